@@ -1,0 +1,74 @@
+package dev.dfx.cli;
+
+import dev.dfx.error.BadInputException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code dfx} command: entry point of {@code ./dfx}. Each subcommand is its own class; this class
+ * only wires them together and turns {@link BadInputException} into one {@code dfx: ...} line on stderr
+ * with exit status 1 (usage errors exit 2, as picocli does).
+ */
+@Command(name = "dfx",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Lossless profiling data collection, perf.data reading and PMU counting.",
+        subcommands = {
+            RecordCommand.class,
+            ReportCommand.class,
+            ScriptCommand.class,
+            DumpCommand.class,
+            ExportCommand.class,
+            ListCommand.class,
+            StatCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: dfx record, dfx --help)");
+    }
+
+    /** Runs the command line and exits the JVM with its status. */
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /**
+     * Runs one command line without exiting the JVM (used by tests).
+     *
+     * @param args command-line arguments after {@code dfx}
+     * @param out  where the command's normal output goes
+     * @param err  where error messages go
+     * @return the exit status: 0 success, 1 bad input or failure, 2 usage error
+     */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        try {
+            return cl.execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** @return the configured picocli command tree */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            PrintWriter err = commandLine.getErr();
+            if (ex instanceof BadInputException) {
+                err.println("dfx: " + ex.getMessage());
+                return 1;
+            }
+            throw ex;
+        });
+        return cl;
+    }
+}

@@ -195,6 +195,9 @@ public final class LaneWriter {
             }
             return false;
         }
+        if (arena != null) {
+            arena.onBufferPublished();  // before the entry is released: the host may ack as soon as it sees it
+        }
         readyQueue.push(lane, kind, currentHandle, seq, count);
         published += count;
         region.set(Mem.LONG, base + RegionLayout.L_PUBLISHED, published);
@@ -205,9 +208,6 @@ public final class LaneWriter {
         current = NO_BUFFER;
         limit = 0;
         count = 0;
-        if (arena != null) {
-            arena.onBufferPublished();
-        }
         return true;
     }
 

@@ -97,7 +97,7 @@ public final class LaneWriter {
     public long claim() {
         long t = total + 1;
         total = t;
-        region.set(Mem.LONG, totalOffset, t);
+        region.set(Mem.LONG_HOT, totalOffset, t);
         int c = count;
         if (c < limit) {
             count = c + 1;

@@ -59,6 +59,20 @@ final class BenchPipelines {
         }
     }
 
+    /**
+     * A collector that only reads the first and last record of each buffer (so the host touches the data) and
+     * counts bytes: isolates producer cost from collector cost.
+     */
+    static final class TouchingCollector implements Collector {
+        final AtomicLong checksum = new AtomicLong();
+
+        @Override
+        public void accept(DrainedBuffer b) {
+            MemorySegment r = b.records();
+            checksum.addAndGet(r.get(LE, 0) + r.get(LE, r.byteSize() - b.recordSize()));
+        }
+    }
+
     /** @return a BLOCK pipeline with {@code producers x lanesPerProducer} lanes of one kind */
     static Pipeline start(String name, int producers, int lanesPerProducer, int recordSize, int recordsPerBuffer,
             int buffersPerLane, Collector c) {

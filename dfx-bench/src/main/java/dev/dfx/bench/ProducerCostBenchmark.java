@@ -2,6 +2,8 @@ package dev.dfx.bench;
 
 import dev.dfx.pipeline.LaneWriter;
 import dev.dfx.pipeline.Pipeline;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Producer cost of one 32-byte record (four longs), side by side in one run: a dfx lane (claim + four stores,
- * buffer switch amortised over 1000-record buffers, host threads draining into an in-memory collector), a JFR
+ * buffer switch amortised over 1000-record buffers, host threads draining to a collector that only touches each
+ * buffer, so collector cost is left to the throughput benchmarks), the same four stores with no pipeline, a JFR
  * custom event with a recording on (to disk, no stack trace), and a drop-on-full Agrona
  * {@code OneToOneRingBuffer} with a consumer thread. Each invocation writes {@value #BATCH} records; SampleTime
  * gives the distribution (p50 = median) of the per-record cost over batches. Numbers only, never asserted.
@@ -46,18 +49,17 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ProducerCostBenchmark {
     static final int BATCH = 1000;
 
-    /** One dfx lane, one producer (the benchmark thread). */
+    /** One dfx lane, one producer (the benchmark thread); the collector only touches each buffer. */
     @State(Scope.Benchmark)
     public static class Dfx {
-        BenchPipelines.InMemoryCollector sink;
         Pipeline pipeline;
         LaneWriter writer;
         long n;
 
         @Setup(Level.Trial)
         public void setUp() {
-            sink = new BenchPipelines.InMemoryCollector(1);
-            pipeline = BenchPipelines.start("producer-cost", 1, 1, 32, 1000, 8, sink);
+            pipeline = BenchPipelines.start("producer-cost", 1, 1, 32, 1000, 8,
+                    new BenchPipelines.TouchingCollector());
             writer = pipeline.writer(0);
         }
 
@@ -66,8 +68,14 @@ public class ProducerCostBenchmark {
             writer.flush();
             BenchPipelines.report("producer-cost", pipeline.stop());
             pipeline.close();
-            sink.close();
         }
+    }
+
+    /** The floor: the same four stores into a 32 KiB segment, no pipeline, no counting. */
+    @State(Scope.Benchmark)
+    public static class Raw {
+        final MemorySegment buffer = Arena.ofAuto().allocate(32 * 1000, 64);
+        long n;
     }
 
     /** A JFR custom event with four long fields. */
@@ -149,6 +157,20 @@ public class ProducerCostBenchmark {
     @Benchmark
     public void dfxLane(Dfx s) {
         s.n = BenchPipelines.write32(s.writer, s.n, BATCH);
+    }
+
+    @Benchmark
+    public void rawStores(Raw s) {
+        MemorySegment b = s.buffer;
+        long n = s.n;
+        for (int i = 0; i < BATCH; i++, n++) {
+            long off = (long) i * 32;
+            b.set(BenchPipelines.LE, off, n);
+            b.set(BenchPipelines.LE, off + 8, n);
+            b.set(BenchPipelines.LE, off + 16, n);
+            b.set(BenchPipelines.LE, off + 24, n);
+        }
+        s.n = n;
     }
 
     @Benchmark

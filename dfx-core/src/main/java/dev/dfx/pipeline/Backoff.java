@@ -12,7 +12,7 @@ final class Backoff {
     static final int SPINS = 64;
     static final int YIELDS = 16;
     static final long MIN_PARK_NS = 1_000;
-    static final long MAX_PARK_NS = 100_000;
+    static final long MAX_PARK_NS = 50_000;
 
     private Backoff() {
     }

@@ -55,7 +55,8 @@ public final class RegionLayout {
     /** Block table capacity: the most buffer blocks a region can register. */
     public static final int MAX_BLOCKS = 4096;
 
-    // header fields
+    // Field offsets below are named as in the table above: H_ header, RQ_ ready queue (relative to the queue),
+    // E_ ready-queue entry, L_ lane state (relative to the lane), B_ block-table entry.
     public static final long H_MAGIC = 0;
     public static final long H_VERSION = 4;
     public static final long H_PRODUCERS = 8;
@@ -159,22 +160,27 @@ public final class RegionLayout {
         return regionBytes;
     }
 
+    /** @return number of producers (ready queues) */
     public int producers() {
         return producers;
     }
 
+    /** @return number of lanes */
     public int lanes() {
         return lanes;
     }
 
+    /** @return number of buffer kinds */
     public int kinds() {
         return kinds;
     }
 
+    /** @return entries per ready queue */
     public int readyQueueSize() {
         return readyQueueSize;
     }
 
+    /** @return free-queue slots per lane */
     public int slotCount() {
         return slotCount;
     }

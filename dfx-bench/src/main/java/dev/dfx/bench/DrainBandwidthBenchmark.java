@@ -26,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code memcpy}: one thread copies 64 KiB blocks from a 64 MiB source ring into a 64 MiB destination
  *       ring with {@code MemorySegment.copy};</li>
  *   <li>{@code drained}: one producer fills a lane with {@code recordSize}-byte records (copied in from a
- *       source ring) until 64 KiB have been written, through the pipeline (64 KiB buffers, 8 per lane, BLOCK),
+ *       source ring) until 64 KiB have been written, through the pipeline (64 KiB buffers, 8 or 32 per lane,
+ *       BLOCK),
  *       into an in-memory collector that copies every buffer into a 64 MiB sink.</li>
  * </ul>
  * Ratio = drained / memcpy. Numbers only, never asserted.
@@ -66,6 +67,8 @@ public class DrainBandwidthBenchmark {
     public static class Drain {
         @Param({"32", "4096"})
         int recordSize;
+        @Param({"8", "32"})
+        int buffersPerLane;
         Arena arena;
         MemorySegment src;
         BenchPipelines.InMemoryCollector sink;
@@ -78,14 +81,15 @@ public class DrainBandwidthBenchmark {
             arena = Arena.ofShared();
             src = BenchPipelines.ring(arena, RING, (byte) 3);
             sink = new BenchPipelines.InMemoryCollector(1);
-            pipeline = BenchPipelines.start("drain-bandwidth", 1, 1, recordSize, BLOCK / recordSize, 8, sink);
+            pipeline = BenchPipelines.start("drain-bandwidth", 1, 1, recordSize, BLOCK / recordSize, buffersPerLane,
+                    sink);
             writer = pipeline.writer(0);
         }
 
         @TearDown(Level.Trial)
         public void tearDown() {
             writer.flush();
-            BenchPipelines.report("drain-bandwidth " + recordSize + " B", pipeline.stop());
+            BenchPipelines.report("drain-bandwidth " + recordSize + " B x " + buffersPerLane, pipeline.stop());
             pipeline.close();
             sink.close();
             arena.close();

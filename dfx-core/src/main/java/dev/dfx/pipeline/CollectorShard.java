@@ -20,12 +20,15 @@ final class CollectorShard implements Runnable {
     private final HostLedger ledger;
     private final ErrorLog errors;
     private final Queue<HostBuffer> parked = new ConcurrentLinkedQueue<>();
+    private final HostIdle idle = new HostIdle();
+    private final HostIdle replenisher;
     private volatile boolean stopping;
     private volatile boolean replenisherGone;
 
     CollectorShard(int index, SpscRing<HostBuffer> ready, SpscRing<HostBuffer> done, Collector collector,
-            HostLedger ledger, ErrorLog errors) {
+            HostLedger ledger, HostIdle replenisher, ErrorLog errors) {
         this.index = index;
+        this.replenisher = replenisher;
         this.ready = ready;
         this.done = done;
         this.collector = collector;
@@ -33,9 +36,14 @@ final class CollectorShard implements Runnable {
         this.errors = errors;
     }
 
+    /** @return this collector's idle state: its drain shard wakes it */
+    HostIdle idleState() {
+        return idle;
+    }
+
     @Override
     public void run() {
-        Backoff.Idle idle = new Backoff.Idle();
+        idle.bindToCurrentThread();
         while (true) {
             if (pollOnce()) {
                 idle.reset();
@@ -73,22 +81,24 @@ final class CollectorShard implements Runnable {
     }
 
     private void handBack(HostBuffer b) {
-        Backoff.Idle idle = null;
+        Backoff.Idle full = null;
         while (!done.offer(b)) {
             if (replenisherGone) {
                 parked.add(b);
                 return;
             }
-            if (idle == null) {
-                idle = new Backoff.Idle();
+            if (full == null) {
+                full = new Backoff.Idle();
             }
-            idle.idle();
+            full.idle();
         }
+        replenisher.wake();
     }
 
     /** Stop order: collectors drain what is left, then end. */
     void stop() {
         stopping = true;
+        idle.wake();
     }
 
     void replenisherStopped() {

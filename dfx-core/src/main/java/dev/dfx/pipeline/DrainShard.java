@@ -35,6 +35,8 @@ final class DrainShard implements Runnable {
     private final ShortSites shortSites;
     private final ErrorLog errors;
     private final AtomicLong drainedEntries = new AtomicLong();
+    private final HostIdle idle = new HostIdle();
+    private final HostIdle collector;
     private volatile boolean running = true;
     private volatile boolean paused;
 
@@ -43,8 +45,9 @@ final class DrainShard implements Runnable {
      */
     DrainShard(int index, int shards, RegionLayout layout, HostTransport transport, BufferStore store,
             List<PipelineConfig.LaneSpec> lanes, List<PoolSpec> pools, FreeQueueHost[] freeQueues,
-            SpscRing<HostBuffer>[] recycled, SpscRing<HostBuffer> hostReady, ErrorLog errors) {
+            SpscRing<HostBuffer>[] recycled, SpscRing<HostBuffer> hostReady, HostIdle collector, ErrorLog errors) {
         this.index = index;
+        this.collector = collector;
         int n = 0;
         for (int q = index; q < layout.producers(); q += shards) {
             n++;
@@ -87,10 +90,15 @@ final class DrainShard implements Runnable {
         }
     }
 
+    /** @return this shard's idle state: producers and the replenisher wake it */
+    HostIdle idleState() {
+        return idle;
+    }
+
     @Override
     public void run() {
         bindToCurrentThread();
-        Backoff.Idle idle = new Backoff.Idle();
+        idle.bindToCurrentThread();
         while (running) {
             if (paused) {
                 idle.idle();
@@ -112,12 +120,14 @@ final class DrainShard implements Runnable {
     /** Test hook: a paused shard drains nothing (a wedged host thread) until resumed. */
     void pause(boolean p) {
         paused = p;
+        idle.wake();
     }
 
     /** Ends {@link #run()} after a final drain pass. */
     void stop() {
         paused = false;
         running = false;
+        idle.wake();
     }
 
     /** @return entries drained so far (any thread) */
@@ -199,13 +209,14 @@ final class DrainShard implements Runnable {
         if (!fq.topUp(transport, recycled[kind])) {
             shortSites.add(lane);
         }
-        Backoff.Idle idle = null;
+        Backoff.Idle full = null;
         while (!hostReady.offer(b)) {
-            if (idle == null) {
-                idle = new Backoff.Idle();
+            if (full == null) {
+                full = new Backoff.Idle();
             }
-            idle.idle();
+            full.idle();
         }
+        collector.wake();
     }
 
     /** @return true when any short site filled */

@@ -76,19 +76,13 @@ final class PipelineParts {
             }
             startupFill(pools, lanes);
 
-            this.producerQueues = new ProducerQueue[config.producers()];
-            for (int q = 0; q < producerQueues.length; q++) {
-                producerQueues[q] = new ProducerQueue(region.device(), layout, q);
-            }
-            this.stallLogs = new StallLog[lanes.size()];
-            this.writers = new LaneWriter[lanes.size()];
-            this.arenas = new PayloadArena[lanes.size()];
-            buildWriters(pools, lanes, copy);
-
             this.hostReady = new SpscRing[n];
             this.done = new SpscRing[n];
             this.shards = new DrainShard[n];
             this.collectors = new CollectorShard[n];
+            this.replenisher = new Replenisher(done, recycled, watermark, store,
+                    config.arenaAckHook().orElse(null), errors);
+            HostIdle[] shardIdle = new HostIdle[n];
             for (int s = 0; s < n; s++) {
                 hostReady[s] = new SpscRing<>(2 * buffersOfShard[s] + 16);
                 done[s] = new SpscRing<>(2 * buffersOfShard[s] + 16);
@@ -96,12 +90,22 @@ final class PipelineParts {
                 for (int k = 0; k < kinds; k++) {
                     mine[k] = recycled[k][s];
                 }
+                collectors[s] = new CollectorShard(s, hostReady[s], done[s], collector, ledger,
+                        replenisher.idleState(), errors);
                 shards[s] = new DrainShard(s, n, layout, transport, store, lanes, pools, freeQueues, mine,
-                        hostReady[s], errors);
-                collectors[s] = new CollectorShard(s, hostReady[s], done[s], collector, ledger, errors);
+                        hostReady[s], collectors[s].idleState(), errors);
+                shardIdle[s] = shards[s].idleState();
             }
-            this.replenisher = new Replenisher(done, recycled, watermark, store,
-                    config.arenaAckHook().orElse(null), errors);
+            replenisher.wakes(shardIdle);
+
+            this.producerQueues = new ProducerQueue[config.producers()];
+            for (int q = 0; q < producerQueues.length; q++) {
+                producerQueues[q] = new ProducerQueue(region.device(), layout, q, shardIdle[shardOf(q)]);
+            }
+            this.stallLogs = new StallLog[lanes.size()];
+            this.writers = new LaneWriter[lanes.size()];
+            this.arenas = new PayloadArena[lanes.size()];
+            buildWriters(pools, lanes, copy);
         } catch (RuntimeException | Error e) {
             region.close();
             throw e;

@@ -14,14 +14,17 @@ final class ProducerQueue implements GateCondition {
     private final MemorySegment region;
     private final long base;
     private final int size;
+    private final HostIdle drainShard;
     private int tail;
     private int headSeen;
     private long maxDepth;
 
-    ProducerQueue(MemorySegment region, RegionLayout layout, int producer) {
+    /** @param drainShard the idle state of the drain shard serving this queue, woken after each publish */
+    ProducerQueue(MemorySegment region, RegionLayout layout, int producer, HostIdle drainShard) {
         this.region = region;
         this.base = layout.readyQueue(producer);
         this.size = layout.readyQueueSize();
+        this.drainShard = drainShard;
     }
 
     private int next(int i) {
@@ -50,6 +53,7 @@ final class ProducerQueue implements GateCondition {
         int t = next(tail);
         tail = t;
         Mem.setIntRelease(region, base + RegionLayout.RQ_TAIL, t);
+        drainShard.wake();
         // Backlog right after this publish, against the head just acquired: the ready-queue watermark.
         long depth = Math.floorMod(t - headSeen, size);
         if (depth > maxDepth) {

@@ -23,6 +23,8 @@ final class Replenisher implements Runnable {
     private final boolean[] allocationFailed;
     private final int[] deficits;
     private final AtomicLong ticks = new AtomicLong();
+    private final HostIdle idle = new HostIdle();
+    private HostIdle[] shards = new HostIdle[0];
     private volatile boolean running = true;
 
     /**
@@ -42,9 +44,19 @@ final class Replenisher implements Runnable {
         this.deficits = new int[done.length];
     }
 
+    /** @return the replenisher's idle state: collectors wake it */
+    HostIdle idleState() {
+        return idle;
+    }
+
+    /** @param drainShards the drain shards' idle states, woken when their recycled lane receives a buffer */
+    void wakes(HostIdle[] drainShards) {
+        this.shards = drainShards.clone();
+    }
+
     @Override
     public void run() {
-        Backoff.Idle idle = new Backoff.Idle();
+        idle.bindToCurrentThread();
         while (running) {
             if (tick()) {
                 idle.reset();
@@ -57,6 +69,7 @@ final class Replenisher implements Runnable {
 
     void stop() {
         running = false;
+        idle.wake();
     }
 
     /** @return ticks run so far (any thread) */
@@ -106,11 +119,20 @@ final class Replenisher implements Runnable {
         int target = RecycledRouter.select(origin, deficits);
         b.origin = target;
         if (lanes[target].offer(b)) {
+            wakeShard(target);
             return;
         }
         b.origin = origin;
-        if (!lanes[origin].offer(b)) {
+        if (lanes[origin].offer(b)) {
+            wakeShard(origin);
+        } else {
             retired.add(b);
+        }
+    }
+
+    private void wakeShard(int s) {
+        if (s < shards.length) {
+            shards[s].wake();
         }
     }
 
@@ -147,6 +169,7 @@ final class Replenisher implements Runnable {
                     retired.add(b);
                 }
             }
+            wakeShard(s);
         }
         return true;
     }

@@ -36,7 +36,7 @@ public final class Pipeline implements AutoCloseable {
     private final List<Thread> drainThreads = new ArrayList<>();
     private final List<Thread> collectorThreads = new ArrayList<>();
     private Thread replenisherThread;
-    private PipelineStats finalStats;
+    private volatile PipelineStats finalStats;
     private boolean closed;
 
     Pipeline(PipelineConfig config, Collector collector) {
@@ -116,18 +116,15 @@ public final class Pipeline implements AutoCloseable {
      *         safe from any thread
      */
     public PipelineStats stats() {
-        synchronized (this) {
-            if (finalStats != null) {
-                return finalStats;
-            }
-        }
-        return statsReader.snapshot(started, null);
+        PipelineStats f = finalStats;
+        return f != null ? f : statsReader.snapshot(started, null);
     }
 
     /**
      * Stops the host side in the design's order and reconciles: drain shards do a final pass, then the
      * replenisher, then collectors drain what is left; a lane's un-flushed current buffer is recovered host-side
-     * and delivered (counted collected). Idempotent: later calls return the same snapshot.
+     * and delivered (counted collected). Idempotent: later calls return the same snapshot. Returns only after
+     * every collector call has returned (a collector that never returns keeps it waiting).
      *
      * @return the final snapshot; {@link PipelineStats#reconciled()} tells whether any lane lost records silently
      */

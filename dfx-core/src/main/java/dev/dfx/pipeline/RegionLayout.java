@@ -4,6 +4,9 @@ package dev.dfx.pipeline;
  * Byte layout of a pipeline's region, so that a producer in another process (native code mapping the
  * {@link PipelineConfig.Builder#mappedFile mapped file}) can write into it. All fields are little-endian and
  * naturally aligned; "release"/"acquire" name the ordering a writer/reader must use. Immutable; thread-safe.
+ * The shape follows the reference's shared region (simpler's {@code XxxDataHeader}: per-thread ready queues of
+ * 32-byte entries, then per-lane active head and free queue; reference §1.2), with 64-bit free-queue counters,
+ * 128-byte padding between fields of different writers, and a block table so handles resolve out of process.
  *
  * <pre>
  * HEADER at 0, {@value #HEADER_BYTES} bytes

@@ -1,0 +1,259 @@
+package dev.dfx.trace;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The queue + heap merge (perf's auxtrace technique, {@code tools/perf/util/auxtrace.c} and the vpa-dtl decoder
+ * {@code powerpc-vpadtl.c}): {@link MergeQueue}s, each in its own time order, and a binary min-heap holding one
+ * entry per non-empty queue, keyed by the timestamp of that queue's current entry. Each call to {@link #next()}
+ * yields the queue whose current entry is the oldest; the caller reads the entry from that queue; the queue is
+ * advanced and its heap key updated at the following call. Stopping anywhere (for instance at a bound, see
+ * {@link #nextBefore(long)}) leaves every queue exactly where it was, mid-buffer included, and the next call resumes
+ * there.
+ *
+ * <h2>Order</h2>
+ * Entries come out by ascending (key, queue index, position in the queue), where queue index is the order of
+ * {@link #add}: equal timestamps keep queue order (lower index first), then in-queue order. When every queue's
+ * timestamps are non-decreasing this is exactly a stable sort by timestamp of all queues concatenated in index
+ * order. A queue's key never decreases: as in perf's decoder ({@code vpaq->timestamp = max(vpaq->timestamp, ts)}),
+ * an entry older than an earlier entry of its own queue is keyed with that earlier timestamp, so it comes out right
+ * after its predecessor; such entries are counted in {@link #outOfOrderEntries()}.
+ *
+ * <p>Timestamps are unsigned 64-bit nanoseconds.
+ *
+ * <h2>Cost</h2>
+ * One heap sift per entry, O(log q) for q non-empty queues, with no allocation (keys and queue numbers live in two
+ * primitive arrays). {@link #add} may allocate when the arrays grow.
+ *
+ * <p>Not thread-safe: one thread drives a merge and its queues.
+ *
+ * @param <Q> the queue type, so that callers read entries without casts
+ */
+public final class QueueHeapMerge<Q extends MergeQueue> {
+    /** Returned by {@link #next()} when every queue is exhausted, and by {@link #nextBefore} when no entry is older. */
+    public static final int NONE = -1;
+
+    private Object[] queues;
+    /** Per queue: last key given to it, biased (unsigned order as signed order). */
+    private long[] lastKey;
+    private boolean[] onHeap;
+    private int queueCount;
+
+    /** Heap of (key, queue) pairs in two arrays; keys are biased by {@link Long#MIN_VALUE}. */
+    private int[] heapQueue;
+    private long[] heapKey;
+    private int size;
+
+    /** Queue whose current entry was handed out and is consumed at the next call, or NONE. */
+    private int pending = NONE;
+    private long outOfOrder;
+
+    /** An empty merge; add queues with {@link #add}. */
+    public QueueHeapMerge() {
+        this(16);
+    }
+
+    /** @param expectedQueues initial capacity (grows as needed) */
+    public QueueHeapMerge(int expectedQueues) {
+        int n = Math.max(1, expectedQueues);
+        queues = new Object[n];
+        lastKey = new long[n];
+        onHeap = new boolean[n];
+        heapQueue = new int[n];
+        heapKey = new long[n];
+    }
+
+    /** @return a merge of {@code queues}, indexed in list order */
+    public static <Q extends MergeQueue> QueueHeapMerge<Q> of(List<? extends Q> queues) {
+        QueueHeapMerge<Q> m = new QueueHeapMerge<>(queues.size());
+        for (Q q : queues) {
+            m.add(q);
+        }
+        return m;
+    }
+
+    /**
+     * Adds a queue, which may be empty. Allowed at any time, also in the middle of a merge (a new CPU appearing);
+     * its entries then compete from the next call on.
+     *
+     * @return the queue's index: its rank on timestamp ties, and its handle in {@link #queue} and {@link #refresh}
+     */
+    public int add(Q queue) {
+        settle();
+        if (queueCount == queues.length) {
+            int n = queueCount * 2;
+            queues = Arrays.copyOf(queues, n);
+            lastKey = Arrays.copyOf(lastKey, n);
+            onHeap = Arrays.copyOf(onHeap, n);
+            heapQueue = Arrays.copyOf(heapQueue, n);
+            heapKey = Arrays.copyOf(heapKey, n);
+        }
+        int index = queueCount++;
+        queues[index] = queue;
+        lastKey[index] = Long.MIN_VALUE;
+        if (queue.hasEntry()) {
+            insert(index, key(index, queue.timestamp()));
+        }
+        return index;
+    }
+
+    /** @return the queue with this index */
+    @SuppressWarnings("unchecked")
+    public Q queue(int index) {
+        if (index < 0 || index >= queueCount) {
+            throw new IndexOutOfBoundsException("queue " + index + " of " + queueCount);
+        }
+        return (Q) queues[index];
+    }
+
+    /** @return queues added so far */
+    public int queueCount() {
+        return queueCount;
+    }
+
+    /**
+     * Consumes the entry handed out by the previous call, if any, and hands out the oldest entry of all queues.
+     *
+     * @return the index of the queue whose current entry is next; read the entry from {@link #queue(int)} before
+     *         the next call to any method of this merge. {@link #NONE} when every queue is exhausted.
+     */
+    public int next() {
+        settle();
+        if (size == 0) {
+            return NONE;
+        }
+        return pending = heapQueue[0];
+    }
+
+    /**
+     * Like {@link #next()}, but hands out an entry only when its key is strictly older than {@code bound}: the hook
+     * for a primary stream. Call it with a primary record's timestamp t until it returns {@link #NONE}, then emit
+     * the primary record: every queued entry older than t comes out before that record, and an entry whose
+     * timestamp equals t comes out after it (perf's vpa-dtl {@code process_queues} stops at
+     * {@code heap_top.ordinal >= timestamp}). A bound of 0 hands out nothing (perf skips events whose time is 0).
+     *
+     * @param bound unsigned nanoseconds
+     * @return the index of the queue whose current entry is next, or {@link #NONE} when no entry is older than
+     *         {@code bound}; every queue then stays where it is and later calls resume there
+     */
+    public int nextBefore(long bound) {
+        settle();
+        if (size == 0 || heapKey[0] >= (bound ^ Long.MIN_VALUE)) {
+            return NONE;
+        }
+        return pending = heapQueue[0];
+    }
+
+    /**
+     * Puts a queue that had run dry back on the heap after more data was appended to it (perf's
+     * {@code update_queues} on {@code new_data}). Harmless for a queue that is already on the heap.
+     *
+     * @return whether the queue now has a current entry
+     */
+    public boolean refresh(int index) {
+        settle();
+        Q q = queue(index);
+        if (onHeap[index]) {
+            return true;
+        }
+        if (!q.hasEntry()) {
+            return false;
+        }
+        insert(index, key(index, q.timestamp()));
+        return true;
+    }
+
+    /** @return whether some queue still has an entry (consumes the entry handed out last) */
+    public boolean hasNext() {
+        settle();
+        return size > 0;
+    }
+
+    /**
+     * @return entries seen so far whose timestamp was older than an earlier entry of the same queue (keyed with the
+     *         earlier timestamp; see the class comment)
+     */
+    public long outOfOrderEntries() {
+        return outOfOrder;
+    }
+
+    /** Consumes the entry handed out last: advances its queue and re-keys or removes the heap top. */
+    private void settle() {
+        int q = pending;
+        if (q == NONE) {
+            return;
+        }
+        pending = NONE;
+        MergeQueue src = (MergeQueue) queues[q];
+        src.advance();
+        if (src.hasEntry()) {
+            siftDown(q, key(q, src.timestamp()));
+        } else {
+            onHeap[q] = false;
+            int last = --size;
+            if (last > 0) {
+                siftDown(heapQueue[last], heapKey[last]);
+            }
+        }
+    }
+
+    /** @return the biased heap key of queue {@code q}'s current entry, never below its previous key */
+    private long key(int q, long timestamp) {
+        long k = timestamp ^ Long.MIN_VALUE;
+        long previous = lastKey[q];
+        if (k < previous) {
+            outOfOrder++;
+            k = previous;
+        }
+        lastKey[q] = k;
+        return k;
+    }
+
+    private static boolean before(long ka, int qa, long kb, int qb) {
+        return ka < kb || (ka == kb && qa < qb);
+    }
+
+    private void insert(int q, long k) {
+        onHeap[q] = true;
+        int pos = size++;
+        while (pos > 0) {
+            int parent = (pos - 1) >>> 1;
+            if (!before(k, q, heapKey[parent], heapQueue[parent])) {
+                break;
+            }
+            heapQueue[pos] = heapQueue[parent];
+            heapKey[pos] = heapKey[parent];
+            pos = parent;
+        }
+        heapQueue[pos] = q;
+        heapKey[pos] = k;
+    }
+
+    /** Places (k, q) at the root, which is free, and moves it down past smaller children. */
+    private void siftDown(int q, long k) {
+        final int n = size;
+        final int[] hq = heapQueue;
+        final long[] hk = heapKey;
+        int pos = 0;
+        int child;
+        while ((child = 2 * pos + 1) < n) {
+            long ck = hk[child];
+            int cq = hq[child];
+            int right = child + 1;
+            if (right < n && before(hk[right], hq[right], ck, cq)) {
+                child = right;
+                ck = hk[right];
+                cq = hq[right];
+            }
+            if (!before(ck, cq, k, q)) {
+                break;
+            }
+            hq[pos] = cq;
+            hk[pos] = ck;
+            pos = child;
+        }
+        hq[pos] = q;
+        hk[pos] = k;
+    }
+}

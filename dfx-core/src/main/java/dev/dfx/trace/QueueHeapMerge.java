@@ -23,8 +23,8 @@ import java.util.List;
  * <p>Timestamps are unsigned 64-bit nanoseconds.
  *
  * <h2>Cost</h2>
- * One heap sift per entry, O(log q) for q non-empty queues, with no allocation (keys and queue numbers live in two
- * primitive arrays). {@link #add} may allocate when the arrays grow.
+ * One heap sift per entry, O(log q) for q non-empty queues, with no allocation (the heap is one primitive array; see
+ * {@link QueueHeap}). {@link #add} may allocate when the arrays grow.
  *
  * <p>Not thread-safe: one thread drives a merge and its queues.
  *
@@ -35,15 +35,9 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
     public static final int NONE = -1;
 
     private Object[] queues;
-    /** Per queue: last key given to it, biased (unsigned order as signed order). */
-    private long[] lastKey;
     private boolean[] onHeap;
     private int queueCount;
-
-    /** Heap of (key, queue) pairs in two arrays; keys are biased by {@link Long#MIN_VALUE}. */
-    private int[] heapQueue;
-    private long[] heapKey;
-    private int size;
+    private final QueueHeap heap;
 
     /** Queue whose current entry was handed out and is consumed at the next call, or NONE. */
     private int pending = NONE;
@@ -58,10 +52,8 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
     public QueueHeapMerge(int expectedQueues) {
         int n = Math.max(1, expectedQueues);
         queues = new Object[n];
-        lastKey = new long[n];
         onHeap = new boolean[n];
-        heapQueue = new int[n];
-        heapKey = new long[n];
+        heap = new QueueHeap(n);
     }
 
     /** @return a merge of {@code queues}, indexed in list order */
@@ -84,16 +76,13 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
         if (queueCount == queues.length) {
             int n = queueCount * 2;
             queues = Arrays.copyOf(queues, n);
-            lastKey = Arrays.copyOf(lastKey, n);
             onHeap = Arrays.copyOf(onHeap, n);
-            heapQueue = Arrays.copyOf(heapQueue, n);
-            heapKey = Arrays.copyOf(heapKey, n);
         }
         int index = queueCount++;
+        heap.ensureQueues(queueCount);
         queues[index] = queue;
-        lastKey[index] = Long.MIN_VALUE;
         if (queue.hasEntry()) {
-            insert(index, key(index, queue.timestamp()));
+            insert(index, queue.timestamp());
         }
         return index;
     }
@@ -120,10 +109,10 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
      */
     public int next() {
         settle();
-        if (size == 0) {
+        if (heap.size() == 0) {
             return NONE;
         }
-        return pending = heapQueue[0];
+        return pending = heap.top();
     }
 
     /**
@@ -139,10 +128,10 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
      */
     public int nextBefore(long bound) {
         settle();
-        if (size == 0 || heapKey[0] >= (bound ^ Long.MIN_VALUE)) {
+        if (heap.size() == 0 || heap.topKey() >= (bound ^ Long.MIN_VALUE)) {
             return NONE;
         }
-        return pending = heapQueue[0];
+        return pending = heap.top();
     }
 
     /**
@@ -160,14 +149,14 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
         if (!q.hasEntry()) {
             return false;
         }
-        insert(index, key(index, q.timestamp()));
+        insert(index, q.timestamp());
         return true;
     }
 
     /** @return whether some queue still has an entry (consumes the entry handed out last) */
     public boolean hasNext() {
         settle();
-        return size > 0;
+        return heap.size() > 0;
     }
 
     /**
@@ -188,72 +177,26 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
         MergeQueue src = (MergeQueue) queues[q];
         src.advance();
         if (src.hasEntry()) {
-            siftDown(q, key(q, src.timestamp()));
+            heap.replaceTop(key(q, src.timestamp()));
         } else {
             onHeap[q] = false;
-            int last = --size;
-            if (last > 0) {
-                siftDown(heapQueue[last], heapKey[last]);
-            }
+            heap.removeTop();
         }
+    }
+
+    private void insert(int q, long timestamp) {
+        onHeap[q] = true;
+        heap.insert(q, key(q, timestamp));
     }
 
     /** @return the biased heap key of queue {@code q}'s current entry, never below its previous key */
     private long key(int q, long timestamp) {
         long k = timestamp ^ Long.MIN_VALUE;
-        long previous = lastKey[q];
+        long previous = heap.lastKey(q);
         if (k < previous) {
             outOfOrder++;
-            k = previous;
+            return previous;
         }
-        lastKey[q] = k;
         return k;
-    }
-
-    private static boolean before(long ka, int qa, long kb, int qb) {
-        return ka < kb || (ka == kb && qa < qb);
-    }
-
-    private void insert(int q, long k) {
-        onHeap[q] = true;
-        int pos = size++;
-        while (pos > 0) {
-            int parent = (pos - 1) >>> 1;
-            if (!before(k, q, heapKey[parent], heapQueue[parent])) {
-                break;
-            }
-            heapQueue[pos] = heapQueue[parent];
-            heapKey[pos] = heapKey[parent];
-            pos = parent;
-        }
-        heapQueue[pos] = q;
-        heapKey[pos] = k;
-    }
-
-    /** Places (k, q) at the root, which is free, and moves it down past smaller children. */
-    private void siftDown(int q, long k) {
-        final int n = size;
-        final int[] hq = heapQueue;
-        final long[] hk = heapKey;
-        int pos = 0;
-        int child;
-        while ((child = 2 * pos + 1) < n) {
-            long ck = hk[child];
-            int cq = hq[child];
-            int right = child + 1;
-            if (right < n && before(hk[right], hq[right], ck, cq)) {
-                child = right;
-                ck = hk[right];
-                cq = hq[right];
-            }
-            if (!before(ck, cq, k, q)) {
-                break;
-            }
-            hq[pos] = cq;
-            hk[pos] = ck;
-            pos = child;
-        }
-        hq[pos] = q;
-        hk[pos] = k;
     }
 }

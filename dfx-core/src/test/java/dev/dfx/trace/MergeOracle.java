@@ -40,6 +40,11 @@ final class MergeOracle {
         }
     }
 
+    /** Lists one entry (entries of a queue must be added in queue order). */
+    void addEntry(long key, int queue, int position) {
+        entries.add(new Entry(key, queue, position));
+    }
+
     /** @return entry ids (queue << 32 | position) in stable unsigned-timestamp order */
     List<Long> sortedIds() {
         List<Entry> sorted = new ArrayList<>(entries);

@@ -140,6 +140,65 @@ class QueueHeapMergePropertyTest {
         assertThat(merge.outOfOrderEntries()).isEqualTo(backwards);
     }
 
+    /**
+     * Timestamps scaled by 2^40..2^50, so that live keys span from well inside to far beyond the heap's encoding
+     * window (2^57 ns for 64 queues: rebasing, then exact comparison), with half of the queues added after the merge
+     * has handed out some entries (the queue-number width grows while entries are live).
+     */
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void wideTimestampSpreadsAndQueuesAddedMidMerge(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        long scale = 1L << r.nextInt(40, 51);
+        List<List<long[]>> data = randomQueues(r, lanes(seed), 0, true);
+        for (List<long[]> q : data) {
+            for (long[] b : q) {
+                for (int i = 0; i < b.length; i++) {
+                    b[i] *= scale;
+                }
+            }
+        }
+        int firstHalf = (data.size() + 1) / 2;
+        MergeOracle early = new MergeOracle();
+        for (int q = 0; q < firstHalf; q++) {
+            early.add(q, data.get(q));
+        }
+        List<Long> earlyOrder = early.sortedIds();
+        int consumedEarly = r.nextInt(0, earlyOrder.size() + 1);
+
+        QueueHeapMerge<ArrayQueue> merge = new QueueHeapMerge<>(1);
+        for (int q = 0; q < firstHalf; q++) {
+            merge.add(new ArrayQueue(data.get(q)));
+        }
+        List<Long> out = new ArrayList<>();
+        for (int i = 0; i < consumedEarly; i++) {
+            int q = merge.next();
+            out.add(MergeOracle.id(q, merge.queue(q).position()));
+        }
+        for (int q = firstHalf; q < data.size(); q++) {
+            merge.add(new ArrayQueue(data.get(q)));
+        }
+        out.addAll(drain(merge));
+
+        // Expected: the first entries of the first half, then everything left, stably sorted.
+        MergeOracle rest = new MergeOracle();
+        List<Long> consumed = earlyOrder.subList(0, consumedEarly);
+        for (int q = 0; q < data.size(); q++) {
+            int position = 0;
+            for (long[] b : data.get(q)) {
+                for (long ts : b) {
+                    if (!consumed.contains(MergeOracle.id(q, position))) {
+                        rest.addEntry(ts, q, position);
+                    }
+                    position++;
+                }
+            }
+        }
+        List<Long> expected = new ArrayList<>(consumed);
+        expected.addAll(rest.sortedIds());
+        assertThat(out).containsExactlyElementsOf(expected);
+    }
+
     private static PrimaryMerge<ArrayQueue, ArrayQueue> primaryMerge(List<List<long[]>> data, long[] primaryTimes,
                                                                        PrimaryMerge.Tail tail) {
         return new PrimaryMerge<>(new ArrayQueue(List.of(primaryTimes)),

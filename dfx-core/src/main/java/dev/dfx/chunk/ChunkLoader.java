@@ -28,7 +28,12 @@ final class ChunkLoader {
         }
         ChunkIndex.Trailer trailer = lookup.trailer();
         List<ChunkInfo> chunks = new ArrayList<>();
+        long previousEnd = header.length();
         for (ChunkInfo entry : ChunkIndex.entries(file, trailer, header.length(), path)) {
+            if (entry.offset() < previousEnd) {
+                throw bad(path, entry.offset(), "chunk listed in the index starts inside the chunk before it, which"
+                        + " ends at offset " + previousEnd);
+            }
             ChunkInfo c = ChunkHeader.decode(file, entry.offset(), header, path);
             if (c.kind() != entry.kind() || c.lane() != entry.lane() || c.seq() != entry.seq()
                     || c.recordCount() != entry.recordCount() || c.firstTimestamp() != entry.firstTimestamp()
@@ -42,6 +47,7 @@ final class ChunkLoader {
             }
             verifyPayload(file, c, path);
             chunks.add(c);
+            previousEnd = c.end();
         }
         return new Loaded(chunks, null);
     }

@@ -26,6 +26,16 @@ public final class ChunkStore {
     }
 
     /**
+     * Creates {@code runDir/chunks/<subsystem>.dfx} (and the {@code chunks} folder) for writing; see
+     * {@link ChunkWriter#create(Path, String, List)}.
+     */
+    public static ChunkWriter create(Path runDir, String subsystem, List<BufferKind> kinds) throws IOException {
+        Path file = file(runDir, subsystem);
+        Files.createDirectories(file.getParent());
+        return ChunkWriter.create(file, subsystem, kinds);
+    }
+
+    /**
      * Opens every chunk file of a run directory, in file-name order.
      *
      * @return the readers (the caller closes them); empty when the run has no {@code chunks} folder

@@ -16,8 +16,9 @@ public interface MergeQueue {
     boolean hasEntry();
 
     /**
+     * Only called when {@link #hasEntry()} is true.
+     *
      * @return the current entry's timestamp, unsigned nanoseconds
-     * @throws IllegalStateException or any unchecked exception when there is no current entry (unspecified)
      */
     long timestamp();
 

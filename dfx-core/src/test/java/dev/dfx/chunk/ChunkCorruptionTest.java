@@ -126,6 +126,21 @@ class ChunkCorruptionTest {
     }
 
     @Test
+    void indexEntriesThatOverlapAChunk() throws Exception {
+        // Point the second index entry 8 bytes into the first chunk's payload, then reseal index and trailer.
+        int index = (int) chunks.getLast().end();
+        byte[] b = good.clone();
+        MemorySegment s = MemorySegment.ofArray(b);
+        long inside = chunks.getFirst().payloadOffset() + 8;
+        s.set(LE64, index + 16 + 48, inside);
+        int indexLength = 16 + 3 * 48;
+        s.set(LE32, index + indexLength + 16, TestChunks.crc32c(b, index, indexLength));
+        s.set(LE32, index + indexLength + 20, TestChunks.crc32c(b, index + indexLength, 20));
+        assertBad(b, inside, "chunk listed in the index starts inside the chunk before it, which ends at offset "
+                + chunks.getFirst().end());
+    }
+
+    @Test
     void indexChecksum() throws Exception {
         int index = (int) chunks.getLast().end();
         byte[] b = good.clone();

@@ -15,7 +15,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -147,8 +146,7 @@ class ChunkStoreMergeTest {
             }
         }
         Collections.shuffle(buffers, new java.util.Random(r.nextLong()));
-        Files.createDirectories(run.resolve(ChunkStore.FOLDER));
-        try (ChunkWriter w = ChunkWriter.create(ChunkStore.file(run, subsystem), subsystem, kinds)) {
+        try (ChunkWriter w = ChunkStore.create(run, subsystem, kinds)) {
             for (Buffer b : buffers) {
                 w.append(b.kind().id(), b.lane(), b.seq(), b.records(), b.count());
             }

@@ -6,7 +6,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 
@@ -183,11 +185,12 @@ class QueueHeapMergePropertyTest {
         // Expected: the first entries of the first half, then everything left, stably sorted.
         MergeOracle rest = new MergeOracle();
         List<Long> consumed = earlyOrder.subList(0, consumedEarly);
+        Set<Long> consumedIds = new HashSet<>(consumed);
         for (int q = 0; q < data.size(); q++) {
             int position = 0;
             for (long[] b : data.get(q)) {
                 for (long ts : b) {
-                    if (!consumed.contains(MergeOracle.id(q, position))) {
+                    if (!consumedIds.contains(MergeOracle.id(q, position))) {
                         rest.addEntry(ts, q, position);
                     }
                     position++;

@@ -40,12 +40,25 @@ public record BufferKind(int id, String name, int recordSize, int timestampOffse
         }
     }
 
-    /** @return a kind whose records carry a u64 nanosecond timestamp at {@code timestampOffset} */
+    /**
+     * @param id              subsystem-local kind id, 0..65535
+     * @param name            kind name, 1..255 bytes of UTF-8
+     * @param recordSize      bytes per record
+     * @param timestampOffset byte offset of the u64 nanosecond timestamp inside a record
+     * @return a kind whose records carry a u64 nanosecond timestamp at {@code timestampOffset}
+     * @throws IllegalArgumentException when a value is out of range
+     */
     public static BufferKind timed(int id, String name, int recordSize, int timestampOffset) {
         return new BufferKind(id, name, recordSize, timestampOffset, 8);
     }
 
-    /** @return a kind whose records have no timestamp (not time-ordered by the merge) */
+    /**
+     * @param id         subsystem-local kind id, 0..65535
+     * @param name       kind name, 1..255 bytes of UTF-8
+     * @param recordSize bytes per record
+     * @return a kind whose records have no timestamp (not time-ordered by the merge)
+     * @throws IllegalArgumentException when a value is out of range
+     */
     public static BufferKind untimed(int id, String name, int recordSize) {
         return new BufferKind(id, name, recordSize, 0, 0);
     }
@@ -58,6 +71,8 @@ public record BufferKind(int id, String name, int recordSize, int timestampOffse
     /**
      * Reads the timestamp of the record at {@code recordOffset} in {@code records}.
      *
+     * @param records      records of this kind, little-endian
+     * @param recordOffset byte offset of the record in {@code records}
      * @return unsigned nanoseconds (a u32 field is zero-extended); 0 when the kind has no timestamp
      * @throws IndexOutOfBoundsException when the record is not inside {@code records}
      */

@@ -48,6 +48,8 @@ public final class ChunkReader implements AutoCloseable {
     /**
      * Maps and validates a chunk file.
      *
+     * @param path the chunk file
+     * @return a reader over its complete chunks; close it to unmap the file
      * @throws IOException                     when the file cannot be opened or mapped
      * @throws dev.dfx.error.BadInputException when the file is not a valid chunk file (wrong magic, unsupported
      *                                         version, truncated file header, corrupt chunk header, index or trailer,
@@ -88,6 +90,7 @@ public final class ChunkReader implements AutoCloseable {
     }
 
     /**
+     * @param id a kind id
      * @return the kind with this id
      * @throws IllegalArgumentException when the kind table has no such id
      */
@@ -117,7 +120,11 @@ public final class ChunkReader implements AutoCloseable {
         return lanes;
     }
 
-    /** @return the lane's chunk sequence, if the file has chunks of that (kind, lane) */
+    /**
+     * @param kind a kind id
+     * @param lane a lane number within the kind
+     * @return the lane's chunk sequence, if the file has chunks of that (kind, lane)
+     */
     public Optional<LaneSequence> lane(int kind, int lane) {
         return lanes.stream().filter(l -> l.kind() == kind && l.lane() == lane).findFirst();
     }

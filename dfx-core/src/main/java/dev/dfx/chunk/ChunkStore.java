@@ -20,7 +20,11 @@ public final class ChunkStore {
     private ChunkStore() {
     }
 
-    /** @return {@code runDir/chunks/<subsystem>.dfx} (the folder is not created) */
+    /**
+     * @param runDir    the run directory
+     * @param subsystem subsystem name, e.g. {@code "swimlane"}
+     * @return {@code runDir/chunks/<subsystem>.dfx} (the folder is not created)
+     */
     public static Path file(Path runDir, String subsystem) {
         return runDir.resolve(FOLDER).resolve(subsystem + EXTENSION);
     }
@@ -28,6 +32,12 @@ public final class ChunkStore {
     /**
      * Creates {@code runDir/chunks/<subsystem>.dfx} (and the {@code chunks} folder) for writing; see
      * {@link ChunkWriter#create(Path, String, List)}.
+     *
+     * @param runDir    the run directory
+     * @param subsystem subsystem name, 1..255 bytes of UTF-8
+     * @param kinds     the kind table
+     * @return the writer; close it to write the chunk index
+     * @throws IOException when the folder or file cannot be created
      */
     public static ChunkWriter create(Path runDir, String subsystem, List<BufferKind> kinds) throws IOException {
         Path file = file(runDir, subsystem);
@@ -38,6 +48,7 @@ public final class ChunkStore {
     /**
      * Opens every chunk file of a run directory, in file-name order.
      *
+     * @param runDir the run directory
      * @return the readers (the caller closes them); empty when the run has no {@code chunks} folder
      * @throws IOException                     when a file cannot be listed, opened or mapped
      * @throws dev.dfx.error.BadInputException when a file is not a valid chunk file (readers opened so far are closed)

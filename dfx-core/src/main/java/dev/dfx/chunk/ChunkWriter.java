@@ -57,7 +57,16 @@ public final class ChunkWriter implements AutoCloseable {
         this.stagingSegment = MemorySegment.ofBuffer(staging);
     }
 
-    /** Creates (or truncates) {@code file} with a {@link #DEFAULT_STAGING_BYTES} staging buffer. */
+    /**
+     * Creates (or truncates) {@code file} with a {@link #DEFAULT_STAGING_BYTES} staging buffer; see
+     * {@link #create(Path, String, List, int)}.
+     *
+     * @param file      the chunk file
+     * @param subsystem subsystem name, 1..255 bytes of UTF-8
+     * @param kinds     the kind table
+     * @return the writer
+     * @throws IOException when the file cannot be created or written
+     */
     public static ChunkWriter create(Path file, String subsystem, List<BufferKind> kinds) throws IOException {
         return create(file, subsystem, kinds, DEFAULT_STAGING_BYTES);
     }
@@ -66,9 +75,11 @@ public final class ChunkWriter implements AutoCloseable {
      * Creates (or truncates) {@code file} and writes its header at once, so that even an empty run leaves a
      * readable file.
      *
+     * @param file         the chunk file
      * @param subsystem    subsystem name, 1..255 bytes of UTF-8
      * @param kinds        the kind table: 1..65535 kinds with distinct ids
      * @param stagingBytes staging buffer size, bytes, at least 4096
+     * @return the writer
      * @throws IllegalArgumentException on an invalid name, kind table or staging size
      * @throws IOException              when the file cannot be created or written
      */
@@ -141,7 +152,12 @@ public final class ChunkWriter implements AutoCloseable {
         }
     }
 
-    /** Hands every staged chunk to the operating system (no fsync). */
+    /**
+     * Hands every staged chunk to the operating system (no fsync).
+     *
+     * @throws IllegalStateException when the writer is closed
+     * @throws IOException           when the file cannot be written (the writer is then failed)
+     */
     public void flush() throws IOException {
         lock.lock();
         try {

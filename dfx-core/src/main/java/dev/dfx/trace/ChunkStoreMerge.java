@@ -27,7 +27,10 @@ public final class ChunkStoreMerge {
     private ChunkStoreMerge() {
     }
 
-    /** @return a merge over every timed lane of {@code readers}, which must stay open while it is used */
+    /**
+     * @param readers open chunk files; they must stay open while the merge is used
+     * @return a merge over every timed lane of {@code readers}
+     */
     public static QueueHeapMerge<ChunkLaneQueue> of(List<ChunkReader> readers) {
         QueueHeapMerge<ChunkLaneQueue> merge = new QueueHeapMerge<>();
         for (ChunkReader r : readers) {

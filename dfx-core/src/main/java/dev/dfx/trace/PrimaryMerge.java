@@ -38,7 +38,12 @@ public final class PrimaryMerge<P extends MergeQueue, Q extends MergeQueue> {
     private final boolean drainTail;
     private boolean primaryPending;
 
-    /** A merge that drains the queues after the primary stream ({@link Tail#DRAIN}). */
+    /**
+     * A merge that drains the queues after the primary stream ({@link Tail#DRAIN}).
+     *
+     * @param primary the already ordered primary stream
+     * @param queues  the queued entries
+     */
     public PrimaryMerge(P primary, QueueHeapMerge<Q> queues) {
         this(primary, queues, Tail.DRAIN);
     }

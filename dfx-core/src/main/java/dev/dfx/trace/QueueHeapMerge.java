@@ -56,7 +56,11 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
         heap = new QueueHeap(n);
     }
 
-    /** @return a merge of {@code queues}, indexed in list order */
+    /**
+     * @param queues the queues; list order is index order (the tie order)
+     * @param <Q>    the queue type
+     * @return a merge of {@code queues}
+     */
     public static <Q extends MergeQueue> QueueHeapMerge<Q> of(List<? extends Q> queues) {
         QueueHeapMerge<Q> m = new QueueHeapMerge<>(queues.size());
         for (Q q : queues) {
@@ -69,6 +73,7 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
      * Adds a queue, which may be empty. Allowed at any time, also in the middle of a merge (a new CPU appearing);
      * its entries then compete from the next call on.
      *
+     * @param queue the queue, possibly empty
      * @return the queue's index: its rank on timestamp ties, and its handle in {@link #queue} and {@link #refresh}
      */
     public int add(Q queue) {
@@ -87,7 +92,11 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
         return index;
     }
 
-    /** @return the queue with this index */
+    /**
+     * @param index a queue index from {@link #add}
+     * @return the queue with this index
+     * @throws IndexOutOfBoundsException when there is no such queue
+     */
     @SuppressWarnings("unchecked")
     public Q queue(int index) {
         if (index < 0 || index >= queueCount) {
@@ -138,6 +147,7 @@ public final class QueueHeapMerge<Q extends MergeQueue> {
      * Puts a queue that had run dry back on the heap after more data was appended to it (perf's
      * {@code update_queues} on {@code new_data}). Harmless for a queue that is already on the heap.
      *
+     * @param index the queue's index
      * @return whether the queue now has a current entry
      */
     public boolean refresh(int index) {

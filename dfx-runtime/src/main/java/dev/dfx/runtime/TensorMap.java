@@ -1,0 +1,164 @@
+package dev.dfx.runtime;
+
+import dev.dfx.record.ArgRole;
+import dev.dfx.runtime.graph.Hazard;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Who last wrote, and who has read since, each region of each tensor: the runtime's tensor map. For every
+ * tensor argument of a task, in submit order, it reports the edges the task needs and records the access.
+ *
+ * <p>An entry is a box written by one task (or by nobody: a region read before any task wrote it) plus
+ * the readers that read part of it since. For a task {@code T} accessing box {@code b}:
+ * <ul>
+ *   <li>read: a RAW edge from the writer of every entry overlapping {@code b}; {@code T} becomes a reader
+ *       of those entries (and of a new writer-less entry for {@code b} unless one entry contains it, so
+ *       that a later writer of the unwritten part also waits for {@code T});</li>
+ *   <li>write (output) or read-write (in-out): per overlapping entry, a WAR edge from each of its readers
+ *       whose box overlaps {@code b}; only if there is none, an edge from its writer (RAW for an in-out,
+ *       WAW for an output). Readers already follow their entry's writer, so that edge would be implied.
+ *       Entries inside {@code b} are then dropped, and {@code b} becomes a new entry written by
+ *       {@code T}.</li>
+ * </ul>
+ * Boxes compare exactly (per-dimension intervals); an entry only partly overwritten stays, which can add
+ * edges that are implied, never miss one. Entries are found through a sorted map keyed by the box's
+ * first element, scanning back by the longest entry span seen for the tensor.
+ *
+ * <p>Used by one thread at a time (the resolving scheduler, under the resolve lock);
+ * {@link #liveEntries()} may be read from any thread.
+ */
+final class TensorMap {
+    /** Receives the edges found. */
+    interface Sink {
+        void edge(Task pred, Task succ, Tensor tensor, int argIndex, Hazard hazard);
+    }
+
+    private static final class Entry {
+        final Region box;
+        final Task writer;
+        Task[] readers = new Task[0];
+        Region[] readerBoxes = new Region[0];
+        int readerCount;
+        Entry next; // next entry with the same first element
+
+        Entry(Region box, Task writer) {
+            this.box = box;
+            this.writer = writer;
+        }
+
+        void addReader(Task t, Region b) {
+            if (readerCount > 0 && readers[readerCount - 1] == t && readerBoxes[readerCount - 1] == b) {
+                return;
+            }
+            if (readerCount == readers.length) {
+                int n = Math.max(2, readerCount * 2);
+                readers = java.util.Arrays.copyOf(readers, n);
+                readerBoxes = java.util.Arrays.copyOf(readerBoxes, n);
+            }
+            readers[readerCount] = t;
+            readerBoxes[readerCount++] = b;
+        }
+    }
+
+    private static final class PerTensor {
+        final TreeMap<Long, Entry> byFirst = new TreeMap<>();
+        long maxSpan;
+        int entries;
+    }
+
+    private final Map<Tensor, PerTensor> tensors = new HashMap<>();
+    private final ArrayList<Entry> overlapping = new ArrayList<>();
+    private volatile int live;
+
+    /** @return entries currently held (a snapshot) */
+    int liveEntries() {
+        return live;
+    }
+
+    /** Reports the edges {@code task} needs for its tensor argument {@code arg}, then records the access. */
+    void access(Task task, Arg arg, Sink sink) {
+        Region b = arg.region();
+        Tensor tensor = b.tensor();
+        PerTensor pt = tensors.computeIfAbsent(tensor, k -> new PerTensor());
+        for (Entry head : pt.byFirst.subMap(b.offset() - pt.maxSpan, true, b.lastIndex(), true).values()) {
+            for (Entry e = head; e != null; e = e.next) {
+                if (e.box.overlaps(b)) {
+                    overlapping.add(e);
+                }
+            }
+        }
+        int idx = arg.index();
+        if (arg.role() == ArgRole.INPUT) {
+            boolean contained = false;
+            for (Entry e : overlapping) {
+                if (e.writer != null && e.writer != task) {
+                    sink.edge(e.writer, task, tensor, idx, Hazard.RAW);
+                }
+                e.addReader(task, b);
+                contained |= e.box.contains(b);
+            }
+            if (!contained) {
+                Entry e = new Entry(b, null);
+                e.addReader(task, b);
+                insert(pt, e);
+            }
+        } else {
+            Hazard onWriter = arg.role() == ArgRole.INOUT ? Hazard.RAW : Hazard.WAW;
+            for (Entry e : overlapping) {
+                boolean viaReader = false;
+                for (int r = 0; r < e.readerCount; r++) {
+                    if (e.readers[r] != task && e.readerBoxes[r].overlaps(b)) {
+                        sink.edge(e.readers[r], task, tensor, idx, Hazard.WAR);
+                        viaReader = true;
+                    }
+                }
+                if (!viaReader && e.writer != null && e.writer != task) {
+                    sink.edge(e.writer, task, tensor, idx, onWriter);
+                }
+                if (b.contains(e.box)) {
+                    remove(pt, e);
+                }
+            }
+            insert(pt, new Entry(b, task));
+        }
+        overlapping.clear();
+    }
+
+    /** Drops every entry of {@code tensor} (its scope closed; no later submit names it). */
+    void release(Tensor tensor) {
+        PerTensor pt = tensors.remove(tensor);
+        if (pt != null) {
+            live -= pt.entries;
+        }
+    }
+
+    private void insert(PerTensor pt, Entry e) {
+        e.next = pt.byFirst.put(e.box.offset(), e);
+        pt.maxSpan = Math.max(pt.maxSpan, e.box.lastIndex() - e.box.offset());
+        pt.entries++;
+        live++;
+    }
+
+    private void remove(PerTensor pt, Entry e) {
+        long key = e.box.offset();
+        Entry head = pt.byFirst.get(key);
+        if (head == e) {
+            if (e.next == null) {
+                pt.byFirst.remove(key);
+            } else {
+                pt.byFirst.put(key, e.next);
+            }
+        } else {
+            Entry p = head;
+            while (p.next != e) {
+                p = p.next;
+            }
+            p.next = e.next;
+        }
+        pt.entries--;
+        live--;
+    }
+}

@@ -219,7 +219,7 @@ final class OrchestratorImpl implements Orchestrator {
         int line = -1;
         if (on) {
             StackWalker.StackFrame site = StackWalker.getInstance()
-                    .walk(s -> s.filter(f -> !f.getClassName().startsWith(OrchestratorImpl.class.getName()))
+                    .walk(s -> s.filter(f -> !f.getClassName().startsWith(Orchestrator.class.getName()))
                             .findFirst().orElse(null));
             if (site != null) {
                 file = site.getFileName() == null ? "?" : site.getFileName();

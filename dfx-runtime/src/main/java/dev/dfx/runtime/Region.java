@@ -14,7 +14,13 @@ public final class Region {
     private final long last;
     private final long numel;
 
+    /** Copies {@code start} and {@code shape} (the caller's arrays). */
     Region(Tensor tensor, int[] start, int[] shape) {
+        this(tensor, start.clone(), shape.clone(), true);
+    }
+
+    /** Takes ownership of {@code start} and {@code shape} (fresh arrays built by the runtime). */
+    Region(Tensor tensor, int[] start, int[] shape, boolean owned) {
         int n = tensor.ndims();
         if (start.length != n || shape.length != n) {
             throw new IllegalArgumentException("region of " + tensor + ": rank " + start.length + "/" + shape.length
@@ -33,8 +39,8 @@ public final class Region {
             count *= shape[d];
         }
         this.tensor = tensor;
-        this.start = start.clone();
-        this.shape = shape.clone();
+        this.start = start;
+        this.shape = shape;
         this.offset = off;
         this.last = end;
         this.numel = count;

@@ -52,14 +52,14 @@ final class Resolver implements TensorMap.Sink {
             }
         }
         int linked = 0;
-        for (Task p : preds) {
-            if (p.addSuccessor(t)) {
+        for (int i = 0; i < preds.size(); i++) { // indexed: no iterator on the per-task path
+            if (preds.get(i).addSuccessor(t)) {
                 linked++;
             }
         }
         t.predCount = linked;
         depPoolHead.addAndGet(linked);
-        return t.fanin.decrementAndGet() == 0;
+        return t.releaseOne();
     }
 
     /** Drops a released tensor's entries. */

@@ -120,11 +120,13 @@ final class Scheduler implements Runnable {
         }
         long t0 = phaseStart();
         int pushed = 0;
-        for (Task t : finished) {
+        for (int i = 0; i < finished.size(); i++) { // indexed: no iterator on the per-task path
+            Task t = finished.get(i);
             List<Task> successors = t.finish();
             if (successors != null) {
-                for (Task s : successors) {
-                    if (s.fanin.decrementAndGet() == 0) {
+                for (int j = 0; j < successors.size(); j++) {
+                    Task s = successors.get(j);
+                    if (s.releaseOne()) {
                         rs.waiting.decrementAndGet();
                         rs.ready.push(s);
                         pushed++;

@@ -5,10 +5,11 @@ import dev.dfx.runtime.graph.ArgInfo;
 import dev.dfx.runtime.graph.TaskInfo;
 import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.TaskView;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A submitted task: what the submit said (immutable, {@link TaskView}), what its kernel sees
@@ -28,8 +29,19 @@ final class Task implements TaskView, KernelArgs {
     final TaskRing ring;
     private final int tensorArgs;
 
+    private static final VarHandle FANIN;
+
+    static {
+        try {
+            FANIN = MethodHandles.lookup().findVarHandle(Task.class, "fanin", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Predecessors not yet finished, plus one guard held by the resolver until wiring is done. */
-    final AtomicInteger fanin = new AtomicInteger(1);
+    @SuppressWarnings("unused") // accessed through FANIN
+    private volatile int fanin = 1;
     /** Resolver: predecessor links made (dependency entries), released at retirement. */
     int predCount;
     /** Scheduler: core and dispatch time. */
@@ -70,12 +82,17 @@ final class Task implements TaskView, KernelArgs {
         if (finished) {
             return false;
         }
-        succ.fanin.incrementAndGet();
+        FANIN.getAndAdd(succ, 1);
         if (successors == null) {
             successors = new ArrayList<>(2);
         }
         successors.add(succ);
         return true;
+    }
+
+    /** @return whether this was the last unfinished predecessor (or the resolver's guard): now ready */
+    boolean releaseOne() {
+        return (int) FANIN.getAndAdd(this, -1) == 1;
     }
 
     /** Scheduler: marks the task finished; @return the successors to release (null if none) */

@@ -98,7 +98,7 @@ public final class Tensor {
 
     /** @return the whole tensor */
     public Region all() {
-        return new Region(this, new int[shape.length], shape);
+        return new Region(this, new int[shape.length], shape.clone(), true);
     }
 
     /**
@@ -110,12 +110,12 @@ public final class Tensor {
         int[] sh = shape.clone();
         st[0] = first;
         sh[0] = count;
-        return new Region(this, st, sh);
+        return new Region(this, st, sh, true);
     }
 
     /** @return the {@code h x w} tile of a 2-D tensor whose top-left element is {@code (row, col)} */
     public Region tile(int row, int col, int h, int w) {
-        return new Region(this, new int[] {row, col}, new int[] {h, w});
+        return new Region(this, new int[] {row, col}, new int[] {h, w}, true);
     }
 
     @Override

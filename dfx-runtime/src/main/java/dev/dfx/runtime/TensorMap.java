@@ -3,6 +3,7 @@ package dev.dfx.runtime;
 import dev.dfx.record.ArgRole;
 import dev.dfx.runtime.graph.Hazard;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,8 +40,11 @@ final class TensorMap {
     private static final class Entry {
         final Region box;
         final Task writer;
-        Task[] readers = new Task[0];
-        Region[] readerBoxes = new Region[0];
+        // readers: the first inline, more in arrays (most entries have at most one reader)
+        Task reader0;
+        Region readerBox0;
+        Task[] readers;
+        Region[] readerBoxes;
         int readerCount;
         Entry next; // next entry with the same first element
 
@@ -49,17 +53,32 @@ final class TensorMap {
             this.writer = writer;
         }
 
+        Task reader(int i) {
+            return i == 0 ? reader0 : readers[i - 1];
+        }
+
+        Region readerBox(int i) {
+            return i == 0 ? readerBox0 : readerBoxes[i - 1];
+        }
+
         void addReader(Task t, Region b) {
-            if (readerCount > 0 && readers[readerCount - 1] == t && readerBoxes[readerCount - 1] == b) {
+            if (readerCount > 0 && reader(readerCount - 1) == t && readerBox(readerCount - 1) == b) {
                 return;
             }
-            if (readerCount == readers.length) {
-                int n = Math.max(2, readerCount * 2);
-                readers = java.util.Arrays.copyOf(readers, n);
-                readerBoxes = java.util.Arrays.copyOf(readerBoxes, n);
+            if (readerCount == 0) {
+                reader0 = t;
+                readerBox0 = b;
+            } else {
+                int i = readerCount - 1;
+                if (readers == null || i == readers.length) {
+                    int n = Math.max(2, i * 2);
+                    readers = readers == null ? new Task[n] : Arrays.copyOf(readers, n);
+                    readerBoxes = readerBoxes == null ? new Region[n] : Arrays.copyOf(readerBoxes, n);
+                }
+                readers[i] = t;
+                readerBoxes[i] = b;
             }
-            readers[readerCount] = t;
-            readerBoxes[readerCount++] = b;
+            readerCount++;
         }
     }
 
@@ -93,7 +112,8 @@ final class TensorMap {
         int idx = arg.index();
         if (arg.role() == ArgRole.INPUT) {
             boolean contained = false;
-            for (Entry e : overlapping) {
+            for (int i = 0; i < overlapping.size(); i++) {
+                Entry e = overlapping.get(i);
                 if (e.writer != null && e.writer != task) {
                     sink.edge(e.writer, task, tensor, idx, Hazard.RAW);
                 }
@@ -107,11 +127,13 @@ final class TensorMap {
             }
         } else {
             Hazard onWriter = arg.role() == ArgRole.INOUT ? Hazard.RAW : Hazard.WAW;
-            for (Entry e : overlapping) {
+            for (int i = 0; i < overlapping.size(); i++) {
+                Entry e = overlapping.get(i);
                 boolean viaReader = false;
                 for (int r = 0; r < e.readerCount; r++) {
-                    if (e.readers[r] != task && e.readerBoxes[r].overlaps(b)) {
-                        sink.edge(e.readers[r], task, tensor, idx, Hazard.WAR);
+                    Task reader = e.reader(r);
+                    if (reader != task && e.readerBox(r).overlaps(b)) {
+                        sink.edge(reader, task, tensor, idx, Hazard.WAR);
                         viaReader = true;
                     }
                 }

@@ -6,15 +6,25 @@ import static dev.dfx.runtime.graph.Hazard.WAW;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dfx.record.ArgKind;
+import dev.dfx.record.ArgPayload;
+import dev.dfx.record.ArgStage;
 import dev.dfx.record.ScopePhase;
 import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.graph.TaskGraph;
+import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.CoreProbe;
 import dev.dfx.runtime.probe.Probe;
+import dev.dfx.runtime.probe.SchedulerProbe;
 import dev.dfx.runtime.probe.ScopeStats;
 import dev.dfx.runtime.probe.TaskView;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -170,6 +180,48 @@ class RuntimeSemanticsTest {
         assertThat(aEnd.taskWindowHead()).isEqualTo(1); // ring 1
         assertThat(ev.get(9).stats().tensorMapUsed()).isBetween(0, 1);
         assertThat(ev.get(9).stats().timeNs()).isGreaterThanOrEqualTo(aEnd.timeNs());
+    }
+
+    @Test
+    void capturedArgumentsHoldTheBytesBeforeAndAfterTheKernel() {
+        // a recorder's capture: gather the region's payload at the hook, as the args subsystem will
+        Map<String, float[]> seen = new ConcurrentHashMap<>();
+        Probe capturing = new Probe() {
+            @Override
+            public SchedulerProbe scheduler(int s) {
+                return new SchedulerProbe() {
+                    @Override
+                    public void argCaptured(TaskView task, int argIndex, ArgStage stage, long timeNs) {
+                        ArgView a = task.arg(argIndex);
+                        if (a.kind() == ArgKind.SCALAR) {
+                            seen.put(stage + "/scalar", new float[] {Float.intBitsToFloat((int) a.scalarBits())});
+                            return;
+                        }
+                        MemorySegment buf = MemorySegment.ofArray(new byte[(int) a.numel() * 4]);
+                        ArgPayload.gather(a.data(), a.startOffset(), a.ndims(), a.shape(), a.strides(), buf, 0,
+                                buf.byteSize());
+                        seen.put(stage + "/" + a.role(), buf.toArray(ValueLayout.JAVA_FLOAT_UNALIGNED
+                                .withOrder(ByteOrder.LITTLE_ENDIAN)));
+                    }
+                };
+            }
+        };
+        TaskRuntime.run(RuntimeConfig.defaults(), capturing, o -> {
+            Function scale = o.function("scale", a -> {
+                for (int r = 0; r < 2; r++) {
+                    for (int c = 0; c < 2; c++) {
+                        a.data(0)[a.offset(0) + r * a.stride(0, 0) + c] *= a.scalarFloat(1);
+                    }
+                }
+            });
+            Tensor m = o.wrap("m", new float[] {1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3);
+            o.submit(scale, Args.of().inout(m.tile(1, 1, 2, 2)).scalar(10f));
+        });
+        assertThat(seen.keySet()).containsExactlyInAnyOrder("BEFORE_DISPATCH/INOUT", "BEFORE_DISPATCH/scalar",
+                "AFTER_COMPLETION/INOUT");
+        assertThat(seen.get("BEFORE_DISPATCH/INOUT")).containsExactly(5, 6, 8, 9);
+        assertThat(seen.get("BEFORE_DISPATCH/scalar")).containsExactly(10);
+        assertThat(seen.get("AFTER_COMPLETION/INOUT")).containsExactly(50, 60, 80, 90);
     }
 
     @Test

@@ -34,9 +34,9 @@ public final class Attention extends AbstractWorkload {
     private final float[][] vPages;
     private final int[][] blockTable;
 
-    /** The default: 16 sequences of 256..1024 tokens, 8 heads of dim 64, 64-token pages, 8 decode steps. */
+    /** The default: 16 sequences of 256..1024 tokens, 8 heads of dim 64, 64-token pages, 12 decode steps. */
     public Attention() {
-        this(lengths(16, 256, 1024, 64), 8, 64, 64, 8);
+        this(lengths(16, 256, 1024, 64), 8, 64, 64, 12);
     }
 
     /**

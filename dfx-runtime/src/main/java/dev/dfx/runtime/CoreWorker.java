@@ -68,7 +68,6 @@ final class CoreWorker implements Runnable {
                 t.func.kernel().run(t);
             } catch (Throwable e) {
                 failed = true;
-                t.failure = e;
                 rs.fail(t + " failed on core " + index + ": " + e, e);
             }
             if (on) {

@@ -19,7 +19,6 @@ import java.util.function.BooleanSupplier;
  */
 final class OrchestratorImpl implements Orchestrator {
     private final RunState rs;
-    private final List<Function> functions = new ArrayList<>();
     private final Map<String, Function> byName = new HashMap<>();
     private final List<TaskInfo> infos;
     private Thread thread;
@@ -125,8 +124,7 @@ final class OrchestratorImpl implements Orchestrator {
         if (byName.containsKey(name)) {
             throw new IllegalArgumentException("function " + name + " is already registered");
         }
-        Function f = new Function(functions.size(), name, kernel);
-        functions.add(f);
+        Function f = new Function(byName.size(), name, kernel);
         byName.put(name, f);
         return f;
     }

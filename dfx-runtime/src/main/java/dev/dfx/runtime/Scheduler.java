@@ -222,7 +222,6 @@ final class Scheduler implements Runnable {
 
     private void handOver(Task t, int k) {
         int c = cores[k];
-        t.core = c;
         if (on) {
             long now = System.nanoTime();
             t.dispatchNs = now;
@@ -261,7 +260,9 @@ final class Scheduler implements Runnable {
                 return true;
             }
         }
-        return !rs.submits.isEmpty() || (rs.ready.size() > 0 && hasRoom()) || rs.stopping || rs.aborted;
+        // submissions count only while no other scheduler is resolving them (else this one would spin)
+        return (!rs.submits.isEmpty() && !rs.resolveLock.isLocked()) || (rs.ready.size() > 0 && hasRoom())
+                || rs.stopping || rs.aborted;
     }
 
     private void wakeOtherSchedulers() {

@@ -44,11 +44,8 @@ final class Task implements TaskView, KernelArgs {
     private volatile int fanin = 1;
     /** Resolver: predecessor links made (dependency entries), released at retirement. */
     int predCount;
-    /** Scheduler: core and dispatch time. */
-    int core;
+    /** Scheduler: dispatch time (taken only when its probe is on). */
     long dispatchNs;
-    /** Core: what the kernel threw, if anything. */
-    Throwable failure;
 
     private ArrayList<Task> successors; // guarded by this
     private boolean finished; // guarded by this

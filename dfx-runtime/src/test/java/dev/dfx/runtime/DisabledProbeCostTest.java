@@ -43,7 +43,8 @@ class DisabledProbeCostTest {
         for (String name : after.keySet()) {
             allocated += after.get(name) - before.get(name);
         }
-        // a stray object or two (e.g. a lock's wait node) is fine; one per task would be 16+ bytes each
-        assertThat(allocated).as("bytes allocated by cores and scheduler over %d tasks", TASKS).isLessThan(TASKS);
+        // one-off growth (a queue reaching a new peak) is fine; one object per task would be 16+ bytes each
+        assertThat(allocated).as("bytes allocated by cores and scheduler over %d tasks", TASKS)
+                .isLessThan(5L * TASKS);
     }
 }

@@ -78,11 +78,11 @@ class WorkloadsTest {
     @Test
     void aGraphWithoutTheTensorEdgesIsCaughtByTheCheck() {
         // Inside a manual scope the tensor map is off, so the decoder's layers are no longer ordered; the
-        // slow matvec makes the residual of layer 0 read y before the matvec wrote it.
+        // slow matvec makes the residual of layer 0 (on the other core) read y before the matvec wrote it.
         Decoder d = new Decoder(2, 1, 2, 8);
         d.withKernel("matvec", k -> a -> {
             try {
-                Thread.sleep(50);
+                Thread.sleep(300);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -73,6 +73,11 @@ public final class Scoped extends AbstractWorkload {
         }
     }
 
+    /** @return the sum computed for burst {@code burst} (NaN before the run) */
+    public float sum(int burst) {
+        return sums[burst];
+    }
+
     @Override
     public void check() {
         for (int b = 0; b < bursts; b++) {

@@ -90,6 +90,10 @@ final class EventResolver {
             }
             case EventSpec.Tracepoint t -> {
                 OptionalLong id = catalog.tracepoints().id(t.system(), t.name());
+                if (id.isEmpty() && catalog.symbolic(t.system()) != null) {
+                    // task-clock:uq reads as a tracepoint but means a symbolic event with bad modifiers
+                    throw new EventSyntaxException(spec, t.position() + t.system().length() + 1, "Bad modifier", null);
+                }
                 if (id.isEmpty()) {
                     throw new EventSyntaxException(spec, t.position(), "unknown tracepoint",
                             "Error:\tFile " + catalog.tracepoints().location(t.system(), t.name()) + " not found.");

@@ -76,16 +76,28 @@ public final class EventContext {
 
     /** Enables an event (it competes for a slot from now on). */
     public synchronized void enable(SimEvent e) {
+        enable(List.of(e));
+    }
+
+    /** Enables events at one instant, so that their enabled times agree (as one ioctl on a group does). */
+    public synchronized void enable(List<SimEvent> events) {
         reschedule(() -> {
-            if (e.state == SimEvent.State.OFF) {
-                e.state = SimEvent.State.INACTIVE;
+            for (SimEvent e : events) {
+                if (e.state == SimEvent.State.OFF) {
+                    e.state = SimEvent.State.INACTIVE;
+                }
             }
         });
     }
 
     /** Disables an event; its count and times are kept. */
     public synchronized void disable(SimEvent e) {
-        reschedule(() -> e.state = SimEvent.State.OFF);
+        disable(List.of(e));
+    }
+
+    /** Disables events at one instant. */
+    public synchronized void disable(List<SimEvent> events) {
+        reschedule(() -> events.forEach(e -> e.state = SimEvent.State.OFF));
     }
 
     /** Removes an event (disabling it first); a removed leader takes its group with it. */

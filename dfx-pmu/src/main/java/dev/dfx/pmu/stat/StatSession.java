@@ -152,16 +152,18 @@ public final class StatSession implements AutoCloseable {
      * leaders unless the target enables them at exec.
      */
     public void enable() {
+        List<SimEvent> sim = new ArrayList<>();
         for (Entry en : entries) {
             if (!en.supported()) {
                 continue;
             }
-            if (en.counter() instanceof SimCounter) {
-                en.counter().enable();
+            if (en.counter() instanceof SimCounter c) {
+                sim.add(c.simEvent());
             } else if (!(target instanceof StatTarget.Task) && en.event().leader()) {
                 en.counter().enable();
             }
         }
+        context.enable(sim);
         if (ticker == null && entries.stream().anyMatch(en -> en.counter() instanceof SimCounter)) {
             ticker = new MuxTicker(context, MuxTicker.DEFAULT_INTERVAL_MS);
         }
@@ -173,11 +175,15 @@ public final class StatSession implements AutoCloseable {
             ticker.close();
             ticker = null;
         }
+        List<SimEvent> sim = new ArrayList<>();
         for (Entry en : entries) {
-            if (en.supported() && (en.counter() instanceof SimCounter || en.event().leader())) {
+            if (en.counter() instanceof SimCounter c) {
+                sim.add(c.simEvent());
+            } else if (en.supported() && en.event().leader()) {
                 en.counter().disable();
             }
         }
+        context.disable(sim);
     }
 
     /** @return every event's cumulative reading ({@link CounterReading#ZERO} for unsupported ones), in list order */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * What one PMU exposes, in the shape of {@code /sys/bus/event_source/devices/<name>}: its {@code type} number,
@@ -98,6 +99,19 @@ public final class PmuDescriptor {
         Set<String> out = new LinkedHashSet<>(formats.keySet());
         out.addAll(List.of("config", "config1", "config2", "config3", "name", "period", "percore", "metric-id"));
         return new ArrayList<>(out);
+    }
+
+    /**
+     * @param describe the description of each alias (null keeps the alias's own)
+     * @return this PMU with its aliases described (for {@code dfx list})
+     */
+    public PmuDescriptor withAliasDescriptions(Function<EventAlias, String> describe) {
+        List<EventAlias> described = new ArrayList<>();
+        for (EventAlias a : aliases.values()) {
+            String d = describe.apply(a);
+            described.add(d == null ? a : a.withDescription(d));
+        }
+        return new PmuDescriptor(name, type, family, description, new ArrayList<>(formats.values()), described);
     }
 
     @Override

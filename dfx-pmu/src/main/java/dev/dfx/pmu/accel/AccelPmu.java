@@ -1,7 +1,6 @@
 package dev.dfx.pmu.accel;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.pmu.EventAlias;
 import dev.dfx.pmu.EventAttr;
 import dev.dfx.pmu.LinuxTypes;
 import dev.dfx.pmu.PmuDescriptor;
@@ -53,15 +52,11 @@ public final class AccelPmu extends CountingPmu {
         this.model = model;
         this.arch = model.architecture();
         this.sysfs = buildSysfs(arch);
-        PmuDescriptor read = SysfsPmuReader.read(sysfs, NAME, PmuFamily.ACCEL, "simulated accelerator, " + arch.title());
-        List<EventAlias> described = new ArrayList<>();
-        for (EventAlias a : read.aliases().values()) {
-            CounterDef def = CounterRegistry.byName(a.name());
-            described.add(def == null ? a.withDescription("GL2C, per-SA: read bytes = gl2c_ea_rdreq * 64")
-                    : a.withDescription(def.description()));
-        }
-        this.descriptor = new PmuDescriptor(NAME, read.type(), PmuFamily.ACCEL, read.description(),
-                new ArrayList<>(read.formats().values()), described);
+        this.descriptor = SysfsPmuReader.read(sysfs, NAME, PmuFamily.ACCEL, "simulated accelerator, " + arch.title())
+                .withAliasDescriptions(a -> {
+                    CounterDef def = CounterRegistry.byName(a.name());
+                    return def == null ? "GL2C, per-SA: read bytes = gl2c_ea_rdreq * 64" : def.description();
+                });
     }
 
     @Override

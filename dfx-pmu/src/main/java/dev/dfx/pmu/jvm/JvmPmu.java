@@ -1,7 +1,6 @@
 package dev.dfx.pmu.jvm;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.pmu.EventAlias;
 import dev.dfx.pmu.EventAttr;
 import dev.dfx.pmu.LinuxTypes;
 import dev.dfx.pmu.PmuDescriptor;
@@ -11,8 +10,6 @@ import dev.dfx.pmu.sim.CountingPmu;
 import dev.dfx.pmu.sim.SimEvent;
 import dev.dfx.pmu.sysfs.InMemoryDirectory;
 import dev.dfx.pmu.sysfs.SysfsPmuReader;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The {@code jvm} PMU: the JVM's own counters ({@link JvmEvent}) as events with the usual spec syntax, e.g.
@@ -45,13 +42,15 @@ public final class JvmPmu extends CountingPmu {
             }
         }
         this.sysfs = b.build();
-        PmuDescriptor read = SysfsPmuReader.read(sysfs, NAME, PmuFamily.JVM, "this JVM: CPU time, allocation, GC");
-        List<EventAlias> described = new ArrayList<>();
-        for (JvmEvent e : JvmEvent.values()) {
-            described.add(read.alias(e.term()).withDescription(e.description()));
-        }
-        this.descriptor = new PmuDescriptor(NAME, TYPE, PmuFamily.JVM, read.description(),
-                new ArrayList<>(read.formats().values()), described);
+        this.descriptor = SysfsPmuReader.read(sysfs, NAME, PmuFamily.JVM, "this JVM: CPU time, allocation, GC")
+                .withAliasDescriptions(a -> {
+                    for (JvmEvent e : JvmEvent.values()) {
+                        if (e.term().equals(a.name())) {
+                            return e.description();
+                        }
+                    }
+                    return null;
+                });
     }
 
     @Override

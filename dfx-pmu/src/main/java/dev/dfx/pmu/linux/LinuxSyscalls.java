@@ -132,17 +132,7 @@ public final class LinuxSyscalls {
      */
     public static void ioctl(int fd, long request, long arg) {
         Native n = nat();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(n.stateLayout);
-            int r = (int) n.ioctl.invokeExact(state, fd, request, arg);
-            if (r < 0) {
-                throw new PerfEventOpenException("ioctl", n.errno(state));
-            }
-        } catch (PerfEventOpenException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException("ioctl downcall failed", t);
-        }
+        checked("ioctl", state -> (int) n.ioctl.invokeExact(state, fd, request, arg));
     }
 
     /**
@@ -152,17 +142,7 @@ public final class LinuxSyscalls {
      */
     public static void kill(long pid, int sig) {
         Native n = nat();
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(n.stateLayout);
-            int r = (int) n.kill.invokeExact(state, (int) pid, sig);
-            if (r < 0) {
-                throw new PerfEventOpenException("kill", n.errno(state));
-            }
-        } catch (PerfEventOpenException e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException("kill downcall failed", t);
-        }
+        checked("kill", state -> (int) n.kill.invokeExact(state, (int) pid, sig));
     }
 
     /**
@@ -176,18 +156,31 @@ public final class LinuxSyscalls {
         Native n = nat();
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ru = arena.allocate(RUSAGE);
-            MemorySegment state = arena.allocate(n.stateLayout);
-            int r = (int) n.getrusage.invokeExact(state, -1, ru);
-            if (r < 0) {
-                throw new PerfEventOpenException("getrusage", n.errno(state));
-            }
+            checked("getrusage", state -> (int) n.getrusage.invokeExact(state, -1, ru));
             long user = ru.get(ValueLayout.JAVA_LONG, 0) * 1_000_000_000L + ru.get(ValueLayout.JAVA_LONG, 8) * 1000;
             long sys = ru.get(ValueLayout.JAVA_LONG, 16) * 1_000_000_000L + ru.get(ValueLayout.JAVA_LONG, 24) * 1000;
             return new long[]{user, sys};
+        }
+    }
+
+    /** A downcall returning a C int, -1 with errno on failure. */
+    @FunctionalInterface
+    private interface IntCall {
+        int call(MemorySegment state) throws Throwable;
+    }
+
+    /** Runs a call with a fresh errno capture; a negative result throws with the errno. */
+    private static void checked(String name, IntCall call) {
+        Native n = nat();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(n.stateLayout);
+            if (call.call(state) < 0) {
+                throw new PerfEventOpenException(name, n.errno(state));
+            }
         } catch (PerfEventOpenException e) {
             throw e;
         } catch (Throwable t) {
-            throw new IllegalStateException("getrusage downcall failed", t);
+            throw new IllegalStateException(name + " downcall failed", t);
         }
     }
 

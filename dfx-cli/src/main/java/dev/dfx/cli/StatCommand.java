@@ -95,7 +95,7 @@ final class StatCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             session.enable();
             c.go();
-            int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0) : c.waitFor();
+            int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0) : c.awaitExit();
             long t1 = System.nanoTime();
             session.disable();
             List<CounterReading> readings = session.read();

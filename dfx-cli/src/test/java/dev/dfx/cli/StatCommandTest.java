@@ -37,8 +37,7 @@ class StatCommandTest {
         for (int i = 0; i < a.length; i++) {
             // same layout line by line: same widths; the header and the words are identical
             assertThat(a[i].length()).as("line %d: '%s' vs '%s'", i, a[i], b[i]).isEqualTo(b[i].length());
-            assertThat(a[i].replaceAll("[0-9.]+", "N").replaceAll("N [KMG]?/sec *$", "N RATE"))
-                    .isEqualTo(b[i].replaceAll("[0-9.]+", "N").replaceAll("N [KMG]?/sec *$", "N RATE"));
+            assertThat(shape(a[i])).isEqualTo(shape(b[i]));
         }
         List<double[]> av = values(a);
         List<double[]> bv = values(b);
@@ -51,7 +50,7 @@ class StatCommandTest {
         // page faults: the same program, so the same order of magnitude
         assertThat(av.get(2)[0]).isBetween(bv.get(2)[0] / 10, bv.get(2)[0] * 10);
         // elapsed: both ran sleep 0.1
-        assertThat(elapsed(a)).isBetween(0.1, 0.6);
+        assertThat(elapsed(a)).isBetween(0.1, 2.0);
     }
 
     @Test
@@ -89,17 +88,23 @@ class StatCommandTest {
         CliRun ours = CliRun.dfx("stat", "-x,", "-I", "100", "-e", "task-clock,page-faults", "--", "sleep", "0.25");
         assertThat(ours.status()).isZero();
         List<String> lines = ours.err().lines().toList();
-        // intervals at 0.1 s and 0.2 s, then the last partial one when sleep exits: 2 lines each
-        assertThat(lines).hasSize(6);
-        Pattern line = Pattern.compile("^ {5}0\\.[0-9]{9},(<not counted>|[0-9.]+),(msec)?,(task-clock|page-faults),[0-9]+,100\\.00,.*$");
-        for (String l : lines) {
-            assertThat(l).matches(line);
+        // intervals at 0.1 s, 0.2 s (more when a loaded machine notices the exit late), then the last partial one:
+        // two lines each, both events under one timestamp
+        assertThat(lines.size()).isEven().isGreaterThanOrEqualTo(6);
+        Pattern line = Pattern.compile("^ {5}[0-9]\\.[0-9]{9},(<not counted>|[0-9.]+),(msec)?,(task-clock|page-faults),[0-9]+,100\\.00,.*$");
+        double previous = 0;
+        for (int i = 0; i < lines.size(); i += 2) {
+            assertThat(lines.get(i)).matches(line).contains(",task-clock,");
+            assertThat(lines.get(i + 1)).matches(line).contains(",page-faults,");
+            assertThat(lines.get(i).substring(0, 16)).isEqualTo(lines.get(i + 1).substring(0, 16));
+            double t = Double.parseDouble(lines.get(i).substring(0, 15));
+            assertThat(t).isGreaterThan(previous);
+            previous = t;
         }
-        assertThat(lines.get(0).substring(0, 16)).isEqualTo(lines.get(1).substring(0, 16));
-        double t1 = Double.parseDouble(lines.get(0).substring(0, 15));
-        double t3 = Double.parseDouble(lines.get(4).substring(0, 15));
-        assertThat(t1).isBetween(0.09, 0.2);
-        assertThat(t3).isBetween(0.25, 0.6);
+        assertThat(Double.parseDouble(lines.getFirst().substring(0, 15))).isBetween(0.09, 0.3);
+        assertThat(previous).isGreaterThanOrEqualTo(0.25);
+        // the first interval holds sleep's exec: it ran and faulted pages in
+        assertThat(lines.get(1)).doesNotContain("<not counted>");
     }
 
     @Test
@@ -141,6 +146,11 @@ class StatCommandTest {
         assertThat(dim.err()).isEqualTo("dfx: dimension out of range: se=99 (max: 3)\n");
         CliRun missing = CliRun.dfx("stat", "-e", "task-clock", "--", "no-such-program-dfx");
         assertThat(missing.err()).isEqualTo("dfx: cannot run 'no-such-program-dfx': not found on PATH\n");
+    }
+
+    /** A line with its numbers (and the padding before them) and its rate unit blanked out. */
+    private static String shape(String line) {
+        return line.replaceAll(" *[0-9.]+", " N").replaceAll("N [KMG]?/sec *$", "N RATE");
     }
 
     private static List<double[]> values(String[] lines) {

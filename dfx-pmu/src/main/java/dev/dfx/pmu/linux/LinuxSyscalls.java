@@ -17,7 +17,8 @@ import java.util.Optional;
 /**
  * The libc calls dfx needs for perf events, through the FFM API (no JNI): {@code syscall(__NR_perf_event_open,
  * ...)} (298 on x86_64, 241 on aarch64), {@code read}, {@code close}, {@code ioctl}
- * ({@code PERF_EVENT_IOC_ENABLE/DISABLE/RESET}), {@code kill} and {@code getrusage}. errno is captured with
+ * ({@code PERF_EVENT_IOC_ENABLE/DISABLE/RESET}), {@code kill}, {@code getrusage}, {@code pidfd_open} and
+ * {@code poll}. errno is captured with
  * {@code Linker.Option.captureCallState}. Every method is thread-safe; failures throw
  * {@link PerfEventOpenException} with the errno.
  */
@@ -37,6 +38,8 @@ public final class LinuxSyscalls {
     /** {@code PERF_FLAG_FD_CLOEXEC}: the fd is not inherited across exec. */
     public static final long PERF_FLAG_FD_CLOEXEC = 8;
 
+    /** {@code __NR_pidfd_open}, the same on x86_64 and aarch64. */
+    private static final long PIDFD_OPEN_NR = 434;
     private static final Optional<Native> NATIVE = Native.load();
 
     private LinuxSyscalls() {
@@ -146,6 +149,58 @@ public final class LinuxSyscalls {
     }
 
     /**
+     * {@code pidfd_open(pid, 0)} (Linux 5.3+): a file descriptor that becomes readable when the process exits.
+     *
+     * @return the fd
+     * @throws PerfEventOpenException with the errno (ENOSYS on older kernels)
+     */
+    public static int pidfdOpen(long pid) {
+        Native n = nat();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(n.stateLayout);
+            long fd = (long) n.syscall.invokeExact(state, PIDFD_OPEN_NR, pid, 0L, 0L, 0L, 0L);
+            if (fd < 0) {
+                throw new PerfEventOpenException("pidfd_open", n.errno(state));
+            }
+            return (int) fd;
+        } catch (PerfEventOpenException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("pidfd_open downcall failed", t);
+        }
+    }
+
+    /**
+     * {@code poll} for one fd becoming readable.
+     *
+     * @param timeoutMs how long to wait, ms (-1: no limit)
+     * @return whether the fd is readable (for a pidfd: the process has exited)
+     * @throws PerfEventOpenException on failure other than EINTR (which reads as not ready)
+     */
+    public static boolean pollIn(int fd, int timeoutMs) {
+        Native n = nat();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment pfd = arena.allocate(8, 4);
+            pfd.set(ValueLayout.JAVA_INT, 0, fd);
+            pfd.set(ValueLayout.JAVA_SHORT, 4, (short) 1);   // POLLIN
+            MemorySegment state = arena.allocate(n.stateLayout);
+            int r = (int) n.poll.invokeExact(state, pfd, 1L, timeoutMs);
+            if (r < 0) {
+                int errno = n.errno(state);
+                if (errno == Errno.EINTR) {
+                    return false;
+                }
+                throw new PerfEventOpenException("poll", errno);
+            }
+            return r > 0;
+        } catch (PerfEventOpenException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("poll downcall failed", t);
+        }
+    }
+
+    /**
      * {@code getrusage(RUSAGE_CHILDREN)}: CPU time of all waited-for children of this process (and their waited-for
      * descendants), as perf stat prints under "seconds user" / "seconds sys" from {@code wait4}.
      *
@@ -192,7 +247,7 @@ public final class LinuxSyscalls {
 
     /** The downcall handles, bound once. */
     private record Native(MethodHandle syscall, MethodHandle read, MethodHandle close, MethodHandle ioctl,
-                          MethodHandle kill, MethodHandle getrusage, long perfEventOpenNr, StructLayout stateLayout,
+                          MethodHandle kill, MethodHandle getrusage, MethodHandle poll, long perfEventOpenNr, StructLayout stateLayout,
                           VarHandle errnoHandle) {
 
         int errno(MemorySegment state) {
@@ -229,7 +284,9 @@ public final class LinuxSyscalls {
                 MethodHandle kill = linker.downcallHandle(libc.find("kill").orElseThrow(), FunctionDescriptor.of(i, i, i), capture);
                 MethodHandle getrusage = linker.downcallHandle(libc.find("getrusage").orElseThrow(),
                         FunctionDescriptor.of(i, i, ValueLayout.ADDRESS), capture);
-                return Optional.of(new Native(syscall, read, close, ioctl, kill, getrusage, nr, state, errno));
+                MethodHandle poll = linker.downcallHandle(libc.find("poll").orElseThrow(),
+                        FunctionDescriptor.of(i, ValueLayout.ADDRESS, l, i), capture);
+                return Optional.of(new Native(syscall, read, close, ioctl, kill, getrusage, poll, nr, state, errno));
             } catch (RuntimeException | LinkageError e) {
                 return Optional.empty();
             }

@@ -108,6 +108,19 @@ class StatCommandTest {
     }
 
     @Test
+    void systemWideCountsEveryCpu() {
+        assumeTrue(LinuxSyscalls.available(), LinuxSyscalls.unavailableReason());
+        CliRun r = CliRun.dfx("stat", "-a", "-e", "task-clock", "--", "sleep", "0.1");
+        assertThat(r.status()).isZero();
+        assertThat(r.err()).startsWith("\n Performance counter stats for 'system wide':\n\n").doesNotContain("seconds user");
+        Matcher m = Pattern.compile("# +([0-9.]+) CPUs utilized").matcher(r.err());
+        assertThat(m.find()).isTrue();
+        // per-CPU clocks run on every online CPU for the whole run, as perf stat -a shows (2.000 on 2 CPUs)
+        int cpus = dev.dfx.pmu.linux.OnlineCpus.read().size();
+        assertThat(Double.parseDouble(m.group(1))).isBetween(0.5 * cpus, 1.1 * cpus);
+    }
+
+    @Test
     void exitStatusIsTheCommands() {
         assumeTrue(LinuxSyscalls.available(), LinuxSyscalls.unavailableReason());
         CliRun r = CliRun.dfx("stat", "-e", "task-clock", "--", "sh", "-c", "exit 3");

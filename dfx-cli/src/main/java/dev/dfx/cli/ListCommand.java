@@ -8,6 +8,7 @@ import dev.dfx.pmu.PmuDescriptor;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.SymbolicEvent;
 import dev.dfx.pmu.accel.Architecture;
+import dev.dfx.pmu.linux.EventProbe;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.util.List;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code dfx list [PMU]}: the events dfx can count, in perf list's layout ({@code "  %-50s [%s]"} per event), then
+ * {@code dfx list [PMU]}: the events dfx can count, in perf list's layout ({@code "  %-50s [%s]"} per event; symbolic
+ * events only when this kernel opens them, as perf list does), then
  * one section per PMU with its named events ({@code pmu/event/}) and its format fields. The selector narrows the
  * output to one PMU ({@code accel}, {@code jvm}, {@code msr}, ...), or to {@code sw}, {@code hw} or
  * {@code tracepoint}.
@@ -55,7 +57,8 @@ final class ListCommand implements Callable<Integer> {
             out.println("List of pre-defined events (to be used in -e):");
             out.println();
             for (SymbolicEvent e : catalog.symbolicEvents()) {
-                if (e.pmu().equals("hardware") ? hw : sw) {
+                // like perf list, only the events this kernel can open
+                if ((e.pmu().equals("hardware") ? hw : sw) && EventProbe.supported(e)) {
                     entry(out, e.listName(), e.label());
                 }
             }

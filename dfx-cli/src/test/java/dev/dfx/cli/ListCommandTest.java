@@ -1,9 +1,13 @@
 package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ListCommandTest {
@@ -36,6 +40,31 @@ class ListCommandTest {
         }
         if (Files.isRegularFile(Path.of("/sys/bus/event_source/devices/msr/events/tsc"))) {
             assertThat(r.out()).contains("  msr/tsc/                                           [Kernel PMU event]\n");
+        }
+    }
+
+    @Test
+    void symbolicAndTracepointLinesAreThoseOfPerfList() {
+        List<String> theirs = perfListLines();
+        assumeTrue(theirs != null, "perf is not installed: skipping the comparison with perf list");
+        CliRun ours = CliRun.dfx("list");
+        for (String kind : new String[]{"[Software event]", "[Hardware event]", "[Tracepoint event]", "[Kernel PMU event]"}) {
+            assertThat(ours.out().lines().filter(l -> l.endsWith(kind)).toList())
+                    .as(kind).isEqualTo(theirs.stream().filter(l -> l.endsWith(kind)).toList());
+        }
+    }
+
+    /** @return the lines {@code perf list} prints on stdout, or null when perf cannot run */
+    private static List<String> perfListLines() {
+        try {
+            Process p = new ProcessBuilder("perf", "list").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return p.waitFor() == 0 ? out.lines().map(String::stripTrailing).toList() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         }
     }
 

@@ -68,6 +68,7 @@ public final class TracefsTracepoints implements TracepointLookup {
         } catch (IOException e) {
             return out;
         }
+        out.sort(null);   // perf list sorts the whole "system:name" strings (fib6:... before fib:...)
         return out;
     }
 

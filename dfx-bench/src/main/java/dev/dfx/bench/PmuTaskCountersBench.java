@@ -1,7 +1,6 @@
 package dev.dfx.bench;
 
 import dev.dfx.pmu.PmuSystem;
-import dev.dfx.pmu.accel.ActivityModel;
 import dev.dfx.pmu.accel.Architecture;
 import dev.dfx.pmu.task.TaskCounters;
 import dev.dfx.pmu.task.ThreadCounters;
@@ -22,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the runtime's pmu subsystem pays per task: one {@code begin()} + {@code end()} pair of
- * {@link ThreadCounters} for a few event mixes, and one {@link ActivityModel#onTask} call. Reports numbers only.
+ * {@link ThreadCounters} for a few event mixes. Reports numbers only.
  *
  * <p>{@code java -jar dfx-bench/target/benchmarks.jar PmuTaskCountersBench -f 1 -wi 3 -i 5}
  */
@@ -38,14 +37,11 @@ public class PmuTaskCountersBench {
 
     private TaskCounters counters;
     private ThreadCounters thread;
-    private ActivityModel model;
     private final long[] deltas = new long[TaskCounters.MAX_EVENTS];
-    private long taskId;
 
     @Setup(Level.Trial)
     public void setUp() {
         PmuSystem system = PmuSystem.host(Architecture.GFX12);
-        model = system.accelModel();
         String spec = switch (mix) {
             case "linux2" -> "task-clock,page-faults";
             case "linux4" -> "task-clock,page-faults,context-switches,cpu-migrations";
@@ -74,9 +70,4 @@ public class PmuTaskCountersBench {
         return deltas[0];
     }
 
-    /** The activity model's per-task update (36 counters at one location). */
-    @Benchmark
-    public long onTask() {
-        return model.onTask(taskId++, 1, 5, 1000, 10_000, 4096).waves();
-    }
 }

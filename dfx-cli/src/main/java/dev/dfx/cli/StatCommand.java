@@ -30,7 +30,9 @@ import picocli.CommandLine.Parameters;
  * with enable_on_exec and inherit (or per CPU with {@code -a}); the exit status is the command's.
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
-        description = "Count PMU events while a command runs (perf stat compatible).")
+        description = "Count PMU events while a command runs (perf stat compatible).",
+        footer = {"", "Linux events count the command and its children from its exec (or every CPU with -a).",
+            "Events of dfx's own PMUs (accel, jvm) count in the dfx process; accel counts tasks of an in-process runtime."})
 final class StatCommand implements Callable<Integer> {
     /** perf 6.1's default event list. */
     static final String DEFAULT_EVENTS =

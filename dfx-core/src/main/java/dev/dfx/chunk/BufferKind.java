@@ -1,7 +1,12 @@
 package dev.dfx.chunk;
 
+import dev.dfx.record.RecordKind;
+import dev.dfx.record.Subsystem;
+
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * One entry of a chunk file's kind table: a buffer kind of the subsystem, its fixed record size and where each
@@ -61,6 +66,29 @@ public record BufferKind(int id, String name, int recordSize, int timestampOffse
      */
     public static BufferKind untimed(int id, String name, int recordSize) {
         return new BufferKind(id, name, recordSize, 0, 0);
+    }
+
+    /**
+     * @param id   the kind's id in its subsystem (its index in {@link Subsystem#kinds()})
+     * @param kind a record kind of the record schemas
+     * @return the kind table entry for it: same name, record size and u64 primary timestamp (or none)
+     */
+    public static BufferKind of(int id, RecordKind kind) {
+        return new BufferKind(id, kind.name(), kind.size(), kind.hasTimestamp() ? kind.timestampOffset() : 0,
+                kind.timestampWidth());
+    }
+
+    /**
+     * @param subsystem one of the five subsystems
+     * @return its kind table: one entry per record kind, the kind id being the index in {@link Subsystem#kinds()}
+     */
+    public static List<BufferKind> table(Subsystem subsystem) {
+        List<RecordKind> kinds = subsystem.kinds();
+        List<BufferKind> table = new ArrayList<>(kinds.size());
+        for (int id = 0; id < kinds.size(); id++) {
+            table.add(of(id, kinds.get(id)));
+        }
+        return List.copyOf(table);
     }
 
     /** @return whether records of this kind have a primary timestamp */

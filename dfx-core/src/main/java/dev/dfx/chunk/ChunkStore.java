@@ -1,5 +1,7 @@
 package dev.dfx.chunk;
 
+import dev.dfx.record.Subsystem;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +45,19 @@ public final class ChunkStore {
         Path file = file(runDir, subsystem);
         Files.createDirectories(file.getParent());
         return ChunkWriter.create(file, subsystem, kinds);
+    }
+
+    /**
+     * Creates the chunk file of one of the five subsystems, with the kind table of its record schemas
+     * ({@link BufferKind#table(Subsystem)}).
+     *
+     * @param runDir    the run directory
+     * @param subsystem the subsystem
+     * @return the writer; close it to write the chunk index
+     * @throws IOException when the folder or file cannot be created
+     */
+    public static ChunkWriter create(Path runDir, Subsystem subsystem) throws IOException {
+        return create(runDir, subsystem.id(), BufferKind.table(subsystem));
     }
 
     /**

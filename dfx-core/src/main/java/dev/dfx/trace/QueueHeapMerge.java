@@ -16,7 +16,9 @@ import java.util.List;
  * Entries come out by ascending (key, queue index, position in the queue), where queue index is the order of
  * {@link #add}: equal timestamps keep queue order (lower index first), then in-queue order. When every queue's
  * timestamps are non-decreasing this is exactly a stable sort by timestamp of all queues concatenated in index
- * order. A queue's key never decreases: as in perf's decoder ({@code vpaq->timestamp = max(vpaq->timestamp, ts)}),
+ * order. (perf's vpa-dtl decoder differs on ties between queues: the queue it pops keeps running through entries
+ * equal to the next queue's key, {@code ts = next_top + 1}; here the lower queue index always goes first, so the
+ * order depends on the input alone, not on where a previous call stopped.) A queue's key never decreases: as in perf's decoder ({@code vpaq->timestamp = max(vpaq->timestamp, ts)}),
  * an entry older than an earlier entry of its own queue is keyed with that earlier timestamp, so it comes out right
  * after its predecessor; such entries are counted in {@link #outOfOrderEntries()}.
  *

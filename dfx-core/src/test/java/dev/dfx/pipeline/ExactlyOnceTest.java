@@ -3,6 +3,7 @@ package dev.dfx.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -59,6 +60,33 @@ class ExactlyOnceTest {
             MemoryMode mode) throws Exception {
         long perLane = 100_000 / (producers * lanes);
         runAndCheck(producers, lanes, recordsPerBuffer, buffersPerLane, mode, perLane, 20_000, 42 + producers);
+    }
+
+    @Test
+    void twoKindsOnSharedProducersArriveOnceInLaneOrder() throws Exception {
+        PipelineConfig.Builder b = PipelineConfig.builder("two-kinds").drainShards(2);
+        int task = b.pool(new PoolSpec("task", SequenceChecker.RECORD, 50, 6));
+        int phase = b.pool(new PoolSpec("phase", SequenceChecker.RECORD, 200, 2));
+        for (int q = 0; q < 3; q++) {
+            b.lane(task, q);
+            b.lane(phase, q);
+            b.lane(task, q);
+        }
+        b.recycledWatermark(task, 2);
+        SequenceChecker checker = new SequenceChecker(9, 20_000);
+        try (Pipeline p = Pipeline.start(b.build(), checker)) {
+            TestProducers.run(p, 10_000, 23);
+            PipelineStats s = p.stop();
+            assertThat(checker.problems()).isEmpty();
+            assertThat(s.errors()).isEmpty();
+            for (LaneStats l : s.lanes()) {
+                assertThat(l.dropped()).isZero();
+                assertThat(checker.delivered(l.lane())).isEqualTo(10_000);
+            }
+            assertThat(s.reconciled()).isTrue();
+            assertThat(s.pools()).extracting(PoolStats::name).containsExactly("task", "phase");
+            assertThat(s.pools().get(1).buffersAllocated()).as("phase has no surplus: never grows").isEqualTo(6);
+        }
     }
 
     @Tag("stress")

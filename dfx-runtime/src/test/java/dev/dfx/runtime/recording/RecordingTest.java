@@ -69,7 +69,11 @@ class RecordingTest {
     }
 
     private static TaskGraph graph(String name) {
-        return TaskRuntime.run(RuntimeConfig.defaults(), Probe.NONE, SmallWorkloads.named(name).get()).graph();
+        return graph(SmallWorkloads.named(name).get());
+    }
+
+    private static TaskGraph graph(Workload w) {
+        return TaskRuntime.run(RuntimeConfig.defaults(), Probe.NONE, w).graph();
     }
 
     @ParameterizedTest
@@ -142,6 +146,31 @@ class RecordingTest {
         assertThat(count(dir, SubmitRecord.KIND)).isEqualTo(5 * 71 + 5);
         assertThat(JSON.readTree(dir.resolve("deps.json").toFile()).get("tasks").get(70).get("explicit_deps"))
                 .hasSize(70);
+    }
+
+    @Test
+    void payloadsThatWrapTheArenaWaitForTheHostAndAllArrive() throws IOException {
+        // decoder of 6 layers, 64 tokens x 256: every matvec names 128 KiB of inputs; the arena is 1 MiB
+        Path dir = tmp.resolve("wrap");
+        Workload w = new dev.dfx.runtime.workload.Decoder(6, 4, 64, 256);
+        RecordingConfig c = RecordingConfig.defaults().withSubsystems(EnumSet.of(Subsystem.ARGS)).withLevels(4, 2)
+                .withBackpressure(BackpressurePolicy.BLOCK, List.of("args=1x1"));
+        RunManifest m = record(w, c, dir);
+        assertThat(m.status()).isEqualTo("ok");
+        RunManifest.SubsystemReport args = m.subsystem("args");
+        assertThat(args.dropped()).isZero();
+        assertThat(args.details().get("arena_bytes_per_lane")).isEqualTo(1L << 20);
+        assertThat(args.details().get("dropped_payloads")).isEqualTo(0L);
+        long expected = 0;
+        for (TaskInfo t : graph(new dev.dfx.runtime.workload.Decoder(6, 4, 64, 256)).tasks()) {
+            for (ArgInfo a : t.args()) {
+                long bytes = Float.BYTES * a.shape().stream().mapToLong(Integer::longValue).reduce(1, (x, y) -> x * y);
+                expected += a.role() == ArgRole.INOUT ? 2 * bytes : bytes;
+            }
+        }
+        assertThat(expected).as("several laps of the arena").isGreaterThan(3L << 20);
+        assertThat(Files.size(dir.resolve("args/args.bin"))).isEqualTo(expected);
+        assertThat(args.stalls().count()).as("the producer waited at the wrap").isPositive();
     }
 
     @Test

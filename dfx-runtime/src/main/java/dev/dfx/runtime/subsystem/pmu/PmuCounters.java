@@ -8,15 +8,12 @@ import dev.dfx.runtime.probe.CounterSource;
 import java.util.List;
 
 /**
- * The counters the {@code pmu} subsystem reads around each kernel: by default the JVM's per-thread CPU time, user
- * time and allocated bytes ({@link CounterSource#jvmThread()}); with an event list ({@code dfx record -e EVENTS})
+ * The counters the {@code pmu} subsystem reads around each kernel: by default the JVM's per-thread CPU time and
+ * allocated bytes ({@link CounterSource#jvmThread()}); with an event list ({@code dfx record -e EVENTS})
  * up to 8 events of any PMU dfx knows (Linux, the simulated accelerator, the JVM), through
  * {@link TaskCounters}. Thread-safe: {@link #forCore} is called on each core thread.
  */
 public final class PmuCounters implements AutoCloseable {
-    /** Names of the default counters, the CSV columns of a run without {@code -e}. */
-    public static final List<String> DEFAULT_NAMES = List.of("thread-cpu-ns", "thread-user-ns", "alloc-bytes");
-
     private final PmuSystem system;
     private final TaskCounters events;
     private final boolean accel;
@@ -44,7 +41,11 @@ public final class PmuCounters implements AutoCloseable {
 
     /** @return the counter names, in record order: the CSV column headers */
     public List<String> names() {
-        return events == null ? DEFAULT_NAMES : events.names();
+        if (events != null) {
+            return events.names();
+        }
+        CounterSource jvm = CounterSource.jvmThread();
+        return java.util.stream.IntStream.range(0, jvm.count()).mapToObj(jvm::name).toList();
     }
 
     /** @return the resolved events, empty for the default counters */

@@ -136,21 +136,40 @@ public final class Recording {
         phase = "stopping";
         List<RunManifest.SubsystemReport> reports = new ArrayList<>();
         List<OutputFile> outputs = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
         for (SubsystemRecorder r : started) {
-            PipelineStats s = r.stop();
+            PipelineStats s;
+            try {
+                s = r.stop();
+            } catch (IOException | RuntimeException e) {
+                problems.add(r.id().id() + ": " + e.getMessage());
+                s = r.stats(); // the pipeline stopped; only its chunk file could not be completed
+            }
             reports.add(SubsystemReports.of(r, s, wallNs));
         }
         phase = "exporting";
         RunManifest.Workload w = workload(tasks, wallNs, check);
         for (SubsystemRecorder r : started) {
             outputs.add(OutputFile.written("chunks/" + r.id().id() + ".dfx", r.stats().collected()));
-            outputs.addAll(r.export(dir));
+            try {
+                outputs.addAll(r.export(dir));
+            } catch (IOException | RuntimeException e) {
+                problems.add(r.id().id() + " export: " + e.getMessage());
+            }
         }
         RunManifest m = manifest(status, reason, clock, start, null, 0, w, reports, outputs);
         for (Export e : extra) {
-            outputs.add(e.export(dir, m));
+            try {
+                outputs.add(e.export(dir, m));
+            } catch (IOException | RuntimeException ex) {
+                problems.add("export: " + ex.getMessage());
+            }
         }
         started.forEach(SubsystemRecorder::close);
+        if (!problems.isEmpty()) {
+            status = status.equals("interrupted") ? status : "failed";
+            reason = (reason == null ? "" : reason + "; ") + String.join("; ", problems);
+        }
         if (control.cancelled() && status.equals("ok")) {
             status = "interrupted";
             reason = control.reason();

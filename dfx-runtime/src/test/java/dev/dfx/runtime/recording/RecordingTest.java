@@ -174,6 +174,22 @@ class RecordingTest {
     }
 
     @Test
+    void aChainLongerThanADepsBufferIsTruncatedAndDepsJsonRefused() throws IOException {
+        Path dir = tmp.resolve("truncated");
+        RecordingConfig c = RecordingConfig.defaults().withSubsystems(EnumSet.of(Subsystem.DEPS))
+                .withBackpressure(BackpressurePolicy.BLOCK, List.of("deps=4x1")); // one record per buffer
+        RunManifest m = record(new Scoped(3, 70, 4), c, dir); // each sum needs a chain of 2
+        assertThat(m.status()).isEqualTo("ok");
+        RunManifest.SubsystemReport deps = m.subsystem("deps");
+        assertThat(deps.dropped()).isZero();
+        assertThat(deps.total()).as("one record per submit, the sums' chains cut to one").isEqualTo(3 * 71);
+        assertThat(deps.details().get("truncated_chains")).isEqualTo(3L);
+        assertThat(dir.resolve("deps.json")).doesNotExist();
+        assertThat(m.outputs()).anyMatch(o -> o.path().equals("deps.json") && !o.written()
+                && o.note().startsWith("3 submits had more explicit deps"));
+    }
+
+    @Test
     void dropWithTinyPoolsCountsEveryLossAndRefusesDepsJson() throws IOException {
         Path dir = tmp.resolve("drop");
         RecordingConfig c = RecordingConfig.defaults().withLevels(4, 2)

@@ -1,6 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.export.HtmlReport;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.runtime.recording.ManifestFile;
 import dev.dfx.runtime.recording.RunManifest;
@@ -14,8 +15,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code dfx export RUN --format chrome -o FILE}: writes a run directory's trace from its chunk files and run.json,
- * the same file {@code dfx record} leaves as {@code trace.json}. A perf.data input is the perf reader's, refused in
+ * {@code dfx export RUN --format chrome|html -o FILE}: writes a run directory's trace from its chunk files and
+ * run.json, the same file {@code dfx record} leaves as {@code trace.json}, or a self-contained HTML page
+ * ({@link HtmlReport}). A perf.data input is the perf reader's, refused in
  * {@link #exportPerfData} until it exists.
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
@@ -40,12 +42,13 @@ final class ExportCommand implements Callable<Integer> {
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f, output);
         }
-        if (!f.equals("chrome")) {
-            throw new BadInputException("option --format: '" + format + "' is not available for a run directory yet;"
-                    + " expected chrome");
-        }
         RunManifest m = ManifestFile.read(input);
-        RunTraceExporter.write(input, m, output);
+        switch (f) {
+            case "chrome" -> RunTraceExporter.write(input, m, output);
+            case "html" -> HtmlReport.write(input, m, output);
+            default -> throw new BadInputException("option --format: '" + format + "' is not available for a run"
+                    + " directory; expected chrome or html");
+        }
         return 0;
     }
 

@@ -154,6 +154,13 @@ class RecordCommandTest {
                 : t + " STALL").toList();
         assertThat(rows).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(trace.get("metadata").get("stalls").asLong()).isEqualTo(windows);
+
+        Path html = tmp.resolve("report.html");
+        assertThat(CliRun.dfx("export", run.toString(), "--format", "html", "-o", html.toString()).status()).isZero();
+        String page = Files.readString(html);
+        assertThat(page).startsWith("<!DOCTYPE html>").contains("<svg", ">core 0</text>", ">core 1</text>",
+                ">STALL swimlane core-task core 0</text>", "<td>deps</td>").doesNotContain("<script", "<link", "src=");
+        assertThat(page.split("fill=\"#d9342b\"", -1).length - 1).as("stall rects").isPositive();
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.dfx.runtime.recording;
 
 import dev.dfx.runtime.probe.OrchestratorProbe;
 import dev.dfx.runtime.probe.TaskView;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -19,7 +20,7 @@ final class FunctionNames implements OrchestratorProbe {
         int id = task.funcId();
         if (id >= 0 && (id >= seen.length || seen[id] == null)) {
             if (id >= seen.length) {
-                seen = java.util.Arrays.copyOf(seen, Math.max(id + 1, seen.length * 2));
+                seen = Arrays.copyOf(seen, Math.max(id + 1, seen.length * 2));
             }
             seen[id] = task.funcName();
             names.put(id, task.funcName());

@@ -1,12 +1,15 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.pipeline.PipelineStats;
+import dev.dfx.record.RecordKind;
 import dev.dfx.runtime.RunControl;
 import dev.dfx.runtime.RunResult;
 import dev.dfx.runtime.TaskFailedException;
 import dev.dfx.runtime.TaskRuntime;
 import dev.dfx.runtime.probe.Probe;
 import dev.dfx.runtime.subsystem.OutputFile;
+import dev.dfx.runtime.subsystem.PoolSize;
+import dev.dfx.runtime.subsystem.PoolSizes;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;
 import dev.dfx.runtime.workload.WorkloadCheckException;
 import java.io.IOException;
@@ -18,6 +21,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -208,7 +212,7 @@ public final class Recording {
         }
         RunManifest.Config config = new RunManifest.Config(c.workload(),
                 plan.recorders().stream().map(r -> r.id().id()).toList(), c.swimlaneLevel(), c.argsLevel(),
-                c.policy().name().toLowerCase(java.util.Locale.ROOT), c.backstop().toNanos(),
+                c.policy().name().toLowerCase(Locale.ROOT), c.backstop().toNanos(),
                 c.stallThreshold().toNanos(), plan.runtime().schedulers(), plan.runtime().cores(),
                 plan.runtime().window(), plan.pmuNames(), pools);
         Map<String, String> functions = new LinkedHashMap<>();
@@ -217,9 +221,9 @@ public final class Recording {
                 host(), start.toString(), end, wallNs, w, functions, reports, outputs);
     }
 
-    private RunManifest.Pool pool(dev.dfx.record.RecordKind k, int lanes) {
-        var p = plan.pools().of(k);
-        return new RunManifest.Pool(dev.dfx.runtime.subsystem.PoolSizes.qualifiedName(k), p.buffersPerLane(),
+    private RunManifest.Pool pool(RecordKind k, int lanes) {
+        PoolSize p = plan.pools().of(k);
+        return new RunManifest.Pool(PoolSizes.qualifiedName(k), p.buffersPerLane(),
                 p.recordsPerBuffer(), k.size(), lanes);
     }
 

@@ -1,6 +1,7 @@
 package dev.dfx.runtime.subsystem;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.pipeline.ArenaAckHook;
 import dev.dfx.pipeline.PipelineConfig;
 import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
@@ -88,7 +89,7 @@ public final class LanePlan {
     }
 
     /** @param hook run once per replenisher tick (the {@code args} subsystem's arena acknowledgements) */
-    public void arenaAckHook(dev.dfx.pipeline.ArenaAckHook hook) {
+    public void arenaAckHook(ArenaAckHook hook) {
         builder.arenaAckHook(hook);
     }
 

@@ -4,6 +4,7 @@ import dev.dfx.pipeline.LaneWriter;
 import dev.dfx.record.ArgKind;
 import dev.dfx.record.DepsOverflowRecord;
 import dev.dfx.record.SubmitRecord;
+import dev.dfx.record.TensorSlot;
 import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.OrchestratorProbe;
 import dev.dfx.runtime.probe.TaskView;
@@ -59,7 +60,7 @@ final class DepsProbe implements OrchestratorProbe {
             ArgView a = task.arg(i);
             if (a.kind() == ArgKind.TENSOR) {
                 SubmitRecord.writeTensor(seg, off, slot++, a.tensorId(), a.tensorNumel(), a.startOffset(),
-                        a.tensorVersion(), a.dtype(), a.role(), a.marked() ? dev.dfx.record.TensorSlot.FLAG_MARKED : 0,
+                        a.tensorVersion(), a.dtype(), a.role(), a.marked() ? TensorSlot.FLAG_MARKED : 0,
                         a.ndims(), a.shape(), a.strides(), i, a.tensorName());
             }
         }

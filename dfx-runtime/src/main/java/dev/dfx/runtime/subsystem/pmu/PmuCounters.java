@@ -6,6 +6,7 @@ import dev.dfx.pmu.ResolvedEvent;
 import dev.dfx.pmu.task.TaskCounters;
 import dev.dfx.runtime.probe.CounterSource;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The counters the {@code pmu} subsystem reads around each kernel: by default the JVM's per-thread CPU time and
@@ -45,7 +46,7 @@ public final class PmuCounters implements AutoCloseable {
             return events.names();
         }
         CounterSource jvm = CounterSource.jvmThread();
-        return java.util.stream.IntStream.range(0, jvm.count()).mapToObj(jvm::name).toList();
+        return IntStream.range(0, jvm.count()).mapToObj(jvm::name).toList();
     }
 
     /** @return the resolved events, empty for the default counters */

@@ -10,7 +10,7 @@ import dev.dfx.runtime.probe.TaskView;
  * read or written once), {@code flops} = 2 x the elements of those regions (one multiply-add per element).
  * Allocation-free; thread-safe.
  */
-public final class TaskWork {
+final class TaskWork {
     private TaskWork() {
     }
 

@@ -2,6 +2,8 @@ package dev.dfx.runtime.recording;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.LaneSequence;
 import dev.dfx.pipeline.BackpressurePolicy;
@@ -28,8 +30,6 @@ import dev.dfx.runtime.probe.Probe;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.workload.Scoped;
 import dev.dfx.runtime.workload.Workload;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,0 +1,34 @@
+package dev.dfx.perf.header;
+
+import dev.dfx.perf.data.EventAttr;
+import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.text.TextSink;
+
+/**
+ * Prints {@code perf evlist -v} (perf 6.1): one line per event with its name and attr fields, and the
+ * tracepoint tip. As in perf, the names come from the header only (tracepoints of a pipe-mode file print as
+ * {@code unknown tracepoint} because evlist does not read the tracing data stream). Stateless.
+ */
+public final class EvlistPrinter {
+    private EvlistPrinter() {
+    }
+
+    /** Prints the events of {@code session} (file mode: attrs section; pipe mode: as known at call time). */
+    public static void print(PerfSession session, java.util.List<Evsel> evsels, TextSink out) {
+        boolean tracepoint = false;
+        for (Evsel e : evsels) {
+            out.put(e.name()).put(':');
+            boolean[] first = {true};
+            AttrPrinter.forEach(e.attr(), (k, v) -> {
+                out.put(first[0] ? " " : ", ").put(k).put(": ").put(v);
+                first[0] = false;
+            });
+            out.put('\n');
+            tracepoint |= e.attr().type() == EventAttr.TYPE_TRACEPOINT;
+        }
+        if (tracepoint) {
+            out.put("# Tip: use 'perf evlist --trace-fields' to show fields for tracepoint events\n");
+        }
+    }
+}

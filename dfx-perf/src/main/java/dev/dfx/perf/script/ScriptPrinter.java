@@ -1,0 +1,468 @@
+package dev.dfx.perf.script;
+
+import static dev.dfx.perf.script.OutputField.ADDR;
+import static dev.dfx.perf.script.OutputField.CODE_PAGE_SIZE;
+import static dev.dfx.perf.script.OutputField.COMM;
+import static dev.dfx.perf.script.OutputField.CPU;
+import static dev.dfx.perf.script.OutputField.DATA_PAGE_SIZE;
+import static dev.dfx.perf.script.OutputField.DATA_SRC;
+import static dev.dfx.perf.script.OutputField.DSO;
+import static dev.dfx.perf.script.OutputField.EVNAME;
+import static dev.dfx.perf.script.OutputField.INS_LAT;
+import static dev.dfx.perf.script.OutputField.IP;
+import static dev.dfx.perf.script.OutputField.MISC;
+import static dev.dfx.perf.script.OutputField.PERIOD;
+import static dev.dfx.perf.script.OutputField.PHYS_ADDR;
+import static dev.dfx.perf.script.OutputField.PID;
+import static dev.dfx.perf.script.OutputField.SYM;
+import static dev.dfx.perf.script.OutputField.SYMOFFSET;
+import static dev.dfx.perf.script.OutputField.TID;
+import static dev.dfx.perf.script.OutputField.TIME;
+import static dev.dfx.perf.script.OutputField.TRACE;
+import static dev.dfx.perf.script.OutputField.WEIGHT;
+
+import dev.dfx.perf.data.Feature;
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.data.SampleType;
+import dev.dfx.perf.event.ReadValues;
+import dev.dfx.perf.event.RecordText;
+import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.MemMap;
+import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.text.PerfTime;
+import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.RawData;
+import dev.dfx.perf.trace.TraceEvents;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Prints a session as {@code perf script} (perf 6.1) does: one line per sample with the selected fields,
+ * tracepoint text through the print format, callchains, and side-band lines for the {@code --show-*-events}
+ * options, all in perf's processing order. Keeps perf's machine model (comms, maps) up to date as records
+ * pass. Not thread-safe.
+ */
+public final class ScriptPrinter {
+    private final PerfSession session;
+    private final ScriptOptions opt;
+    private final FieldSelection fields;
+    private final TextSink out;
+    private final Machine machine = new Machine();
+    private final Map<Long, Long> readValues = new HashMap<>();
+    private final StringBuilder trace = new StringBuilder(256);
+    private EventPrinter tracePrinter;
+    private TraceEvents tracePrinterFor;
+    private int nameWidth = -1;
+    private int knownEvsels;
+
+    /**
+     * @param session the recording; its records must not have been iterated
+     * @param opt     what to print
+     * @param out     where the text goes
+     */
+    public ScriptPrinter(PerfSession session, ScriptOptions opt, TextSink out) {
+        this.session = session;
+        this.opt = opt;
+        this.fields = opt.fields();
+        this.out = out;
+    }
+
+    /**
+     * Checks the field selection against the recording and prints every record.
+     *
+     * @throws dev.dfx.error.BadInputException when a requested field cannot be printed (perf's message), or
+     *                                          when the data is corrupt (after printing what came before)
+     */
+    public void run() {
+        boolean pipe = session.file().pipe();
+        Map<Integer, ?> feats = session.features();
+        fields.check(session.evlist().all(), feats.containsKey(Feature.STAT.bit()),
+            feats.containsKey(Feature.AUXTRACE.bit()), pipe, session.name());
+        knownEvsels = session.evlist().size();
+        Iterator<TimedRecord> it = session.processingOrder(!opt.showRoundEvents());
+        while (it.hasNext()) {
+            TimedRecord r = it.next();
+            syncEvlist();
+            process(r);
+        }
+    }
+
+    /** Pipe mode: events appear as HEADER_ATTR records pass ({@code process_attr}). */
+    private void syncEvlist() {
+        List<Evsel> all = session.evlist().all();
+        while (knownEvsels < all.size()) {
+            Evsel e = all.get(knownEvsels++);
+            fields.attrAdded(e, all.subList(0, knownEvsels), session.evlist().combinedSampleType(), session.name());
+        }
+    }
+
+    private void process(TimedRecord t) {
+        PerfRecord r = t.record();
+        Sample s = t.sample();
+        switch (r.type()) {
+            case RecordType.SAMPLE -> {
+                if (t.evsel() != null) {
+                    sample(t.evsel(), s);
+                }
+            }
+            case RecordType.COMM -> comm(t);
+            case RecordType.FORK -> fork(t);
+            case RecordType.EXIT -> exit(t);
+            case RecordType.MMAP, RecordType.MMAP2 -> mmap(t);
+            case RecordType.SWITCH, RecordType.SWITCH_CPU_WIDE -> {
+                if (opt.showSwitchEvents()) {
+                    printEvent(t, s.pid(), s.tid(), s.time());
+                }
+            }
+            case RecordType.LOST -> {
+                if (opt.showLostEvents()) {
+                    printEvent(t, s.pid(), s.tid(), s.time());
+                }
+            }
+            case RecordType.NAMESPACES -> {
+                if (opt.showNamespaceEvents()) {
+                    printEvent(t, r.s32(8), r.s32(12), s.time());
+                }
+            }
+            case RecordType.FINISHED_ROUND -> {
+                if (opt.showRoundEvents()) {
+                    RecordText.full(r, out);
+                }
+            }
+            default -> {
+                // other records print nothing in perf script
+            }
+        }
+    }
+
+    private void comm(TimedRecord t) {
+        PerfRecord r = t.record();
+        int pid = r.s32(8);
+        int tid = r.s32(12);
+        PerfThread thread = machine.findOrCreate(pid, tid);
+        machine.comm(pid, tid, r.cString(16));
+        if (opt.showTaskEvents()) {
+            sideBand(t, thread, pid, tid);
+        }
+    }
+
+    private void fork(TimedRecord t) {
+        PerfRecord r = t.record();
+        int pid = r.s32(8);
+        int tid = r.s32(16);
+        machine.fork(pid, tid, r.s32(12), r.s32(20), (r.misc() & RecordText.MISC_13) == 0);
+        if (opt.showTaskEvents()) {
+            sideBand(t, machine.findOrCreate(pid, tid), pid, tid);
+        }
+    }
+
+    private void exit(TimedRecord t) {
+        PerfRecord r = t.record();
+        int pid = r.s32(8);
+        int tid = r.s32(16);
+        if (opt.showTaskEvents()) {
+            sideBand(t, machine.findOrCreate(pid, tid), pid, tid);
+        }
+        machine.exit(pid, tid);
+    }
+
+    private void mmap(TimedRecord t) {
+        PerfRecord r = t.record();
+        int pid = r.s32(8);
+        int tid = r.s32(12);
+        boolean exec;
+        String name;
+        if (r.type() == RecordType.MMAP) {
+            exec = (r.misc() & RecordText.MISC_13) == 0;
+            name = r.cString(40);
+        } else {
+            exec = (r.u32(64) & 4) != 0;
+            name = r.cString(72);
+        }
+        machine.mmap(r.misc() & 7, pid, tid, r.u64(16), r.u64(24), r.u64(32), exec, name);
+        if (opt.showMmapEvents()) {
+            sideBand(t, machine.findOrCreate(pid, tid), pid, tid);
+        }
+    }
+
+    /** Side-band line: the columns of the record's event, then perf_event__fprintf. */
+    private void sideBand(TimedRecord t, PerfThread thread, int pid, int tid) {
+        Evsel e = t.evsel();
+        if (e == null) {
+            return;
+        }
+        Sample s = t.sample();
+        long time = s.time();
+        int sPid = s.pid();
+        int sTid = s.tid();
+        int cpu = s.cpu();
+        if (!e.attr().sampleIdAll()) {
+            cpu = 0;
+            time = 0;
+            sPid = pid;
+            sTid = tid;
+        }
+        start(e, thread, sPid, sTid, cpu, time, t.record().type(), s.misc());
+        RecordText.full(t.record(), out);
+    }
+
+    /** {@code print_event_with_time}. */
+    private void printEvent(TimedRecord t, int pid, int tid, long time) {
+        Evsel e = t.evsel();
+        if (e == null) {
+            return;
+        }
+        Sample s = t.sample();
+        int sPid = s.pid();
+        int sTid = s.tid();
+        int cpu = s.cpu();
+        long ts = s.time();
+        if (!e.attr().sampleIdAll()) {
+            cpu = 0;
+            ts = time;
+            sPid = pid;
+            sTid = tid;
+        }
+        PerfThread thread = tid != -1 ? machine.findOrCreate(pid, tid) : null;
+        start(e, thread, sPid, sTid, cpu, ts, t.record().type(), s.misc());
+        RecordText.full(t.record(), out);
+    }
+
+    /** {@code evlist__deliver_sample}: a grouped PERF_SAMPLE_READ sample prints once per member. */
+    private void sample(Evsel evsel, Sample s) {
+        if ((evsel.attr().sampleType() & SampleType.READ) == 0) {
+            printSample(evsel, s);
+            return;
+        }
+        ReadValues rv = s.read();
+        for (int i = 0; i < rv.nr(); i++) {
+            long id = rv.ids()[i];
+            Evsel member = session.evlist().byId(id);
+            if (member == null) {
+                continue;
+            }
+            long prev = readValues.getOrDefault(id, 0L);
+            long period = rv.values()[i] - prev;
+            readValues.put(id, rv.values()[i]);
+            if (period == 0) {
+                continue;
+            }
+            s.setId(id);
+            s.setPeriod(period);
+            printSample(member, s);
+        }
+    }
+
+    /** {@code process_event}. */
+    private void printSample(Evsel evsel, Sample s) {
+        int type = evsel.attr().type();
+        if (!fields.any(type)) {
+            return;
+        }
+        PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
+        start(evsel, thread, s.pid(), s.tid(), s.cpu(), s.time(), RecordType.SAMPLE, s.misc());
+        if (fields.has(type, PERIOD)) {
+            out.right(Long.toUnsignedString(s.period()), 10).put(' ');
+        }
+        if (fields.has(type, EVNAME)) {
+            if (nameWidth < 0) {
+                nameWidth = session.evlist().maxNameLength();
+            }
+            out.right(evsel.name(), nameWidth).put(": ");
+        }
+        if (fields.has(type, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
+            trace.setLength(0);
+            PerfRecord r = s.record();
+            printer().print(evsel.format(), new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
+                session.traceEvents().endian()), trace);
+            out.put(trace);
+        }
+        if (fields.has(type, ADDR)) {
+            out.hex(s.addr(), 16);
+        }
+        if (fields.has(type, DATA_SRC)) {
+            DataSource.print(s.dataSrc(), out);
+        }
+        if (fields.has(type, WEIGHT)) {
+            out.right(Long.toUnsignedString(s.weight()), 16);
+        }
+        if (fields.has(type, INS_LAT)) {
+            out.right(Integer.toString(s.insLat()), 16);
+        }
+        if (fields.has(type, IP)) {
+            ip(evsel, thread, s);
+        }
+        if (fields.has(type, PHYS_ADDR)) {
+            out.hex(s.physAddr(), 16);
+        }
+        if (fields.has(type, DATA_PAGE_SIZE)) {
+            out.put(' ').put(pageSize(s.dataPageSize()));
+        }
+        if (fields.has(type, CODE_PAGE_SIZE)) {
+            out.put(' ').put(pageSize(s.codePageSize()));
+        }
+        out.put('\n');
+    }
+
+    private EventPrinter printer() {
+        TraceEvents te = session.traceEvents();
+        if (tracePrinter == null || tracePrinterFor != te) {
+            tracePrinter = new EventPrinter(opt.kernelSymbols(), te.printk(), te.longSize());
+            tracePrinterFor = te;
+        }
+        return tracePrinter;
+    }
+
+    /** The sample's address, or its callchain one frame per line. */
+    private void ip(Evsel evsel, PerfThread thread, Sample s) {
+        int type = evsel.attr().type();
+        boolean sym = fields.has(type, SYM);
+        boolean symoff = fields.has(type, SYMOFFSET);
+        boolean dso = fields.has(type, DSO);
+        if (fields.useCallchain() && s.hasCallchain()) {
+            out.put('\n');
+            for (Frame f : Callchains.resolve(s, thread, machine, opt.kernelSymbols())) {
+                out.put('\t').hex(f.printedIp(), 16);
+                if (sym) {
+                    out.put(' ');
+                    symbol(f.sym(), f.ip(), symoff);
+                }
+                if (dso) {
+                    out.put(" (").put(f.map() != null ? f.map().dso() : "[unknown]").put(')');
+                }
+                out.put('\n');
+            }
+            return;
+        }
+        out.put(' ');
+        out.hex(s.ip(), 16);
+        MemMap map = machine.findMap(thread, s.cpumode(), s.ip());
+        if (sym) {
+            out.put(' ');
+            symbol(map != null && s.cpumode() == Machine.CPUMODE_KERNEL ? opt.kernelSymbols().find(s.ip()) : null,
+                s.ip(), symoff);
+        }
+        if (dso) {
+            out.put(" (").put(map != null ? map.dso() : "[unknown]").put(')');
+        }
+    }
+
+    private void symbol(dev.dfx.perf.trace.KernelSymbols.Symbol sym, long ip, boolean withOffset) {
+        if (sym == null) {
+            out.put("[unknown]");
+            return;
+        }
+        out.put(sym.name());
+        if (withOffset) {
+            out.put("+0x").hex(ip - sym.start());
+        }
+    }
+
+    /** {@code perf_sample__fprintf_start}: comm, pid/tid, cpu, misc and time columns. */
+    private void start(Evsel evsel, PerfThread thread, int pid, int tid, int cpu, long time, int recordType,
+                       int misc) {
+        int type = evsel.attr().type();
+        if (fields.has(type, COMM)) {
+            String comm = thread != null ? thread.comm() : ":-1";
+            if (fields.has(type, IP) && evsel.hasCallchain() && fields.useCallchain()) {
+                out.put(comm).put(' ');
+            } else {
+                out.right(comm, 16).put(' ');
+            }
+        }
+        boolean p = fields.has(type, PID);
+        boolean t = fields.has(type, TID);
+        if (p && t) {
+            out.dec(pid, 5).put('/').left(Integer.toString(tid), 5).put(' ');
+        } else if (p) {
+            out.dec(pid, 5).put(' ');
+        } else if (t) {
+            out.dec(tid, 5).put(' ');
+        }
+        if (fields.has(type, CPU)) {
+            String c = Integer.toString(cpu);
+            out.put('[');
+            for (int i = c.length(); i < 3; i++) {
+                out.put('0');
+            }
+            out.put(c).put("] ");
+        }
+        if (fields.has(type, MISC)) {
+            misc(recordType, misc);
+        }
+        if (fields.has(type, TIME)) {
+            if (opt.nanoseconds()) {
+                out.put(PerfTime.nsec(time)).put(": ");
+            } else {
+                out.right(PerfTime.usec(time), 12).put(": ");
+            }
+        }
+    }
+
+    private void misc(int recordType, int misc) {
+        StringBuilder m = new StringBuilder();
+        if ((misc & 1) == 1) {
+            m.append('K');
+        }
+        if ((misc & 2) == 2) {
+            m.append('U');
+        }
+        if ((misc & 3) == 3) {
+            m.append('H');
+        }
+        if ((misc & 4) == 4) {
+            m.append('G');
+        }
+        if ((misc & 5) == 5) {
+            m.append('g');
+        }
+        boolean bit13 = (misc & RecordText.MISC_13) != 0;
+        switch (recordType) {
+            case RecordType.MMAP, RecordType.MMAP2 -> {
+                if (bit13) {
+                    m.append('M');
+                }
+            }
+            case RecordType.COMM -> {
+                if (bit13) {
+                    m.append('E');
+                }
+            }
+            case RecordType.SWITCH, RecordType.SWITCH_CPU_WIDE -> {
+                if (bit13) {
+                    m.append('S');
+                    if ((misc & RecordText.MISC_14) != 0) {
+                        m.append('p');
+                    }
+                }
+            }
+            default -> {
+                // no record-specific flag
+            }
+        }
+        out.put(m).right(" ", 6 - m.length());
+    }
+
+    /** {@code get_page_size_name}. */
+    private static String pageSize(long size) {
+        if (size == 0) {
+            return "N/A";
+        }
+        char[] unit = {'B', 'K', 'M', 'G'};
+        int i = 0;
+        long n = size;
+        while (Long.divideUnsigned(n, 1024) > 1 && i < 3) {
+            n = Long.divideUnsigned(n, 1024);
+            i++;
+        }
+        return Long.toUnsignedString(n) + unit[i];
+    }
+}

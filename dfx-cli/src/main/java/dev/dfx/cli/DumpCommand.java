@@ -1,14 +1,67 @@
 package dev.dfx.cli;
 
+import dev.dfx.perf.dump.DumpPrinter;
+import dev.dfx.perf.header.EvlistPrinter;
+import dev.dfx.perf.header.HeaderPrinter;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.text.TextSink;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** {@code dfx dump}: Raw records of a run directory or perf.data file (perf report -D style). */
-@Command(name = "dump", mixinStandardHelpOptions = true, description = "Raw records of a run directory or perf.data file (perf report -D style).")
+/**
+ * {@code dfx dump}: every raw record of a perf.data file as {@code perf report -D} (perf 6.1) prints it;
+ * with {@code --header-only} the header as {@code perf report --header-only}, with {@code --evlist} the
+ * events as {@code perf evlist -v}.
+ */
+@Command(name = "dump", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Raw records of a run directory or perf.data file (perf report -D style).")
 final class DumpCommand implements Callable<Integer> {
-    // PLACEHOLDER: replaced by the issue that owns this command; never land a release with it.
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    PerfInputOption input = new PerfInputOption();
+
+    @Option(names = "--header", description = "Print the header (perf report --header) before the records")
+    boolean header;
+
+    @Option(names = "--header-only", description = "Print the header only (perf report --header-only)")
+    boolean headerOnly;
+
+    @Option(names = {"-I", "--show-info"}, description = "With --header: print all header details")
+    boolean showInfo;
+
+    @Option(names = "--evlist", description = "Print the events with their attrs (perf evlist -v)")
+    boolean evlist;
+
+    @Option(names = {"-D", "--dump-raw-trace"}, description = "Accepted for perf compatibility (the default)")
+    boolean dumpRaw;
+
+    @Option(names = {"-f", "--force"}, description = "Accepted for perf compatibility (no effect)")
+    boolean force;
+
     @Override
     public Integer call() {
-        throw new UnsupportedOperationException("dfx dump is not built yet");
+        TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
+        try (PerfSession session = PerfInputs.open(input.resolve())) {
+            if (evlist) {
+                EvlistPrinter.print(session, out);
+                return 0;
+            }
+            if (header || headerOnly) {
+                new HeaderPrinter(session, showInfo, out).print();
+                if (headerOnly || session.file().pipe()) {
+                    return 0;
+                }
+            }
+            new DumpPrinter(session, out).run();
+        } finally {
+            out.flush();
+        }
+        return 0;
     }
 }

@@ -14,11 +14,18 @@ public final class EvlistPrinter {
     private EvlistPrinter() {
     }
 
-    /** Prints the events of {@code session} (file mode: attrs section; pipe mode: as known at call time). */
-    public static void print(PerfSession session, java.util.List<Evsel> evsels, TextSink out) {
+    /**
+     * Prints the events of {@code session}. In pipe mode the records are read first, and as in perf only the
+     * HEADER_ATTR records count: names are derived from the attrs.
+     */
+    public static void print(PerfSession session, TextSink out) {
+        boolean pipe = session.file().pipe();
+        if (pipe) {
+            session.fileOrder().forEachRemaining(r -> { });
+        }
         boolean tracepoint = false;
-        for (Evsel e : evsels) {
-            out.put(e.name()).put(':');
+        for (Evsel e : session.evlist().all()) {
+            out.put(pipe ? e.derivedName() : e.name()).put(':');
             boolean[] first = {true};
             AttrPrinter.forEach(e.attr(), (k, v) -> {
                 out.put(first[0] ? " " : ", ").put(k).put(": ").put(v);

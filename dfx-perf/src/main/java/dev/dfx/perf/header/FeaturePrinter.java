@@ -6,8 +6,6 @@ import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
 import java.lang.foreign.MemorySegment;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -163,15 +161,7 @@ public final class FeaturePrinter {
         out.put("# time of first sample : ").put(PerfTime.usec(first)).put('\n');
         out.put("# time of last sample : ").put(PerfTime.usec(last)).put('\n');
         double d = (double) (last - first) / 1_000_000.0;
-        out.put("# sample duration : ").right(fixed(d, 3), 10).put(" ms\n");
-    }
-
-    /** C's {@code %.Nf}: the double's exact value rounded half-even, as glibc does. */
-    static String fixed(double d, int digits) {
-        if (Double.isNaN(d) || Double.isInfinite(d)) {
-            return Double.toString(d);
-        }
-        return new BigDecimal(d).setScale(digits, RoundingMode.HALF_EVEN).toPlainString();
+        out.put("# sample duration : ").right(Numbers.fixed(d, 3), 10).put(" ms\n");
     }
 
     private void fullOnly(Feature f, HeaderString in, TextSink out) {

@@ -73,6 +73,11 @@ public final class Evsel {
         return name != null ? name : EventNames.fromAttr(attr);
     }
 
+    /** @return the name perf derives from the attr alone ({@code evsel__name} without a stored name) */
+    public String derivedName() {
+        return EventNames.fromAttr(attr);
+    }
+
     void setName(String name) {
         this.name = name;
     }

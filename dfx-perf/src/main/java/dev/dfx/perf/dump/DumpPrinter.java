@@ -44,8 +44,7 @@ public final class DumpPrinter {
         this.session = session;
         this.out = out;
         this.fileName = session.file().pipe() ? "pipe" : session.name();
-        MemorySegment a = session.features().get(Feature.ARCH.bit());
-        this.arch = a == null ? null : new dev.dfx.perf.header.HeaderString(a, session.file().endian()).string();
+        this.arch = session.arch();
     }
 
     /**
@@ -133,7 +132,8 @@ public final class DumpPrinter {
                 machine.exit(r.s32(8), r.s32(16));
             }
             case RecordType.LOST -> out.put(": id:").udec(r.u64(8)).put(": lost:").udec(r.u64(16)).put('\n');
-            case RecordType.LOST_SAMPLES -> out.put(": lost:").udec(r.u64(8)).put('\n');
+            case RecordType.LOST_SAMPLES -> out.put(": id:").udec(s.id()).put(": lost samples :").udec(r.u64(8))
+                .put('\n');
             case RecordType.READ -> read(evsel, r);
             case RecordType.THROTTLE, RecordType.UNTHROTTLE -> out.put(": unhandled!\n");
             default -> {

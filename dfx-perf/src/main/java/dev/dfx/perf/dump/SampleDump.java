@@ -5,6 +5,7 @@ import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.ReadFormat;
 import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.ReadValues;
+import dev.dfx.perf.event.Registers;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.text.TextSink;

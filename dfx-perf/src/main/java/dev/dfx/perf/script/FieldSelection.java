@@ -327,6 +327,12 @@ public final class FieldSelection {
         if ((e.fields & CPU.bit()) != 0) {
             checkType(evsel, e, SampleType.CPU, "CPU", CPU.bit(), allowUserSet, fileName);
         }
+        if ((e.fields & OutputField.IREGS.bit()) != 0) {
+            checkType(evsel, e, SampleType.REGS_INTR, "IREGS", OutputField.IREGS.bit(), allowUserSet, fileName);
+        }
+        if ((e.fields & OutputField.UREGS.bit()) != 0) {
+            checkType(evsel, e, SampleType.REGS_USER, "UREGS", OutputField.UREGS.bit(), allowUserSet, fileName);
+        }
         if ((e.fields & PHYS_ADDR.bit()) != 0) {
             checkType(evsel, e, SampleType.PHYS_ADDR, "PHYS_ADDR", PHYS_ADDR.bit(), false, fileName);
         }

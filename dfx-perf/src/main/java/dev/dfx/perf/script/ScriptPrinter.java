@@ -26,6 +26,7 @@ import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.ReadValues;
 import dev.dfx.perf.event.RecordText;
+import dev.dfx.perf.event.Registers;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.MemMap;
@@ -62,6 +63,7 @@ public final class ScriptPrinter {
     private TraceEvents tracePrinterFor;
     private int nameWidth = -1;
     private int knownEvsels;
+    private final String arch;
 
     /**
      * @param session the recording; its records must not have been iterated
@@ -73,6 +75,7 @@ public final class ScriptPrinter {
         this.opt = opt;
         this.fields = opt.fields();
         this.out = out;
+        this.arch = session.arch();
     }
 
     /**
@@ -286,7 +289,7 @@ public final class ScriptPrinter {
             out.put(trace);
         }
         if (fields.has(type, ADDR)) {
-            out.hex(s.addr(), 16);
+            addr(evsel, thread, s);
         }
         if (fields.has(type, DATA_SRC)) {
             DataSource.print(s.dataSrc(), out);
@@ -300,6 +303,12 @@ public final class ScriptPrinter {
         if (fields.has(type, IP)) {
             ip(evsel, thread, s);
         }
+        if (fields.has(type, OutputField.IREGS)) {
+            regs(s.regsIntrAbi(), s.regsIntrOffset(), evsel.attr().sampleRegsIntr(), s.record());
+        }
+        if (fields.has(type, OutputField.UREGS)) {
+            regs(s.regsUserAbi(), s.regsUserOffset(), evsel.attr().sampleRegsUser(), s.record());
+        }
         if (fields.has(type, PHYS_ADDR)) {
             out.hex(s.physAddr(), 16);
         }
@@ -310,6 +319,57 @@ public final class ScriptPrinter {
             out.put(' ').put(pageSize(s.codePageSize()));
         }
         out.put('\n');
+    }
+
+    /**
+     * {@code perf_sample__fprintf_addr}: the address, and for page-fault events its symbol and DSO, looked up
+     * in the sample's cpumode and then in the other one ({@code thread__find_map_fb}: x86 is one address space).
+     */
+    private void addr(Evsel evsel, PerfThread thread, Sample s) {
+        out.hex(s.addr(), 16);
+        long c = evsel.attr().config();
+        boolean correlates = evsel.attr().type() == dev.dfx.perf.data.EventAttr.TYPE_SOFTWARE
+            && (c == 2 || c == 5 || c == 6);
+        if (!correlates) {
+            return;
+        }
+        int type = evsel.attr().type();
+        int mode = s.cpumode();
+        MemMap map = machine.findMap(thread, mode, s.addr());
+        if (map == null) {
+            boolean kernelIp = Long.compareUnsigned(s.addr(), KERNEL_START) >= 0;
+            int other = mode == Machine.CPUMODE_KERNEL && !kernelIp ? Machine.CPUMODE_USER
+                : mode == Machine.CPUMODE_USER && kernelIp ? Machine.CPUMODE_KERNEL : mode;
+            if (other != mode) {
+                mode = other;
+                map = machine.findMap(thread, mode, s.addr());
+            }
+        }
+        if (fields.has(type, SYM)) {
+            out.put(' ');
+            symbol(map != null && mode == Machine.CPUMODE_KERNEL ? opt.kernelSymbols().find(s.addr()) : null,
+                s.addr(), fields.has(type, SYMOFFSET));
+        }
+        if (fields.has(type, DSO)) {
+            out.put(" (").put(map != null ? map.dso() : "[unknown]").put(')');
+        }
+    }
+
+    /** {@code machine__kernel_start} when the kernel map has no symbols loaded: the top half. */
+    private static final long KERNEL_START = 1L << 63;
+
+    /** {@code perf_sample__fprintf_regs}: " ABI:n" and "%5s:0x%lx " per register of the attr's mask. */
+    private void regs(long abi, int offset, long mask, PerfRecord r) {
+        if (offset < 0) {
+            return;
+        }
+        out.put(" ABI:").udec(abi).put(' ');
+        int i = 0;
+        for (int rid = 0; rid < 64; rid++) {
+            if ((mask & (1L << rid)) != 0) {
+                out.right(Registers.name(rid, arch), 5).put(":0x").hex(r.u64(offset + 8 * i++)).put(' ');
+            }
+        }
     }
 
     private EventPrinter printer() {

@@ -114,6 +114,12 @@ public final class PerfSession implements AutoCloseable {
         return trace;
     }
 
+    /** @return the ARCH feature (e.g. {@code x86_64}), or {@code null} when absent */
+    public String arch() {
+        MemorySegment a = features.get(Feature.ARCH.bit());
+        return a == null ? null : new dev.dfx.perf.header.HeaderString(a, file.endian()).string();
+    }
+
     /** @return PERF_RECORD_ID_INDEX entries by sample id */
     public Map<Long, IdIndexEntry> idIndex() {
         return Collections.unmodifiableMap(idIndex);

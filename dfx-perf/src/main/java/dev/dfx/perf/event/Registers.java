@@ -1,17 +1,22 @@
-package dev.dfx.perf.dump;
+package dev.dfx.perf.event;
 
 /**
  * Register names of sampled register sets ({@code perf_reg_name}) for x86 and arm64, the architectures dfx
  * meets; others print {@code ??} as perf does for unknown ones. Stateless.
  */
-final class Registers {
+public final class Registers {
     private static final String[] X86 = {"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS", "CS", "SS",
         "DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"};
 
     private Registers() {
     }
 
-    static String name(int id, String arch) {
+    /**
+     * @param id   register number (bit of {@code sample_regs_user}/{@code sample_regs_intr})
+     * @param arch the recording's ARCH feature, e.g. {@code x86_64}; {@code null} means x86
+     * @return perf's register name
+     */
+    public static String name(int id, String arch) {
         if (arch == null || arch.startsWith("x86") || arch.equals("i386")) {
             if (id < X86.length) {
                 return X86[id];

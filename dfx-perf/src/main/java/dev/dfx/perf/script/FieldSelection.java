@@ -73,6 +73,11 @@ public final class FieldSelection {
         table.put(t, e);
     }
 
+    /** @return the set of fields ({@link OutputField#bit()}) printed for events of attr type {@code attrType} */
+    public long mask(int attrType) {
+        return table.get(OutputType.of(attrType)).fields;
+    }
+
     /** @return whether {@code f} is printed for events of attr type {@code attrType} */
     public boolean has(int attrType, OutputField f) {
         return (table.get(OutputType.of(attrType)).fields & f.bit()) != 0;

@@ -267,55 +267,60 @@ public final class ScriptPrinter {
     /** {@code process_event}. */
     private void printSample(Evsel evsel, Sample s) {
         int type = evsel.attr().type();
+        long m = fields.mask(type);
         if (!fields.any(type)) {
             return;
         }
         PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
         start(evsel, thread, s.pid(), s.tid(), s.cpu(), s.time(), RecordType.SAMPLE, s.misc());
-        if (fields.has(type, PERIOD)) {
-            out.right(Long.toUnsignedString(s.period()), 10).put(' ');
+        if (on(m, PERIOD)) {
+            if (s.period() >= 0) {
+                out.dec(s.period(), 10).put(' ');
+            } else {
+                out.right(Long.toUnsignedString(s.period()), 10).put(' ');
+            }
         }
-        if (fields.has(type, EVNAME)) {
+        if (on(m, EVNAME)) {
             if (nameWidth < 0) {
                 nameWidth = session.evlist().maxNameLength();
             }
             out.right(evsel.name(), nameWidth).put(": ");
         }
-        if (fields.has(type, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
+        if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
             trace.setLength(0);
             PerfRecord r = s.record();
             printer().print(evsel.format(), new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
                 session.traceEvents().endian()), trace);
             out.put(trace);
         }
-        if (fields.has(type, ADDR)) {
+        if (on(m, ADDR)) {
             addr(evsel, thread, s);
         }
-        if (fields.has(type, DATA_SRC)) {
+        if (on(m, DATA_SRC)) {
             DataSource.print(s.dataSrc(), out);
         }
-        if (fields.has(type, WEIGHT)) {
+        if (on(m, WEIGHT)) {
             out.right(Long.toUnsignedString(s.weight()), 16);
         }
-        if (fields.has(type, INS_LAT)) {
+        if (on(m, INS_LAT)) {
             out.right(Integer.toString(s.insLat()), 16);
         }
-        if (fields.has(type, IP)) {
+        if (on(m, IP)) {
             ip(evsel, thread, s);
         }
-        if (fields.has(type, OutputField.IREGS)) {
+        if (on(m, OutputField.IREGS)) {
             regs(s.regsIntrAbi(), s.regsIntrOffset(), evsel.attr().sampleRegsIntr(), s.record());
         }
-        if (fields.has(type, OutputField.UREGS)) {
+        if (on(m, OutputField.UREGS)) {
             regs(s.regsUserAbi(), s.regsUserOffset(), evsel.attr().sampleRegsUser(), s.record());
         }
-        if (fields.has(type, PHYS_ADDR)) {
+        if (on(m, PHYS_ADDR)) {
             out.hex(s.physAddr(), 16);
         }
-        if (fields.has(type, DATA_PAGE_SIZE)) {
+        if (on(m, DATA_PAGE_SIZE)) {
             out.put(' ').put(pageSize(s.dataPageSize()));
         }
-        if (fields.has(type, CODE_PAGE_SIZE)) {
+        if (on(m, CODE_PAGE_SIZE)) {
             out.put(' ').put(pageSize(s.codePageSize()));
         }
         out.put('\n');
@@ -334,6 +339,7 @@ public final class ScriptPrinter {
             return;
         }
         int type = evsel.attr().type();
+        long m = fields.mask(type);
         int mode = s.cpumode();
         MemMap map = machine.findMap(thread, mode, s.addr());
         if (map == null) {
@@ -345,14 +351,18 @@ public final class ScriptPrinter {
                 map = machine.findMap(thread, mode, s.addr());
             }
         }
-        if (fields.has(type, SYM)) {
+        if (on(m, SYM)) {
             out.put(' ');
             symbol(map != null && mode == Machine.CPUMODE_KERNEL ? opt.kernelSymbols().find(s.addr()) : null,
-                s.addr(), fields.has(type, SYMOFFSET));
+                s.addr(), on(m, SYMOFFSET));
         }
-        if (fields.has(type, DSO)) {
+        if (on(m, DSO)) {
             out.put(" (").put(map != null ? map.dso() : "[unknown]").put(')');
         }
+    }
+
+    private static boolean on(long mask, OutputField f) {
+        return (mask & f.bit()) != 0;
     }
 
     /** {@code machine__kernel_start} when the kernel map has no symbols loaded: the top half. */
@@ -384,9 +394,10 @@ public final class ScriptPrinter {
     /** The sample's address, or its callchain one frame per line. */
     private void ip(Evsel evsel, PerfThread thread, Sample s) {
         int type = evsel.attr().type();
-        boolean sym = fields.has(type, SYM);
-        boolean symoff = fields.has(type, SYMOFFSET);
-        boolean dso = fields.has(type, DSO);
+        long m = fields.mask(type);
+        boolean sym = on(m, SYM);
+        boolean symoff = on(m, SYMOFFSET);
+        boolean dso = on(m, DSO);
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
             for (Frame f : Callchains.resolve(s, thread, machine, opt.kernelSymbols())) {
@@ -430,40 +441,43 @@ public final class ScriptPrinter {
     private void start(Evsel evsel, PerfThread thread, int pid, int tid, int cpu, long time, int recordType,
                        int misc) {
         int type = evsel.attr().type();
-        if (fields.has(type, COMM)) {
+        long m = fields.mask(type);
+        if (on(m, COMM)) {
             String comm = thread != null ? thread.comm() : ":-1";
-            if (fields.has(type, IP) && evsel.hasCallchain() && fields.useCallchain()) {
+            if (on(m, IP) && evsel.hasCallchain() && fields.useCallchain()) {
                 out.put(comm).put(' ');
             } else {
                 out.right(comm, 16).put(' ');
             }
         }
-        boolean p = fields.has(type, PID);
-        boolean t = fields.has(type, TID);
+        boolean p = on(m, PID);
+        boolean t = on(m, TID);
         if (p && t) {
-            out.dec(pid, 5).put('/').left(Integer.toString(tid), 5).put(' ');
+            out.dec(pid, 5).put('/').decLeft(tid, 5).put(' ');
         } else if (p) {
             out.dec(pid, 5).put(' ');
         } else if (t) {
             out.dec(tid, 5).put(' ');
         }
-        if (fields.has(type, CPU)) {
-            String c = Integer.toString(cpu);
+        if (on(m, CPU)) {
             out.put('[');
-            for (int i = c.length(); i < 3; i++) {
-                out.put('0');
+            if (cpu < 0) {
+                out.put(String.format("%03d", cpu));
+            } else {
+                out.decZero(cpu, 3);
             }
-            out.put(c).put("] ");
+            out.put("] ");
         }
-        if (fields.has(type, MISC)) {
+        if (on(m, MISC)) {
             misc(recordType, misc);
         }
-        if (fields.has(type, TIME)) {
+        if (on(m, TIME)) {
             if (opt.nanoseconds()) {
-                out.put(PerfTime.nsec(time)).put(": ");
+                PerfTime.nsec(time, out);
             } else {
-                out.right(PerfTime.usec(time), 12).put(": ");
+                PerfTime.usec(time, 12, out);
             }
+            out.put(": ");
         }
     }
 

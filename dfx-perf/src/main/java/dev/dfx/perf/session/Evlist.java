@@ -5,9 +5,7 @@ import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.read.PerfRecord;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The events of a recording in file order and the map from sample id to event ({@code evlist.c}). The id
@@ -16,7 +14,7 @@ import java.util.Map;
  */
 public final class Evlist {
     private final List<Evsel> evsels = new ArrayList<>();
-    private final Map<Long, Evsel> byId = new HashMap<>();
+    private final IdMap byId = new IdMap();
     private long combinedSampleType;
 
     /** Adds an event with its sample ids; returns it. */

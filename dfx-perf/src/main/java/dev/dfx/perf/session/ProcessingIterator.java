@@ -95,17 +95,12 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
             return;
         }
         long ts = ordered ? SampleParser.timestamp(r, evsel.attr()) : -1;
-        TimedRecord t = deliver(r, evsel);
-        if (ordered && ts != 0 && ts != -1) {
-            queue.queue(new TimedRecord(ts, r, evsel, t.sample()));
-        } else {
-            ready.add(t);
-        }
-    }
-
-    private TimedRecord deliver(PerfRecord r, Evsel evsel) {
         Sample s = SampleParser.parse(r, evsel.attr(), session.name());
-        return new TimedRecord(s.time(), r, evsel, s);
+        if (ordered && ts != 0 && ts != -1) {
+            queue.queue(new TimedRecord(ts, r, evsel, s));
+        } else {
+            ready.add(new TimedRecord(s.time(), r, evsel, s));
+        }
     }
 
 }

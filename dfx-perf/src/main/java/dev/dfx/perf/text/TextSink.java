@@ -15,11 +15,24 @@ public final class TextSink implements AutoCloseable {
 
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
+    private final byte[] digits = new byte[24];
     private int len;
 
     /** @param out where bytes go; not closed by {@link #close()} */
     public TextSink(OutputStream out) {
         this.out = out;
+    }
+
+    /** Appends {@code s} (each char as one byte). */
+    @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int) is exactly "low byte of each char"
+    public TextSink put(String s) {
+        int n = s.length();
+        if (n <= buf.length - len) {
+            s.getBytes(0, n, buf, len);
+            len += n;
+            return this;
+        }
+        return put((CharSequence) s);
     }
 
     /** Appends {@code s}. */
@@ -50,7 +63,7 @@ public final class TextSink implements AutoCloseable {
     }
 
     /** {@code %s} right-aligned in {@code width} ({@code %Ns}). */
-    public TextSink right(CharSequence s, int width) {
+    public TextSink right(String s, int width) {
         for (int i = s.length(); i < width; i++) {
             put(' ');
         }
@@ -58,7 +71,7 @@ public final class TextSink implements AutoCloseable {
     }
 
     /** {@code %-Ns}. */
-    public TextSink left(CharSequence s, int width) {
+    public TextSink left(String s, int width) {
         put(s);
         for (int i = s.length(); i < width; i++) {
             put(' ');
@@ -68,12 +81,66 @@ public final class TextSink implements AutoCloseable {
 
     /** {@code %d} of a signed value. */
     public TextSink dec(long v) {
-        return put(Long.toString(v));
+        return dec(v, 0);
     }
 
-    /** {@code %Nd} (right-aligned decimal). */
+    /** {@code %Nd} (right-aligned decimal), without allocating. */
     public TextSink dec(long v, int width) {
-        return right(Long.toString(v), width);
+        if (v == Long.MIN_VALUE) {
+            return right(Long.toString(v), width);
+        }
+        int start = digits(Math.abs(v));
+        if (v < 0) {
+            digits[--start] = '-';
+        }
+        return padDigits(start, width, false, ' ');
+    }
+
+    /** {@code %-Nd} (left-aligned decimal), without allocating. */
+    public TextSink decLeft(long v, int width) {
+        if (v == Long.MIN_VALUE) {
+            return left(Long.toString(v), width);
+        }
+        int start = digits(Math.abs(v));
+        if (v < 0) {
+            digits[--start] = '-';
+        }
+        return padDigits(start, width, true, ' ');
+    }
+
+    /** {@code %0Nd} of a non-negative value, without allocating. */
+    public TextSink decZero(long v, int width) {
+        return padDigits(digits(v), width, false, '0');
+    }
+
+    /** Writes the decimal digits of non-negative {@code v} at the end of the scratch; returns the first index. */
+    private int digits(long v) {
+        int i = digits.length;
+        do {
+            digits[--i] = (byte) ('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        return i;
+    }
+
+    private TextSink padDigits(int start, int width, boolean leftAlign, char pad) {
+        int n = digits.length - start;
+        if (!leftAlign) {
+            for (int i = n; i < width; i++) {
+                put(pad);
+            }
+        }
+        if (len + n > buf.length) {
+            drain();
+        }
+        System.arraycopy(digits, start, buf, len, n);
+        len += n;
+        if (leftAlign) {
+            for (int i = n; i < width; i++) {
+                put(pad);
+            }
+        }
+        return this;
     }
 
     /** {@code %lu} of an unsigned 64-bit value. */

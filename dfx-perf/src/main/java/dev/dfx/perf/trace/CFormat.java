@@ -17,6 +17,8 @@ final class CFormat {
     final int precision;
     final boolean starPrecision;
     final char conv;
+    /** No flags, width or precision: the value is printed as is. */
+    final boolean plain;
 
     private CFormat(String spec, boolean left, boolean plus, boolean space, boolean alt, boolean zero, int width,
                     boolean starWidth, int precision, boolean starPrecision, char conv) {
@@ -31,6 +33,8 @@ final class CFormat {
         this.precision = precision;
         this.starPrecision = starPrecision;
         this.conv = conv;
+        this.plain = !left && !plus && !space && !alt && !zero && width < 0 && !starWidth && precision < 0
+            && !starPrecision;
     }
 
     /** Parses a spec such as {@code "%-16s"}; length modifiers are skipped (the caller knows the value's size). */
@@ -94,12 +98,34 @@ final class CFormat {
     }
 
     /**
-     * Formats an integer already cast to its C type.
+     * Appends an integer already cast to its C type.
      *
      * @param v     the value, sign- or zero-extended from {@code bits}
      * @param bits  8, 16, 32 or 64: the C type's width
      * @param star  the {@code *} argument (width, or precision when only precision is starred); ignored otherwise
      */
+    void formatInt(long v, int bits, int star, StringBuilder out) {
+        long mask = bits == 64 ? -1L : (1L << bits) - 1;
+        if (plain) {
+            switch (conv) {
+                case 'd', 'i' -> out.append(bits == 64 ? v : (v << (64 - bits)) >> (64 - bits));
+                case 'u' -> {
+                    long u = v & mask;
+                    if (u >= 0) {
+                        out.append(u);
+                    } else {
+                        out.append(Long.toUnsignedString(u));
+                    }
+                }
+                case 'x' -> out.append(Long.toHexString(v & mask));
+                default -> out.append(formatInt(v, bits, star));
+            }
+            return;
+        }
+        out.append(formatInt(v, bits, star));
+    }
+
+    /** @return the formatted integer (see {@link #formatInt(long, int, int, StringBuilder)}) */
     String formatInt(long v, int bits, int star) {
         int w = starWidth ? star : width;
         int p = starPrecision ? star : precision;
@@ -158,6 +184,15 @@ final class CFormat {
             return sign + prefix + "0".repeat(w - len) + digits;
         }
         return " ".repeat(w - len) + sign + prefix + digits;
+    }
+
+    /** Appends a string with this spec's width and precision. */
+    void formatString(String s, int star, StringBuilder out) {
+        if (plain) {
+            out.append(s);
+        } else {
+            out.append(formatString(s, star));
+        }
     }
 
     /** Formats a string with this spec's width and precision ({@code star} fills a {@code *}). */

@@ -11,13 +11,13 @@ final class Eval {
 
     static long num(PrintArg a, RawData d) {
         if (a instanceof PrintArg.Atom atom) {
-            return CNumbers.strtoull(atom.text());
+            return atom.value();
         }
         if (a instanceof PrintArg.Field f) {
             return f.field() == null ? 0 : d.number(f.field().offset(), f.field().size());
         }
         if (a instanceof PrintArg.Cast c) {
-            return castType(num(c.item(), d), c.type(), false);
+            return num(c.item(), d) & c.mask();
         }
         if (a instanceof PrintArg.Op op) {
             return op(op, d);
@@ -92,7 +92,7 @@ final class Eval {
             return num(op.left(), d) + num(op.right(), d);
         }
         long val = d.number((int) offset, fieldSize);
-        return typearg != null ? castType(val, typearg.type(), true) : val;
+        return typearg != null ? val & typearg.pointerMask() : val;
     }
 
     /**
@@ -108,6 +108,11 @@ final class Eval {
             off += f.offset() + f.size();
         }
         return new long[] {off, len};
+    }
+
+    /** @return the mask {@link #castType} applies for {@code type} (all ones when it keeps the value) */
+    static long castMask(String type, boolean pointer) {
+        return castType(-1L, type, pointer);
     }
 
     /** libtraceevent {@code eval_type_str}. */

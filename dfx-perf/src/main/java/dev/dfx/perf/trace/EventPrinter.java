@@ -54,7 +54,7 @@ public final class EventPrinter {
             case 0 -> 32;
             default -> 64;
         };
-        out.append(s.format().formatInt(v, bits, star));
+        s.format().formatInt(v, bits, star, out);
     }
 
     private void pointer(Segment s, RawData d, StringBuilder out) {
@@ -85,7 +85,7 @@ public final class EventPrinter {
     /** libtraceevent {@code print_str_arg}. */
     private void str(PrintArg a, CFormat fmt, int star, RawData d, StringBuilder out) {
         if (a instanceof PrintArg.Atom atom) {
-            out.append(fmt.formatString(atom.text(), star));
+            fmt.formatString(atom.text(), star, out);
         } else if (a instanceof PrintArg.Field f) {
             field(f.field(), fmt, star, d, out);
         } else if (a instanceof PrintArg.Flags fl) {
@@ -93,8 +93,8 @@ public final class EventPrinter {
         } else if (a instanceof PrintArg.Symbolic sy) {
             long v = Eval.num(sy.field(), d);
             for (PrintArg.FlagSym f : sy.symbols()) {
-                if (v == evalFlag(f.value())) {
-                    out.append(fmt.formatString(f.name(), star));
+                if (v == f.number()) {
+                    fmt.formatString(f.name(), star, out);
                     return;
                 }
             }
@@ -111,7 +111,7 @@ public final class EventPrinter {
             if (loc[1] == 0) {
                 return; // zero-length dynamic strings print nothing
             }
-            out.append(fmt.formatString(d.cString((int) loc[0], Integer.MAX_VALUE), star));
+            fmt.formatString(d.cString((int) loc[0], Integer.MAX_VALUE), star, out);
         } else if (a instanceof PrintArg.Bitmask b) {
             if (b.field() != null) {
                 long[] loc = Eval.dynamic(b.field(), d);
@@ -134,14 +134,14 @@ public final class EventPrinter {
             out.append(s != null ? s : HEX_LL.formatInt(addr, 64, -1));
             return;
         }
-        out.append(fmt.formatString(d.cString(f.offset(), len), star));
+        fmt.formatString(d.cString(f.offset(), len), star, out);
     }
 
     private static void flags(PrintArg.Flags fl, CFormat fmt, int star, RawData d, StringBuilder out) {
         long v = Eval.num(fl.field(), d);
         boolean printed = false;
         for (PrintArg.FlagSym f : fl.flags()) {
-            long fv = evalFlag(f.value());
+            long fv = f.number();
             if (v == 0 && fv < 0) {
                 out.append(fmt.formatString(f.name(), star));
                 break;

@@ -12,24 +12,36 @@ sealed interface PrintArg {
     record Null() implements PrintArg {
     }
 
-    /** A literal: number, identifier or string (quotes removed). */
-    record Atom(String text) implements PrintArg {
+    /** A literal: number, identifier or string (quotes removed); {@code value} is its {@code strtoull}. */
+    record Atom(String text, long value) implements PrintArg {
+        Atom(String text) {
+            this(text, CNumbers.strtoull(text));
+        }
     }
 
     /** {@code REC->name}; {@code field} is null when the format has no such field. */
     record Field(String name, FormatField field) implements PrintArg {
     }
 
-    /** {@code (type) item}. */
-    record Cast(String type, PrintArg item) implements PrintArg {
+    /** {@code (type) item}; {@code mask} and {@code pointerMask} are the casts' effect precomputed. */
+    record Cast(String type, PrintArg item, long mask, long pointerMask) implements PrintArg {
+        Cast(String type, PrintArg item) {
+            this(type, item, Eval.castMask(type, false), Eval.castMask(type, true));
+        }
     }
 
     /** Binary or unary operator ({@code left} is {@link Null} for unary), {@code "["} for indexing, {@code "?"} whose right is a {@code ":"} op. */
     record Op(String op, PrintArg left, PrintArg right) implements PrintArg {
     }
 
-    /** One {@code { value, "name" }} entry of {@code __print_flags} / {@code __print_symbolic}; {@code value} as text. */
-    record FlagSym(String value, String name) {
+    /**
+     * One {@code { value, "name" }} entry of {@code __print_flags} / {@code __print_symbolic}: {@code value} as
+     * text and as libtraceevent's {@code eval_flag} number (-1 for names it cannot evaluate).
+     */
+    record FlagSym(String value, String name, long number) {
+        FlagSym(String value, String name) {
+            this(value, name, EventPrinter.evalFlag(value));
+        }
     }
 
     /** {@code __print_flags(field, delim, {value, name}...)}. */

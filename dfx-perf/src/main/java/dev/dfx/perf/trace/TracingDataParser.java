@@ -69,11 +69,11 @@ public final class TracingDataParser {
             expectString("header_event");
             long heSize = u64("header_event size");
             skip(heSize, "header_event");
-            Map<Integer, EventFormat> events = new HashMap<>();
+            List<String[]> formats = new ArrayList<>();
             long nFtrace = u32("ftrace event count");
             for (long i = 0; i < nFtrace; i++) {
                 long size = u64("ftrace format size");
-                add(events, FormatParser.parse(text(size, "ftrace format"), "ftrace", longSize));
+                formats.add(new String[] {"ftrace", text(size, "ftrace format")});
             }
             long nSystems = u32("event system count");
             for (long s = 0; s < nSystems; s++) {
@@ -81,7 +81,7 @@ public final class TracingDataParser {
                 long nEvents = u32("event count");
                 for (long i = 0; i < nEvents; i++) {
                     long size = u64("event format size");
-                    add(events, FormatParser.parse(text(size, "format of " + system), system, longSize));
+                    formats.add(new String[] {system, text(size, "format of " + system)});
                 }
             }
             List<KernelSymbols.Symbol> kallsyms = kallsyms(text(u32("kallsyms size"), "kallsyms"));
@@ -90,13 +90,11 @@ public final class TracingDataParser {
             if (versionAtLeast06(version) && pos < seg.byteSize()) {
                 cmdlines = cmdlines(text(u64("saved cmdlines size"), "saved cmdlines"));
             }
-            return new TraceEvents(version, e, longSize, pageSize, events, printk, kallsyms, cmdlines);
-        }
-
-        private static void add(Map<Integer, EventFormat> events, EventFormat f) {
-            if (f != null) {
-                events.put(f.id(), f);
+            TraceEvents te = new TraceEvents(version, e, longSize, pageSize, printk, kallsyms, cmdlines);
+            for (String[] f : formats) {
+                te.addSource(f[0], f[1]);
             }
+            return te;
         }
 
         private static boolean versionAtLeast06(String v) {

@@ -6,6 +6,7 @@ import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.ReadValues;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.event.Task;
 import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
@@ -109,27 +110,18 @@ public final class DumpPrinter {
                 SampleDump.print(evsel.attr(), s, arch, out);
                 deliverSample(evsel, s);
             }
-            case RecordType.MMAP, RecordType.MMAP2 -> {
+            case RecordType.MMAP, RecordType.MMAP2, RecordType.COMM, RecordType.EXIT -> {
                 RecordText.details(r, out);
-                mmap(r);
-            }
-            case RecordType.COMM -> {
-                RecordText.comm(r, out);
-                machine.comm(r.s32(8), r.s32(12), r.cString(16));
+                machine.process(r);
             }
             case RecordType.FORK -> {
                 RecordText.task(r, out);
-                int ppid = r.s32(12);
-                int ptid = r.s32(20);
-                PerfThread parent = machine.find(ppid, ptid);
-                if (machine.fork(r.s32(8), r.s32(16), ppid, ptid, (r.misc() & RecordText.MISC_13) == 0)) {
+                Task f = Task.of(r);
+                PerfThread parent = machine.find(f.ppid(), f.ptid());
+                if (machine.fork(f)) {
                     out.put("removing erroneous parent thread ").dec(parent == null ? -1 : parent.pid()).put('/')
-                        .dec(ptid).put('\n');
+                        .dec(f.ptid()).put('\n');
                 }
-            }
-            case RecordType.EXIT -> {
-                RecordText.task(r, out);
-                machine.exit(r.s32(8), r.s32(16));
             }
             case RecordType.LOST -> out.put(": id:").udec(r.u64(8)).put(": lost:").udec(r.u64(16)).put('\n');
             case RecordType.LOST_SAMPLES -> out.put(": id:").udec(s.id()).put(": lost samples :").udec(r.u64(8))
@@ -142,19 +134,6 @@ public final class DumpPrinter {
                 }
             }
         }
-    }
-
-    private void mmap(PerfRecord r) {
-        boolean exec;
-        String name;
-        if (r.type() == RecordType.MMAP) {
-            exec = (r.misc() & RecordText.MISC_13) == 0;
-            name = r.cString(40);
-        } else {
-            exec = (r.u32(64) & 4) != 0;
-            name = r.cString(72);
-        }
-        machine.mmap(r.misc() & 7, r.s32(8), r.s32(12), r.u64(16), r.u64(24), r.u64(32), exec, name);
     }
 
     /** {@code dump_read}: PERF_RECORD_READ decoded with the fixed {@code struct perf_record_read} layout. */

@@ -1,5 +1,10 @@
 package dev.dfx.perf.machine;
 
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.Comm;
+import dev.dfx.perf.event.Mmap;
+import dev.dfx.perf.event.Task;
+import dev.dfx.perf.read.PerfRecord;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -71,9 +76,44 @@ public final class Machine {
         t.setMaps(leader.maps());
     }
 
+    /**
+     * Applies a side-band record (COMM, FORK, EXIT, MMAP, MMAP2) in processing order; other types are ignored.
+     *
+     * @return for FORK, whether perf would report "removing erroneous parent thread"; else false
+     */
+    public boolean process(PerfRecord r) {
+        switch (r.type()) {
+            case RecordType.COMM -> comm(Comm.of(r));
+            case RecordType.FORK -> {
+                return fork(Task.of(r));
+            }
+            case RecordType.EXIT -> exit(Task.of(r));
+            case RecordType.MMAP, RecordType.MMAP2 -> mmap(Mmap.of(r));
+            default -> {
+                // not side-band for the machine
+            }
+        }
+        return false;
+    }
+
     /** PERF_RECORD_COMM: sets the thread's comm. */
-    public void comm(int pid, int tid, String comm) {
-        findOrCreate(pid, tid).setComm(comm);
+    public void comm(Comm c) {
+        findOrCreate(c.pid(), c.tid()).setComm(c.comm());
+    }
+
+    /** PERF_RECORD_FORK; see {@link #fork(int, int, int, int, boolean)}. */
+    public boolean fork(Task t) {
+        return fork(t.pid(), t.tid(), t.ppid(), t.ptid(), !t.synthetic());
+    }
+
+    /** PERF_RECORD_EXIT; see {@link #exit(int, int)}. */
+    public void exit(Task t) {
+        exit(t.pid(), t.tid());
+    }
+
+    /** PERF_RECORD_MMAP/MMAP2; see {@link #mmap(int, int, int, long, long, long, boolean, String)}. */
+    public void mmap(Mmap m) {
+        mmap(m.cpumode(), m.pid(), m.tid(), m.start(), m.len(), m.pgoff(), m.exec(), m.filename());
     }
 
     /**

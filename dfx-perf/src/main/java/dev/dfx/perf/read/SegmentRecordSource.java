@@ -65,8 +65,8 @@ public final class SegmentRecordSource implements RecordSource {
     }
 
     private BadInputException truncated(String what) {
-        String where = end < declaredEnd && pos + 8 > end
-            ? " (the header declares data up to byte " + declaredEnd + " but the file has " + seg.byteSize() + ")"
+        String where = end < declaredEnd
+            ? " (the file ends at byte " + seg.byteSize() + "; the header declares data up to byte " + declaredEnd + ")"
             : " (data section ends at byte " + end + ")";
         return new BadInputException(name + ": truncated " + what + " at byte offset " + pos + where);
     }

@@ -24,7 +24,10 @@ import static dev.dfx.perf.script.OutputField.WEIGHT;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
+import dev.dfx.perf.event.Comm;
+import dev.dfx.perf.event.Mmap;
 import dev.dfx.perf.event.ReadValues;
+import dev.dfx.perf.event.Task;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Registers;
 import dev.dfx.perf.event.Sample;
@@ -147,52 +150,35 @@ public final class ScriptPrinter {
     }
 
     private void comm(TimedRecord t) {
-        PerfRecord r = t.record();
-        int pid = r.s32(8);
-        int tid = r.s32(12);
-        PerfThread thread = machine.findOrCreate(pid, tid);
-        machine.comm(pid, tid, r.cString(16));
+        Comm c = Comm.of(t.record());
+        PerfThread thread = machine.findOrCreate(c.pid(), c.tid());
+        machine.comm(c);
         if (opt.showTaskEvents()) {
-            sideBand(t, thread, pid, tid);
+            sideBand(t, thread, c.pid(), c.tid());
         }
     }
 
     private void fork(TimedRecord t) {
-        PerfRecord r = t.record();
-        int pid = r.s32(8);
-        int tid = r.s32(16);
-        machine.fork(pid, tid, r.s32(12), r.s32(20), (r.misc() & RecordText.MISC_13) == 0);
+        Task f = Task.of(t.record());
+        machine.fork(f);
         if (opt.showTaskEvents()) {
-            sideBand(t, machine.findOrCreate(pid, tid), pid, tid);
+            sideBand(t, machine.findOrCreate(f.pid(), f.tid()), f.pid(), f.tid());
         }
     }
 
     private void exit(TimedRecord t) {
-        PerfRecord r = t.record();
-        int pid = r.s32(8);
-        int tid = r.s32(16);
+        Task e = Task.of(t.record());
         if (opt.showTaskEvents()) {
-            sideBand(t, machine.findOrCreate(pid, tid), pid, tid);
+            sideBand(t, machine.findOrCreate(e.pid(), e.tid()), e.pid(), e.tid());
         }
-        machine.exit(pid, tid);
+        machine.exit(e);
     }
 
     private void mmap(TimedRecord t) {
-        PerfRecord r = t.record();
-        int pid = r.s32(8);
-        int tid = r.s32(12);
-        boolean exec;
-        String name;
-        if (r.type() == RecordType.MMAP) {
-            exec = (r.misc() & RecordText.MISC_13) == 0;
-            name = r.cString(40);
-        } else {
-            exec = (r.u32(64) & 4) != 0;
-            name = r.cString(72);
-        }
-        machine.mmap(r.misc() & 7, pid, tid, r.u64(16), r.u64(24), r.u64(32), exec, name);
+        Mmap m = Mmap.of(t.record());
+        machine.mmap(m);
         if (opt.showMmapEvents()) {
-            sideBand(t, machine.findOrCreate(pid, tid), pid, tid);
+            sideBand(t, machine.findOrCreate(m.pid(), m.tid()), m.pid(), m.tid());
         }
     }
 

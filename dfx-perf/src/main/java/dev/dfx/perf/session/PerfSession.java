@@ -114,6 +114,20 @@ public final class PerfSession implements AutoCloseable {
         return trace;
     }
 
+    /**
+     * @return the tracepoint fields of a delivered SAMPLE of a tracepoint event, or {@code null} for other
+     *         records (or when the recording has no tracing data)
+     */
+    public dev.dfx.perf.trace.TracepointFields tracepoint(TimedRecord t) {
+        if (t.evsel() == null || t.evsel().format() == null || t.sample() == null || t.sample().rawOffset() < 0
+            || trace == null) {
+            return null;
+        }
+        PerfRecord r = t.record();
+        return new dev.dfx.perf.trace.TracepointFields(t.evsel().format(), new dev.dfx.perf.trace.RawData(
+            r.segment(), r.base() + t.sample().rawOffset(), t.sample().rawSize(), trace.endian()));
+    }
+
     /** @return the ARCH feature (e.g. {@code x86_64}), or {@code null} when absent */
     public String arch() {
         MemorySegment a = features.get(Feature.ARCH.bit());

@@ -1,0 +1,71 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.dfx.testing.Fixtures;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code dfx script} with perf script's own command lines against every symbol-free {@code perf script}
+ * golden of the fixtures (script, script-F, script-F-ip, script-F-ns, script-F-nosym, tasks, switch; the
+ * table in {@code script-goldens.tsv} follows fixtures/perf/README.md). Output must be byte-identical.
+ */
+class ScriptGoldenTest {
+    static Stream<Arguments> goldens() throws IOException {
+        List<Arguments> cases = new ArrayList<>();
+        try (InputStream in = ScriptGoldenTest.class.getResourceAsStream("/script-goldens.tsv")) {
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] cols = line.split("\t");
+                cases.add(Arguments.of(cols[0], cols[1]));
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("goldens")
+    void scriptMatchesPerfScript(String golden, String args) throws IOException {
+        List<String> argv = new ArrayList<>();
+        argv.add("script");
+        String[] words = args.split(" ");
+        for (int i = 0; i < words.length; i++) {
+            if (words[i].equals("-i")) {
+                argv.add("-i");
+                argv.add(Fixtures.perf(words[++i]).toString());
+            } else {
+                argv.add(words[i]);
+            }
+        }
+        CliRun run = CliRun.of(argv.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isZero();
+        String expected = new String(Files.readAllBytes(Fixtures.perf(golden)), StandardCharsets.ISO_8859_1);
+        assertSameText(golden, expected, run.out());
+    }
+
+    static void assertSameText(String what, String expected, String actual) {
+        if (expected.equals(actual)) {
+            return;
+        }
+        String[] e = expected.split("\n", -1);
+        String[] a = actual.split("\n", -1);
+        for (int i = 0; i < Math.min(e.length, a.length); i++) {
+            if (!e[i].equals(a[i])) {
+                fail(what + ": line " + (i + 1) + " differs%n expected: %s%n   actual: %s", e[i], a[i]);
+            }
+        }
+        fail(what + ": expected " + e.length + " lines, got " + a.length);
+    }
+}

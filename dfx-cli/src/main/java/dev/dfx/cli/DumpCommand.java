@@ -26,14 +26,8 @@ final class DumpCommand implements Callable<Integer> {
     @Mixin
     PerfInputOption input = new PerfInputOption();
 
-    @Option(names = "--header", description = "Print the header (perf report --header) before the records")
-    boolean header;
-
-    @Option(names = "--header-only", description = "Print the header only (perf report --header-only)")
-    boolean headerOnly;
-
-    @Option(names = {"-I", "--show-info"}, description = "With --header: print all header details")
-    boolean showInfo;
+    @Mixin
+    HeaderOptions headers = new HeaderOptions();
 
     @Option(names = "--evlist", description = "Print the events with their attrs (perf evlist -v)")
     boolean evlist;
@@ -52,13 +46,21 @@ final class DumpCommand implements Callable<Integer> {
                 EvlistPrinter.print(session, out);
                 return 0;
             }
-            if (header || headerOnly) {
-                new HeaderPrinter(session, showInfo, out).print();
-                if (headerOnly || session.file().pipe()) {
+            PerfSession s = session;
+            if (headers.any()) {
+                new HeaderPrinter(session, headers.showInfo, out).print();
+                if (headers.headerOnly) {
                     return 0;
                 }
+                s = PerfInputs.afterHeader(session, input.resolve());
             }
-            new DumpPrinter(session, out).run();
+            try {
+                new DumpPrinter(s, out).run();
+            } finally {
+                if (s != session) {
+                    s.close();
+                }
+            }
         } finally {
             out.flush();
         }

@@ -30,4 +30,21 @@ final class PerfInputs {
         }
         return PerfSession.open(p, input);
     }
+
+    /**
+     * The session to read records from after a header was printed: the same one in file mode; a fresh one
+     * for pipe-format data, whose header printing read its feature records.
+     *
+     * @throws BadInputException for a stream on standard input, which cannot be read twice
+     */
+    static PerfSession afterHeader(PerfSession session, String input) {
+        if (!session.file().pipe()) {
+            return session;
+        }
+        if (input.equals("-")) {
+            throw new BadInputException("-: --header needs to read a pipe stream twice; use --header-only, or save"
+                + " the stream to a file");
+        }
+        return open(input);
+    }
 }

@@ -32,6 +32,9 @@ final class ScriptCommand implements Callable<Integer> {
     @Mixin
     PerfInputOption input = new PerfInputOption();
 
+    @Mixin
+    HeaderOptions headers = new HeaderOptions();
+
     @Option(names = {"-F", "--fields"}, paramLabel = "FIELDS", preprocessor = RawValuePreprocessor.class, arity = "0..1",
         description = "Fields to print, as perf script -F: [type:]field,... with +field/-field forms")
     List<String> fields = new ArrayList<>();
@@ -61,15 +64,6 @@ final class ScriptCommand implements Callable<Integer> {
         description = "Kernel symbols (/proc/kallsyms format) for sym and %%ps; none by default")
     Path kallsyms;
 
-    @Option(names = "--header", description = "Print the perf.data header before the records")
-    boolean header;
-
-    @Option(names = "--header-only", description = "Print the perf.data header only")
-    boolean headerOnly;
-
-    @Option(names = {"-I", "--show-info"}, description = "With --header: print all header details")
-    boolean showInfo;
-
     @Option(names = {"-f", "--force"}, description = "Accepted for perf compatibility (no effect)")
     boolean force;
 
@@ -88,13 +82,21 @@ final class ScriptCommand implements Callable<Integer> {
         String name = input.resolve();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         try (PerfSession session = PerfInputs.open(name)) {
-            if (header || headerOnly) {
-                new HeaderPrinter(session, showInfo, out).print();
-                if (headerOnly) {
+            PerfSession s = session;
+            if (headers.any()) {
+                new HeaderPrinter(session, headers.showInfo, out).print();
+                if (headers.headerOnly) {
                     return 0;
                 }
+                s = PerfInputs.afterHeader(session, name);
             }
-            new ScriptPrinter(session, opts, out).run();
+            try {
+                new ScriptPrinter(s, opts, out).run();
+            } finally {
+                if (s != session) {
+                    s.close();
+                }
+            }
         } finally {
             out.flush();
         }

@@ -3,7 +3,6 @@ package dev.dfx.perf.dump;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
-import dev.dfx.perf.event.ReadValues;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.event.Task;
@@ -15,6 +14,7 @@ import dev.dfx.perf.session.Evlist;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.RecordStats;
+import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.text.TextSink;
 import java.lang.foreign.MemorySegment;
@@ -33,7 +33,7 @@ public final class DumpPrinter {
     private final TextSink out;
     private final String fileName;
     private final Machine machine = new Machine();
-    private final Map<Long, Long> readValues = new HashMap<>();
+    private final SampleDelivery delivery;
     private final Map<Evsel, Long> samplesPerEvsel = new HashMap<>();
     private final String arch;
 
@@ -45,6 +45,7 @@ public final class DumpPrinter {
         this.session = session;
         this.out = out;
         this.fileName = session.file().pipe() ? "pipe" : session.name();
+        this.delivery = new SampleDelivery(session.evlist());
         this.arch = session.arch();
     }
 
@@ -108,7 +109,7 @@ public final class DumpPrinter {
                     return;
                 }
                 SampleDump.print(evsel.attr(), s, arch, out);
-                deliverSample(evsel, s);
+                delivery.deliver(evsel, s, this::resolve);
             }
             case RecordType.MMAP, RecordType.MMAP2, RecordType.COMM, RecordType.EXIT -> {
                 RecordText.details(r, out);
@@ -155,27 +156,6 @@ public final class DumpPrinter {
         }
         if ((rf & 16) != 0) {
             out.put("... lost         : ").udec(r.u64(48)).put('\n');
-        }
-    }
-
-    /** {@code evlist__deliver_sample} into {@code perf report}'s sample handler. */
-    private void deliverSample(Evsel evsel, Sample s) {
-        if ((evsel.attr().sampleType() & SampleType.READ) == 0) {
-            resolve(evsel, s);
-            return;
-        }
-        ReadValues rv = s.read();
-        for (int i = 0; i < rv.nr(); i++) {
-            long id = rv.ids()[i];
-            Evsel member = session.evlist().byId(id);
-            if (member == null) {
-                continue;
-            }
-            long period = rv.values()[i] - readValues.getOrDefault(id, 0L);
-            readValues.put(id, rv.values()[i]);
-            if (period != 0) {
-                resolve(member, s);
-            }
         }
     }
 

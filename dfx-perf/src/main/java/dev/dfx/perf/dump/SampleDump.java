@@ -58,10 +58,10 @@ final class SampleDump {
             out.put(" .. phys_addr: 0x").hex(s.physAddr()).put('\n');
         }
         if ((type & SampleType.DATA_PAGE_SIZE) != 0) {
-            out.put(" .. data page size: ").put(pageSize(s.dataPageSize())).put('\n');
+            out.put(" .. data page size: ").put(dev.dfx.perf.text.Units.pageSize(s.dataPageSize())).put('\n');
         }
         if ((type & SampleType.CODE_PAGE_SIZE) != 0) {
-            out.put(" .. code page size: ").put(pageSize(s.codePageSize())).put('\n');
+            out.put(" .. code page size: ").put(dev.dfx.perf.text.Units.pageSize(s.codePageSize())).put('\n');
         }
         if ((type & SampleType.TRANSACTION) != 0) {
             out.put("... transaction: ").hex(s.transaction()).put('\n');
@@ -130,20 +130,5 @@ final class SampleDump {
             out.put(".... ").left(Registers.name(rid, arch), 5).put(" 0x").hexZero(r.u64(offset + 8 * i++), 16)
                 .put('\n');
         }
-    }
-
-    /** {@code get_page_size_name}. */
-    static String pageSize(long size) {
-        if (size == 0) {
-            return "N/A";
-        }
-        char[] unit = {'B', 'K', 'M', 'G'};
-        int i = 0;
-        long n = size;
-        while (Long.divideUnsigned(n, 1024) > 1 && i < 3) {
-            n = Long.divideUnsigned(n, 1024);
-            i++;
-        }
-        return Long.toUnsignedString(n) + unit[i];
     }
 }

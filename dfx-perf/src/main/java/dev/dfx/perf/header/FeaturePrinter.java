@@ -290,20 +290,9 @@ public final class FeaturePrinter {
             for (long w : set) {
                 weight += Long.bitCount(w);
             }
-            out.put("#  ").right(Long.toUnsignedString(node), 3).put(" [").put(unitNumber(bsize * weight))
+            out.put("#  ").right(Long.toUnsignedString(node), 3).put(" [").put(dev.dfx.perf.text.Units.unitNumber(bsize * weight))
                 .put("]: ").put(bitmapList(set, bits)).put('\n');
         }
-    }
-
-    /** {@code unit_number__scnprintf}: B, K, M or G. */
-    static String unitNumber(long n) {
-        char[] unit = {'B', 'K', 'M', 'G'};
-        int i = 0;
-        while (Long.divideUnsigned(n, 1024) > 1 && i < 3) {
-            n = Long.divideUnsigned(n, 1024);
-            i++;
-        }
-        return Long.toUnsignedString(n) + unit[i];
     }
 
     /** {@code bitmap_scnprintf}: ranges of set bits, e.g. {@code "0-23,32-199"}. */

@@ -93,6 +93,11 @@ final class DataSource {
                 default -> "L" + num;
             });
         }
+        return withHitMiss(sb, hit, miss);
+    }
+
+    /** The common tail of the level and TLB texts: {@code N/A} when empty, then " hit" / " miss". */
+    private static String withHitMiss(StringBuilder sb, boolean hit, boolean miss) {
         if (sb.isEmpty()) {
             sb.append("N/A");
         }
@@ -117,16 +122,7 @@ final class DataSource {
         boolean miss = (m & 4) != 0;
         StringBuilder sb = new StringBuilder();
         flags(m & ~6L, TLB, sb);
-        if (sb.isEmpty()) {
-            sb.append("N/A");
-        }
-        if (hit) {
-            sb.append(" hit");
-        }
-        if (miss) {
-            sb.append(" miss");
-        }
-        return sb.toString();
+        return withHitMiss(sb, hit, miss);
     }
 
     private static void flags(long m, String[] names, StringBuilder sb) {

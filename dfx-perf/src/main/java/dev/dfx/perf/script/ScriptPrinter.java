@@ -26,7 +26,6 @@ import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.Comm;
 import dev.dfx.perf.event.Mmap;
-import dev.dfx.perf.event.ReadValues;
 import dev.dfx.perf.event.Task;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Registers;
@@ -37,16 +36,15 @@ import dev.dfx.perf.machine.PerfThread;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Prints a session as {@code perf script} (perf 6.1) does: one line per sample with the selected fields,
@@ -60,7 +58,7 @@ public final class ScriptPrinter {
     private final FieldSelection fields;
     private final TextSink out;
     private final Machine machine = new Machine();
-    private final Map<Long, Long> readValues = new HashMap<>();
+    private final SampleDelivery delivery;
     private final StringBuilder trace = new StringBuilder(256);
     private EventPrinter tracePrinter;
     private TraceEvents tracePrinterFor;
@@ -78,6 +76,7 @@ public final class ScriptPrinter {
         this.opt = opt;
         this.fields = opt.fields();
         this.out = out;
+        this.delivery = new SampleDelivery(session.evlist());
         this.arch = session.arch();
     }
 
@@ -89,7 +88,7 @@ public final class ScriptPrinter {
      */
     public void run() {
         boolean pipe = session.file().pipe();
-        Map<Integer, ?> feats = session.features();
+        java.util.Map<Integer, ?> feats = session.features();
         fields.check(session.evlist().all(), feats.containsKey(Feature.STAT.bit()),
             feats.containsKey(Feature.AUXTRACE.bit()), pipe, session.name());
         knownEvsels = session.evlist().size();
@@ -116,7 +115,7 @@ public final class ScriptPrinter {
         switch (r.type()) {
             case RecordType.SAMPLE -> {
                 if (t.evsel() != null) {
-                    sample(t.evsel(), s);
+                    delivery.deliver(t.evsel(), s, this::printSample);
                 }
             }
             case RecordType.COMM -> comm(t);
@@ -225,31 +224,6 @@ public final class ScriptPrinter {
         RecordText.full(t.record(), out);
     }
 
-    /** {@code evlist__deliver_sample}: a grouped PERF_SAMPLE_READ sample prints once per member. */
-    private void sample(Evsel evsel, Sample s) {
-        if ((evsel.attr().sampleType() & SampleType.READ) == 0) {
-            printSample(evsel, s);
-            return;
-        }
-        ReadValues rv = s.read();
-        for (int i = 0; i < rv.nr(); i++) {
-            long id = rv.ids()[i];
-            Evsel member = session.evlist().byId(id);
-            if (member == null) {
-                continue;
-            }
-            long prev = readValues.getOrDefault(id, 0L);
-            long period = rv.values()[i] - prev;
-            readValues.put(id, rv.values()[i]);
-            if (period == 0) {
-                continue;
-            }
-            s.setId(id);
-            s.setPeriod(period);
-            printSample(member, s);
-        }
-    }
-
     /** {@code process_event}. */
     private void printSample(Evsel evsel, Sample s) {
         int type = evsel.attr().type();
@@ -304,10 +278,10 @@ public final class ScriptPrinter {
             out.hex(s.physAddr(), 16);
         }
         if (on(m, DATA_PAGE_SIZE)) {
-            out.put(' ').put(pageSize(s.dataPageSize()));
+            out.put(' ').put(dev.dfx.perf.text.Units.pageSize(s.dataPageSize()));
         }
         if (on(m, CODE_PAGE_SIZE)) {
-            out.put(' ').put(pageSize(s.codePageSize()));
+            out.put(' ').put(dev.dfx.perf.text.Units.pageSize(s.codePageSize()));
         }
         out.put('\n');
     }
@@ -509,20 +483,5 @@ public final class ScriptPrinter {
             }
         }
         out.put(m).right(" ", 6 - m.length());
-    }
-
-    /** {@code get_page_size_name}. */
-    private static String pageSize(long size) {
-        if (size == 0) {
-            return "N/A";
-        }
-        char[] unit = {'B', 'K', 'M', 'G'};
-        int i = 0;
-        long n = size;
-        while (Long.divideUnsigned(n, 1024) > 1 && i < 3) {
-            n = Long.divideUnsigned(n, 1024);
-            i++;
-        }
-        return Long.toUnsignedString(n) + unit[i];
     }
 }

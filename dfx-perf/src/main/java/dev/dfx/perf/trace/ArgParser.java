@@ -157,19 +157,10 @@ final class ArgParser {
             arg.right = right;
             next = processArg(right);
         } else if (token.equals("?")) {
-            ArgNode left = arg.copy();
-            arg.kind = ArgNode.Kind.OP;
-            arg.op = token;
-            arg.left = left;
-            arg.right = null;
-            arg.prio = 0;
+            pushDown(arg, token);
             next = processCond(arg);
         } else if (isBinary(token)) {
-            ArgNode left = arg.copy();
-            arg.kind = ArgNode.Kind.OP;
-            arg.op = token;
-            arg.left = left;
-            arg.right = null;
+            ArgNode left = pushDown(arg, token);
             arg.prio = (left.kind == ArgNode.Kind.NULL) ? 0 : prio(token);
             Token n = tok.next();
             if (token.equals("*") && n.isDelim(")")) {
@@ -193,12 +184,7 @@ final class ArgParser {
                 arg.right = right;
             }
         } else if (token.equals("[")) {
-            ArgNode left = arg.copy();
-            arg.kind = ArgNode.Kind.OP;
-            arg.op = token;
-            arg.left = left;
-            arg.right = null;
-            arg.prio = 0;
+            pushDown(arg, token);
             ArgNode index = new ArgNode();
             Token close = processArg(index);
             if (!close.isOp("]")) {
@@ -217,6 +203,17 @@ final class ArgParser {
             return processOp(right, next);
         }
         return next;
+    }
+
+    /** {@code *left = *arg; arg becomes op(left, null)}: the operand moves down as the left side of {@code op}. */
+    private static ArgNode pushDown(ArgNode arg, String op) {
+        ArgNode left = arg.copy();
+        arg.kind = ArgNode.Kind.OP;
+        arg.op = op;
+        arg.left = left;
+        arg.right = null;
+        arg.prio = 0;
+        return left;
     }
 
     private Token processCond(ArgNode top) throws FormatException {

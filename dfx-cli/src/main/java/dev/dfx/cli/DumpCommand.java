@@ -2,7 +2,6 @@ package dev.dfx.cli;
 
 import dev.dfx.perf.dump.DumpPrinter;
 import dev.dfx.perf.header.EvlistPrinter;
-import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
 import java.util.concurrent.Callable;
@@ -41,26 +40,14 @@ final class DumpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
-        try (PerfSession session = PerfInputs.open(input.resolve())) {
+        try {
             if (evlist) {
-                EvlistPrinter.print(session, out);
+                try (PerfSession session = PerfInputs.open(input.resolve())) {
+                    EvlistPrinter.print(session, out);
+                }
                 return 0;
             }
-            PerfSession s = session;
-            if (headers.any()) {
-                new HeaderPrinter(session, headers.showInfo, out).print();
-                if (headers.headerOnly) {
-                    return 0;
-                }
-                s = PerfInputs.afterHeader(session, input.resolve());
-            }
-            try {
-                new DumpPrinter(s, out).run();
-            } finally {
-                if (s != session) {
-                    s.close();
-                }
-            }
+            PerfInputs.withRecords(input.resolve(), headers, out, s -> new DumpPrinter(s, out).run());
         } finally {
             out.flush();
         }

@@ -1,9 +1,12 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.text.TextSink;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /**
  * Opens the input of {@code dfx script} and {@code dfx dump}: a perf.data file, {@code -} for a pipe-mode
@@ -32,12 +35,36 @@ final class PerfInputs {
     }
 
     /**
+     * Opens {@code input}, prints its header when {@code headers} ask for it, and unless only the header was
+     * wanted runs {@code body} on a session whose records have not been read yet.
+     */
+    static void withRecords(String input, HeaderOptions headers, TextSink out, Consumer<PerfSession> body) {
+        try (PerfSession session = open(input)) {
+            PerfSession s = session;
+            if (headers.any()) {
+                new HeaderPrinter(session, headers.showInfo, out).print();
+                if (headers.headerOnly) {
+                    return;
+                }
+                s = afterHeader(session, input);
+            }
+            try {
+                body.accept(s);
+            } finally {
+                if (s != session) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    /**
      * The session to read records from after a header was printed: the same one in file mode; a fresh one
      * for pipe-format data, whose header printing read its feature records.
      *
      * @throws BadInputException for a stream on standard input, which cannot be read twice
      */
-    static PerfSession afterHeader(PerfSession session, String input) {
+    private static PerfSession afterHeader(PerfSession session, String input) {
         if (!session.file().pipe()) {
             return session;
         }

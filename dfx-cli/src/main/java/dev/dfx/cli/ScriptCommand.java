@@ -1,11 +1,9 @@
 package dev.dfx.cli;
 
-import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.machine.Kallsyms;
 import dev.dfx.perf.script.FieldSelection;
 import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
-import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.KernelSymbols;
 import java.nio.file.Path;
@@ -81,22 +79,8 @@ final class ScriptCommand implements Callable<Integer> {
             showNamespace, showRound, syms);
         String name = input.resolve();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
-        try (PerfSession session = PerfInputs.open(name)) {
-            PerfSession s = session;
-            if (headers.any()) {
-                new HeaderPrinter(session, headers.showInfo, out).print();
-                if (headers.headerOnly) {
-                    return 0;
-                }
-                s = PerfInputs.afterHeader(session, name);
-            }
-            try {
-                new ScriptPrinter(s, opts, out).run();
-            } finally {
-                if (s != session) {
-                    s.close();
-                }
-            }
+        try {
+            PerfInputs.withRecords(name, headers, out, s -> new ScriptPrinter(s, opts, out).run());
         } finally {
             out.flush();
         }

@@ -15,9 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class HeaderGoldenTest {
     static Stream<String> recordings() {
-        return Stream.of("compressed-z", "cpu-clock-cs-switch-a", "cpu-clock-g-F999", "group-read-S-rt", "inject-b",
-            "irq-a", "page-faults-c1-notime", "page-faults-d", "raw-R-mixed", "sched-proc.pipe",
-            "sched-switch-wakeup-a", "stat-s-switch", "syscalls-openat-raw", "task-clock-c100000-cpu", "timer-a");
+        return Goldens.RECORDINGS.stream();
     }
 
     static Stream<Arguments> headers() {

@@ -31,7 +31,8 @@ dfx_find_jdk() {
     candidate=$(readlink -f "$candidate")
     if dfx_jdk_ok "$candidate"; then dirname "$(dirname "$candidate")"; return 0; fi
   fi
-  for candidate in $(ls -d /usr/lib/jvm/*/ 2>/dev/null | sort -rV); do
+  # DFX_JVM_DIR exists for the launcher's own tests; users never need it.
+  for candidate in $(ls -d "${DFX_JVM_DIR:-/usr/lib/jvm}"/*/ 2>/dev/null | sort -rV); do
     candidate=${candidate%/}
     if dfx_jdk_ok "$candidate/bin/java"; then printf '%s' "$candidate"; return 0; fi
   done
@@ -39,6 +40,7 @@ dfx_find_jdk() {
 }
 
 dfx_install_jdk() {
+  [ -z "${DFX_NO_INSTALL:-}" ] || return 1
   command -v apt-get >/dev/null 2>&1 || return 1
   apt-cache show openjdk-25-jdk-headless >/dev/null 2>&1 || return 1
   local sudo=""

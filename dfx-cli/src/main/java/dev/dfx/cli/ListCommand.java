@@ -1,14 +1,109 @@
 package dev.dfx.cli;
 
+import dev.dfx.error.BadInputException;
+import dev.dfx.pmu.EventAlias;
+import dev.dfx.pmu.FormatField;
+import dev.dfx.pmu.PmuCatalog;
+import dev.dfx.pmu.PmuDescriptor;
+import dev.dfx.pmu.PmuSystem;
+import dev.dfx.pmu.SymbolicEvent;
+import dev.dfx.pmu.accel.Architecture;
+import dev.dfx.pmu.linux.EventProbe;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** {@code dfx list}: List PMUs, their events and format fields. */
+/**
+ * {@code dfx list [PMU]}: the events dfx can count, in perf list's layout ({@code "  %-50s [%s]"} per event; symbolic
+ * events only when this kernel opens them, as perf list does), then
+ * one section per PMU with its named events ({@code pmu/event/}) and its format fields. The selector narrows the
+ * output to one PMU ({@code accel}, {@code jvm}, {@code msr}, ...), or to {@code sw}, {@code hw} or
+ * {@code tracepoint}.
+ */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List PMUs, their events and format fields.")
 final class ListCommand implements Callable<Integer> {
-    // PLACEHOLDER: replaced by the issue that owns this command; never land a release with it.
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "gfx12",
+            description = "Architecture of the simulated accelerator PMU: gfx12 or gfx9 (default: ${DEFAULT-VALUE}).")
+    String arch;
+
+    @Parameters(arity = "0..1", paramLabel = "PMU", description = "A PMU name, or sw, hw, tracepoint.")
+    String selector;
+
     @Override
     public Integer call() {
-        throw new UnsupportedOperationException("dfx list is not built yet");
+        PrintWriter out = spec.commandLine().getOut();
+        PmuCatalog catalog = PmuSystem.host(Architecture.byName(arch)).catalog();
+        String sel = selector == null ? "" : selector;
+        boolean all = sel.isEmpty();
+        boolean sw = all || sel.equals("sw") || sel.equals("software");
+        boolean hw = all || sel.equals("hw") || sel.equals("hardware");
+        boolean tp = all || sel.equals("tracepoint");
+        PmuDescriptor one = catalog.pmu(sel);
+        if (!all && !sw && !hw && !tp && one == null) {
+            throw new BadInputException("dfx list: unknown PMU '" + sel + "' (known: " + String.join(", ", catalog.pmuNames())
+                    + "; or sw, hw, tracepoint)");
+        }
+        if (all || sw || hw) {
+            out.println();
+            out.println("List of pre-defined events (to be used in -e):");
+            out.println();
+            for (SymbolicEvent e : catalog.symbolicEvents()) {
+                // like perf list, only the events this kernel can open
+                if ((e.pmu().equals("hardware") ? hw : sw) && EventProbe.supported(e)) {
+                    entry(out, e.listName(), e.label());
+                }
+            }
+            if (all && !catalog.symbolicEvents().isEmpty()) {
+                entry(out, "rNNN", "Raw hardware event descriptor");
+                entry(out, "pmu/t1=v1[,t2=v2,t3 ...]/modifier", "Raw hardware event descriptor");
+            }
+        }
+        for (PmuDescriptor p : catalog.pmus()) {
+            if (all || p == one) {
+                pmu(out, p);
+            }
+        }
+        if (tp) {
+            List<String> tracepoints = catalog.tracepoints().all();
+            if (!tracepoints.isEmpty()) {
+                out.println();
+                tracepoints.forEach(t -> entry(out, t, "Tracepoint event"));
+            }
+        }
+        out.println();
+        out.flush();
+        return 0;
+    }
+
+    private static void pmu(PrintWriter out, PmuDescriptor p) {
+        out.println();
+        out.println(p.name() + ": type " + p.type() + (p.description().isEmpty() ? "" : ", " + p.description()));
+        for (EventAlias a : p.aliases().values()) {
+            entry(out, p.name() + "/" + a.name() + "/", p.family().label());
+            String detail = a.description();
+            if (!a.unit().isEmpty()) {
+                detail += (detail.isEmpty() ? "" : "; ") + "scale " + new BigDecimal(Double.toString(a.scale())).stripTrailingZeros().toPlainString() + ", unit " + a.unit();
+            }
+            out.println("       [" + (detail.isEmpty() ? a.termText() : a.termText() + ": " + detail) + "]");
+        }
+        if (!p.formats().isEmpty()) {
+            out.println("  format fields:");
+            for (FormatField f : p.formats().values()) {
+                out.println(String.format(Locale.ROOT, "    %-20s %s", f.name(), f.spec()));
+            }
+        }
+    }
+
+    private static void entry(PrintWriter out, String name, String label) {
+        out.println(String.format(Locale.ROOT, "  %-50s [%s]", name, label));
     }
 }

@@ -61,6 +61,8 @@ public final class Main implements Runnable {
     /** @return the configured picocli command tree */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
+        cl.getSubcommands().get("stat").setStopAtPositional(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (ex instanceof BadInputException) {

@@ -1,14 +1,154 @@
 package dev.dfx.cli;
 
+import dev.dfx.error.BadInputException;
+import dev.dfx.pmu.CounterReading;
+import dev.dfx.pmu.PmuSystem;
+import dev.dfx.pmu.ResolvedEvent;
+import dev.dfx.pmu.accel.Architecture;
+import dev.dfx.pmu.linux.LinuxSyscalls;
+import dev.dfx.pmu.linux.OnlineCpus;
+import dev.dfx.pmu.linux.StoppedChild;
+import dev.dfx.pmu.spec.EventSyntaxException;
+import dev.dfx.pmu.stat.ShadowMetrics;
+import dev.dfx.pmu.stat.StatFormatter;
+import dev.dfx.pmu.stat.StatRow;
+import dev.dfx.pmu.stat.StatSession;
+import dev.dfx.pmu.stat.StatTarget;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-/** {@code dfx stat}: Count PMU events while a command runs (perf stat compatible). */
-@Command(name = "stat", mixinStandardHelpOptions = true, description = "Count PMU events while a command runs (perf stat compatible).")
+/**
+ * {@code dfx stat}: counts events while a command runs and prints perf stat's layout on stderr (std, {@code -x}
+ * CSV, {@code -I} intervals). The command starts stopped ({@link StoppedChild}); Linux counters open on its pid
+ * with enable_on_exec and inherit (or per CPU with {@code -a}); the exit status is the command's.
+ */
+@Command(name = "stat", mixinStandardHelpOptions = true,
+        description = "Count PMU events while a command runs (perf stat compatible).",
+        footer = {"", "Linux events count the command and its children from its exec (or every CPU with -a).",
+            "Events of dfx's own PMUs (accel, jvm) count in the dfx process; accel counts tasks of an in-process runtime."})
 final class StatCommand implements Callable<Integer> {
-    // PLACEHOLDER: replaced by the issue that owns this command; never land a release with it.
+    /** perf 6.1's default event list. */
+    static final String DEFAULT_EVENTS =
+            "task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,branch-misses";
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-e", "--event"}, paramLabel = "EVENTS",
+            description = "Event list, e.g. task-clock,accel/sq_waves,se=2/ (repeatable; default: perf's).")
+    List<String> events = new ArrayList<>();
+
+    @Option(names = {"-x", "--field-separator"}, paramLabel = "SEP", description = "CSV output with this separator.")
+    String separator;
+
+    @Option(names = {"-I", "--interval-print"}, paramLabel = "MS", description = "Print counts every MS milliseconds (at least 10).")
+    int intervalMs;
+
+    @Option(names = {"-a", "--all-cpus"}, description = "Count Linux events on every CPU, system-wide.")
+    boolean allCpus;
+
+    @Option(names = {"-v", "--verbose"}, description = "Say why events are not supported; print raw counts.")
+    boolean verbose;
+
+    @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "gfx12",
+            description = "Architecture of the simulated accelerator PMU: gfx12 or gfx9 (default: ${DEFAULT-VALUE}).")
+    String arch;
+
+    @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "The command to run, after --.")
+    List<String> command;
+
     @Override
-    public Integer call() {
-        throw new UnsupportedOperationException("dfx stat is not built yet");
+    public Integer call() throws InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (intervalMs != 0 && intervalMs < 10) {
+            throw new BadInputException("option -I: " + intervalMs + " ms is below the minimum of 10 ms");
+        }
+        if (separator != null && separator.isEmpty()) {
+            throw new BadInputException("option -x: the separator is empty (expected e.g. -x, or -x';')");
+        }
+        if (!LinuxSyscalls.available()) {
+            throw new BadInputException("dfx stat needs Linux: " + LinuxSyscalls.unavailableReason());
+        }
+        PmuSystem system = PmuSystem.host(Architecture.byName(arch));
+        String list = events.isEmpty() ? DEFAULT_EVENTS : String.join(",", events);
+        List<ResolvedEvent> resolved;
+        try {
+            resolved = system.catalog().resolve(list);
+        } catch (EventSyntaxException e) {
+            err.print(e.perfStyle(80));
+            throw e;
+        }
+        StatFormatter fmt = new StatFormatter(separator);
+        StoppedChild child = StoppedChild.start(command);
+        StatTarget target = allCpus ? new StatTarget.AllCpus(OnlineCpus.read()) : new StatTarget.Task(child.pid());
+        try (StoppedChild c = child; StatSession session = StatSession.open(system, resolved, target)) {
+            if (verbose) {
+                session.entries().stream().filter(en -> !en.supported())
+                        .forEach(en -> err.println("Warning:\n" + en.failure()));
+            }
+            long[] ru0 = LinuxSyscalls.childrenCpuTimes();
+            long t0 = System.nanoTime();
+            session.enable();
+            c.go();
+            int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0) : c.awaitExit();
+            long t1 = System.nanoTime();
+            session.disable();
+            List<CounterReading> readings = session.read();
+            long[] ru1 = LinuxSyscalls.childrenCpuTimes();
+            if (intervalMs == 0) {
+                List<StatRow> rows = session.rows(readings);
+                if (verbose) {
+                    rows.stream().filter(StatRow::supported).forEach(r -> err.println(r.event().name() + ": "
+                            + r.reading().value() + " " + r.reading().enabled() + " " + r.reading().running()));
+                }
+                err.print(fmt.header(command, allCpus));
+                printRows(err, fmt, rows, t1 - t0, "");
+                err.print(fmt.footer(t1 - t0, allCpus ? -1 : ru1[0] - ru0[0], ru1[1] - ru0[1]));
+            }
+            err.flush();
+            return status;
+        }
+    }
+
+    private int runIntervals(StoppedChild child, StatSession session, StatFormatter fmt, PrintWriter err, long t0)
+            throws InterruptedException {
+        long intervalNs = TimeUnit.MILLISECONDS.toNanos(intervalMs);
+        List<CounterReading> prev = session.read().stream().map(r -> CounterReading.ZERO).toList();
+        long prevT = t0;
+        int printed = 0;
+        for (long k = 1; ; k++) {
+            long waitNs = t0 + k * intervalNs - System.nanoTime();
+            boolean exited = child.waitFor(Math.max(0, (waitNs + 999_999) / 1_000_000));
+            long now = System.nanoTime();
+            List<CounterReading> cur = session.read();
+            List<CounterReading> delta = new ArrayList<>(cur.size());
+            for (int i = 0; i < cur.size(); i++) {
+                delta.add(cur.get(i).minus(prev.get(i)));
+            }
+            if (printed++ % 25 == 0) {
+                err.print(fmt.intervalHeader());
+            }
+            printRows(err, fmt, session.rows(delta), now - prevT, fmt.intervalPrefix(now - t0));
+            err.flush();
+            prev = cur;
+            prevT = now;
+            if (exited) {
+                return child.waitFor();
+            }
+        }
+    }
+
+    private static void printRows(PrintWriter err, StatFormatter fmt, List<StatRow> rows, long wallNs, String prefix) {
+        var metrics = ShadowMetrics.compute(rows, wallNs);
+        for (int i = 0; i < rows.size(); i++) {
+            err.print(fmt.line(rows.get(i), metrics.get(i), prefix));
+        }
     }
 }

@@ -116,7 +116,7 @@ class LivePerfTest {
         String expected = perfOutput(p);
         List<String> d = new ArrayList<>(List.of(dfxArgs.split(" ")));
         d.addAll(List.of("-i", path));
-        CliRun run = CliRun.of(d.toArray(String[]::new));
+        CliRun run = CliRun.dfx(d.toArray(String[]::new));
         assertThat(run.status()).as(run.err()).isZero();
         assertThat(expected).as("perf printed something").isNotEmpty();
         ScriptGoldenTest.assertSameText(file + " " + dfxArgs, expected, run.out());

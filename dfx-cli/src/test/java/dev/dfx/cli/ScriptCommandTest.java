@@ -21,7 +21,7 @@ class ScriptCommandTest {
 
     @Test
     void missingSampleFieldIsRefusedWithPerfsMessage() {
-        CliRun run = CliRun.of("script", "-F", "comm,tid,time", "-i", fixture("page-faults-c1-notime.data"));
+        CliRun run = CliRun.dfx("script", "-F", "comm,tid,time", "-i", fixture("page-faults-c1-notime.data"));
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.err()).endsWith("Samples for 'page-faults' event do not have TIME attribute set. "
             + "Cannot print 'time' field.\n");
@@ -31,7 +31,7 @@ class ScriptCommandTest {
     @Test
     void typedFieldListsOnlyChangeTheirType() {
         // sw: prefix: the tracepoint lines keep their defaults, the software lines print comm and period only
-        CliRun run = CliRun.of("script", "-F", "sw:comm,period", "-i", fixture("raw-R-mixed.data"));
+        CliRun run = CliRun.dfx("script", "-F", "sw:comm,period", "-i", fixture("raw-R-mixed.data"));
         assertThat(run.status()).as(run.err()).isZero();
         String[] lines = run.out().split("\n");
         assertThat(lines[0]).isEqualTo("              sh 15670 [001]  1455.256093: sched:sched_process_exec: "
@@ -41,20 +41,20 @@ class ScriptCommandTest {
 
     @Test
     void addAndRemoveForms() {
-        CliRun plus = CliRun.of("script", "-F", "+pid", "-i", fixture("irq-a.data"));
+        CliRun plus = CliRun.dfx("script", "-F", "+pid", "-i", fixture("irq-a.data"));
         assertThat(plus.out().split("\n")[0])
             .isEqualTo("              sh 17396/17396 [000]  1622.624199:     irq:softirq_raise: vec=9 [action=RCU]");
-        CliRun minus = CliRun.of("script", "-F", "-cpu,-time", "-i", fixture("irq-a.data"));
+        CliRun minus = CliRun.dfx("script", "-F", "-cpu,-time", "-i", fixture("irq-a.data"));
         assertThat(minus.out().split("\n")[0])
             .isEqualTo("              sh 17396     irq:softirq_raise: vec=9 [action=RCU]");
-        CliRun mixed = CliRun.of("script", "-F", "comm,+pid", "-i", fixture("irq-a.data"));
+        CliRun mixed = CliRun.dfx("script", "-F", "comm,+pid", "-i", fixture("irq-a.data"));
         assertThat(mixed.status()).isEqualTo(1);
         assertThat(mixed.err()).contains("cannot mix +-field with overridden fields");
     }
 
     @Test
     void unknownFieldIsAUsageError() {
-        CliRun run = CliRun.of("script", "-F", "comm,bogus", "-i", fixture("irq-a.data"));
+        CliRun run = CliRun.dfx("script", "-F", "comm,bogus", "-i", fixture("irq-a.data"));
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.err()).isEqualTo("dfx: -F comm,bogus: invalid field requested: 'bogus'\n");
     }
@@ -64,7 +64,7 @@ class ScriptCommandTest {
         byte[] full = Files.readAllBytes(Fixtures.perf("task-clock-c100000-cpu.data"));
         Path cut = dir.resolve("cut.data");
         Files.write(cut, Arrays.copyOf(full, 12000));
-        CliRun run = CliRun.of("script", "-i", cut.toString());
+        CliRun run = CliRun.dfx("script", "-i", cut.toString());
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.out().split("\n")).hasSizeGreaterThan(200);
         assertThat(run.err()).startsWith("dfx: " + cut + ": truncated SAMPLE record of 40 bytes at byte offset ")
@@ -74,17 +74,17 @@ class ScriptCommandTest {
 
     @Test
     void runDirectoriesAreNotReadYet(@TempDir Path dir) {
-        CliRun run = CliRun.of("dump", dir.toString());
+        CliRun run = CliRun.dfx("dump", dir.toString());
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.err()).contains("reading dfx run directories: not yet");
     }
 
     @Test
     void headerOnlyAndEvlistFromTheCommandLine() {
-        CliRun header = CliRun.of("script", "--header-only", "-i", fixture("irq-a.data"));
+        CliRun header = CliRun.dfx("script", "--header-only", "-i", fixture("irq-a.data"));
         assertThat(header.out()).startsWith("# ========\n# captured on    : ").contains("# hostname : vm\n")
             .endsWith("# ========\n#\n");
-        CliRun evlist = CliRun.of("dump", "--evlist", "-i", fixture("irq-a.data"));
+        CliRun evlist = CliRun.dfx("dump", "--evlist", "-i", fixture("irq-a.data"));
         assertThat(evlist.out()).startsWith("irq:tasklet_exit: type: 2, size: 128, config: 0xdb,");
     }
 }

@@ -49,7 +49,7 @@ class ScriptGoldenTest {
                 argv.add(words[i]);
             }
         }
-        CliRun run = CliRun.of(argv.toArray(String[]::new));
+        CliRun run = CliRun.dfx(argv.toArray(String[]::new));
         assertThat(run.status()).as(run.err()).isZero();
         String expected = new String(Files.readAllBytes(Fixtures.perf(golden)), StandardCharsets.ISO_8859_1);
         assertSameText(golden, expected, run.out());

@@ -1,0 +1,103 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Checks scripts/jdk.sh, the JDK discovery shared by ./dfx, ./test and .ci/run, against fake JDKs whose
+ * {@code java} prints a chosen specification version.
+ */
+class JdkDiscoveryTest {
+    @TempDir
+    Path tmp;
+
+    private static Path script() {
+        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
+            if (Files.isRegularFile(p.resolve("scripts/jdk.sh"))) {
+                return p.resolve("scripts/jdk.sh");
+            }
+        }
+        throw new IllegalStateException("scripts/jdk.sh not found above " + Paths.get("").toAbsolutePath());
+    }
+
+    private Path fakeJdk(String dir, String version, boolean withJavac) throws IOException {
+        Path bin = Files.createDirectories(tmp.resolve("jvm").resolve(dir).resolve("bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho '    java.specification.version = " + version + "' >&2\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        if (withJavac) {
+            Path javac = bin.resolve("javac");
+            Files.writeString(javac, "#!/bin/sh\n");
+            Files.setPosixFilePermissions(javac, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return bin.getParent();
+    }
+
+    private record Result(int status, String out, String err) {
+    }
+
+    private Result discover(String javaHome) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c",
+                ". \"$0\" && dfx_use_jdk && printf '%s' \"$JAVA_HOME\"", script().toString());
+        // A fake java 17 first on PATH, so the machine's own default java never decides the outcome.
+        Path onPath = fakeJdk("path-java-17", "17", true).resolve("bin");
+        pb.environment().put("PATH", onPath + ":/usr/bin:/bin");
+        pb.environment().put("DFX_JVM_DIR", tmp.resolve("jvm").toString());
+        pb.environment().put("DFX_NO_INSTALL", "1");
+        if (javaHome == null) {
+            pb.environment().remove("JAVA_HOME");
+        } else {
+            pb.environment().put("JAVA_HOME", javaHome);
+        }
+        Path out = tmp.resolve("out");
+        Path err = tmp.resolve("err");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        int status = p.waitFor();
+        return new Result(status, Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void picksTheNewestJdkOf25OrLaterUnderTheJvmFolder() throws Exception {
+        fakeJdk("java-17-openjdk", "17", true);
+        Path jdk25 = fakeJdk("temurin-25-jdk", "25", true);
+        fakeJdk("jre-26", "26", false); // a JRE without javac cannot build dfx
+        Result r = discover(null);
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).isEqualTo(jdk25.toString());
+    }
+
+    @Test
+    void javaHomeWinsWhenItIsRecentEnough() throws Exception {
+        fakeJdk("temurin-25-jdk", "25", true);
+        Path home = fakeJdk("custom-27", "27", true);
+        Result r = discover(home.toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).isEqualTo(home.toString());
+    }
+
+    @Test
+    void anOldJavaHomeIsSkipped() throws Exception {
+        Path old = fakeJdk("java-17-openjdk", "17", true);
+        Path jdk25 = fakeJdk("temurin-25-jdk", "25", true);
+        Result r = discover(old.toString());
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).isEqualTo(jdk25.toString());
+    }
+
+    @Test
+    void noSuitableJdkGivesOneClearMessageAndFails() throws Exception {
+        fakeJdk("java-17-openjdk", "17", true);
+        fakeJdk("java-1.8.0", "1.8", true);
+        Result r = discover(null);
+        assertThat(r.status()).isNotZero();
+        assertThat(r.err().strip()).startsWith("dfx: needs a JDK 25 or newer").doesNotContain("\n");
+    }
+}

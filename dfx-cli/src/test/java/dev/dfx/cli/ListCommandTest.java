@@ -1,0 +1,79 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ListCommandTest {
+
+    @Test
+    void listsTheAcceleratorWithEventsAndFormats() {
+        CliRun r = CliRun.dfx("list", "accel");
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).contains("accel: type 65536, simulated accelerator, GFX12-like: 1 XCC x 4 SE x 2 SA x 4 WGP, 64 CU");
+        assertThat(r.out()).contains(String.format("  %-50s [Simulated accelerator event]%n", "accel/sq_waves/")
+                .replace(System.lineSeparator(), "\n"));
+        assertThat(r.out()).contains("       [config=0x1e: SQ, per-WGP: +waves per task]\n");
+        assertThat(r.out()).contains("    se                   config1:8-15\n");
+        assertThat(r.out()).contains("    aggregate            config1:40\n");
+        assertThat(r.out()).contains("[config=0x1: GL2C, per-SA: read bytes = gl2c_ea_rdreq * 64; scale 64, unit Bytes]");
+        assertThat(r.out()).doesNotContain("[Software event]");
+        CliRun g9 = CliRun.dfx("list", "--arch", "gfx9", "accel");
+        assertThat(g9.out()).contains("GFX9-like: 1 XCC x 4 SE x 1 SA x 0 WGP, 60 CU");
+    }
+
+    @Test
+    void listsEverythingInPerfListLayout() {
+        CliRun r = CliRun.dfx("list");
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).contains("jvm/cpu-time/").contains("accel/grbm_count/");
+        if (Files.isDirectory(Path.of("/sys/bus/event_source/devices/software"))) {
+            // as perf list prints them
+            assertThat(r.out()).contains("  context-switches OR cs                             [Software event]\n");
+            assertThat(r.out()).contains("  task-clock                                         [Software event]\n");
+        }
+        if (Files.isRegularFile(Path.of("/sys/bus/event_source/devices/msr/events/tsc"))) {
+            assertThat(r.out()).contains("  msr/tsc/                                           [Kernel PMU event]\n");
+        }
+    }
+
+    @Test
+    void symbolicAndTracepointLinesAreThoseOfPerfList() {
+        List<String> theirs = perfListLines();
+        assumeTrue(theirs != null, "perf is not installed: skipping the comparison with perf list");
+        CliRun ours = CliRun.dfx("list");
+        for (String kind : new String[]{"[Software event]", "[Hardware event]", "[Tracepoint event]", "[Kernel PMU event]"}) {
+            assertThat(ours.out().lines().filter(l -> l.endsWith(kind)).toList())
+                    .as(kind).isEqualTo(theirs.stream().filter(l -> l.endsWith(kind)).toList());
+        }
+    }
+
+    /** @return the lines {@code perf list} prints on stdout, or null when perf cannot run */
+    private static List<String> perfListLines() {
+        try {
+            Process p = new ProcessBuilder("perf", "list").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return p.waitFor() == 0 ? out.lines().map(String::stripTrailing).toList() : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    @Test
+    void unknownSelectorsAreBadInput() {
+        CliRun r = CliRun.dfx("list", "nosuch");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).startsWith("dfx: dfx list: unknown PMU 'nosuch' (known: ");
+        CliRun arch = CliRun.dfx("list", "--arch", "gfx7");
+        assertThat(arch.err()).isEqualTo("dfx: unknown accelerator architecture 'gfx7' (expected gfx12 or gfx9)\n");
+    }
+}

@@ -1,0 +1,113 @@
+package dev.dfx.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ChromeTraceWriterTest {
+    private static final long ORIGIN = 1_000_000_000_123L;
+
+    @Test
+    void microsIsExactDecimalText() {
+        assertThat(TraceTime.micros(0)).isEqualTo("0.000");
+        assertThat(TraceTime.micros(5)).isEqualTo("0.005");
+        assertThat(TraceTime.micros(1_234_567)).isEqualTo("1234.567");
+        assertThat(TraceTime.micros(1_000_000_000_000_001L)).isEqualTo("1000000000000.001");
+        assertThat(TraceTime.micros(Long.MAX_VALUE)).isEqualTo("9223372036854775.807");
+        assertThatThrownBy(() -> TraceTime.micros(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void subLanesSeparateOverlappingBarsAndReuseFreedOnes() {
+        SubLanes lanes = new SubLanes();
+        assertThat(lanes.place(0, 10)).isZero();
+        assertThat(lanes.place(5, 20)).isEqualTo(1);   // overlaps [0,10]
+        assertThat(lanes.place(10, 12)).isZero();      // [0,10] ended exactly at 10
+        assertThat(lanes.place(11, 30)).isEqualTo(2);  // 0 busy to 12, 1 busy to 20
+        assertThat(lanes.place(25, 26)).isZero();
+        assertThat(lanes.count()).isEqualTo(3);
+    }
+
+    private static byte[] sampleTrace() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ChromeTraceWriter w = new ChromeTraceWriter(out, ORIGIN);
+        w.process(1, "cores", 1);
+        w.thread(1, 10, "core 0", 0);
+        w.complete(1, 10, "task a", "task", ORIGIN + 1_001, 2_000_000_007L, Map.of("taskId", "0x1"));
+        w.complete(1, 10, "inner", "task", ORIGIN + 2_000, 5, Map.of());
+        w.complete(1, 11, "task b", "task", ORIGIN + 2_000_000_008L + 1_001, 1, Map.of());
+        w.flowStart(1, 10, "dependency", "flow", 7, ORIGIN + 1_001);
+        w.flowEnd(1, 11, "dependency", "flow", 7, ORIGIN + 2_000_000_008L + 1_001);
+        w.counter(1, "ready queue", ORIGIN + 3, Map.of("depth", 4L));
+        w.instant(1, 10, "stall", "stall", ORIGIN + 9, Map.of("lane", 3));
+        w.finish(Map.of("clock_freq_hz", 1_000_000_000L));
+        assertThat(w.eventCount()).isEqualTo(11);
+        return out.toByteArray();
+    }
+
+    @Test
+    void writtenTraceIsValidAndKeepsEveryNanosecond() throws Exception {
+        byte[] json = sampleTrace();
+        assertThat(TraceEventChecker.check(new ByteArrayInputStream(json))).isEmpty();
+        JsonNode root = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).readTree(json);
+        JsonNode bar = root.get("traceEvents").get(4);
+        assertThat(bar.get("name").asText()).isEqualTo("task a");
+        assertThat(bar.get("ts").decimalValue().movePointRight(3).longValueExact()).isEqualTo(1_001);
+        assertThat(bar.get("dur").decimalValue().movePointRight(3).longValueExact()).isEqualTo(2_000_000_007L);
+        assertThat(root.get("displayTimeUnit").asText()).isEqualTo("ns");
+        assertThat(root.get("metadata").get("clock_freq_hz").asLong()).isEqualTo(1_000_000_000L);
+    }
+
+    @Test
+    void eventsBeforeTheOriginAreRefused() {
+        ChromeTraceWriter w = new ChromeTraceWriter(new ByteArrayOutputStream(), ORIGIN);
+        assertThatThrownBy(() -> w.complete(1, 1, "early", "task", ORIGIN - 1, 1, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("precedes the trace origin");
+    }
+
+    private static List<String> check(String json) throws Exception {
+        return TraceEventChecker.check(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void checkerFindsPartialOverlapOnOneThread() throws Exception {
+        assertThat(check("""
+                {"traceEvents":[
+                 {"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":10},
+                 {"ph":"X","name":"b","pid":1,"tid":1,"ts":5,"dur":10},
+                 {"ph":"X","name":"c","pid":1,"tid":2,"ts":5,"dur":10}]}"""))
+                .singleElement().asString().contains("partially overlaps");
+    }
+
+    @Test
+    void checkerFindsUnpairedAndUnboundFlows() throws Exception {
+        List<String> problems = check("""
+                [{"ph":"X","name":"a","pid":1,"tid":1,"ts":0,"dur":10},
+                 {"ph":"s","name":"dep","cat":"flow","id":1,"pid":1,"tid":1,"ts":0},
+                 {"ph":"s","name":"dep","cat":"flow","id":2,"pid":1,"tid":1,"ts":0},
+                 {"ph":"f","bp":"e","name":"dep","cat":"flow","id":2,"pid":1,"tid":9,"ts":3}]""");
+        assertThat(problems).anyMatch(p -> p.contains("flow:dep:1") && p.contains("0 end(s)"));
+        assertThat(problems).anyMatch(p -> p.contains("not on a slice of thread 1/9"));
+    }
+
+    @Test
+    void checkerFindsSubNanosecondTimesAndMissingFields() throws Exception {
+        List<String> problems = check("""
+                {"traceEvents":[
+                 {"ph":"X","name":"a","pid":1,"tid":1,"ts":0.0001,"dur":1},
+                 {"ph":"Q","name":"b","pid":1,"tid":1,"ts":0},
+                 {"ph":"C","name":"c","pid":1,"tid":1,"ts":1,"args":{"v":"x"}}]}""");
+        assertThat(problems).anyMatch(p -> p.contains("not a whole number of ns"));
+        assertThat(problems).anyMatch(p -> p.contains("unknown or missing ph"));
+        assertThat(problems).anyMatch(p -> p.contains("is not a number"));
+    }
+}

@@ -1,0 +1,209 @@
+package dev.dfx.chunk;
+
+import static dev.dfx.chunk.ChunkFormat.U16;
+import static dev.dfx.chunk.ChunkFormat.U32;
+import static dev.dfx.chunk.ChunkFormat.U64;
+import static dev.dfx.chunk.ChunkFormat.align8;
+import static dev.dfx.chunk.ChunkFormat.bad;
+import static dev.dfx.chunk.ChunkFormat.u16;
+import static dev.dfx.chunk.ChunkFormat.u32;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * The file header of a chunk file: format version, subsystem name and kind table (layout in
+ * {@code package-info.java}). Encodes for {@link ChunkWriter} and decodes and validates for {@link ChunkReader}.
+ *
+ * <p>Immutable and thread-safe.
+ */
+final class ChunkFileHeader {
+    private final String subsystem;
+    private final List<BufferKind> kinds;
+    private final BufferKind[] byId;
+    private final int length;
+
+    /**
+     * @throws IllegalArgumentException when the name is not 1..255 bytes of UTF-8, the table is empty or two kinds
+     *                                  share an id
+     */
+    ChunkFileHeader(String subsystem, List<BufferKind> kinds) {
+        int nameBytes = subsystem.getBytes(StandardCharsets.UTF_8).length;
+        if (nameBytes < 1 || nameBytes > ChunkFormat.MAX_NAME_BYTES) {
+            throw new IllegalArgumentException("subsystem name '" + subsystem + "' must be 1..255 bytes of UTF-8");
+        }
+        if (kinds.isEmpty() || kinds.size() > 0xFFFF) {
+            throw new IllegalArgumentException("a chunk file needs 1..65535 buffer kinds, got " + kinds.size());
+        }
+        this.subsystem = subsystem;
+        this.kinds = List.copyOf(kinds);
+        int maxId = kinds.stream().mapToInt(BufferKind::id).max().orElseThrow();
+        this.byId = new BufferKind[maxId + 1];
+        long len = ChunkFormat.FILE_HEADER_FIXED + align8(nameBytes);
+        for (BufferKind k : kinds) {
+            if (byId[k.id()] != null) {
+                throw new IllegalArgumentException("kind id " + k.id() + " appears twice in the kind table");
+            }
+            byId[k.id()] = k;
+            len += ChunkFormat.KIND_ENTRY_FIXED + align8(utf8(k.name()).length);
+        }
+        this.length = Math.toIntExact(len);
+    }
+
+    String subsystem() {
+        return subsystem;
+    }
+
+    List<BufferKind> kinds() {
+        return kinds;
+    }
+
+    /** @return the kind with this id, or null when the table has none */
+    BufferKind kind(int id) {
+        return id >= 0 && id < byId.length ? byId[id] : null;
+    }
+
+    /** @return header length in bytes; the first chunk starts at this file offset */
+    int length() {
+        return length;
+    }
+
+    /** @return the header's bytes, ready to be written at file offset 0 */
+    byte[] encode() {
+        byte[] out = new byte[length];
+        MemorySegment s = MemorySegment.ofArray(out);
+        s.set(U64, 0, ChunkFormat.FILE_MAGIC);
+        s.set(U16, 8, (short) ChunkFormat.VERSION);
+        s.set(U16, 10, (short) kinds.size());
+        s.set(U32, 12, length);
+        byte[] name = utf8(subsystem);
+        s.set(U16, 20, (short) name.length);
+        MemorySegment.copy(name, 0, s, ValueLayout.JAVA_BYTE, 24, name.length);
+        long at = ChunkFormat.FILE_HEADER_FIXED + align8(name.length);
+        for (BufferKind k : kinds) {
+            byte[] kn = utf8(k.name());
+            s.set(U16, at, (short) k.id());
+            s.set(U16, at + 2, (short) kn.length);
+            s.set(U32, at + 4, k.recordSize());
+            s.set(U32, at + 8, k.timestampOffset());
+            s.set(ValueLayout.JAVA_BYTE, at + 12, (byte) k.timestampWidth());
+            MemorySegment.copy(kn, 0, s, ValueLayout.JAVA_BYTE, at + 16, kn.length);
+            at += ChunkFormat.KIND_ENTRY_FIXED + align8(kn.length);
+        }
+        s.set(U32, 16, checksum(s, length));
+        return out;
+    }
+
+    /**
+     * Decodes and validates the header at the start of {@code file}.
+     *
+     * @param file the whole file (mapped)
+     * @param path the file's name for error messages
+     * @throws dev.dfx.error.BadInputException on a wrong magic, an unsupported version, a truncated or corrupt
+     *                                         header, or an invalid kind table, naming the byte offset
+     */
+    static ChunkFileHeader decode(MemorySegment file, Path path) {
+        long size = file.byteSize();
+        if (size < ChunkFormat.FILE_HEADER_FIXED) {
+            throw bad(path, size, "file ends inside the 24-byte chunk file header (file is " + size + " bytes)");
+        }
+        if (file.get(U64, 0) != ChunkFormat.FILE_MAGIC) {
+            throw bad(path, 0, "not a dfx chunk file (expected magic \"DFXCHUNK\")");
+        }
+        int version = u16(file, 8);
+        if (version != ChunkFormat.VERSION) {
+            throw bad(path, 8, "unsupported chunk file format version " + version + " (this dfx reads "
+                    + ChunkFormat.VERSION + ")");
+        }
+        int kindCount = u16(file, 10);
+        long length = u32(file, 12);
+        if (length < ChunkFormat.FILE_HEADER_FIXED || length % 8 != 0) {
+            throw bad(path, 12, "header length " + length + " is not a multiple of 8 of at least 24");
+        }
+        if (length > size) {
+            throw bad(path, size, "file ends inside the " + length + "-byte chunk file header");
+        }
+        int stored = file.get(U32, 16);
+        int computed = checksum(file, length);
+        if (stored != computed) {
+            throw bad(path, 0, "file header checksum mismatch (stored " + ChunkFormat.hex(stored) + ", computed "
+                    + ChunkFormat.hex(computed) + ")");
+        }
+        Cursor c = new Cursor(file, path, length);
+        String subsystem = c.name(20, 24);
+        List<BufferKind> kinds = new ArrayList<>(kindCount);
+        for (int i = 0; i < kindCount; i++) {
+            kinds.add(c.kind());
+        }
+        if (c.at != length) {
+            throw bad(path, c.at, "kind table ends at " + c.at + " but the header length is " + length);
+        }
+        try {
+            return new ChunkFileHeader(subsystem, kinds);
+        } catch (IllegalArgumentException e) {
+            throw bad(path, 10, "invalid kind table: " + e.getMessage());
+        }
+    }
+
+    /** CRC32C over header bytes [0,16) and [20,length): everything but the checksum field itself. */
+    private static int checksum(MemorySegment s, long length) {
+        CRC32C crc = new CRC32C();
+        ChunkFormat.update(crc, s.asSlice(0, 16));
+        ChunkFormat.update(crc, s.asSlice(20, length - 20));
+        return (int) crc.getValue();
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Reads the variable part of the header, checking every field against the header length. */
+    private static final class Cursor {
+        private final MemorySegment file;
+        private final Path path;
+        private final long end;
+        private long at;
+
+        Cursor(MemorySegment file, Path path, long end) {
+            this.file = file;
+            this.path = path;
+            this.end = end;
+        }
+
+        /** Reads a name whose u16 length is at {@code lengthAt} and whose bytes start at {@code bytesAt}. */
+        String name(long lengthAt, long bytesAt) {
+            int n = u16(file, lengthAt);
+            if (n < 1 || n > ChunkFormat.MAX_NAME_BYTES || bytesAt + align8(n) > end) {
+                throw bad(path, lengthAt, "name length " + n + " is not 1..255 or runs past the header end " + end);
+            }
+            at = bytesAt + align8(n);
+            return new String(file.asSlice(bytesAt, n).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+        }
+
+        BufferKind kind() {
+            long entry = at;
+            if (entry + ChunkFormat.KIND_ENTRY_FIXED > end) {
+                throw bad(path, entry, "kind table entry runs past the header end " + end);
+            }
+            int id = u16(file, entry);
+            long recordSize = u32(file, entry + 4);
+            long tsOffset = u32(file, entry + 8);
+            int tsWidth = Byte.toUnsignedInt(file.get(ValueLayout.JAVA_BYTE, entry + 12));
+            String name = name(entry + 2, entry + 16);
+            if (recordSize < 1 || recordSize > ChunkFormat.MAX_RECORD_SIZE || tsOffset > recordSize) {
+                throw bad(path, entry + 4, "kind " + name + ": record size " + recordSize + " / timestamp offset "
+                        + tsOffset + " out of range");
+            }
+            try {
+                return new BufferKind(id, name, (int) recordSize, (int) tsOffset, tsWidth);
+            } catch (IllegalArgumentException e) {
+                throw bad(path, entry, e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package dev.dfx.chunk;
+
+import static dev.dfx.chunk.ChunkFormat.U16;
+import static dev.dfx.chunk.ChunkFormat.U32;
+import static dev.dfx.chunk.ChunkFormat.U64;
+import static dev.dfx.chunk.ChunkFormat.bad;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+
+/**
+ * Encodes and decodes the 64-byte chunk header (layout in {@code package-info.java}). Stateless; thread-safe.
+ */
+final class ChunkHeader {
+    private ChunkHeader() {
+    }
+
+    /**
+     * Writes the header of {@code c} at {@code at} in {@code dst} and seals it with its CRC32C.
+     *
+     * @param dst destination with at least 64 bytes from {@code at}
+     */
+    static void encode(MemorySegment dst, long at, ChunkInfo c) {
+        dst.set(U32, at, ChunkFormat.CHUNK_MAGIC);
+        dst.set(U16, at + 4, (short) c.kind());
+        dst.set(U16, at + 6, (short) 0);
+        dst.set(U32, at + 8, c.lane());
+        dst.set(U32, at + 12, c.recordSize());
+        dst.set(U64, at + 16, c.seq());
+        dst.set(U32, at + 24, c.recordCount());
+        dst.set(U32, at + 28, c.payloadCrc());
+        dst.set(U64, at + 32, c.firstTimestamp());
+        dst.set(U64, at + 40, c.lastTimestamp());
+        dst.set(U64, at + 48, c.payloadLength());
+        dst.set(U32, at + 56, 0);
+        dst.set(U32, at + ChunkFormat.CHUNK_HEADER_CRC_AT, headerCrc(dst, at));
+    }
+
+    /**
+     * Decodes and validates the chunk header at {@code at}. The caller has checked that 64 bytes are there; this
+     * method does not look at the payload.
+     *
+     * @throws dev.dfx.error.BadInputException on a wrong magic, a header checksum mismatch, a kind missing from the
+     *                                         kind table, a record size that disagrees with it, or an inconsistent
+     *                                         payload length, naming the byte offset
+     */
+    static ChunkInfo decode(MemorySegment file, long at, ChunkFileHeader header, Path path) {
+        int magic = file.get(U32, at);
+        if (magic != ChunkFormat.CHUNK_MAGIC) {
+            throw bad(path, at, "expected a chunk header (magic \"CHNK\"), found " + ChunkFormat.hex(magic));
+        }
+        int stored = file.get(U32, at + ChunkFormat.CHUNK_HEADER_CRC_AT);
+        int computed = headerCrc(file, at);
+        if (stored != computed) {
+            throw bad(path, at, "chunk header checksum mismatch (stored " + ChunkFormat.hex(stored) + ", computed "
+                    + ChunkFormat.hex(computed) + ")");
+        }
+        int kindId = ChunkFormat.u16(file, at + 4);
+        BufferKind kind = header.kind(kindId);
+        if (kind == null) {
+            throw bad(path, at + 4, "chunk kind " + kindId + " is not in the file's kind table");
+        }
+        long recordSize = ChunkFormat.u32(file, at + 12);
+        if (recordSize != kind.recordSize()) {
+            throw bad(path, at + 12, "chunk record size " + recordSize + " disagrees with kind " + kind.name()
+                    + " (" + kind.recordSize() + " bytes in the kind table)");
+        }
+        long count = ChunkFormat.u32(file, at + 24);
+        long payload = file.get(U64, at + 48);
+        if (count > Integer.MAX_VALUE || payload != count * recordSize) {
+            throw bad(path, at + 48, "chunk payload length " + Long.toUnsignedString(payload) + " is not record count "
+                    + count + " x record size " + recordSize);
+        }
+        return new ChunkInfo(at, kindId, file.get(U32, at + 8), file.get(U64, at + 16), (int) count,
+                (int) recordSize, file.get(U64, at + 32), file.get(U64, at + 40), file.get(U32, at + 28));
+    }
+
+    private static int headerCrc(MemorySegment s, long at) {
+        return ChunkFormat.crc32c(s.asSlice(at, ChunkFormat.CHUNK_HEADER_CRC_AT));
+    }
+}

@@ -1,0 +1,34 @@
+package dev.dfx.chunk;
+
+/**
+ * One chunk as described by its header: where it is in the file and what it holds. Immutable and thread-safe.
+ *
+ * @param offset         file offset of the chunk header, bytes (a multiple of 8)
+ * @param kind           subsystem-local kind id (see {@link BufferKind#id()})
+ * @param lane           lane number within the kind, 0..2^32-1 stored as an int (read it with
+ *                       {@link Integer#toUnsignedLong(int)} when it may exceed 2^31-1)
+ * @param seq            the lane's buffer sequence number (unsigned)
+ * @param recordCount    records in the chunk, 0..2^31-1
+ * @param recordSize     bytes per record (equals the kind's)
+ * @param firstTimestamp timestamp of the first record, unsigned ns; 0 when the kind has none or the chunk is empty
+ * @param lastTimestamp  timestamp of the last record, unsigned ns; same rule
+ * @param payloadCrc     CRC32C of the payload
+ */
+public record ChunkInfo(long offset, int kind, int lane, long seq, int recordCount, int recordSize,
+                        long firstTimestamp, long lastTimestamp, int payloadCrc) {
+
+    /** @return file offset of the first record, bytes */
+    public long payloadOffset() {
+        return offset + ChunkFormat.CHUNK_HEADER_SIZE;
+    }
+
+    /** @return payload length in bytes: record count x record size */
+    public long payloadLength() {
+        return (long) recordCount * recordSize;
+    }
+
+    /** @return file offset just past the chunk and its padding, where the next chunk (or the index) starts */
+    public long end() {
+        return payloadOffset() + ChunkFormat.align8(payloadLength());
+    }
+}

@@ -1,0 +1,289 @@
+package dev.dfx.chunk;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Writes one chunk file ({@code RUN/chunks/<subsystem>.dfx}, format in {@code package-info.java}): the file header
+ * at {@link #create}, one chunk per {@link #append}ed buffer, and the chunk index and trailer at {@link #close()}.
+ *
+ * <p>Buffering: chunks are staged in a direct buffer (default 1 MiB) and written with one system call per full
+ * staging buffer; a chunk larger than the staging buffer is written straight from the caller's segment with a
+ * gathering write. {@link #flush()} hands staged chunks to the operating system; nothing is forced to the disk.
+ * A file whose writer dies before {@link #close()} is still readable by {@link ChunkReader} up to the last chunk
+ * that reached the operating system.
+ *
+ * <p>Thread-safety: every method is thread-safe; several collector threads may append to one writer. The payload
+ * checksum and timestamps are computed by the calling thread outside the lock; file order is the order in which
+ * appends take the lock. Each chunk is written whole and contiguously.
+ *
+ * <p>Errors: an {@link IOException} from the file system leaves the writer failed: later appends throw, and
+ * {@link #close()} closes the file without an index, so a reader recovers every chunk written before the failure.
+ */
+public final class ChunkWriter implements AutoCloseable {
+    /** Default staging buffer size, bytes. */
+    public static final int DEFAULT_STAGING_BYTES = 1 << 20;
+
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(8);
+
+    private final Path path;
+    private final FileChannel channel;
+    private final ChunkFileHeader header;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final ByteBuffer staging;
+    private final MemorySegment stagingSegment;
+    private final ByteBuffer largeHeader = ByteBuffer.allocateDirect(ChunkFormat.CHUNK_HEADER_SIZE)
+            .order(ByteOrder.LITTLE_ENDIAN);
+    private final ChunkIndex index = new ChunkIndex();
+
+    /** Bytes already handed to the channel; the file offset of {@code staging}'s first byte. Guarded by lock. */
+    private long written;
+    private long recordTotal;
+    private boolean failed;
+    private boolean closed;
+
+    private ChunkWriter(Path path, FileChannel channel, ChunkFileHeader header, int stagingBytes) {
+        this.path = path;
+        this.channel = channel;
+        this.header = header;
+        this.staging = ByteBuffer.allocateDirect(stagingBytes);
+        this.stagingSegment = MemorySegment.ofBuffer(staging);
+    }
+
+    /**
+     * Creates (or truncates) {@code file} with a {@link #DEFAULT_STAGING_BYTES} staging buffer; see
+     * {@link #create(Path, String, List, int)}.
+     *
+     * @param file      the chunk file
+     * @param subsystem subsystem name, 1..255 bytes of UTF-8
+     * @param kinds     the kind table
+     * @return the writer
+     * @throws IOException when the file cannot be created or written
+     */
+    public static ChunkWriter create(Path file, String subsystem, List<BufferKind> kinds) throws IOException {
+        return create(file, subsystem, kinds, DEFAULT_STAGING_BYTES);
+    }
+
+    /**
+     * Creates (or truncates) {@code file} and writes its header at once, so that even an empty run leaves a
+     * readable file.
+     *
+     * @param file         the chunk file
+     * @param subsystem    subsystem name, 1..255 bytes of UTF-8
+     * @param kinds        the kind table: 1..65535 kinds with distinct ids
+     * @param stagingBytes staging buffer size, bytes, at least 4096
+     * @return the writer
+     * @throws IllegalArgumentException on an invalid name, kind table or staging size
+     * @throws IOException              when the file cannot be created or written
+     */
+    public static ChunkWriter create(Path file, String subsystem, List<BufferKind> kinds, int stagingBytes)
+            throws IOException {
+        if (stagingBytes < 4096) {
+            throw new IllegalArgumentException("staging buffer of " + stagingBytes + " bytes, need at least 4096");
+        }
+        ChunkFileHeader header = new ChunkFileHeader(subsystem, kinds);
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        try {
+            ChunkWriter w = new ChunkWriter(file, ch, header, stagingBytes);
+            w.writeFully(ByteBuffer.wrap(header.encode()));
+            return w;
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Appends one chunk: the first {@code recordCount} records of {@code records}.
+     *
+     * @param kind        a kind id of the kind table
+     * @param lane        lane number within the kind (unsigned 32-bit)
+     * @param seq         the lane's buffer sequence number: 0 for its first buffer, then +1 per buffer; the reader
+     *                    reports a missing value as a lost buffer
+     * @param records     the buffer's records, little-endian, at least {@code recordCount x recordSize} bytes; not
+     *                    retained after the call returns
+     * @param recordCount records to store, 0..2^31-1, with {@code recordCount x recordSize < 2^31 - 64}
+     * @return the chunk's file offset, bytes
+     * @throws IllegalArgumentException when the kind is unknown, the count is negative or the segment too small
+     * @throws IllegalStateException    when the writer is closed
+     * @throws IOException              when the file cannot be written (the writer is then failed)
+     */
+    public long append(int kind, int lane, long seq, MemorySegment records, int recordCount) throws IOException {
+        BufferKind k = header.kind(kind);
+        if (k == null) {
+            throw new IllegalArgumentException(path + ": kind " + kind + " is not in the kind table");
+        }
+        long length = (long) recordCount * k.recordSize();
+        if (recordCount < 0 || length > records.byteSize() || length > Integer.MAX_VALUE - 64) {
+            throw new IllegalArgumentException(path + ": " + recordCount + " records of kind " + k.name() + " ("
+                    + k.recordSize() + " bytes each) do not fit a " + records.byteSize() + "-byte segment or a chunk");
+        }
+        MemorySegment payload = records.asSlice(0, length);
+        long first = recordCount == 0 ? 0 : k.timestamp(payload, 0);
+        long last = recordCount == 0 ? 0 : k.timestamp(payload, length - k.recordSize());
+        int crc = ChunkFormat.crc32c(payload);
+        lock.lock();
+        try {
+            ensureWritable();
+            long offset = written + staging.position();
+            ChunkInfo c = new ChunkInfo(offset, kind, lane, seq, recordCount, k.recordSize(), first, last, crc);
+            int total = Math.toIntExact(ChunkFormat.CHUNK_HEADER_SIZE + ChunkFormat.align8(length));
+            if (total > staging.remaining()) {
+                flushStaging();
+            }
+            if (total <= staging.remaining()) {
+                stage(c, payload);
+            } else {
+                writeLarge(c, payload);
+            }
+            index.add(c);
+            recordTotal += recordCount;
+            return offset;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Hands every staged chunk to the operating system (no fsync).
+     *
+     * @throws IllegalStateException when the writer is closed
+     * @throws IOException           when the file cannot be written (the writer is then failed)
+     */
+    public void flush() throws IOException {
+        lock.lock();
+        try {
+            ensureWritable();
+            flushStaging();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return chunks appended so far */
+    public long chunkCount() {
+        lock.lock();
+        try {
+            return index.count();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return records appended so far */
+    public long recordCount() {
+        lock.lock();
+        try {
+            return recordTotal;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return file bytes so far, staged bytes included (index and trailer excluded until closed) */
+    public long byteCount() {
+        lock.lock();
+        try {
+            return written + staging.position();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Writes staged chunks, the chunk index and the trailer, and closes the file. When the writer has failed, only
+     * closes the file (it then has no index, and a reader recovers it by scanning). Idempotent.
+     *
+     * @throws IOException when the file cannot be written or closed
+     */
+    @Override
+    public void close() throws IOException {
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try (FileChannel ch = channel) {
+                if (!failed) {
+                    flushStaging();
+                    writeFully(ByteBuffer.wrap(index.encodeWithTrailer(written)));
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void ensureWritable() throws IOException {
+        if (closed) {
+            throw new IllegalStateException(path + ": chunk writer is closed");
+        }
+        if (failed) {
+            throw new IOException(path + ": chunk writer failed earlier; no more chunks are written");
+        }
+    }
+
+    /** Copies header, payload and padding into the staging buffer (the caller checked that they fit). */
+    private void stage(ChunkInfo c, MemorySegment payload) {
+        int at = staging.position();
+        ChunkHeader.encode(stagingSegment, at, c);
+        long payloadAt = at + ChunkFormat.CHUNK_HEADER_SIZE;
+        MemorySegment.copy(payload, 0, stagingSegment, payloadAt, payload.byteSize());
+        long end = payloadAt + ChunkFormat.align8(payload.byteSize());
+        stagingSegment.asSlice(payloadAt + payload.byteSize(), end - payloadAt - payload.byteSize()).fill((byte) 0);
+        staging.position((int) end);
+    }
+
+    /** Writes a chunk larger than the staging buffer straight from the caller's segment. */
+    private void writeLarge(ChunkInfo c, MemorySegment payload) throws IOException {
+        largeHeader.clear();
+        ChunkHeader.encode(MemorySegment.ofBuffer(largeHeader), 0, c);
+        ByteBuffer pad = ZEROS.duplicate().limit((int) (ChunkFormat.align8(payload.byteSize()) - payload.byteSize()));
+        ByteBuffer body;
+        try {
+            body = payload.asByteBuffer();
+        } catch (UnsupportedOperationException heapNotBytes) {
+            body = ByteBuffer.wrap(payload.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        }
+        ByteBuffer[] parts = {largeHeader, body, pad};
+        long total = ChunkFormat.CHUNK_HEADER_SIZE + payload.byteSize() + pad.remaining();
+        try {
+            for (long done = 0; done < total; ) {
+                done += channel.write(parts);
+            }
+        } catch (IOException e) {
+            failed = true;
+            throw e;
+        }
+        written += total;
+    }
+
+    private void flushStaging() throws IOException {
+        staging.flip();
+        try {
+            writeFully(staging);
+        } finally {
+            staging.clear();
+        }
+    }
+
+    private void writeFully(ByteBuffer b) throws IOException {
+        try {
+            while (b.hasRemaining()) {
+                written += channel.write(b);
+            }
+        } catch (IOException e) {
+            failed = true;
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package dev.dfx.pipeline;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One drain shard (DESIGN.md §5, host rules 1-2): serves ready queues {@code index, index + n, ...}; for each
+ * drained entry it pulls the buffer, tops up that lane's free queue from this shard's recycled lane (recording
+ * a short site when the lane runs dry), and hands the buffer to its collector shard (waiting, never dropping,
+ * when that ring is full). After every sweep it retries the short sites. It is the only run-time writer of the
+ * free queues of the lanes it serves.
+ *
+ * <p>Corruption: a ready-queue tail outside {@code 0..size-1} quarantines that queue; an entry that names a bad
+ * lane, kind, handle or count is skipped; a sequence gap is reported. All go to the pipeline's errors, and the
+ * records involved show up as silent loss at reconcile.
+ *
+ * <p>Thread-safety: {@link #run()} on one thread, or {@link #sweep()} / {@link #retryShortSites()} from one
+ * test thread; {@link #pause}/{@link #stop} from any thread.
+ */
+final class DrainShard implements Runnable {
+    private final int index;
+    private final int[] queues;
+    private final int[] heads;
+    private final boolean[] quarantined;
+    private final RegionLayout layout;
+    private final HostTransport transport;
+    private final BufferStore store;
+    private final List<PipelineConfig.LaneSpec> lanes;
+    private final List<PoolSpec> pools;
+    private final FreeQueueHost[] freeQueues;
+    private final SpscRing<HostBuffer>[] recycled;
+    private final SpscRing<HostBuffer> hostReady;
+    private final long[] expectedSeq;
+    private final ShortSites shortSites;
+    private final ErrorLog errors;
+    private final AtomicLong drainedEntries = new AtomicLong();
+    private final HostIdle idle = new HostIdle();
+    private final HostIdle collector;
+    private volatile boolean running = true;
+    private volatile boolean paused;
+
+    /**
+     * @param recycled this shard's recycled lane of each kind
+     */
+    DrainShard(int index, int shards, RegionLayout layout, HostTransport transport, BufferStore store,
+            List<PipelineConfig.LaneSpec> lanes, List<PoolSpec> pools, FreeQueueHost[] freeQueues,
+            SpscRing<HostBuffer>[] recycled, SpscRing<HostBuffer> hostReady, HostIdle collector, ErrorLog errors) {
+        this.index = index;
+        this.collector = collector;
+        int n = 0;
+        for (int q = index; q < layout.producers(); q += shards) {
+            n++;
+        }
+        this.queues = new int[n];
+        for (int i = 0, q = index; q < layout.producers(); q += shards) {
+            queues[i++] = q;
+        }
+        this.heads = new int[n];
+        this.quarantined = new boolean[n];
+        this.layout = layout;
+        this.transport = transport;
+        this.store = store;
+        this.lanes = lanes;
+        this.pools = pools;
+        this.freeQueues = freeQueues;
+        this.recycled = recycled;
+        this.hostReady = hostReady;
+        this.expectedSeq = new long[lanes.size()];
+        this.shortSites = new ShortSites(lanes.size());
+        this.errors = errors;
+    }
+
+    /** @return true when this shard serves producer {@code q}'s ready queue */
+    boolean serves(int producer) {
+        for (int q : queues) {
+            if (q == producer) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Makes the calling thread the only writer of this shard's lanes' free queues. */
+    void bindToCurrentThread() {
+        for (PipelineConfig.LaneSpec l : lanes) {
+            if (serves(l.producer())) {
+                freeQueues[l.lane()].bindOwner(Thread.currentThread());
+            }
+        }
+    }
+
+    /** @return this shard's idle state: producers and the replenisher wake it */
+    HostIdle idleState() {
+        return idle;
+    }
+
+    @Override
+    public void run() {
+        bindToCurrentThread();
+        idle.bindToCurrentThread();
+        while (running) {
+            if (paused) {
+                idle.idle();
+                continue;
+            }
+            boolean did = sweep();
+            did |= retryShortSites();
+            if (did) {
+                idle.reset();
+            } else {
+                idle.idle();
+            }
+        }
+        while (sweep()) {
+            // final pass: drain whatever the producers published before stop
+        }
+    }
+
+    /** Test hook: a paused shard drains nothing (a wedged host thread) until resumed. */
+    void pause(boolean p) {
+        paused = p;
+        idle.wake();
+    }
+
+    /** Ends {@link #run()} after a final drain pass. */
+    void stop() {
+        paused = false;
+        running = false;
+        idle.wake();
+    }
+
+    /** @return entries drained so far (any thread) */
+    long drainedEntries() {
+        return drainedEntries.get();
+    }
+
+    ShortSites shortSites() {
+        return shortSites;
+    }
+
+    /**
+     * Drains every served ready queue once, up to the tail seen at the start of each.
+     *
+     * @return true when any entry was drained
+     */
+    boolean sweep() {
+        boolean did = false;
+        int size = layout.readyQueueSize();
+        for (int i = 0; i < queues.length; i++) {
+            if (quarantined[i]) {
+                continue;
+            }
+            int q = queues[i];
+            long rq = layout.readyQueue(q);
+            int tail = transport.getIntAcquire(rq + RegionLayout.RQ_TAIL);
+            if (tail < 0 || tail >= size) {
+                quarantined[i] = true;
+                errors.add("ready queue " + q + ": tail " + tail + " is outside 0.." + (size - 1)
+                        + " (corrupt); queue no longer drained");
+                continue;
+            }
+            int head = heads[i];
+            while (head != tail) {
+                long e = layout.readyEntry(q, head);
+                transport.pull(e, RegionLayout.ENTRY_BYTES);
+                int at = head;
+                head = head + 1 == size ? 0 : head + 1;
+                heads[i] = head;
+                transport.setIntRelease(rq + RegionLayout.RQ_HEAD, head);
+                process(q, at, e);
+                did = true;
+            }
+        }
+        return did;
+    }
+
+    private void process(int q, int at, long e) {
+        MemorySegment v = transport.view();
+        int lane = v.get(Mem.INT, e + RegionLayout.E_LANE);
+        int kind = v.get(Mem.INT, e + RegionLayout.E_KIND);
+        long handle = v.get(Mem.LONG, e + RegionLayout.E_HANDLE);
+        long seq = v.get(Mem.LONG, e + RegionLayout.E_SEQ);
+        int count = v.get(Mem.INT, e + RegionLayout.E_COUNT);
+        String bad = null;
+        HostBuffer b = null;
+        if (lane < 0 || lane >= lanes.size() || lanes.get(lane).producer() != q) {
+            bad = "lane " + lane + " is not a lane of producer " + q;
+        } else if (kind != lanes.get(lane).kind()) {
+            bad = "kind " + kind + " is not lane " + lane + "'s kind " + lanes.get(lane).kind();
+        } else if (count < 1 || count > pools.get(kind).recordsPerBuffer()) {
+            bad = "count " + count + " is outside 1.." + pools.get(kind).recordsPerBuffer();
+        } else if ((b = store.host(handle, kind)) == null) {
+            bad = "handle 0x" + Long.toHexString(handle) + " is not a buffer of kind " + kind;
+        }
+        if (bad != null) {
+            errors.add("ready queue " + q + " entry " + at + ": " + bad + " (corrupt); entry skipped");
+            return;
+        }
+        if (seq != expectedSeq[lane]) {
+            errors.add("lane " + lane + ": buffer seq " + seq + " arrived, expected " + expectedSeq[lane]);
+        }
+        expectedSeq[lane] = seq + 1;
+        transport.pullBuffer(b, (long) count * b.recordSize);
+        b.carry(lane, q, seq, count, index);
+        drainedEntries.incrementAndGet();
+        FreeQueueHost fq = freeQueues[lane];
+        fq.drained();
+        if (!fq.topUp(transport, recycled[kind])) {
+            shortSites.add(lane);
+        }
+        Backoff.Idle full = null;
+        while (!hostReady.offer(b)) {
+            if (full == null) {
+                full = new Backoff.Idle();
+            }
+            full.idle();
+        }
+        collector.wake();
+    }
+
+    /** @return true when any short site filled */
+    boolean retryShortSites() {
+        return shortSites.retry(lane -> freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]));
+    }
+}

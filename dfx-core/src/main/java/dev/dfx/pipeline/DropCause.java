@@ -1,0 +1,13 @@
+package dev.dfx.pipeline;
+
+/** Why a record was counted in {@code dropped} (DESIGN.md §5, diagnostics). */
+public enum DropCause {
+    /** The push gate failed: the ready queue had no room; the whole buffer was dropped and reused. */
+    PUSH_GATE,
+    /** The pop gate failed: the lane's free queue was empty; the record had no buffer. */
+    POP_GATE,
+    /** The lane was degraded after a backstop expiry and a gate could not pass at once. */
+    DEGRADED,
+    /** The buffer was drained but the {@link Collector} threw; its records are counted lost here. */
+    COLLECTOR
+}

@@ -1,0 +1,81 @@
+package dev.dfx.pipeline;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The host's handle on one buffer: which memory it is, and, while it travels host ready shard -> collector ->
+ * done queue -> recycled lane, which lane and sequence it last carried. Exactly one thread owns it at a time;
+ * ownership passes through {@link SpscRing} (release/acquire), so plain fields suffice.
+ */
+final class HostBuffer implements DrainedBuffer {
+    final int kind;
+    final long handle;
+    final int recordSize;
+    /** The buffer as producers write it. */
+    final MemorySegment device;
+    /** The buffer as the host reads it: {@code device} in SHARED mode, a shadow in COPY mode. */
+    final MemorySegment host;
+
+    int lane;
+    int producer;
+    long seq;
+    int count;
+    /** The drain shard that drained it (its collector shard and done queue). */
+    int origin;
+
+    HostBuffer(int kind, long handle, int recordSize, MemorySegment device, MemorySegment host) {
+        this.kind = kind;
+        this.handle = handle;
+        this.recordSize = recordSize;
+        this.device = device;
+        this.host = host;
+    }
+
+    void carry(int lane, int producer, long seq, int count, int origin) {
+        this.lane = lane;
+        this.producer = producer;
+        this.seq = seq;
+        this.count = count;
+        this.origin = origin;
+    }
+
+    @Override
+    public int kind() {
+        return kind;
+    }
+
+    @Override
+    public int lane() {
+        return lane;
+    }
+
+    @Override
+    public int producer() {
+        return producer;
+    }
+
+    @Override
+    public long seq() {
+        return seq;
+    }
+
+    @Override
+    public int recordCount() {
+        return count;
+    }
+
+    @Override
+    public int recordSize() {
+        return recordSize;
+    }
+
+    @Override
+    public MemorySegment records() {
+        return host.asSlice(0, (long) count * recordSize).asReadOnly();
+    }
+
+    @Override
+    public String toString() {
+        return "buffer " + Long.toHexString(handle) + " lane " + lane + " seq " + seq + " count " + count;
+    }
+}

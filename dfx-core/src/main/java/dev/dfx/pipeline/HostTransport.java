@@ -1,0 +1,50 @@
+package dev.dfx.pipeline;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * How host threads read and write the region (DESIGN.md §5, host rule 6). Every host access goes through
+ * here: loads pull the field first (COPY) and stores write back exactly the field stored, checked against the
+ * host-owned field set. SHARED and COPY run the same host code.
+ *
+ * <p>Ordering: {@code get*Acquire} pairs with the producer's release of the same field; {@code set*Release}
+ * publishes every earlier host store (including plain {@link #setLong}) to a producer that acquires the field.
+ * Thread-safe for distinct fields; each field has one host writer by construction.
+ */
+sealed interface HostTransport permits SharedTransport, CopyTransport {
+    /** @return the memory host code reads after pulling: the region (SHARED) or its shadow (COPY) */
+    MemorySegment view();
+
+    long getLongAcquire(long offset);
+
+    int getIntAcquire(long offset);
+
+    /** Stats read of a producer-owned counter: atomic, no ordering. */
+    long getLongOpaque(long offset);
+
+    /** Stats read of a producer-owned flag: atomic, no ordering. */
+    int getIntOpaque(long offset);
+
+    /** Pulls {@code length} bytes into the view; call after the acquire that made them valid. */
+    void pull(long offset, long length);
+
+    /** Pulls the first {@code bytes} of a buffer into its host copy (no-op in SHARED). */
+    void pullBuffer(HostBuffer buffer, long bytes);
+
+    /** Plain store of a host-owned field; made visible by a later release. */
+    void setLong(long offset, long value);
+
+    void setInt(long offset, int value);
+
+    void setLongRelease(long offset, long value);
+
+    void setIntRelease(long offset, int value);
+
+    /**
+     * Writes back {@code length} bytes of the view to the region as they are.
+     *
+     * @throws IllegalStateException when the range covers any byte the host does not own (a bulk write-back
+     *                               would roll back producer-owned fields)
+     */
+    void writeBack(long offset, long length);
+}

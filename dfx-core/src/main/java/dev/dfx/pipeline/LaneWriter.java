@@ -1,0 +1,265 @@
+package dev.dfx.pipeline;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The producer engine of one lane (DESIGN.md §5, producer side): claims record slots in the lane's current
+ * buffer, publishes full buffers through the push gate and claims replacements through the pop gate.
+ *
+ * <p>Use from exactly one thread per lane, and one thread for all lanes of a producer (they share its ready
+ * queue); not thread-safe. Typical use:
+ *
+ * <pre>{@code
+ * long off = w.claim();                  // counts the attempt in total first
+ * if (off >= 0) {
+ *     MemorySegment b = w.segment();     // the current buffer, valid until the next claim/flush
+ *     b.set(JAVA_LONG_UNALIGNED.withOrder(LITTLE_ENDIAN), off, value);  // write the record, little-endian
+ * }
+ * ...
+ * w.flush();                             // end of run: publish the partly filled buffer
+ * }</pre>
+ *
+ * <p>Rules kept here: {@code total} is counted before anything can fail; a full buffer is published before a
+ * replacement is claimed; a gate fails only while the buffer is still the producer's (publishing and
+ * succeeding are one step: the ready-queue tail is released only after the gate passed); a failed publish
+ * counts the whole buffer dropped and reuses it; a lane with no buffer counts each record dropped. Records
+ * become visible to the host when their buffer is published (one release per buffer, no per-record fence).
+ *
+ * <p>Cost: the common path of {@link #claim()} is one counter store and a compare; gates run once per buffer.
+ */
+public final class LaneWriter {
+    private static final MemorySegment NO_BUFFER = MemorySegment.NULL;
+
+    private final int lane;
+    private final int kind;
+    private final int producer;
+    private final int recordSize;
+    private final int capacity;
+    private final MemorySegment region;
+    private final long base;
+    private final long totalOffset;
+    private final int slotCount;
+    private final ProducerQueue readyQueue;
+    private final BufferStore buffers;
+    private final Gate gate;
+    private final GateCondition freeQueueNonEmpty = this::freeQueueNonEmpty;
+    private PayloadArena arena;
+
+    private MemorySegment current = NO_BUFFER;
+    private long currentHandle;
+    private long seq;
+    /** Records in the current buffer. */
+    private int count;
+    /** {@code capacity} while the lane holds a buffer, else 0: the common path's single compare. */
+    private int limit;
+    private long total;
+    private long published;
+    private long dropped;
+    private long droppedPush;
+    private long droppedPop;
+    private long droppedDegraded;
+    private long freeHead;
+    private long freeTailSeen;
+    private long minFreeDepth;
+
+    LaneWriter(PipelineConfig.LaneSpec spec, PoolSpec pool, MemorySegment region, RegionLayout layout,
+            ProducerQueue readyQueue, BufferStore buffers, Gate gate, long initialFreeDepth) {
+        this.lane = spec.lane();
+        this.kind = spec.kind();
+        this.producer = spec.producer();
+        this.recordSize = pool.recordSize();
+        this.capacity = pool.recordsPerBuffer();
+        this.region = region;
+        this.base = layout.lane(lane);
+        this.totalOffset = base + RegionLayout.L_TOTAL;
+        this.slotCount = layout.slotCount();
+        this.readyQueue = readyQueue;
+        this.buffers = buffers;
+        this.gate = gate;
+        this.minFreeDepth = initialFreeDepth;
+        region.set(Mem.LONG, base + RegionLayout.L_MIN_FREE, initialFreeDepth);
+    }
+
+    void attach(PayloadArena a) {
+        this.arena = a;
+    }
+
+    Gate gate() {
+        return gate;
+    }
+
+    /**
+     * Claims one record slot. Counts the attempt in {@code total} first.
+     *
+     * @return the byte offset in {@link #segment()} of an exclusive slot of {@link #recordSize()} bytes, to be
+     *         written before the next claim or flush; or -1 when the record was dropped (already counted by cause)
+     */
+    public long claim() {
+        long t = total + 1;
+        total = t;
+        region.set(Mem.LONG_HOT, totalOffset, t);
+        int c = count;
+        if (c < limit) {
+            count = c + 1;
+            return (long) c * recordSize;
+        }
+        return claimSlow();
+    }
+
+    /**
+     * Claims a slot and copies one whole record into it.
+     *
+     * @param record at least {@link #recordSize()} bytes; the first {@code recordSize} are copied
+     * @return true when written, false when the record was dropped (counted)
+     */
+    public boolean write(MemorySegment record) {
+        long off = claim();
+        if (off < 0) {
+            return false;
+        }
+        MemorySegment.copy(record, 0, current, off, recordSize);
+        return true;
+    }
+
+    /** @return the current buffer ({@code recordsPerBuffer * recordSize} bytes), valid until the next claim/flush */
+    public MemorySegment segment() {
+        return current;
+    }
+
+    /**
+     * Publishes the partly filled current buffer, if it holds records (end of run). Passes the push gate like a
+     * full buffer; if that fails, its records are counted dropped and the buffer is kept for reuse. The lane
+     * claims a replacement lazily, at its next {@link #claim()}.
+     */
+    public void flush() {
+        if (currentHandle != 0 && count > 0) {
+            publish();
+        }
+    }
+
+    /** @return the lane index */
+    public int lane() {
+        return lane;
+    }
+
+    /** @return the lane's buffer kind */
+    public int kind() {
+        return kind;
+    }
+
+    /** @return the lane's producer */
+    public int producer() {
+        return producer;
+    }
+
+    /** @return bytes per record */
+    public int recordSize() {
+        return recordSize;
+    }
+
+    /** @return records per buffer */
+    public int recordsPerBuffer() {
+        return capacity;
+    }
+
+    /** @return true while the lane is degraded (a backstop expired and the host has not moved since) */
+    public boolean degraded() {
+        return gate.degraded();
+    }
+
+    private long claimSlow() {
+        if (currentHandle != 0) {
+            // The current buffer is full: publish it before claiming a replacement.
+            if (!publish()) {
+                count = 1;  // the buffer was dropped and is reused; this record goes first in it
+                return 0;
+            }
+        }
+        DropCause c = popFree();
+        if (c != null) {
+            drop(1, c);
+            return -1;
+        }
+        count = 1;
+        return 0;
+    }
+
+    /** Push gate, then entry and tail release; on failure drops the buffer's records and keeps the buffer. */
+    private boolean publish() {
+        DropCause c = gate.pass(readyQueue, DropCause.PUSH_GATE);
+        if (c != null) {
+            drop(count, c);
+            count = 0;
+            if (arena != null) {
+                arena.onBufferDropped();
+            }
+            return false;
+        }
+        if (arena != null) {
+            arena.onBufferPublished();  // before the entry is released: the host may ack as soon as it sees it
+        }
+        readyQueue.push(lane, kind, currentHandle, seq, count);
+        published += count;
+        region.set(Mem.LONG, base + RegionLayout.L_PUBLISHED, published);
+        seq++;
+        region.set(Mem.LONG, base + RegionLayout.L_SEQ, seq);
+        currentHandle = 0;
+        region.set(Mem.LONG, base + RegionLayout.L_CURRENT, 0L);
+        current = NO_BUFFER;
+        limit = 0;
+        count = 0;
+        return true;
+    }
+
+    /** Pop gate, then takes the slot at the free-queue head; returns the loss cause or null. */
+    private DropCause popFree() {
+        if (!freeQueueNonEmpty()) {
+            observeFreeDepth(0);
+        }
+        DropCause c = gate.pass(freeQueueNonEmpty, DropCause.POP_GATE);
+        if (c != null) {
+            return c;
+        }
+        long h = freeHead;
+        long handle = region.get(Mem.LONG, base + RegionLayout.L_FQ_SLOTS + (h % slotCount) * 8);
+        freeHead = h + 1;
+        Mem.setLongRelease(region, base + RegionLayout.L_FQ_HEAD, h + 1);
+        observeFreeDepth(freeTailSeen - (h + 1));
+        MemorySegment b = buffers.device(handle, kind);
+        if (b == null) {
+            return DropCause.POP_GATE;  // a corrupt slot is no buffer; the host reports the missing seq
+        }
+        current = b;
+        currentHandle = handle;
+        region.set(Mem.LONG, base + RegionLayout.L_CURRENT, handle);
+        limit = capacity;
+        count = 0;
+        return null;
+    }
+
+    private boolean freeQueueNonEmpty() {
+        freeTailSeen = Mem.getLongAcquire(region, base + RegionLayout.L_FQ_TAIL);
+        return freeTailSeen != freeHead;
+    }
+
+    private void observeFreeDepth(long depth) {
+        if (depth < minFreeDepth) {
+            minFreeDepth = depth;
+            Mem.setLongOpaque(region, base + RegionLayout.L_MIN_FREE, depth);
+        }
+    }
+
+    private void drop(long n, DropCause cause) {
+        if (n == 0) {
+            return;
+        }
+        dropped += n;
+        Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED, dropped);
+        switch (cause) {
+            case PUSH_GATE -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_PUSH, droppedPush += n);
+            case POP_GATE -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_POP, droppedPop += n);
+            case DEGRADED -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_DEGRADED, droppedDegraded += n);
+            case COLLECTOR -> throw new IllegalArgumentException("COLLECTOR losses are counted by the host");
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package dev.dfx.pipeline;
+
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * Builds and holds every part of one pipeline from its config: region, transport, buffers, producer side
+ * (ready queues, lane writers, payload arenas) and host side (free queues, rings, drain shards, collector
+ * shards, replenisher), and does the startup fill. Package-private wiring; {@link Pipeline} runs it.
+ *
+ * <p>Startup fill (DESIGN.md §5, host rule 3 — the only allocation into free queues): each kind gets one
+ * block of {@code lanes x buffersPerLane} buffers; each lane's free queue gets {@code min(buffersPerLane,
+ * slots)} of its buffers and the rest go to the recycled lane of the shard that serves the lane. The default
+ * recycled watermark of a (kind, shard) is half that shard's startup surplus, rounded up.
+ */
+final class PipelineParts {
+    final PipelineConfig config;
+    final RegionLayout layout;
+    final Region region;
+    final HostTransport transport;
+    final BufferStore store;
+    final ErrorLog errors = new ErrorLog();
+    final HostLedger ledger;
+    final FreeQueueHost[] freeQueues;
+    final ProducerQueue[] producerQueues;
+    final StallLog[] stallLogs;
+    final LaneWriter[] writers;
+    final PayloadArena[] arenas;
+    final SpscRing<HostBuffer>[][] recycled;
+    final SpscRing<HostBuffer>[] hostReady;
+    final SpscRing<HostBuffer>[] done;
+    final int[][] watermark;
+    final DrainShard[] shards;
+    final CollectorShard[] collectors;
+    final Replenisher replenisher;
+
+    @SuppressWarnings("unchecked")
+    PipelineParts(PipelineConfig config, Collector collector) {
+        this.config = config;
+        List<PoolSpec> pools = config.pools();
+        List<PipelineConfig.LaneSpec> lanes = config.lanes();
+        int kinds = pools.size();
+        int n = config.drainShards();
+        this.layout = new RegionLayout(config.producers(), lanes.size(), kinds, config.readyQueueSize(),
+                config.freeQueueSlots());
+        this.region = Region.create(layout, pools, lanes, config.mappedFile().orElse(null));
+        try {
+            HostOwnedFields owned = new HostOwnedFields(layout);
+            boolean copy = config.memoryMode() == MemoryMode.COPY;
+            this.transport = copy
+                    ? new CopyTransport(region.device(), region.allocateHost(layout.regionBytes()), owned)
+                    : new SharedTransport(region.device(), owned);
+            this.store = new BufferStore(region, transport, pools, copy);
+            this.ledger = new HostLedger(lanes.size());
+
+            int[][] surplus = new int[kinds][n];
+            int[] buffersOfShard = new int[n];
+            for (PipelineConfig.LaneSpec l : lanes) {
+                int bpl = pools.get(l.kind()).buffersPerLane();
+                surplus[l.kind()][shardOf(l.producer())] += Math.max(0, bpl - config.freeQueueSlots());
+                buffersOfShard[shardOf(l.producer())] += bpl;
+            }
+            this.watermark = new int[kinds][n];
+            this.recycled = new SpscRing[kinds][n];
+            for (int k = 0; k < kinds; k++) {
+                for (int s = 0; s < n; s++) {
+                    int wm = config.recycledWatermark(k);
+                    watermark[k][s] = wm >= 0 ? wm : (surplus[k][s] + 1) / 2;
+                    recycled[k][s] = new SpscRing<>(2 * buffersOfShard[s] + 2 * watermark[k][s] + 16);
+                }
+            }
+            this.freeQueues = new FreeQueueHost[lanes.size()];
+            for (PipelineConfig.LaneSpec l : lanes) {
+                freeQueues[l.lane()] = new FreeQueueHost(l.lane(), pools.get(l.kind()).buffersPerLane(), layout,
+                        errors);
+            }
+            startupFill(pools, lanes);
+
+            this.hostReady = new SpscRing[n];
+            this.done = new SpscRing[n];
+            this.shards = new DrainShard[n];
+            this.collectors = new CollectorShard[n];
+            this.replenisher = new Replenisher(done, recycled, watermark, store,
+                    config.arenaAckHook().orElse(null), errors);
+            HostIdle[] shardIdle = new HostIdle[n];
+            for (int s = 0; s < n; s++) {
+                hostReady[s] = new SpscRing<>(2 * buffersOfShard[s] + 16);
+                done[s] = new SpscRing<>(2 * buffersOfShard[s] + 16);
+                SpscRing<HostBuffer>[] mine = new SpscRing[kinds];
+                for (int k = 0; k < kinds; k++) {
+                    mine[k] = recycled[k][s];
+                }
+                collectors[s] = new CollectorShard(s, hostReady[s], done[s], collector, ledger,
+                        replenisher.idleState(), errors);
+                shards[s] = new DrainShard(s, n, layout, transport, store, lanes, pools, freeQueues, mine,
+                        hostReady[s], collectors[s].idleState(), errors);
+                shardIdle[s] = shards[s].idleState();
+            }
+            replenisher.wakes(shardIdle);
+
+            this.producerQueues = new ProducerQueue[config.producers()];
+            for (int q = 0; q < producerQueues.length; q++) {
+                producerQueues[q] = new ProducerQueue(region.device(), layout, q, shardIdle[shardOf(q)]);
+            }
+            this.stallLogs = new StallLog[lanes.size()];
+            this.writers = new LaneWriter[lanes.size()];
+            this.arenas = new PayloadArena[lanes.size()];
+            buildWriters(pools, lanes, copy);
+        } catch (RuntimeException | Error e) {
+            region.close();
+            throw e;
+        }
+    }
+
+    /** @return the drain shard (and collector shard) serving a producer's ready queue */
+    int shardOf(int producer) {
+        return producer % config.drainShards();
+    }
+
+    private void startupFill(List<PoolSpec> pools, List<PipelineConfig.LaneSpec> lanes) {
+        int slots = config.freeQueueSlots();
+        for (int k = 0; k < pools.size(); k++) {
+            int bpl = pools.get(k).buffersPerLane();
+            int kind = k;
+            List<PipelineConfig.LaneSpec> ofKind = lanes.stream().filter(l -> l.kind() == kind).toList();
+            if (ofKind.isEmpty()) {
+                continue;
+            }
+            HostBuffer[] block = store.allocate(k, ofKind.size() * bpl);
+            int next = 0;
+            for (PipelineConfig.LaneSpec l : ofKind) {
+                int direct = Math.min(bpl, slots);
+                freeQueues[l.lane()].fill(transport, block, next, direct);
+                next += direct;
+                for (int i = direct; i < bpl; i++) {
+                    HostBuffer b = block[next++];
+                    b.origin = shardOf(l.producer());
+                    recycled[k][b.origin].offer(b);
+                }
+            }
+        }
+    }
+
+    private void buildWriters(List<PoolSpec> pools, List<PipelineConfig.LaneSpec> lanes, boolean copy) {
+        MemorySegment device = region.device();
+        long backstopNs = config.backstop().toNanos();
+        long stallNs = config.stallThreshold().toNanos();
+        for (PipelineConfig.LaneSpec l : lanes) {
+            PoolSpec pool = pools.get(l.kind());
+            long laneBase = layout.lane(l.lane());
+            stallLogs[l.lane()] = new StallLog(config.maxStallWindows());
+            WaitRecorder recorder = new WaitRecorder(stallNs, device, laneBase, stallLogs[l.lane()]);
+            Gate gate = new Gate(config.policy(), backstopNs, recorder, device, laneBase + RegionLayout.L_DEGRADED);
+            writers[l.lane()] = new LaneWriter(l, pool, device, layout, producerQueues[l.producer()], store, gate,
+                    Math.min(pool.buffersPerLane(), config.freeQueueSlots()));
+            Long arenaBytes = config.payloadArenas().get(l.lane());
+            if (arenaBytes != null) {
+                MemorySegment mem = region.allocateDevice(PayloadArena.footprint(arenaBytes)).segment();
+                Gate arenaGate = new Gate(config.policy(), backstopNs, recorder, null, 0);
+                arenas[l.lane()] = new PayloadArena(l.lane(), arenaBytes, mem, copy, writers[l.lane()], arenaGate);
+                writers[l.lane()].attach(arenas[l.lane()]);
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package dev.dfx.pipeline;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+
+/**
+ * The memory of one pipeline: the region (queues and lane states, laid out by {@link RegionLayout}) and the
+ * buffer blocks, all off-heap in one shared {@link Arena}, or mapped from one file. The region is what producers
+ * write ("device" memory); COPY mode's host shadows are allocated here too but never mapped.
+ *
+ * <p>Thread-safety: {@link #allocateDevice} and {@link #allocateHost} are synchronized (startup thread, then
+ * the replenisher); the segments themselves are used by many threads under the pipeline's own ordering.
+ */
+final class Region implements AutoCloseable {
+    /** A block of device memory and where an external producer finds it. */
+    record Allocation(MemorySegment segment, long base) {
+    }
+
+    private final RegionLayout layout;
+    private final Arena arena;
+    private final MemorySegment device;
+    private final FileChannel file;
+    private long fileEnd;
+
+    private Region(RegionLayout layout, Arena arena, MemorySegment device, FileChannel file) {
+        this.layout = layout;
+        this.arena = arena;
+        this.device = device;
+        this.file = file;
+        this.fileEnd = layout.regionBytes();
+    }
+
+    /**
+     * Allocates (or maps) the region and writes its header, kind table and lane table.
+     *
+     * @throws UncheckedIOException when the mapped file cannot be created or mapped
+     */
+    static Region create(RegionLayout layout, List<PoolSpec> pools, List<PipelineConfig.LaneSpec> lanes,
+            Path mappedFile) {
+        Arena arena = Arena.ofShared();
+        try {
+            FileChannel file = null;
+            MemorySegment device;
+            if (mappedFile != null) {
+                file = FileChannel.open(mappedFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                device = file.map(FileChannel.MapMode.READ_WRITE, 0, layout.regionBytes(), arena);
+            } else {
+                device = arena.allocate(layout.regionBytes(), 4096);
+            }
+            device.fill((byte) 0);
+            Region r = new Region(layout, arena, device, file);
+            r.writeTables(pools, lanes, mappedFile != null);
+            return r;
+        } catch (IOException e) {
+            arena.close();
+            throw new UncheckedIOException("cannot map pipeline file " + mappedFile + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    private void writeTables(List<PoolSpec> pools, List<PipelineConfig.LaneSpec> lanes, boolean mapped) {
+        MemorySegment d = device;
+        d.set(Mem.INT, RegionLayout.H_MAGIC, RegionLayout.MAGIC);
+        d.set(Mem.INT, RegionLayout.H_VERSION, RegionLayout.VERSION);
+        d.set(Mem.INT, RegionLayout.H_PRODUCERS, layout.producers());
+        d.set(Mem.INT, RegionLayout.H_LANES, layout.lanes());
+        d.set(Mem.INT, RegionLayout.H_KINDS, layout.kinds());
+        d.set(Mem.INT, RegionLayout.H_READY_QUEUE_SIZE, layout.readyQueueSize());
+        d.set(Mem.INT, RegionLayout.H_SLOT_COUNT, layout.slotCount());
+        d.set(Mem.INT, RegionLayout.H_MAX_BLOCKS, RegionLayout.MAX_BLOCKS);
+        d.set(Mem.LONG, RegionLayout.H_KIND_TABLE, layout.kindEntry(0));
+        d.set(Mem.LONG, RegionLayout.H_LANE_TABLE, layout.laneEntry(0));
+        d.set(Mem.LONG, RegionLayout.H_BLOCK_TABLE, layout.blockTable());
+        d.set(Mem.LONG, RegionLayout.H_READY_QUEUES, layout.readyQueue(0));
+        d.set(Mem.LONG, RegionLayout.H_LANE_STATES, layout.lane(0));
+        d.set(Mem.LONG, RegionLayout.H_REGION_BYTES, layout.regionBytes());
+        d.set(Mem.INT, RegionLayout.H_FLAGS, mapped ? 1 : 0);
+        for (int k = 0; k < pools.size(); k++) {
+            PoolSpec p = pools.get(k);
+            long e = layout.kindEntry(k);
+            d.set(Mem.INT, e, p.recordSize());
+            d.set(Mem.INT, e + 4, p.recordsPerBuffer());
+            d.set(Mem.INT, e + 8, p.buffersPerLane());
+        }
+        for (PipelineConfig.LaneSpec l : lanes) {
+            long e = layout.laneEntry(l.lane());
+            d.set(Mem.INT, e, l.kind());
+            d.set(Mem.INT, e + 4, l.producer());
+        }
+    }
+
+    RegionLayout layout() {
+        return layout;
+    }
+
+    /** @return the region as producers see it */
+    MemorySegment device() {
+        return device;
+    }
+
+    boolean mapped() {
+        return file != null;
+    }
+
+    /**
+     * Allocates one buffer block that producers can write: appended to the mapped file (page-aligned), or
+     * off-heap memory aligned to 4096.
+     *
+     * @throws OutOfMemoryError or UncheckedIOException when memory or the file cannot grow
+     */
+    synchronized Allocation allocateDevice(long bytes) {
+        if (file == null) {
+            MemorySegment s = arena.allocate(bytes, 4096);
+            return new Allocation(s, s.address());
+        }
+        try {
+            long base = RegionLayout.align(fileEnd, 4096);
+            MemorySegment s = file.map(FileChannel.MapMode.READ_WRITE, base, bytes, arena);
+            fileEnd = base + bytes;
+            return new Allocation(s, base);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot grow pipeline file to " + (fileEnd + bytes) + " bytes", e);
+        }
+    }
+
+    /** Allocates host-only memory (COPY shadows), zeroed, aligned to 64. */
+    synchronized MemorySegment allocateHost(long bytes) {
+        return arena.allocate(bytes, 64);
+    }
+
+    /** Frees every segment; no thread may touch the region or a buffer afterwards. */
+    @Override
+    public void close() {
+        try {
+            if (file != null) {
+                file.close();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            arena.close();
+        }
+    }
+}

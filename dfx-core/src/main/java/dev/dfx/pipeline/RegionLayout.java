@@ -1,0 +1,266 @@
+package dev.dfx.pipeline;
+
+/**
+ * Byte layout of a pipeline's region, so that a producer in another process (native code mapping the
+ * {@link PipelineConfig.Builder#mappedFile mapped file}) can write into it. All fields are little-endian and
+ * naturally aligned; "release"/"acquire" name the ordering a writer/reader must use. Immutable; thread-safe.
+ * The shape follows the reference's shared region (simpler's {@code XxxDataHeader}: per-thread ready queues of
+ * 32-byte entries, then per-lane active head and free queue; reference §1.2), with 64-bit free-queue counters,
+ * 128-byte padding between fields of different writers, and a block table so handles resolve out of process.
+ *
+ * <pre>
+ * HEADER at 0, {@value #HEADER_BYTES} bytes
+ *   0  u32 magic 0x50584644 ("DFXP")       4  u32 version ({@value #VERSION})
+ *   8  u32 producers                      12  u32 lanes
+ *  16  u32 kinds                          20  u32 readyQueueSize
+ *  24  u32 slotCount (free-queue slots)   28  u32 maxBlocks
+ *  32  u64 kindTableOffset                40  u64 laneTableOffset
+ *  48  u64 blockTableOffset               56  u64 readyQueuesOffset
+ *  64  u64 laneStatesOffset               72  u64 regionBytes
+ *  80  u32 blockCount (host, release)     84  u32 flags (bit 0: block bases are file offsets, else addresses)
+ * KIND TABLE: kinds x 16 B: u32 recordSize, u32 recordsPerBuffer, u32 buffersPerLane, u32 reserved
+ * LANE TABLE: lanes x 16 B: u32 kind, u32 producer, u64 reserved
+ * BLOCK TABLE: maxBlocks x 32 B, host-written before blockCount is released:
+ *   u64 base (file offset of the block in the mapped file, or its native address), u64 bytes,
+ *   u32 kind, u32 buffers, u64 bufferBytes
+ * READY QUEUES: producers x readyQueueStride, each:
+ *   +0   u32 head (host writes, release; producer reads, acquire)
+ *   +128 u32 tail (producer writes, release; host reads, acquire)   +136 u64 maxReadyDepth (producer)
+ *   +256 entries[readyQueueSize] x 32 B: u32 lane, u32 kind, u64 handle, u64 seq, u32 count, u32 reserved
+ *   Indices are stored wrapped (0..size-1); empty: head == tail; full: (tail+1) % size == head.
+ *   The producer writes the entry, then releases tail. The host rejects head or tail >= size as corruption.
+ * LANE STATES: lanes x laneStride, each:
+ *   ACTIVE HEAD +0, producer-owned (plain stores; host reads after the producer stops, or opaquely for stats):
+ *     +0 u64 currentHandle (0: none)   +8 u64 currentSeq      +16 u64 total (every record attempt)
+ *     +24 u64 published (records in published buffers)      +32 u64 dropped (all producer-side causes)
+ *     +40 u64 droppedPushGate  +48 u64 droppedPopGate  +56 u64 droppedDegraded  +64 u64 backstopExpiries
+ *     +72 u64 stallCount  +80 u64 stallTotalNs  +88 u64 stallLongestNs  +96 u64 minFreeDepth  +104 u32 degraded
+ *     Invariant: records in the current buffer = total - published - dropped.
+ *   FREE QUEUE +128 u64 head (producer, release)   +256 u64 tail (host, release)
+ *     +384 u64 slots[slotCount] (host writes the slot, then releases tail)
+ *     head and tail are free-running; slot = counter % slotCount; empty: head == tail;
+ *     full: tail - head == slotCount.
+ * A buffer handle is ((blockIndex + 1) &lt;&lt; 32) | bufferIndex: buffer i of block b starts at
+ * base(b) + i * bufferBytes(b) and holds records only (its count travels in the ready-queue entry).
+ * </pre>
+ */
+public final class RegionLayout {
+    /** "DFXP" read as a little-endian u32. */
+    public static final int MAGIC = 0x50584644;
+    /** Layout version. */
+    public static final int VERSION = 1;
+    /** Header size in bytes. */
+    public static final int HEADER_BYTES = 128;
+    /** Padding unit between fields written by different sides (two cache lines, against adjacent-line prefetch). */
+    public static final int PAD = 128;
+    /** Ready-queue entry size in bytes. */
+    public static final int ENTRY_BYTES = 32;
+    /** Block table capacity: the most buffer blocks a region can register. */
+    public static final int MAX_BLOCKS = 4096;
+
+    // Field offsets below are named as in the table above: H_ header, RQ_ ready queue (relative to the queue),
+    // E_ ready-queue entry, L_ lane state (relative to the lane), B_ block-table entry.
+    public static final long H_MAGIC = 0;
+    public static final long H_VERSION = 4;
+    public static final long H_PRODUCERS = 8;
+    public static final long H_LANES = 12;
+    public static final long H_KINDS = 16;
+    public static final long H_READY_QUEUE_SIZE = 20;
+    public static final long H_SLOT_COUNT = 24;
+    public static final long H_MAX_BLOCKS = 28;
+    public static final long H_KIND_TABLE = 32;
+    public static final long H_LANE_TABLE = 40;
+    public static final long H_BLOCK_TABLE = 48;
+    public static final long H_READY_QUEUES = 56;
+    public static final long H_LANE_STATES = 64;
+    public static final long H_REGION_BYTES = 72;
+    public static final long H_BLOCK_COUNT = 80;
+    public static final long H_FLAGS = 84;
+
+    // ready queue fields (relative to the queue)
+    public static final long RQ_HEAD = 0;
+    public static final long RQ_TAIL = PAD;
+    public static final long RQ_MAX_DEPTH = PAD + 8;
+    public static final long RQ_ENTRIES = 2L * PAD;
+
+    // ready queue entry fields
+    public static final long E_LANE = 0;
+    public static final long E_KIND = 4;
+    public static final long E_HANDLE = 8;
+    public static final long E_SEQ = 16;
+    public static final long E_COUNT = 24;
+
+    // lane state fields (relative to the lane)
+    public static final long L_CURRENT = 0;
+    public static final long L_SEQ = 8;
+    public static final long L_TOTAL = 16;
+    public static final long L_PUBLISHED = 24;
+    public static final long L_DROPPED = 32;
+    public static final long L_DROPPED_PUSH = 40;
+    public static final long L_DROPPED_POP = 48;
+    public static final long L_DROPPED_DEGRADED = 56;
+    public static final long L_EXPIRIES = 64;
+    public static final long L_STALL_COUNT = 72;
+    public static final long L_STALL_TOTAL = 80;
+    public static final long L_STALL_LONGEST = 88;
+    public static final long L_MIN_FREE = 96;
+    public static final long L_DEGRADED = 104;
+    public static final long L_FQ_HEAD = PAD;
+    public static final long L_FQ_TAIL = 2L * PAD;
+    public static final long L_FQ_SLOTS = 3L * PAD;
+
+    // block table entry fields
+    public static final long B_BASE = 0;
+    public static final long B_BYTES = 8;
+    public static final long B_KIND = 16;
+    public static final long B_BUFFERS = 20;
+    public static final long B_BUFFER_BYTES = 24;
+    public static final int BLOCK_ENTRY_BYTES = 32;
+
+    private final int producers;
+    private final int lanes;
+    private final int kinds;
+    private final int readyQueueSize;
+    private final int slotCount;
+    private final long kindTable;
+    private final long laneTable;
+    private final long blockTable;
+    private final long readyQueues;
+    private final long readyQueueStride;
+    private final long laneStates;
+    private final long laneStride;
+    private final long regionBytes;
+
+    /**
+     * @param producers      number of ready queues
+     * @param lanes          number of lanes
+     * @param kinds          number of buffer kinds
+     * @param readyQueueSize entries per ready queue
+     * @param slotCount      free-queue slots per lane
+     */
+    public RegionLayout(int producers, int lanes, int kinds, int readyQueueSize, int slotCount) {
+        this.producers = producers;
+        this.lanes = lanes;
+        this.kinds = kinds;
+        this.readyQueueSize = readyQueueSize;
+        this.slotCount = slotCount;
+        this.kindTable = HEADER_BYTES;
+        this.laneTable = kindTable + 16L * kinds;
+        this.blockTable = align(laneTable + 16L * lanes, 64);
+        this.readyQueues = align(blockTable + (long) BLOCK_ENTRY_BYTES * MAX_BLOCKS, PAD);
+        this.readyQueueStride = align(RQ_ENTRIES + (long) ENTRY_BYTES * readyQueueSize, PAD);
+        this.laneStates = readyQueues + readyQueueStride * producers;
+        this.laneStride = L_FQ_SLOTS + align(8L * slotCount, PAD);
+        this.regionBytes = align(laneStates + laneStride * lanes, 4096);
+    }
+
+    static long align(long v, long a) {
+        return (v + a - 1) / a * a;
+    }
+
+    /** @return total region size in bytes, a multiple of 4096 */
+    public long regionBytes() {
+        return regionBytes;
+    }
+
+    /** @return number of producers (ready queues) */
+    public int producers() {
+        return producers;
+    }
+
+    /** @return number of lanes */
+    public int lanes() {
+        return lanes;
+    }
+
+    /** @return number of buffer kinds */
+    public int kinds() {
+        return kinds;
+    }
+
+    /** @return entries per ready queue */
+    public int readyQueueSize() {
+        return readyQueueSize;
+    }
+
+    /** @return free-queue slots per lane */
+    public int slotCount() {
+        return slotCount;
+    }
+
+    /** @return offset of kind {@code k}'s kind-table entry */
+    public long kindEntry(int k) {
+        return kindTable + 16L * k;
+    }
+
+    /** @return offset of lane {@code l}'s lane-table entry */
+    public long laneEntry(int l) {
+        return laneTable + 16L * l;
+    }
+
+    /** @return offset of block {@code b}'s block-table entry */
+    public long blockEntry(int b) {
+        return blockTable + (long) BLOCK_ENTRY_BYTES * b;
+    }
+
+    /** @return offset of the block table */
+    public long blockTable() {
+        return blockTable;
+    }
+
+    /** @return offset of producer {@code q}'s ready queue */
+    public long readyQueue(int q) {
+        return readyQueues + readyQueueStride * q;
+    }
+
+    /** @return offset of entry {@code i} of producer {@code q}'s ready queue */
+    public long readyEntry(int q, int i) {
+        return readyQueue(q) + RQ_ENTRIES + (long) ENTRY_BYTES * i;
+    }
+
+    /** @return offset of lane {@code l}'s state (active head first) */
+    public long lane(int l) {
+        return laneStates + laneStride * l;
+    }
+
+    /** @return offset of slot {@code s} of lane {@code l}'s free queue */
+    public long freeSlot(int l, int s) {
+        return lane(l) + L_FQ_SLOTS + 8L * s;
+    }
+
+    /**
+     * Names the field at an offset, for messages ("lane 3 active head", "ready queue 1 tail").
+     *
+     * @param offset a byte offset inside the region
+     * @return a short description of what lives there
+     */
+    public String describe(long offset) {
+        if (offset < HEADER_BYTES) {
+            return "header+" + offset;
+        }
+        if (offset < laneTable) {
+            return "kind table";
+        }
+        if (offset < blockTable) {
+            return "lane table";
+        }
+        if (offset < readyQueues) {
+            return "block table";
+        }
+        if (offset < laneStates) {
+            int q = (int) ((offset - readyQueues) / readyQueueStride);
+            long rel = (offset - readyQueues) % readyQueueStride;
+            String f = rel < RQ_TAIL ? "head" : rel < RQ_ENTRIES ? "tail (producer-owned)" : "entries (producer-owned)";
+            return "ready queue " + q + " " + f;
+        }
+        if (offset < laneStates + laneStride * lanes) {
+            int l = (int) ((offset - laneStates) / laneStride);
+            long rel = (offset - laneStates) % laneStride;
+            String f = rel < L_FQ_HEAD ? "active head (producer-owned)"
+                    : rel < L_FQ_TAIL ? "free-queue head (producer-owned)"
+                    : rel < L_FQ_SLOTS ? "free-queue tail" : "free-queue slots";
+            return "lane " + l + " " + f;
+        }
+        return "padding at " + offset;
+    }
+}

@@ -1,0 +1,176 @@
+package dev.dfx.pipeline;
+
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The replenisher (DESIGN.md §5, host rules 3 and 5): each tick it moves done buffers to recycled lanes (the
+ * origin shard's, unless another shard has a strictly larger deficit; see {@link RecycledRouter}), tops up each
+ * recycled lane below its watermark with one batched allocation per kind, and runs the arena-ack hook once. It
+ * never waits on producer state and never writes a free queue.
+ *
+ * <p>A buffer that finds both its target and its origin recycled lane full is parked and offered again on later
+ * ticks. Thread-safety: {@link #run()} on one thread, or {@link #tick()} from one test thread.
+ */
+final class Replenisher implements Runnable {
+    private final SpscRing<HostBuffer>[] done;
+    private final SpscRing<HostBuffer>[][] recycled;
+    private final int[][] watermark;
+    private final BufferStore store;
+    private final ArenaAckHook hook;
+    private final ErrorLog errors;
+    private final ArrayDeque<HostBuffer> retired = new ArrayDeque<>();
+    private final boolean[] allocationFailed;
+    private final int[] deficits;
+    private final AtomicLong ticks = new AtomicLong();
+    private final HostIdle idle = new HostIdle();
+    private HostIdle[] shards = new HostIdle[0];
+    private volatile boolean running = true;
+
+    /**
+     * @param done      per shard: collector -> replenisher
+     * @param recycled  [kind][shard]: replenisher -> drain shard
+     * @param watermark [kind][shard]: spare buffers to keep in each recycled lane (0: never allocate)
+     */
+    Replenisher(SpscRing<HostBuffer>[] done, SpscRing<HostBuffer>[][] recycled, int[][] watermark,
+            BufferStore store, ArenaAckHook hook, ErrorLog errors) {
+        this.done = done;
+        this.recycled = recycled;
+        this.watermark = watermark;
+        this.store = store;
+        this.hook = hook;
+        this.errors = errors;
+        this.allocationFailed = new boolean[recycled.length];
+        this.deficits = new int[done.length];
+    }
+
+    /** @return the replenisher's idle state: collectors wake it */
+    HostIdle idleState() {
+        return idle;
+    }
+
+    /** @param drainShards the drain shards' idle states, woken when their recycled lane receives a buffer */
+    void wakes(HostIdle[] drainShards) {
+        this.shards = drainShards.clone();
+    }
+
+    @Override
+    public void run() {
+        idle.bindToCurrentThread();
+        while (running) {
+            if (tick()) {
+                idle.reset();
+            } else {
+                idle.idle();
+            }
+        }
+        tick();  // final pass
+    }
+
+    void stop() {
+        running = false;
+        idle.wake();
+    }
+
+    /** @return ticks run so far (any thread) */
+    long ticks() {
+        return ticks.get();
+    }
+
+    /**
+     * One replenisher tick.
+     *
+     * @return true when it moved or allocated any buffer
+     */
+    boolean tick() {
+        boolean did = false;
+        for (int s = 0; s < done.length; s++) {
+            HostBuffer b;
+            while ((b = done[s].poll()) != null) {
+                route(b, s);
+                did = true;
+            }
+        }
+        for (int n = retired.size(); n > 0; n--) {
+            HostBuffer b = retired.poll();
+            route(b, b.origin);
+        }
+        for (int k = 0; k < recycled.length; k++) {
+            did |= topUp(k);
+        }
+        if (hook != null) {
+            try {
+                hook.onReplenisherTick();
+            } catch (Throwable t) {
+                errors.add("arena ack hook threw " + t);
+            }
+        }
+        ticks.incrementAndGet();
+        return did;
+    }
+
+    /** Sends one done buffer to a recycled lane of its kind. */
+    void route(HostBuffer b, int origin) {
+        SpscRing<HostBuffer>[] lanes = recycled[b.kind];
+        int[] wm = watermark[b.kind];
+        for (int s = 0; s < lanes.length; s++) {
+            deficits[s] = wm[s] - lanes[s].size();
+        }
+        int target = RecycledRouter.select(origin, deficits);
+        b.origin = target;
+        if (lanes[target].offer(b)) {
+            wakeShard(target);
+            return;
+        }
+        b.origin = origin;
+        if (lanes[origin].offer(b)) {
+            wakeShard(origin);
+        } else {
+            retired.add(b);
+        }
+    }
+
+    private void wakeShard(int s) {
+        if (s < shards.length) {
+            shards[s].wake();
+        }
+    }
+
+    /** Tops every recycled lane of a kind up to its watermark with one block. */
+    private boolean topUp(int kind) {
+        SpscRing<HostBuffer>[] lanes = recycled[kind];
+        int[] wm = watermark[kind];
+        int total = 0;
+        for (int s = 0; s < lanes.length; s++) {
+            deficits[s] = Math.max(0, Math.min(wm[s], lanes[s].capacity()) - lanes[s].size());
+            total += deficits[s];
+        }
+        if (total == 0 || allocationFailed[kind]) {
+            return false;
+        }
+        HostBuffer[] fresh;
+        try {
+            fresh = store.allocate(kind, total);
+        } catch (OutOfMemoryError | RuntimeException e) {
+            fresh = null;
+        }
+        if (fresh == null) {
+            allocationFailed[kind] = true;
+            errors.add("kind " + kind + ": cannot allocate " + total + " more buffers (memory or block table"
+                    + " exhausted); recycled lanes stay below their watermark");
+            return false;
+        }
+        int i = 0;
+        for (int s = 0; s < lanes.length; s++) {
+            for (int j = 0; j < deficits[s]; j++) {
+                HostBuffer b = fresh[i++];
+                b.origin = s;
+                if (!lanes[s].offer(b)) {
+                    retired.add(b);
+                }
+            }
+            wakeShard(s);
+        }
+        return true;
+    }
+}

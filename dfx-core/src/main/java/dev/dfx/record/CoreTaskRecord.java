@@ -1,0 +1,106 @@
+package dev.dfx.record;
+
+import static dev.dfx.record.Le.I16;
+import static dev.dfx.record.Le.I32;
+import static dev.dfx.record.Le.I64;
+import static dev.dfx.record.Le.U8;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+
+/**
+ * {@code swimlane} core task record, 32 bytes: one task's run on one core, written by that core's thread
+ * when the kernel returns. Adapted from the reference's {@code ChipSwimlaneAicoreTaskRecord} (start, end,
+ * {@code (ring << 32) | local} task id), with nanoseconds instead of cycles and the function id and core
+ * in place of the reference's register task id and receive-to-start cycles.
+ *
+ * <pre>
+ * off size field
+ *   0   8  start_ns   u64  kernel start (System.nanoTime)   primary timestamp
+ *   8   8  end_ns     u64  kernel end
+ *  16   8  task_id    u64  (ring << 32) | local
+ *  24   4  func_id    i32  function id (-1 unknown)
+ *  28   2  core_id    u16  core index
+ *  30   1  core_type  u8   {@link CoreType} code
+ *  31   1  flags      u8   {@link #FLAG_FAILED}
+ * </pre>
+ */
+public final class CoreTaskRecord {
+    /** Record size in bytes. */
+    public static final int SIZE = 32;
+    /** The layout; its size is checked against {@link #SIZE} when this class initialises. */
+    public static final StructLayout LAYOUT = Le.struct("core_task", SIZE,
+            I64.withName("start_ns"), I64.withName("end_ns"), I64.withName("task_id"),
+            I32.withName("func_id"), I16.withName("core_id"), U8.withName("core_type"), U8.withName("flags"));
+    /** Field offsets in bytes. */
+    public static final long START_NS = Le.offset(LAYOUT, "start_ns"), END_NS = Le.offset(LAYOUT, "end_ns"),
+            TASK_ID = Le.offset(LAYOUT, "task_id"), FUNC_ID = Le.offset(LAYOUT, "func_id"),
+            CORE_ID = Le.offset(LAYOUT, "core_id"), CORE_TYPE = Le.offset(LAYOUT, "core_type"),
+            FLAGS = Le.offset(LAYOUT, "flags");
+    /** Flag: the kernel threw. */
+    public static final int FLAG_FAILED = 1;
+    /** Kind descriptor (pool: 1000 records x 8 buffers per core lane). */
+    public static final RecordKind KIND = new RecordKind("swimlane", "core-task", SIZE, (int) START_NS, 1000, 8);
+
+    private CoreTaskRecord() {
+    }
+
+    /**
+     * Writes one record at {@code off}; allocates nothing.
+     *
+     * @throws IndexOutOfBoundsException when the record does not fit in {@code seg}
+     */
+    public static void write(MemorySegment seg, long off, long startNs, long endNs, long taskId, int funcId,
+                             int coreId, CoreType coreType, int flags) {
+        seg.set(I64, off + START_NS, startNs);
+        seg.set(I64, off + END_NS, endNs);
+        seg.set(I64, off + TASK_ID, taskId);
+        seg.set(I32, off + FUNC_ID, funcId);
+        seg.set(I16, off + CORE_ID, (short) coreId);
+        seg.set(U8, off + CORE_TYPE, (byte) coreType.code());
+        seg.set(U8, off + FLAGS, (byte) flags);
+    }
+
+    /** Reader view of one record. */
+    public static final class View extends RecordView<View> {
+        /** A view not yet pointed at a record. */
+        public View() {
+            super(SIZE);
+        }
+
+        /** @return kernel start in ns */
+        public long startNs() {
+            return i64(START_NS);
+        }
+
+        /** @return kernel end in ns */
+        public long endNs() {
+            return i64(END_NS);
+        }
+
+        /** @return task id {@code (ring << 32) | local} */
+        public long taskId() {
+            return i64(TASK_ID);
+        }
+
+        /** @return function id */
+        public int funcId() {
+            return i32(FUNC_ID);
+        }
+
+        /** @return core index */
+        public int coreId() {
+            return u16(CORE_ID);
+        }
+
+        /** @return core type */
+        public CoreType coreType() {
+            return CoreType.of(u8(CORE_TYPE));
+        }
+
+        /** @return flags ({@link #FLAG_FAILED}) */
+        public int flags() {
+            return u8(FLAGS);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.dfx.record;
+
+import static dev.dfx.record.Le.I32;
+import static dev.dfx.record.Le.I64;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.util.Objects;
+
+/**
+ * {@code pmu} record, 64 bytes: one task's counter deltas on one core, written by that core's thread when
+ * the kernel returns. The reference's a2a3 {@code PmuRecord} (task, function, core type, total, eight u32
+ * counters) with the total in nanoseconds; its 8 bytes of alignment padding hold the task's end time,
+ * which gives the record a primary timestamp. Counter deltas saturate at 2^32-1 (their meaning comes from
+ * the run's counter source, e.g. thread CPU ns and allocated bytes).
+ *
+ * <pre>
+ * off size field
+ *   0   8  task_id     u64
+ *   8   4  func_id     i32
+ *  12   4  core_type   i32   {@link CoreType} code
+ *  16   8  total_ns    u64   kernel end - start
+ *  24  32  counters    u32[8] deltas over the kernel
+ *  56   8  end_ns      u64   kernel end                   primary timestamp
+ * </pre>
+ */
+public final class PmuRecord {
+    /** Record size in bytes. */
+    public static final int SIZE = 64;
+    /** Number of counter deltas per record. */
+    public static final int COUNTERS = 8;
+    /** The layout; its size is checked against {@link #SIZE} when this class initialises. */
+    public static final StructLayout LAYOUT = Le.struct("pmu", SIZE,
+            I64.withName("task_id"), I32.withName("func_id"), I32.withName("core_type"), I64.withName("total_ns"),
+            Le.array("counters", COUNTERS, I32), I64.withName("end_ns"));
+    /** Field offsets in bytes. */
+    public static final long TASK_ID = Le.offset(LAYOUT, "task_id"), FUNC_ID = Le.offset(LAYOUT, "func_id"),
+            CORE_TYPE = Le.offset(LAYOUT, "core_type"), TOTAL_NS = Le.offset(LAYOUT, "total_ns"),
+            COUNTERS_OFF = Le.offset(LAYOUT, "counters"), END_NS = Le.offset(LAYOUT, "end_ns");
+    /** Kind descriptor (pool: 512 records x 2 buffers per core lane). */
+    public static final RecordKind KIND = new RecordKind("pmu", "pmu", SIZE, (int) END_NS, 512, 2);
+
+    private PmuRecord() {
+    }
+
+    /**
+     * Writes one record at {@code off}; allocates nothing. Counters beyond {@code counterCount} are zero.
+     *
+     * @param deltas       counter deltas; the first {@code counterCount} (at most 8) are stored, clamped
+     *                     to {@code [0, 2^32-1]}
+     * @throws IndexOutOfBoundsException when the record does not fit or {@code counterCount > 8}
+     */
+    public static void write(MemorySegment seg, long off, long taskId, int funcId, CoreType coreType, long totalNs,
+                             long[] deltas, int counterCount, long endNs) {
+        Objects.checkIndex(counterCount, COUNTERS + 1);
+        seg.set(I64, off + TASK_ID, taskId);
+        seg.set(I32, off + FUNC_ID, funcId);
+        seg.set(I32, off + CORE_TYPE, coreType.code());
+        seg.set(I64, off + TOTAL_NS, totalNs);
+        for (int i = 0; i < COUNTERS; i++) {
+            seg.set(I32, off + COUNTERS_OFF + 4L * i, i < counterCount ? Le.satU32(deltas[i]) : 0);
+        }
+        seg.set(I64, off + END_NS, endNs);
+    }
+
+    /** Reader view of one record. */
+    public static final class View extends RecordView<View> {
+        /** A view not yet pointed at a record. */
+        public View() {
+            super(SIZE);
+        }
+
+        /** @return task id */
+        public long taskId() {
+            return i64(TASK_ID);
+        }
+
+        /** @return function id */
+        public int funcId() {
+            return i32(FUNC_ID);
+        }
+
+        /** @return core type */
+        public CoreType coreType() {
+            return CoreType.of(i32(CORE_TYPE));
+        }
+
+        /** @return kernel duration in ns */
+        public long totalNs() {
+            return i64(TOTAL_NS);
+        }
+
+        /** @param i 0..7 @return counter delta {@code i} */
+        public long counter(int i) {
+            return u32(COUNTERS_OFF + 4L * Objects.checkIndex(i, COUNTERS));
+        }
+
+        /** @return kernel end in ns */
+        public long endNs() {
+            return i64(END_NS);
+        }
+    }
+}

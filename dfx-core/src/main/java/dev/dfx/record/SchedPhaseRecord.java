@@ -1,0 +1,146 @@
+package dev.dfx.record;
+
+import static dev.dfx.record.Le.I16;
+import static dev.dfx.record.Le.I32;
+import static dev.dfx.record.Le.I64;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.util.Objects;
+
+/**
+ * {@code swimlane} scheduler phase record, 64 bytes: one phase of one scheduler loop iteration (or one
+ * idle stretch), written by that scheduler's thread when the phase ends. Same field positions as the
+ * reference's sched phase record (start, end, loop iteration, kind, tasks processed, 8-byte dispatch union
+ * at offset 28, three ready-queue depths at start and at end), in nanoseconds; the scheduler index sits
+ * in the reference's padding.
+ *
+ * <p>The three depths are the embedded runtime's queues, not the reference's AIC/AIV/MIX ready queues:
+ * [0] ready tasks waiting for a core, [1] resolved tasks waiting for predecessors, [2] submitted tasks not
+ * yet resolved. Depths saturate at 32767.
+ *
+ * <pre>
+ * off size field
+ *   0   8  start_ns          u64   primary timestamp
+ *   8   8  end_ns            u64
+ *  16   4  loop_iter         u32   scheduler loop iteration
+ *  20   4  kind              u32   {@link SchedPhaseKind} code
+ *  24   4  tasks_processed   u32
+ *  28   4  pop_hit           u32   DISPATCH: ready-queue pops that found a task
+ *  32   4  pop_miss          u32   DISPATCH: pops that found none; IDLE: idle iterations
+ *  36   6  depth_at_start    i16[3]
+ *  42   6  depth_at_end      i16[3]
+ *  48   2  scheduler_id      u16
+ *  50  14  reserved
+ * </pre>
+ */
+public final class SchedPhaseRecord {
+    /** Record size in bytes. */
+    public static final int SIZE = 64;
+    /** Number of queue depths sampled at the start and at the end of a phase. */
+    public static final int DEPTHS = 3;
+    /** The layout; its size is checked against {@link #SIZE} when this class initialises. */
+    public static final StructLayout LAYOUT = Le.struct("sched_phase", SIZE,
+            I64.withName("start_ns"), I64.withName("end_ns"), I32.withName("loop_iter"), I32.withName("kind"),
+            I32.withName("tasks_processed"), I32.withName("pop_hit"), I32.withName("pop_miss"),
+            Le.array("depth_at_start", DEPTHS, I16), Le.array("depth_at_end", DEPTHS, I16),
+            I16.withName("scheduler_id"), Le.pad("reserved", 14));
+    /** Field offsets in bytes. */
+    public static final long START_NS = Le.offset(LAYOUT, "start_ns"), END_NS = Le.offset(LAYOUT, "end_ns"),
+            LOOP_ITER = Le.offset(LAYOUT, "loop_iter"), KIND_CODE = Le.offset(LAYOUT, "kind"),
+            TASKS_PROCESSED = Le.offset(LAYOUT, "tasks_processed"), POP_HIT = Le.offset(LAYOUT, "pop_hit"),
+            POP_MISS = Le.offset(LAYOUT, "pop_miss"), DEPTH_AT_START = Le.offset(LAYOUT, "depth_at_start"),
+            DEPTH_AT_END = Le.offset(LAYOUT, "depth_at_end"), SCHEDULER_ID = Le.offset(LAYOUT, "scheduler_id"),
+            RESERVED = Le.offset(LAYOUT, "reserved");
+    /** Kind descriptor (pool: 16384 records x 6 buffers per scheduler lane). */
+    public static final RecordKind KIND = new RecordKind("swimlane", "sched-phase", SIZE, (int) START_NS, 16384, 6);
+
+    private SchedPhaseRecord() {
+    }
+
+    /**
+     * Writes one record at {@code off}; allocates nothing. Depths are clamped to {@code [0, 32767]}.
+     *
+     * @param depthsAtStart the {@link #DEPTHS} queue depths when the phase began
+     * @param depthsAtEnd   the {@link #DEPTHS} queue depths when it ended
+     * @throws IndexOutOfBoundsException when the record does not fit in {@code seg}
+     */
+    public static void write(MemorySegment seg, long off, long startNs, long endNs, int loopIter, SchedPhaseKind kind,
+                             int tasksProcessed, int popHit, int popMiss, int[] depthsAtStart, int[] depthsAtEnd,
+                             int schedulerId) {
+        seg.set(I64, off + START_NS, startNs);
+        seg.set(I64, off + END_NS, endNs);
+        seg.set(I32, off + LOOP_ITER, loopIter);
+        seg.set(I32, off + KIND_CODE, kind.code());
+        seg.set(I32, off + TASKS_PROCESSED, tasksProcessed);
+        seg.set(I32, off + POP_HIT, popHit);
+        seg.set(I32, off + POP_MISS, popMiss);
+        for (int i = 0; i < DEPTHS; i++) {
+            seg.set(I16, off + DEPTH_AT_START + 2L * i, Le.satI16(depthsAtStart[i]));
+            seg.set(I16, off + DEPTH_AT_END + 2L * i, Le.satI16(depthsAtEnd[i]));
+        }
+        seg.set(I16, off + SCHEDULER_ID, (short) schedulerId);
+        // reserved bytes 50..63 zeroed without a slice (no allocation): 2 + 4 + 8
+        seg.set(I16, off + RESERVED, (short) 0);
+        seg.set(I32, off + RESERVED + 2, 0);
+        seg.set(I64, off + RESERVED + 6, 0L);
+    }
+
+    /** Reader view of one record. */
+    public static final class View extends RecordView<View> {
+        /** A view not yet pointed at a record. */
+        public View() {
+            super(SIZE);
+        }
+
+        /** @return phase start in ns */
+        public long startNs() {
+            return i64(START_NS);
+        }
+
+        /** @return phase end in ns */
+        public long endNs() {
+            return i64(END_NS);
+        }
+
+        /** @return loop iteration */
+        public long loopIter() {
+            return u32(LOOP_ITER);
+        }
+
+        /** @return phase kind */
+        public SchedPhaseKind kind() {
+            return SchedPhaseKind.of(i32(KIND_CODE));
+        }
+
+        /** @return tasks processed in the phase */
+        public long tasksProcessed() {
+            return u32(TASKS_PROCESSED);
+        }
+
+        /** @return ready-queue pops that found a task */
+        public long popHit() {
+            return u32(POP_HIT);
+        }
+
+        /** @return pops that found none (IDLE: idle iterations) */
+        public long popMiss() {
+            return u32(POP_MISS);
+        }
+
+        /** @param i 0..2 @return queue depth {@code i} when the phase began */
+        public int depthAtStart(int i) {
+            return i16(DEPTH_AT_START + 2L * Objects.checkIndex(i, DEPTHS));
+        }
+
+        /** @param i 0..2 @return queue depth {@code i} when the phase ended */
+        public int depthAtEnd(int i) {
+            return i16(DEPTH_AT_END + 2L * Objects.checkIndex(i, DEPTHS));
+        }
+
+        /** @return scheduler index */
+        public int schedulerId() {
+            return u16(SCHEDULER_ID);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.dfx.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The host rejects corrupt producer-side state with a clear error instead of crashing or misreading: ready-queue
+ * indices outside the ring, and entries that name the wrong lane; the records involved show up as silent loss.
+ */
+class CorruptionTest {
+
+    private static Pipeline pipeline() {
+        PipelineConfig.Builder b = PipelineConfig.builder("corrupt").policy(BackpressurePolicy.DROP);
+        int kind = b.pool(new PoolSpec("t", SequenceChecker.RECORD, 4, 4));
+        b.lane(kind, 0);
+        b.lane(kind, 1);
+        return ManualHost.unstarted(b.build(), buf -> { });
+    }
+
+    @Test
+    void tailOutsideTheRingQuarantinesTheQueue() {
+        try (Pipeline p = pipeline()) {
+            int size = p.parts().layout.readyQueueSize();
+            ManualHost.device(p).set(Mem.INT, p.parts().layout.readyQueue(0) + RegionLayout.RQ_TAIL, size);
+            ManualHost.round(p);
+            ManualHost.round(p);
+            PipelineStats s = p.stats();
+            assertThat(s.errors()).containsExactly(
+                    "ready queue 0: tail " + size + " is outside 0.." + (size - 1) + " (corrupt); queue no longer drained");
+            assertThat(s.errorCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void entryNamingAForeignLaneIsSkippedAndShowsAsSilentLoss() {
+        try (Pipeline p = pipeline()) {
+            LaneWriter w = p.writer(0);
+            for (int i = 0; i < 5; i++) {
+                w.claim();  // the 5th claim publishes buffer 0 with 4 records
+            }
+            long entry = p.parts().layout.readyEntry(0, 0);
+            ManualHost.device(p).set(Mem.INT, entry + RegionLayout.E_LANE, 1);  // producer 0 cannot write lane 1
+            w.flush();
+            PipelineStats s = p.stop();
+            assertThat(s.errors()).hasSize(2);
+            assertThat(s.errors().get(0)).isEqualTo(
+                    "ready queue 0 entry 0: lane 1 is not a lane of producer 0 (corrupt); entry skipped");
+            assertThat(s.errors().get(1)).isEqualTo("lane 0: buffer seq 1 arrived, expected 0");
+            LaneStats l = s.lanes().get(0);
+            assertThat(l.total()).isEqualTo(5);
+            assertThat(l.collected()).isEqualTo(1);
+            assertThat(l.silentLoss()).isEqualTo(4);
+            assertThat(s.reconciled()).isFalse();
+        }
+    }
+}

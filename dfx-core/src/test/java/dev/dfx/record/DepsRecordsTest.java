@@ -1,0 +1,123 @@
+package dev.dfx.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dfx.error.BadInputException;
+import java.lang.foreign.MemorySegment;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class DepsRecordsTest {
+
+    @Test
+    void sizesAndOffsetsAreTheReferenceOnes() {
+        assertThat(SubmitRecord.LAYOUT.byteSize()).isEqualTo(4672);
+        assertThat(new long[] {SubmitRecord.TASK_ID, SubmitRecord.FLAGS, SubmitRecord.TENSOR_COUNT,
+                SubmitRecord.EXPLICIT_DEP_COUNT, SubmitRecord.EXPLICIT_DEPS, SubmitRecord.ARG_TYPES,
+                SubmitRecord.KERNEL_ID, SubmitRecord.BLOCK_NUM, SubmitRecord.TENSORS})
+                .containsExactly(0, 8, 12, 14, 16, 528, 560, 572, 576);
+        assertThat(DepsOverflowRecord.LAYOUT.byteSize()).isEqualTo(4672);
+        assertThat(new long[] {DepsOverflowRecord.TASK_ID, DepsOverflowRecord.FLAGS, DepsOverflowRecord.DEP_COUNT,
+                DepsOverflowRecord.RESERVED, DepsOverflowRecord.DEPS}).containsExactly(0, 8, 12, 14, 16);
+        assertThat(TensorSlot.LAYOUT.byteSize()).isEqualTo(128);
+        assertThat(new long[] {TensorSlot.TENSOR_ID, TensorSlot.BUFFER_NUMEL, TensorSlot.START_OFFSET,
+                TensorSlot.VERSION, TensorSlot.DTYPE, TensorSlot.NDIMS, TensorSlot.ROLE, TensorSlot.FLAGS,
+                TensorSlot.SHAPE, TensorSlot.STRIDES, TensorSlot.ARG_INDEX, TensorSlot.RESERVED, TensorSlot.NAME})
+                .containsExactly(0, 8, 16, 24, 28, 29, 30, 31, 32, 52, 72, 76, 96);
+        assertThat(SubmitRecord.tensorOffset(0, 31)).isEqualTo(576 + 31 * 128);
+        assertThat(SubmitRecord.KIND).isEqualTo(new RecordKind("deps", "submit", 4672, -1, 1024, 4));
+        assertThat(SubmitRecord.KIND.timestampWidth()).isZero();
+    }
+
+    @Test
+    void chainLengthCountsOverflowRecordsOf582Deps() {
+        assertThat(SubmitRecord.chainLength(0)).isEqualTo(1);
+        assertThat(SubmitRecord.chainLength(64)).isEqualTo(1);
+        assertThat(SubmitRecord.chainLength(65)).isEqualTo(2);
+        assertThat(SubmitRecord.chainLength(64 + 582)).isEqualTo(2);
+        assertThat(SubmitRecord.chainLength(64 + 583)).isEqualTo(3);
+    }
+
+    @Test
+    void decodesAHandBuiltHeaderAndTensorSlot() {
+        StringBuilder hex = new StringBuilder();
+        hex.append("03 00 00 00 01 00 00 00 | 01 00 00 00 | 01 00 | 02 00"); // task (1<<32)|3, manual, 1 tensor, 2 deps
+        hex.append("0a 00 00 00 00 00 00 00 | 0b 00 00 00 01 00 00 00").append(Bytes.repeat("00", 62 * 8));
+        hex.append("02").append(Bytes.repeat("00", 31)); // arg_types[0] = INOUT
+        hex.append("07 00 00 00 ff ff ff ff ff ff ff ff | 01 00 00 00"); // kernel ids 7,-1,-1; block_num 1
+        // tensor slot 0: id 9, numel 4096, start 64, version 2, FLOAT32, 2 dims, INOUT, marked
+        hex.append("09 00 00 00 00 00 00 00 | 00 10 00 00 00 00 00 00 | 40 00 00 00 00 00 00 00 | 02 00 00 00");
+        hex.append("00 02 02 01 | 04 00 00 00 08 00 00 00").append(Bytes.repeat("00", 12));
+        hex.append("40 00 00 00 01 00 00 00").append(Bytes.repeat("00", 12));
+        hex.append("05 00 00 00").append(Bytes.repeat("00", 20)).append("43").append(Bytes.repeat("00", 31)); // "C"
+        hex.append(Bytes.repeat("00", 31 * 128));
+        MemorySegment seg = Bytes.hex(hex.toString());
+        assertThat(seg.byteSize()).isEqualTo(4672);
+
+        SubmitRecord.View v = new SubmitRecord.View().wrap(seg, 0);
+        assertThat(v.taskId()).isEqualTo((1L << 32) | 3);
+        assertThat(v.flags()).isEqualTo(SubmitRecord.IN_MANUAL_SCOPE);
+        assertThat(v.tensorCount()).isEqualTo(1);
+        assertThat(v.explicitDepCount()).isEqualTo(2);
+        assertThat(SubmitRecord.readExplicitDeps(seg, 0)).containsExactly(10, (1L << 32) | 11);
+        assertThat(v.argType(0)).isEqualTo(ArgRole.INOUT);
+        assertThat(new int[] {v.kernelId(0), v.kernelId(1), v.kernelId(2)}).containsExactly(7, -1, -1);
+        assertThat(v.blockNum()).isEqualTo(1);
+        TensorSlot.View t = v.tensor(0, new TensorSlot.View());
+        assertThat(new long[] {t.tensorId(), t.bufferNumel(), t.startOffset(), t.version(), t.ndims(), t.flags(),
+                t.shape(0), t.shape(1), t.shape(2), t.stride(0), t.stride(1), t.argIndex()})
+                .containsExactly(9, 4096, 64, 2, 2, 1, 4, 8, 0, 64, 1, 5);
+        assertThat(t.dtype()).isEqualTo(Dtype.FLOAT32);
+        assertThat(t.role()).isEqualTo(ArgRole.INOUT);
+        assertThat(t.name()).isEqualTo("C");
+
+        MemorySegment out = Bytes.zeroed(4672);
+        out.fill((byte) 0x11);
+        SubmitRecord.write(out, 0, (1L << 32) | 3, SubmitRecord.IN_MANUAL_SCOPE, 1, new long[] {10, (1L << 32) | 11},
+                2, new int[] {7}, 1);
+        SubmitRecord.writeTensor(out, 0, 0, 9, 4096, 64, 2, Dtype.FLOAT32, ArgRole.INOUT, TensorSlot.FLAG_MARKED, 2,
+                new int[] {4, 8}, new int[] {64, 1}, 5, "C");
+        out.asSlice(SubmitRecord.tensorOffset(0, 1)).fill((byte) 0); // unused slots are not the writer's business
+        assertThat(out.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
+                .isEqualTo(seg.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 64, 65, 300, 646, 647, 2000})
+    void explicitDepsRoundTripThroughTheOverflowChain(int depCount) {
+        SplittableRandom rnd = new SplittableRandom(depCount);
+        long[] deps = LongStream.generate(rnd::nextLong).limit(depCount).toArray();
+        int chain = SubmitRecord.chainLength(depCount);
+        MemorySegment seg = Bytes.zeroed((long) SubmitRecord.SIZE * (chain + 1));
+        SubmitRecord.write(seg, SubmitRecord.SIZE, 77, 0, 0, deps, depCount, new int[] {1, 2, 3}, 1);
+        assertThat(SubmitRecord.readExplicitDeps(seg, SubmitRecord.SIZE)).containsExactly(deps);
+
+        SubmitRecord.View head = new SubmitRecord.View().wrap(seg, SubmitRecord.SIZE);
+        assertThat((head.flags() & SubmitRecord.HAS_OVERFLOW) != 0).isEqualTo(depCount > 64);
+        DepsOverflowRecord.View ov = new DepsOverflowRecord.View();
+        for (int k = 1; k < chain; k++) {
+            ov.wrap(seg, (long) SubmitRecord.SIZE * (1 + k));
+            assertThat(ov.taskId()).isEqualTo(77);
+            int expectFlags = SubmitRecord.OVERFLOW | (k == chain - 1 ? SubmitRecord.LAST_OVERFLOW : 0);
+            assertThat(ov.flags()).isEqualTo(expectFlags);
+            assertThat(ov.depCount()).isEqualTo(k < chain - 1 ? 582 : depCount - 64 - 582 * (chain - 2));
+        }
+    }
+
+    @Test
+    void aBrokenChainIsBadInputNamingTheOffset() {
+        long[] deps = LongStream.range(0, 100).toArray();
+        MemorySegment seg = Bytes.zeroed(2L * SubmitRecord.SIZE);
+        SubmitRecord.write(seg, 0, 5, 0, 0, deps, 100, new int[0], 1);
+        seg.set(Le.I64, SubmitRecord.SIZE, 6L); // the overflow record now claims another task
+        assertThatThrownBy(() -> SubmitRecord.readExplicitDeps(seg, 0)).isInstanceOf(BadInputException.class)
+                .hasMessage("deps overflow record at byte 4672: expected an overflow record of task 0x5, found task 0x6 flags 12");
+        assertThatThrownBy(() -> SubmitRecord.readExplicitDeps(seg.asSlice(0, SubmitRecord.SIZE), 0))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("deps overflow record at byte 4672: missing (chain of task 0x5 cut short after 64 of 100 deps)");
+    }
+}

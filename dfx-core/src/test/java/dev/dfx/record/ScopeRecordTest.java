@@ -1,0 +1,56 @@
+package dev.dfx.record;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.foreign.MemorySegment;
+import org.junit.jupiter.api.Test;
+
+class ScopeRecordTest {
+
+    @Test
+    void sizeOffsetsKeepTheReferencePositionsAfterTheSiteName() {
+        assertThat(ScopeRecord.LAYOUT.byteSize()).isEqualTo(80);
+        assertThat(new long[] {ScopeRecord.TIME_NS, ScopeRecord.SITE_FILE, ScopeRecord.HEAP_START,
+                ScopeRecord.HEAP_END, ScopeRecord.SITE_LINE, ScopeRecord.TASK_START, ScopeRecord.TASK_END,
+                ScopeRecord.DEP_POOL_START, ScopeRecord.DEP_POOL_END, ScopeRecord.TENSORMAP_USED, ScopeRecord.DEPTH,
+                ScopeRecord.RING_ID, ScopeRecord.PHASE, ScopeRecord.RESERVED})
+                .containsExactly(0, 8, 32, 40, 48, 52, 56, 60, 64, 68, 72, 74, 76, 78);
+        assertThat(ScopeRecord.KIND).isEqualTo(new RecordKind("scopes", "scope", 80, 0, 512, 4));
+    }
+
+    @Test
+    void decodesHandBuiltBytesAndWritesThemBack() {
+        // "Scoped.java" = 53 63 6f 70 65 64 2e 6a 61 76 61, then 13 zero bytes
+        MemorySegment seg = Bytes.hex("""
+                00 ca 9a 3b 00 00 00 00 | 53 63 6f 70 65 64 2e 6a 61 76 61 00 00 00 00 00 00 00 00 00 00 00 00 00
+                00 01 00 00 00 00 00 00 | 00 03 00 00 00 00 00 00 | 2a 00 00 00 | 0a 00 00 00 | 0c 00 00 00
+                14 00 00 00 | 1e 00 00 00 | 05 00 00 00 | 02 00 | 01 00 | 01 00 | 00 00""");
+        ScopeRecord.View v = new ScopeRecord.View().wrap(seg, 0);
+        assertThat(v.timeNs()).isEqualTo(1_000_000_000L);
+        assertThat(v.siteFile()).isEqualTo("Scoped.java");
+        assertThat(v.heapStart()).isEqualTo(256);
+        assertThat(v.heapEnd()).isEqualTo(768);
+        assertThat(v.siteLine()).isEqualTo(42);
+        assertThat(new int[] {v.taskStart(), v.taskEnd(), v.depPoolStart(), v.depPoolEnd(), v.tensorMapUsed()})
+                .containsExactly(10, 12, 20, 30, 5);
+        assertThat(new int[] {v.depth(), v.ringId()}).containsExactly(2, 1);
+        assertThat(v.phase()).isEqualTo(ScopePhase.END);
+
+        MemorySegment out = Bytes.zeroed(80);
+        out.fill((byte) 0x33);
+        ScopeRecord.write(out, 0, 1_000_000_000L, "Scoped.java", 42, 256, 768, 10, 12, 20, 30, 5, 2, 1, ScopePhase.END);
+        assertThat(out.toArray(JAVA_BYTE)).isEqualTo(seg.toArray(JAVA_BYTE));
+    }
+
+    @Test
+    void longSiteNamesAreTruncatedAndWindowCountersWrap() {
+        MemorySegment out = Bytes.zeroed(80);
+        ScopeRecord.write(out, 0, 1, "AVeryLongWorkloadFileName.java", -1, 0, 0, (1L << 32) + 3, 0, 0, 0, 0, 0, 0,
+                ScopePhase.BEGIN);
+        ScopeRecord.View v = new ScopeRecord.View().wrap(out, 0);
+        assertThat(v.siteFile()).isEqualTo("AVeryLongWorkloadFileNam");
+        assertThat(v.taskStart()).isEqualTo(3);
+        assertThat(v.siteLine()).isEqualTo(-1);
+    }
+}

@@ -1,0 +1,323 @@
+package dev.dfx.runtime;
+
+import dev.dfx.record.ArgKind;
+import dev.dfx.record.ArgStage;
+import dev.dfx.record.SchedPhaseKind;
+import dev.dfx.runtime.probe.ArgView;
+import dev.dfx.runtime.probe.SchedulerProbe;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One scheduler thread. Each loop iteration runs four phases, each a real step of the work:
+ * <ol>
+ *   <li>COMPLETE: collect tasks its cores finished (outputs captured, finish reported);</li>
+ *   <li>RELEASE: release their successors to the ready queue and retire them from their task window;</li>
+ *   <li>RESOLVE: if no other scheduler holds the resolve lock, resolve up to {@value #RESOLVE_BATCH}
+ *       submissions in submit order;</li>
+ *   <li>DISPATCH: hand ready tasks to its cores that have room (inputs captured, dispatch time taken).</li>
+ * </ol>
+ * An iteration that did nothing waits ({@link Idler}); a run of such iterations is reported as one IDLE
+ * phase. The scheduler owns cores {@code c} with {@code c % schedulers == index}.
+ */
+final class Scheduler implements Runnable {
+    static final int RESOLVE_BATCH = 64;
+
+    private final RunState rs;
+    private final int index;
+    private final int[] cores;
+    private final int[] inFlight;
+    private final int depth;
+    private final ArrayList<Task> finished = new ArrayList<>();
+    private final int[] depthsAtStart = new int[3];
+    private final int[] depthsAtEnd = new int[3];
+    private final int[] idleDepthsAtStart = new int[3];
+    private final BooleanSupplier hasWork = this::hasWork;
+    private SchedulerProbe probe = SchedulerProbe.NONE;
+    private boolean on;
+    private int iter;
+    private int nextCore;
+    private int idleIters;
+    private int idleFirstIter;
+    private long idleStart;
+    private long idleLast;
+
+    Scheduler(RunState rs, int index) {
+        this.rs = rs;
+        this.index = index;
+        List<Integer> own = new ArrayList<>();
+        for (int c = 0; c < rs.config.cores(); c++) {
+            if (rs.shape.schedulerOf(c) == index) {
+                own.add(c);
+            }
+        }
+        this.cores = own.stream().mapToInt(Integer::intValue).toArray();
+        this.inFlight = new int[cores.length];
+        this.depth = rs.config.coreQueueDepth();
+    }
+
+    @Override
+    public void run() {
+        try {
+            probe = rs.probe.scheduler(index);
+            on = probe != SchedulerProbe.NONE;
+            Idler idler = rs.schedIdlers[index];
+            while (!rs.aborted) {
+                boolean work = complete();
+                work |= release();
+                work |= resolve();
+                work |= dispatch();
+                if (work) {
+                    idler.reset();
+                } else if (rs.stopping) {
+                    break;
+                } else {
+                    idleStep(idler);
+                }
+                iter++;
+            }
+            if (idleIters > 0) {
+                reportIdle();
+            }
+        } catch (Throwable e) {
+            rs.abort("scheduler " + index + " failed: " + e, e);
+        } finally {
+            probe.close();
+        }
+    }
+
+    private boolean complete() {
+        boolean any = false;
+        for (int c : cores) {
+            any |= !rs.outbox.get(c).isEmpty();
+        }
+        if (!any) {
+            return false;
+        }
+        long t0 = phaseStart();
+        int n = 0;
+        for (int k = 0; k < cores.length; k++) {
+            SpscRing<Task> out = rs.outbox.get(cores[k]);
+            for (Task t = out.poll(); t != null; t = out.poll()) {
+                if (on) {
+                    long now = System.nanoTime();
+                    capture(t, ArgStage.AFTER_COMPLETION, now);
+                    probe.taskFinished(t, cores[k], t.dispatchNs, now);
+                }
+                inFlight[k]--;
+                finished.add(t);
+                n++;
+            }
+        }
+        phaseEnd(SchedPhaseKind.COMPLETE, t0, n, 0, 0);
+        return true;
+    }
+
+    private boolean release() {
+        if (finished.isEmpty()) {
+            return false;
+        }
+        long t0 = phaseStart();
+        int pushed = 0;
+        for (int i = 0; i < finished.size(); i++) { // indexed: no iterator on the per-task path
+            Task t = finished.get(i);
+            List<Task> successors = t.finish();
+            if (successors != null) {
+                for (int j = 0; j < successors.size(); j++) {
+                    Task s = successors.get(j);
+                    if (s.releaseOne()) {
+                        rs.waiting.decrementAndGet();
+                        rs.ready.push(s);
+                        pushed++;
+                    }
+                }
+            }
+            t.ring.retire(t.local);
+            rs.depPoolTail.addAndGet(t.predCount);
+        }
+        int n = finished.size();
+        finished.clear();
+        rs.completed.addAndGet(n);
+        rs.orchIdler.wake();
+        if (pushed > 0) {
+            wakeOtherSchedulers();
+        }
+        phaseEnd(SchedPhaseKind.RELEASE, t0, n, 0, 0);
+        return true;
+    }
+
+    private boolean resolve() {
+        if (rs.submits.isEmpty() || !rs.resolveLock.tryLock()) {
+            return false;
+        }
+        long t0 = 0;
+        int n = 0;
+        int pushed = 0;
+        try {
+            t0 = phaseStart();
+            while (n < RESOLVE_BATCH) {
+                Object item = rs.submits.poll();
+                if (item == null) {
+                    break;
+                }
+                n++;
+                if (item instanceof Task t) {
+                    if (rs.resolver.resolve(t)) {
+                        rs.ready.push(t);
+                        pushed++;
+                    } else {
+                        rs.waiting.incrementAndGet();
+                    }
+                } else {
+                    rs.resolver.release(((TensorRelease) item).tensor());
+                }
+            }
+        } finally {
+            rs.resolveLock.unlock();
+        }
+        if (n == 0) {
+            return false;
+        }
+        rs.orchIdler.wake();
+        if (pushed > 0) {
+            wakeOtherSchedulers();
+        }
+        phaseEnd(SchedPhaseKind.RESOLVE, t0, n, 0, 0);
+        return true;
+    }
+
+    private boolean dispatch() {
+        if (rs.ready.size() == 0 || !hasRoom()) {
+            return false;
+        }
+        long t0 = phaseStart();
+        int hits = 0;
+        int misses = 0;
+        boolean progress = true;
+        outer:
+        while (progress) {
+            progress = false;
+            for (int i = 0; i < cores.length; i++) {
+                int k = (nextCore + i) % cores.length;
+                if (inFlight[k] < depth) {
+                    Task t = rs.ready.poll();
+                    if (t == null) {
+                        misses++;
+                        break outer;
+                    }
+                    handOver(t, k);
+                    hits++;
+                    progress = true;
+                }
+            }
+        }
+        nextCore = (nextCore + 1) % cores.length;
+        if (hits == 0) {
+            return false; // another scheduler took the ready tasks first
+        }
+        phaseEnd(SchedPhaseKind.DISPATCH, t0, hits, hits, misses);
+        return true;
+    }
+
+    private void handOver(Task t, int k) {
+        int c = cores[k];
+        if (on) {
+            long now = System.nanoTime();
+            t.dispatchNs = now;
+            capture(t, ArgStage.BEFORE_DISPATCH, now);
+        }
+        rs.inbox.get(c).offer(t); // room checked through inFlight
+        inFlight[k]++;
+        rs.coreIdlers[c].wake();
+    }
+
+    /** Offers each argument captured at {@code stage}: inputs, in-outs, scalars before; outputs, in-outs after. */
+    private void capture(Task t, ArgStage stage, long now) {
+        for (int i = 0; i < t.args.length; i++) {
+            ArgView a = t.args[i];
+            boolean take = stage == ArgStage.BEFORE_DISPATCH
+                    ? a.kind() == ArgKind.SCALAR || a.role().reads()
+                    : a.kind() == ArgKind.TENSOR && a.role().writes();
+            if (take) {
+                probe.argCaptured(t, i, stage, now);
+            }
+        }
+    }
+
+    private boolean hasRoom() {
+        for (int f : inFlight) {
+            if (f < depth) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean hasWork() {
+        for (int c : cores) {
+            if (!rs.outbox.get(c).isEmpty()) {
+                return true;
+            }
+        }
+        // submissions count only while no other scheduler is resolving them (else this one would spin)
+        return (!rs.submits.isEmpty() && !rs.resolveLock.isLocked()) || (rs.ready.size() > 0 && hasRoom())
+                || rs.stopping || rs.aborted;
+    }
+
+    private void wakeOtherSchedulers() {
+        for (int s = 0; s < rs.schedIdlers.length; s++) {
+            if (s != index) {
+                rs.schedIdlers[s].wake();
+            }
+        }
+    }
+
+    private void idleStep(Idler idler) {
+        if (on && idleIters == 0) {
+            idleStart = System.nanoTime();
+            idleFirstIter = iter;
+            sampleDepths(idleDepthsAtStart);
+        }
+        idleIters++;
+        idler.idle(hasWork);
+        if (on) {
+            idleLast = System.nanoTime();
+        }
+    }
+
+    private void reportIdle() {
+        if (on) {
+            sampleDepths(depthsAtEnd);
+            probe.phase(SchedPhaseKind.IDLE, idleStart, idleLast, idleFirstIter, 0, 0, idleIters, idleDepthsAtStart,
+                    depthsAtEnd);
+        }
+        idleIters = 0;
+    }
+
+    /** Starts a phase that has work: ends an open idle stretch first, so records stay in time order. */
+    private long phaseStart() {
+        if (idleIters > 0) {
+            reportIdle();
+        }
+        if (!on) {
+            return 0;
+        }
+        sampleDepths(depthsAtStart);
+        return System.nanoTime();
+    }
+
+    private void phaseEnd(SchedPhaseKind kind, long t0, int processed, int popHit, int popMiss) {
+        if (on) {
+            long t1 = System.nanoTime();
+            sampleDepths(depthsAtEnd);
+            probe.phase(kind, t0, t1, iter, processed, popHit, popMiss, depthsAtStart, depthsAtEnd);
+        }
+    }
+
+    private void sampleDepths(int[] into) {
+        into[0] = rs.ready.size();
+        into[1] = rs.waiting.get();
+        into[2] = rs.submits.size();
+    }
+}

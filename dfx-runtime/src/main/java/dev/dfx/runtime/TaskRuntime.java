@@ -1,0 +1,89 @@
+package dev.dfx.runtime;
+
+import dev.dfx.runtime.graph.TaskGraph;
+import dev.dfx.runtime.probe.Probe;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs one program on a fresh set of threads: {@code cores} core threads ({@code dfx-core-N}),
+ * {@code schedulers} scheduler threads ({@code dfx-sched-N}) and one orchestrator thread
+ * ({@code dfx-orch}), all daemon platform threads that exit when the run ends.
+ *
+ * <pre>{@code
+ * RunResult r = TaskRuntime.run(RuntimeConfig.defaults(), Probe.NONE, orch -> {
+ *     Function axpy = orch.function("axpy", a -> ...);
+ *     Tensor x = orch.tensor("x", 1024), y = orch.tensor("y", 1024);
+ *     orch.submit(axpy, Args.of().in(x.all()).out(y.all()).scalar(2f));
+ * });
+ * }</pre>
+ */
+public final class TaskRuntime {
+    private TaskRuntime() {
+    }
+
+    /**
+     * Runs {@code program} and waits until every task it submitted has run and retired.
+     *
+     * @param config sizes of the run
+     * @param probe  the recorder's attachment, or {@link Probe#NONE}
+     * @return wall time, task count and (if kept) the dependency graph
+     * @throws TaskFailedException when a kernel, the program or a probe hook threw; the message names the
+     *                             first failure. Every submitted task still ran unless a probe failed.
+     */
+    public static RunResult run(RuntimeConfig config, Probe probe, Program program) {
+        RunState rs = new RunState(config, probe);
+        OrchestratorImpl orch = new OrchestratorImpl(rs);
+        List<Thread> workers = new ArrayList<>();
+        rs.coreIdlers = new Idler[config.cores()];
+        for (int c = 0; c < config.cores(); c++) {
+            Thread t = thread("dfx-core-" + c, new CoreWorker(rs, c));
+            rs.coreIdlers[c] = new Idler(t);
+            workers.add(t);
+        }
+        rs.schedIdlers = new Idler[config.schedulers()];
+        for (int s = 0; s < config.schedulers(); s++) {
+            Thread t = thread("dfx-sched-" + s, new Scheduler(rs, s));
+            rs.schedIdlers[s] = new Idler(t);
+            workers.add(t);
+        }
+        Thread orchThread = thread("dfx-orch", () -> orch.runProgram(program));
+        rs.orchIdler = new Idler(orchThread);
+
+        probe.start(rs.shape);
+        workers.forEach(Thread::start);
+        long start = System.nanoTime();
+        orchThread.start();
+        join(orchThread);
+        rs.stopping = true;
+        rs.wakeAll();
+        workers.forEach(TaskRuntime::join);
+
+        if (rs.failure() != null) {
+            throw new TaskFailedException(rs.failure(), rs.failureCause());
+        }
+        TaskGraph graph = config.keepGraph() ? new TaskGraph(orch.taskInfos(), rs.edges) : null;
+        return new RunResult(orch.endNanos() - start, orch.submitted(), config, graph);
+    }
+
+    private static Thread thread(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static void join(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // the run cannot be abandoned half way; finish, then restore the flag
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

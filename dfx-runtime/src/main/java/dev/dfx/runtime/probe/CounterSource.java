@@ -1,0 +1,23 @@
+package dev.dfx.runtime.probe;
+
+/**
+ * Per-thread counters read on a core thread just before and just after each kernel; the pmu subsystem
+ * stores the deltas. Values must be monotonic per thread. Each core thread reads only its own source.
+ */
+public interface CounterSource {
+    /** @return number of counters, 0..8 */
+    int count();
+
+    /** @return name of counter {@code i}, e.g. {@code thread-cpu-ns} */
+    String name(int i);
+
+    /**
+     * Reads the calling thread's current values into {@code values[0 .. count())}; allocates nothing.
+     */
+    void read(long[] values);
+
+    /** @return the default source: thread CPU time, thread user time and allocated bytes of the JVM */
+    static CounterSource jvmThread() {
+        return new JvmThreadCounters();
+    }
+}

@@ -1,0 +1,46 @@
+package dev.dfx.runtime.probe;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * The default {@link CounterSource}: the calling thread's CPU time (ns), user CPU time (ns) and bytes
+ * allocated on the heap, through {@code com.sun.management.ThreadMXBean}. A counter the JVM cannot
+ * measure reads as 0. One instance per core thread (it holds no per-thread state, but reads are of the
+ * calling thread only).
+ */
+public final class JvmThreadCounters implements CounterSource {
+    private static final String[] NAMES = {"thread-cpu-ns", "thread-user-ns", "alloc-bytes"};
+    private final com.sun.management.ThreadMXBean mx;
+    private final boolean cpu;
+    private final boolean alloc;
+
+    /** Enables thread CPU time and allocation measurement where the JVM supports them. */
+    public JvmThreadCounters() {
+        mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        cpu = mx.isCurrentThreadCpuTimeSupported();
+        if (cpu && !mx.isThreadCpuTimeEnabled()) {
+            mx.setThreadCpuTimeEnabled(true);
+        }
+        alloc = mx.isThreadAllocatedMemorySupported();
+        if (alloc && !mx.isThreadAllocatedMemoryEnabled()) {
+            mx.setThreadAllocatedMemoryEnabled(true);
+        }
+    }
+
+    @Override
+    public int count() {
+        return NAMES.length;
+    }
+
+    @Override
+    public String name(int i) {
+        return NAMES[i];
+    }
+
+    @Override
+    public void read(long[] values) {
+        values[0] = cpu ? Math.max(0, mx.getCurrentThreadCpuTime()) : 0;
+        values[1] = cpu ? Math.max(0, mx.getCurrentThreadUserTime()) : 0;
+        values[2] = alloc ? Math.max(0, mx.getCurrentThreadAllocatedBytes()) : 0;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.dfx.runtime.probe;
+
+import dev.dfx.record.ArgStage;
+import dev.dfx.record.SchedPhaseKind;
+
+/**
+ * Hooks of one scheduler thread (swimlane scheduler task and phase records, args records). Called only on
+ * that scheduler's thread; not required to be thread-safe.
+ */
+public interface SchedulerProbe {
+    /** Observes nothing. */
+    SchedulerProbe NONE = new SchedulerProbe() {
+    };
+
+    /**
+     * The scheduler collected {@code task}, which core {@code core} finished (after its outputs were
+     * captured, before its successors are released).
+     *
+     * @param dispatchNs when this scheduler handed the task to the core
+     * @param finishNs   when this scheduler collected it
+     */
+    default void taskFinished(TaskView task, int core, long dispatchNs, long finishNs) {
+    }
+
+    /**
+     * One loop phase ended. Phases that processed nothing are not reported, except idle stretches
+     * ({@link SchedPhaseKind#IDLE}: from the first empty iteration to the last before work was found).
+     *
+     * @param loopIter       loop iteration the phase belongs to (IDLE: the stretch's first)
+     * @param tasksProcessed tasks (or, in RESOLVE, submissions) handled in the phase
+     * @param popHit         DISPATCH: pops of the ready queue that found a task
+     * @param popMiss        DISPATCH: pops that found none; IDLE: number of idle iterations
+     * @param depthsAtStart  [ready, waiting for predecessors, submitted not resolved] when the phase began;
+     *                       reused, valid during the call only
+     * @param depthsAtEnd    the same when it ended
+     */
+    default void phase(SchedPhaseKind kind, long startNs, long endNs, int loopIter, int tasksProcessed, int popHit,
+                       int popMiss, int[] depthsAtStart, int[] depthsAtEnd) {
+    }
+
+    /**
+     * Argument {@code argIndex} of {@code task} can be captured now: inputs, in-outs and scalars
+     * {@link ArgStage#BEFORE_DISPATCH} (the core has not started), outputs and in-outs
+     * {@link ArgStage#AFTER_COMPLETION} (no successor has been released). The tensor's bytes are stable for
+     * the duration of the call.
+     *
+     * @param timeNs System.nanoTime() at capture
+     */
+    default void argCaptured(TaskView task, int argIndex, ArgStage stage, long timeNs) {
+    }
+
+    /** The scheduler thread is about to exit: flush lanes here. */
+    default void close() {
+    }
+}

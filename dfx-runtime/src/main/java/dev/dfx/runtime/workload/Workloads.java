@@ -1,0 +1,30 @@
+package dev.dfx.runtime.workload;
+
+import dev.dfx.error.BadInputException;
+import java.util.List;
+
+/** The workloads by {@code -w} name, at their default sizes. */
+public final class Workloads {
+    /** All names, in the order the baseline lists them. */
+    public static final List<String> NAMES = List.of("flood", "scoped", "gemm", "attention", "decoder");
+
+    private Workloads() {
+    }
+
+    /**
+     * @param name a {@code -w} name
+     * @return a fresh instance with its data generated (seeded, so every run computes the same)
+     * @throws BadInputException naming the known workloads when {@code name} is none of them
+     */
+    public static Workload create(String name) {
+        return switch (name) {
+            case "flood" -> new Flood();
+            case "scoped" -> new Scoped();
+            case "gemm" -> new Gemm();
+            case "attention" -> new Attention();
+            case "decoder" -> new Decoder();
+            default -> throw new BadInputException("unknown workload '" + name + "' (-w); expected one of "
+                    + String.join(", ", NAMES));
+        };
+    }
+}

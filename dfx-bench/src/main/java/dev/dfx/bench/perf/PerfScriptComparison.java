@@ -32,13 +32,16 @@ public final class PerfScriptComparison {
             perfMs[i] = time(cmd("perf", "script", nosym, file));
             dfxMs[i] = time(cmd(dfx, "script", nosym, file));
         }
+        // warm up for at least three passes and two seconds, so that small files are measured compiled too
+        long warmEnd = System.nanoTime() + 2_000_000_000L;
+        for (int i = 0; i < 3 || System.nanoTime() < warmEnd; i++) {
+            ScriptThroughput.runOnce(file, List.of());
+        }
         double[] inProcess = new double[runs];
-        for (int i = 0; i < runs + 3; i++) {
+        for (int i = 0; i < runs; i++) {
             long t0 = System.nanoTime();
             ScriptThroughput.runOnce(file, List.of());
-            if (i >= 3) {
-                inProcess[i - 3] = (System.nanoTime() - t0) / 1e6;
-            }
+            inProcess[i] = (System.nanoTime() - t0) / 1e6;
         }
         System.out.printf("file: %s (%d bytes), %d runs each%n", file, file.toFile().length(), runs);
         row("perf script (CLI)", perfMs);

@@ -9,7 +9,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -272,11 +271,6 @@ public final class PerfFile implements AutoCloseable {
         }
         return new SegmentRecordSource(seg, endian(), header.dataOffset(), header.dataOffset() + header.dataSize(), 0,
             name);
-    }
-
-    /** @return the u8 bytes of a byte range of the mapped file (for raw dumps); empty for streams */
-    public byte[] bytes(long off, int len) {
-        return seg == null ? new byte[0] : seg.asSlice(off, len).toArray(ValueLayout.JAVA_BYTE);
     }
 
     @Override

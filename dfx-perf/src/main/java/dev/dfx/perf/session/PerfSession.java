@@ -15,7 +15,6 @@ import dev.dfx.perf.trace.TracingDataParser;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -272,11 +271,6 @@ public final class PerfSession implements AutoCloseable {
                 e.setFormat(f);
             }
         }
-    }
-
-    /** @return the file's events in a fresh list, for callers that must not see later changes */
-    public List<Evsel> evselsSnapshot() {
-        return new ArrayList<>(evlist.all());
     }
 
     @Override

@@ -1,14 +1,56 @@
 package dev.dfx.cli;
 
+import dev.dfx.perf.dump.DumpPrinter;
+import dev.dfx.perf.header.EvlistPrinter;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.text.TextSink;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** {@code dfx dump}: Raw records of a run directory or perf.data file (perf report -D style). */
-@Command(name = "dump", mixinStandardHelpOptions = true, description = "Raw records of a run directory or perf.data file (perf report -D style).")
+/**
+ * {@code dfx dump}: every raw record of a perf.data file as {@code perf report -D} (perf 6.1) prints it;
+ * with {@code --header-only} the header as {@code perf report --header-only}, with {@code --evlist} the
+ * events as {@code perf evlist -v}.
+ */
+@Command(name = "dump", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Raw records of a run directory or perf.data file (perf report -D style).")
 final class DumpCommand implements Callable<Integer> {
-    // PLACEHOLDER: replaced by the issue that owns this command; never land a release with it.
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    PerfInputOption input = new PerfInputOption();
+
+    @Mixin
+    HeaderOptions headers = new HeaderOptions();
+
+    @Option(names = "--evlist", description = "Print the events with their attrs (perf evlist -v)")
+    boolean evlist;
+
+    @Option(names = {"-D", "--dump-raw-trace"}, description = "Accepted for perf compatibility (the default)")
+    boolean dumpRaw;
+
+    @Option(names = {"-f", "--force"}, description = "Accepted for perf compatibility (no effect)")
+    boolean force;
+
     @Override
     public Integer call() {
-        throw new UnsupportedOperationException("dfx dump is not built yet");
+        TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
+        try {
+            if (evlist) {
+                try (PerfSession session = PerfInputs.open(input.resolve())) {
+                    EvlistPrinter.print(session, out);
+                }
+                return 0;
+            }
+            PerfInputs.withRecords(input.resolve(), headers, out, s -> new DumpPrinter(s, out).run());
+        } finally {
+            out.flush();
+        }
+        return 0;
     }
 }

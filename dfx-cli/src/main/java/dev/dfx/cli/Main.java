@@ -35,7 +35,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line and exits the JVM with its status. */
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(execute(args, new StdoutWriter(), new PrintWriter(System.err, true)));
     }
 
     /**

@@ -1,14 +1,89 @@
 package dev.dfx.cli;
 
+import dev.dfx.perf.machine.Kallsyms;
+import dev.dfx.perf.script.FieldSelection;
+import dev.dfx.perf.script.ScriptOptions;
+import dev.dfx.perf.script.ScriptPrinter;
+import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.trace.KernelSymbols;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-/** {@code dfx script}: Time-ordered listing of a run directory or a perf.data file (perf script compatible). */
-@Command(name = "script", mixinStandardHelpOptions = true, description = "Time-ordered listing of a run directory or a perf.data file (perf script compatible).")
+/**
+ * {@code dfx script}: a time-ordered listing of a perf.data file that matches {@code perf script} (perf 6.1)
+ * byte for byte for fields that need no symbol resolution. Takes perf script's options so that a perf
+ * user's command line works unchanged.
+ */
+@Command(name = "script", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Time-ordered listing of a run directory or a perf.data file (perf script compatible).")
 final class ScriptCommand implements Callable<Integer> {
-    // PLACEHOLDER: replaced by the issue that owns this command; never land a release with it.
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    PerfInputOption input = new PerfInputOption();
+
+    @Mixin
+    HeaderOptions headers = new HeaderOptions();
+
+    @Option(names = {"-F", "--fields"}, paramLabel = "FIELDS", preprocessor = RawValuePreprocessor.class, arity = "0..1",
+        description = "Fields to print, as perf script -F: [type:]field,... with +field/-field forms")
+    List<String> fields = new ArrayList<>();
+
+    @Option(names = "--ns", description = "Print timestamps with nanosecond precision")
+    boolean ns;
+
+    @Option(names = "--show-task-events", description = "Print COMM, FORK and EXIT records")
+    boolean showTask;
+
+    @Option(names = "--show-mmap-events", description = "Print MMAP and MMAP2 records")
+    boolean showMmap;
+
+    @Option(names = "--show-switch-events", description = "Print context-switch records")
+    boolean showSwitch;
+
+    @Option(names = "--show-lost-events", description = "Print LOST records")
+    boolean showLost;
+
+    @Option(names = "--show-namespace-events", description = "Print NAMESPACES records")
+    boolean showNamespace;
+
+    @Option(names = "--show-round-events", description = "Print FINISHED_ROUND records (disables reordering)")
+    boolean showRound;
+
+    @Option(names = {"-k", "--kallsyms"}, paramLabel = "FILE",
+        description = "Kernel symbols (/proc/kallsyms format) for sym and %%ps; none by default")
+    Path kallsyms;
+
+    @Option(names = {"-f", "--force"}, description = "Accepted for perf compatibility (no effect)")
+    boolean force;
+
+    @Option(names = "--symfs", paramLabel = "DIR", description = "Accepted for perf compatibility (no effect)")
+    String symfs;
+
     @Override
     public Integer call() {
-        throw new UnsupportedOperationException("dfx script is not built yet");
+        FieldSelection selection = new FieldSelection(spec.commandLine().getErr());
+        for (String f : fields) {
+            selection.parse(f);
+        }
+        KernelSymbols syms = kallsyms == null ? KernelSymbols.NONE : Kallsyms.load(kallsyms);
+        ScriptOptions opts = new ScriptOptions(selection, ns, showTask, showMmap, showSwitch, showLost,
+            showNamespace, showRound, syms);
+        String name = input.resolve();
+        TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
+        try {
+            PerfInputs.withRecords(name, headers, out, s -> new ScriptPrinter(s, opts, out).run());
+        } finally {
+            out.flush();
+        }
+        return 0;
     }
 }

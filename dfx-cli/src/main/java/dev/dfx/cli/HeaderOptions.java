@@ -1,0 +1,20 @@
+package dev.dfx.cli;
+
+import picocli.CommandLine.Option;
+
+/** perf's header options, shared by {@code dfx script} and {@code dfx dump} ({@code perf report --header...}). */
+final class HeaderOptions {
+    @Option(names = "--header", description = "Print the perf.data header before the records")
+    boolean header;
+
+    @Option(names = "--header-only", description = "Print the perf.data header only")
+    boolean headerOnly;
+
+    @Option(names = {"-I", "--show-info"}, description = "With --header: print all header details")
+    boolean showInfo;
+
+    /** @return whether a header is to be printed */
+    boolean any() {
+        return header || headerOnly;
+    }
+}

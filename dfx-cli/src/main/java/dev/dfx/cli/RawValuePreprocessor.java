@@ -1,0 +1,35 @@
+package dev.dfx.cli;
+
+import java.util.Map;
+import java.util.Stack;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+
+/**
+ * Lets an option take the next argument as its value even when it starts with '-', as perf's option
+ * parser does: {@code perf script -F -ip,-sym} means "remove ip and sym", not an option {@code -i}.
+ * Handles {@code -F VALUE}, {@code -FVALUE} and {@code --fields=VALUE}. Stateless.
+ */
+final class RawValuePreprocessor implements CommandLine.IParameterPreprocessor {
+    @Override
+    public boolean preprocess(Stack<String> args, CommandLine.Model.CommandSpec commandSpec, ArgSpec argSpec,
+                              Map<String, Object> info) {
+        // picocli has already placed the value (separate, attached or after '=') on top of the stack
+        if (!args.isEmpty()) {
+            String value = args.pop();
+            argSpec.setValue(appended(argSpec, value));
+            return true;
+        }
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Object appended(ArgSpec spec, String value) {
+        Object current = spec.getValue();
+        if (current instanceof java.util.List<?> list) {
+            ((java.util.List<String>) list).add(value);
+            return list;
+        }
+        return value;
+    }
+}

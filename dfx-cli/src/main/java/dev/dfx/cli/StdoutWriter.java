@@ -1,0 +1,29 @@
+package dev.dfx.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+
+/**
+ * The command line's standard output: a {@link PrintWriter} for picocli's help and messages that also
+ * exposes the underlying byte stream, so commands that must write exact bytes (perf-compatible text) can
+ * bypass character encoding. Not thread-safe.
+ */
+final class StdoutWriter extends PrintWriter {
+    private final OutputStream bytes;
+
+    StdoutWriter() {
+        this(new FileOutputStream(FileDescriptor.out));
+    }
+
+    private StdoutWriter(OutputStream bytes) {
+        super(bytes, true);
+        this.bytes = bytes;
+    }
+
+    /** @return the raw standard output; flush this writer before writing to it */
+    OutputStream bytes() {
+        return bytes;
+    }
+}

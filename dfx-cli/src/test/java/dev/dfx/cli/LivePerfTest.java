@@ -1,0 +1,124 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Records fresh perf.data files with the real {@code perf} of this machine (tracepoints, software events with
+ * callchains and data addresses, a pipe-mode stream, a zstd-compressed file) and compares {@code dfx script}
+ * and {@code dfx dump} with {@code perf script} and {@code perf report -D} on them, symbol lookups disabled on
+ * both sides. Skipped, with the reason, where perf is missing or cannot record.
+ */
+class LivePerfTest {
+    @TempDir
+    static Path dir;
+
+    private static final String WORK = "ls /usr/share/doc > /dev/null; cat /etc/hostname > /dev/null";
+
+    private static String perf;
+
+    @BeforeAll
+    static void record() throws Exception {
+        perf = findPerf();
+        assumeTrue(perf != null, "perf is not installed: live comparisons skipped");
+        String work = WORK;
+        boolean ok = rec("tp.data", "-e", "sched:sched_process_exec,sched:sched_process_exit,"
+            + "syscalls:sys_enter_openat,syscalls:sys_exit_openat,sched:sched_wakeup_new");
+        ok &= rec("sw.data", "-e", "page-faults", "-c", "1", "-g", "-d", "--sample-cpu");
+        ok &= rec("z.data", "-z", "-e", "page-faults,task-clock", "-c", "20");
+        ok &= perfToFile("pipe.data", perf, "record", "-N", "-q", "-o", "-", "-e", "page-faults", "-c", "1", "-g",
+            "--", "sh", "-c", work);
+        assumeTrue(ok, "perf record failed here (permissions or no tracefs): live comparisons skipped");
+    }
+
+    private static boolean rec(String name, String... opts) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(perf, "record", "-N", "-q", "-o", dir.resolve(name).toString()));
+        cmd.addAll(List.of(opts));
+        cmd.addAll(List.of("--", "sh", "-c", WORK));
+        return run(cmd, null) == 0 && Files.size(dir.resolve(name)) > 0;
+    }
+
+    private static boolean perfToFile(String name, String... cmd) throws Exception {
+        return run(List.of(cmd), dir.resolve(name).toFile()) == 0;
+    }
+
+    private static int run(List<String> cmd, File stdout) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.redirectOutput(stdout != null ? ProcessBuilder.Redirect.to(stdout) : ProcessBuilder.Redirect.DISCARD);
+        Process p = pb.start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        return p.exitValue();
+    }
+
+    private static String perfOutput(List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(perf);
+        cmd.addAll(args);
+        Path out = Files.createTempFile(dir, "perf", ".txt");
+        assertThat(run(cmd, out.toFile())).as("perf " + args).isZero();
+        return new String(Files.readAllBytes(out), StandardCharsets.ISO_8859_1);
+    }
+
+    private static String findPerf() {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path p = Path.of(d, "perf");
+            if (Files.isExecutable(p)) {
+                return p.toString();
+            }
+        }
+        return null;
+    }
+
+    static Stream<Arguments> comparisons() {
+        String nosym = "--symfs=/nonexistent --kallsyms=/dev/null";
+        return Stream.of(
+            Arguments.of("tp.data", "script " + nosym, "script"),
+            Arguments.of("tp.data", "script " + nosym + " -F comm,tid,pid,cpu,time,event,trace --ns",
+                "script -F comm,tid,pid,cpu,time,event,trace --ns"),
+            Arguments.of("tp.data", "script " + nosym + " --show-task-events --show-mmap-events",
+                "script --show-task-events --show-mmap-events"),
+            Arguments.of("sw.data", "script " + nosym, "script"),
+            Arguments.of("sw.data", "script " + nosym + " -F comm,tid,time,event,period,addr,ip,sym,dso,misc",
+                "script -F comm,tid,time,event,period,addr,ip,sym,dso,misc"),
+            Arguments.of("z.data", "script " + nosym + " -F comm,tid,pid,time,event,period",
+                "script -F comm,tid,pid,time,event,period"),
+            Arguments.of("pipe.data", "script " + nosym, "script"),
+            Arguments.of("tp.data", "report -D " + nosym, "dump"),
+            Arguments.of("sw.data", "report -D " + nosym, "dump"),
+            Arguments.of("z.data", "report -D " + nosym, "dump"),
+            Arguments.of("pipe.data", "report -D " + nosym, "dump"),
+            Arguments.of("sw.data", "evlist -v", "dump --evlist"));
+    }
+
+    @ParameterizedTest(name = "{0}: perf {1}")
+    @MethodSource("comparisons")
+    void dfxPrintsWhatPerfPrints(String file, String perfArgs, String dfxArgs) throws Exception {
+        String path = dir.resolve(file).toString();
+        List<String> p = new ArrayList<>(List.of(perfArgs.split(" ")));
+        p.addAll(List.of("-i", path));
+        String expected = perfOutput(p);
+        List<String> d = new ArrayList<>(List.of(dfxArgs.split(" ")));
+        d.addAll(List.of("-i", path));
+        CliRun run = CliRun.dfx(d.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(expected).as("perf printed something").isNotEmpty();
+        ScriptGoldenTest.assertSameText(file + " " + dfxArgs, expected, run.out());
+    }
+}

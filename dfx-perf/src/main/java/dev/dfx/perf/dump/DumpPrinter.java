@@ -1,0 +1,200 @@
+package dev.dfx.perf.dump;
+
+import dev.dfx.perf.data.Feature;
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.data.SampleType;
+import dev.dfx.perf.event.RecordText;
+import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.event.Task;
+import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.MemMap;
+import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.Evlist;
+import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.RecordStats;
+import dev.dfx.perf.session.SampleDelivery;
+import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.text.TextSink;
+import java.lang.foreign.MemorySegment;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Prints every record of a session as {@code perf report -D} (perf 6.1) does: per record the offset, file
+ * and type, the raw bytes, the timestamp columns and perf's decoding, in perf's processing order (perf's own
+ * records when read, kernel records when the reorder queue delivers them), the thread and DSO of each
+ * sample, then the aggregated record counts. Keeps perf's machine model up to date. Not thread-safe.
+ */
+public final class DumpPrinter {
+    private final PerfSession session;
+    private final TextSink out;
+    private final String fileName;
+    private final Machine machine = new Machine();
+    private final SampleDelivery delivery;
+    private final Map<Evsel, Long> samplesPerEvsel = new HashMap<>();
+    private final String arch;
+
+    /**
+     * @param session a session whose records have not been iterated
+     * @param out     where the text goes
+     */
+    public DumpPrinter(PerfSession session, TextSink out) {
+        this.session = session;
+        this.out = out;
+        this.fileName = session.file().pipe() ? "pipe" : session.name();
+        this.delivery = new SampleDelivery(session.evlist());
+        this.arch = session.arch();
+    }
+
+    /**
+     * Prints the dump.
+     *
+     * @throws dev.dfx.error.BadInputException when the data is corrupt, after printing what came before it
+     */
+    public void run() {
+        out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+        Iterator<TimedRecord> it = session.processingOrder(true);
+        while (it.hasNext()) {
+            record(it.next());
+        }
+        stats();
+    }
+
+    private void record(TimedRecord t) {
+        PerfRecord r = t.record();
+        if (r.type() == RecordType.COMPRESSED || r.type() == RecordType.COMPRESSED2) {
+            return; // perf prints the records inside, not the compressed record itself
+        }
+        out.put('\n').hexAlt(r.fileOffset()).put('@').put(fileName).put(" [").hexAlt(r.size()).put("]: event: ")
+            .dec(r.type()).put('\n');
+        HexDump.print(r, out);
+        if (t.sample() != null) {
+            timestamp(r, t.sample());
+        }
+        out.hexAlt(r.fileOffset()).put(" [").hexAlt(r.size()).put("]: PERF_RECORD_").put(RecordType.name(r.type()));
+        if (RecordType.isUserType(r.type())) {
+            UserRecordDump.print(r, out);
+        } else {
+            kernelRecord(t);
+        }
+    }
+
+    /** {@code evlist__print_tstamp}. */
+    private void timestamp(PerfRecord r, Sample s) {
+        Evlist evlist = session.evlist();
+        if (r.type() != RecordType.SAMPLE && !evlist.sampleIdAll()) {
+            out.put("-1 -1 ");
+            return;
+        }
+        long type = evlist.combinedSampleType();
+        if ((type & SampleType.CPU) != 0) {
+            out.udec(s.cpu() & 0xffff_ffffL).put(' ');
+        }
+        if ((type & SampleType.TIME) != 0) {
+            out.udec(s.time()).put(' ');
+        }
+    }
+
+    private void kernelRecord(TimedRecord t) {
+        PerfRecord r = t.record();
+        Sample s = t.sample();
+        Evsel evsel = t.evsel();
+        switch (r.type()) {
+            case RecordType.SAMPLE -> {
+                if (evsel == null) {
+                    out.put('\n');
+                    return;
+                }
+                SampleDump.print(evsel.attr(), s, arch, out);
+                delivery.deliver(evsel, s, this::resolve);
+            }
+            case RecordType.MMAP, RecordType.MMAP2, RecordType.COMM, RecordType.EXIT -> {
+                RecordText.details(r, out);
+                machine.process(r);
+            }
+            case RecordType.FORK -> {
+                RecordText.task(r, out);
+                Task f = Task.of(r);
+                PerfThread parent = machine.find(f.ppid(), f.ptid());
+                if (machine.fork(f)) {
+                    out.put("removing erroneous parent thread ").dec(parent == null ? -1 : parent.pid()).put('/')
+                        .dec(f.ptid()).put('\n');
+                }
+            }
+            case RecordType.LOST -> out.put(": id:").udec(r.u64(8)).put(": lost:").udec(r.u64(16)).put('\n');
+            case RecordType.LOST_SAMPLES -> out.put(": id:").udec(s.id()).put(": lost samples :").udec(r.u64(8))
+                .put('\n');
+            case RecordType.READ -> read(evsel, r);
+            case RecordType.THROTTLE, RecordType.UNTHROTTLE -> out.put(": unhandled!\n");
+            default -> {
+                if (!RecordText.details(r, out)) {
+                    out.put('\n');
+                }
+            }
+        }
+    }
+
+    /** {@code dump_read}: PERF_RECORD_READ decoded with the fixed {@code struct perf_record_read} layout. */
+    private void read(Evsel evsel, PerfRecord r) {
+        out.put(": ").dec(r.s32(8)).put(' ').dec(r.s32(12)).put(' ').put(evsel == null ? "" : evsel.name())
+            .put(' ').udec(r.u64(16)).put('\n');
+        if (evsel == null) {
+            return;
+        }
+        long rf = evsel.attr().readFormat();
+        if ((rf & 1) != 0) {
+            out.put("... time enabled : ").udec(r.u64(24)).put('\n');
+        }
+        if ((rf & 2) != 0) {
+            out.put("... time running : ").udec(r.u64(32)).put('\n');
+        }
+        if ((rf & 4) != 0) {
+            out.put("... id           : ").udec(r.u64(40)).put('\n');
+        }
+        if ((rf & 16) != 0) {
+            out.put("... lost         : ").udec(r.u64(48)).put('\n');
+        }
+    }
+
+    /** {@code machine__resolve}: the thread and DSO lines. */
+    private void resolve(Evsel evsel, Sample s) {
+        PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
+        out.put(" ... thread: ").put(thread.comm()).put(':').dec(thread.tid()).put('\n');
+        MemMap map = machine.findMap(thread, s.cpumode(), s.ip());
+        String dso = map != null ? map.dso() : Machine.isHypervisorLevel(s.cpumode()) ? "[hypervisor]" : "<not found>";
+        out.put(" ...... dso: ").put(dso).put('\n');
+        samplesPerEvsel.merge(evsel, 1L, Long::sum);
+    }
+
+    /** {@code perf_session__fprintf_nr_events} and {@code evlist__fprintf_nr_events}. */
+    private void stats() {
+        RecordStats st = session.stats();
+        boolean aux = session.features().containsKey(Feature.AUXTRACE.bit());
+        out.put("\nAggregated stats:").put(aux ? " (excludes AUX area (e.g. instruction trace) decoded / synthesized"
+            + " events)" : "").put('\n');
+        long total = st.count(0);
+        for (int type = 0; type < RecordType.HEADER_MAX_6_1; type++) {
+            String name = RecordType.name(type);
+            if (name.equals("UNKNOWN") || st.count(type) == 0) {
+                continue;
+            }
+            out.right(name, 16).put(" events: ").right(Long.toString(st.count(type)), 10);
+            if (type != 0 && total != 0) {
+                String pct = dev.dfx.perf.header.Numbers.fixed(100.0 * st.count(type) / total, 1);
+                out.put("  (").right(pct, 4).put("%)");
+            }
+            out.put('\n');
+        }
+        for (Evsel e : session.evlist().all()) {
+            Long n = samplesPerEvsel.get(e);
+            if (n == null || n == 0) {
+                continue;
+            }
+            out.put(e.name()).put(" stats:\n");
+            out.right("SAMPLE", 16).put(" events: ").right(Long.toString(n), 10).put('\n');
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.dfx.perf.header;
+
+import dev.dfx.perf.data.Feature;
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.read.FileHeader;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.text.TextSink;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prints the header of a recording as {@code perf report --header-only} (perf 6.1) does
+ * ({@code header.c perf_header__fprintf_info}): the file layout, each feature present in bit order, the
+ * missing features; in pipe mode the layout, then each HEADER_FEATURE record as it arrives in the stream.
+ * The {@code # captured on} line is the input's modification time in the local time zone (not stored in
+ * the file). Not thread-safe.
+ */
+public final class HeaderPrinter {
+    private static final DateTimeFormatter CTIME =
+        DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
+
+    private final PerfSession session;
+    private final boolean full;
+    private final TextSink out;
+
+    /**
+     * @param session a session whose records have not been iterated (pipe mode reads up to the features)
+     * @param full    {@code -I}: print details of full-only features
+     */
+    public HeaderPrinter(PerfSession session, boolean full, TextSink out) {
+        this.session = session;
+        this.full = full;
+        this.out = out;
+    }
+
+    /** Prints the header. */
+    public void print() {
+        FileHeader h = session.file().header();
+        out.put("# ========\n");
+        out.put("# captured on    : ").put(capturedOn()).put('\n');
+        out.put("# header version : 1\n");
+        out.put("# data offset    : ").udec(h.pipe() ? 0 : h.dataOffset()).put('\n');
+        out.put("# data size      : ").udec(h.pipe() ? 0 : h.dataSize()).put('\n');
+        out.put("# feat offset    : ").udec(h.pipe() ? 0 : h.featureOffset()).put('\n');
+        if (h.pipe()) {
+            out.put("# ========\n#\n");
+            pipeFeatures();
+            return;
+        }
+        FeaturePrinter fp = new FeaturePrinter(session.features(), session.evlist().all(), h.endian(), full);
+        for (Map.Entry<Integer, MemorySegment> f : session.features().entrySet()) {
+            fp.print(Feature.ofBit(f.getKey()), f.getValue(), out);
+        }
+        out.put("# missing features: ");
+        for (Feature f : Feature.values()) {
+            if (!h.hasFeature(f.bit())) {
+                out.put(f.name()).put(' ');
+            }
+        }
+        out.put("\n# ========\n#\n");
+    }
+
+    /** Pipe mode: features are printed as their records arrive, until the end-of-features marker. */
+    private void pipeFeatures() {
+        Map<Integer, MemorySegment> seen = new LinkedHashMap<>();
+        Iterator<TimedRecord> it = session.fileOrder();
+        while (it.hasNext()) {
+            PerfRecord r = it.next().record();
+            if (r.type() != RecordType.HEADER_FEATURE || r.size() < 16) {
+                continue;
+            }
+            long bit = r.u64(8);
+            Feature f = bit > 0 && bit < Feature.LAST_6_1 ? Feature.ofBit((int) bit) : null;
+            if (f == null) {
+                if (bit == Feature.LAST_6_1) {
+                    return;
+                }
+                continue;
+            }
+            MemorySegment data = r.segment().asSlice(r.base() + 16, r.size() - 16);
+            seen.put((int) bit, data);
+            new FeaturePrinter(seen, session.evlist().all(), r.endian(), full).print(f, data, out);
+        }
+    }
+
+    private String capturedOn() {
+        String name = session.name();
+        try {
+            Path p = Path.of(name);
+            if (Files.exists(p)) {
+                ZonedDateTime t = Files.getLastModifiedTime(p).toInstant().atZone(ZoneId.systemDefault());
+                return CTIME.format(t);
+            }
+        } catch (IOException | RuntimeException e) {
+            // fall through: no file to stat (a stream)
+        }
+        return CTIME.format(ZonedDateTime.now());
+    }
+}

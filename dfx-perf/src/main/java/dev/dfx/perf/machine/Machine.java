@@ -1,0 +1,227 @@
+package dev.dfx.perf.machine;
+
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.Comm;
+import dev.dfx.perf.event.Mmap;
+import dev.dfx.perf.event.Task;
+import dev.dfx.perf.read.PerfRecord;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * perf's model of the recorded machine ({@code util/machine.c}, {@code util/thread.c}): threads with their
+ * comms, per-process address spaces built from MMAP/MMAP2 records, and the kernel map from the
+ * {@code [kernel.kallsyms]} MMAP. Fed COMM, FORK, EXIT and MMAP records in processing order; the idle
+ * thread (tid 0) is registered as {@code swapper} as perf does. Not thread-safe.
+ */
+public final class Machine {
+    /** {@code PERF_RECORD_MISC_CPUMODE}: kernel. */
+    public static final int CPUMODE_KERNEL = 1;
+    /** User. */
+    public static final int CPUMODE_USER = 2;
+    /** Hypervisor. */
+    public static final int CPUMODE_HYPERVISOR = 3;
+    /** Guest kernel. */
+    public static final int CPUMODE_GUEST_KERNEL = 4;
+    /** Guest user. */
+    public static final int CPUMODE_GUEST_USER = 5;
+
+    private static final String KERNEL_DSO = "[kernel.kallsyms]";
+
+    private final Map<Integer, PerfThread> threads = new HashMap<>();
+    private final MapGroup kernelMaps = new MapGroup();
+
+    /** Creates a machine with the idle thread registered ({@code perf_session__register_idle_thread}). */
+    public Machine() {
+        PerfThread idle = findOrCreate(0, 0);
+        idle.setComm("swapper");
+    }
+
+    /** @return the thread with {@code tid}, or {@code null} ({@code machine__find_thread}) */
+    public PerfThread find(int pid, int tid) {
+        PerfThread t = threads.get(tid);
+        if (t != null) {
+            updatePid(t, pid);
+        }
+        return t;
+    }
+
+    /** @return the thread with {@code tid}, created with comm {@code ":TID"} if new ({@code machine__findnew_thread}) */
+    public PerfThread findOrCreate(int pid, int tid) {
+        PerfThread t = threads.get(tid);
+        if (t != null) {
+            updatePid(t, pid);
+            return t;
+        }
+        t = new PerfThread(pid, tid);
+        threads.put(tid, t);
+        if (pid == tid || pid == -1) {
+            t.setMaps(new MapGroup());
+        } else {
+            t.setMaps(findOrCreate(pid, pid).maps());
+        }
+        return t;
+    }
+
+    /** {@code machine__update_thread_pid}: a thread first seen without a pid joins its process. */
+    private void updatePid(PerfThread t, int pid) {
+        if (pid == t.pid() || pid == -1 || t.pid() != -1) {
+            return;
+        }
+        t.setPid(pid);
+        if (pid == t.tid()) {
+            return;
+        }
+        PerfThread leader = findOrCreate(pid, pid);
+        t.setMaps(leader.maps());
+    }
+
+    /**
+     * Applies a side-band record (COMM, FORK, EXIT, MMAP, MMAP2) in processing order; other types are ignored.
+     *
+     * @return for FORK, whether perf would report "removing erroneous parent thread"; else false
+     */
+    public boolean process(PerfRecord r) {
+        switch (r.type()) {
+            case RecordType.COMM -> comm(Comm.of(r));
+            case RecordType.FORK -> {
+                return fork(Task.of(r));
+            }
+            case RecordType.EXIT -> exit(Task.of(r));
+            case RecordType.MMAP, RecordType.MMAP2 -> mmap(Mmap.of(r));
+            default -> {
+                // not side-band for the machine
+            }
+        }
+        return false;
+    }
+
+    /** PERF_RECORD_COMM: sets the thread's comm. */
+    public void comm(Comm c) {
+        findOrCreate(c.pid(), c.tid()).setComm(c.comm());
+    }
+
+    /** PERF_RECORD_FORK; see {@link #fork(int, int, int, int, boolean)}. */
+    public boolean fork(Task t) {
+        return fork(t.pid(), t.tid(), t.ppid(), t.ptid(), !t.synthetic());
+    }
+
+    /** PERF_RECORD_EXIT; see {@link #exit(int, int)}. */
+    public void exit(Task t) {
+        exit(t.pid(), t.tid());
+    }
+
+    /** PERF_RECORD_MMAP/MMAP2; see {@link #mmap(int, int, int, long, long, long, boolean, String)}. */
+    public void mmap(Mmap m) {
+        mmap(m.cpumode(), m.pid(), m.tid(), m.start(), m.len(), m.pgoff(), m.exec(), m.filename());
+    }
+
+    /**
+     * PERF_RECORD_FORK: a new thread {@code tid} of process {@code pid}, child of {@code ptid}; it inherits the
+     * parent's comm and, as a new process, a copy of its maps ({@code cloneMaps} false for synthesized forks,
+     * PERF_RECORD_MISC_FORK_EXEC).
+     *
+     * @return whether perf would print "removing erroneous parent thread" (the parent was known under another pid)
+     */
+    public boolean fork(int pid, int tid, int ppid, int ptid, boolean cloneMaps) {
+        PerfThread existing = find(pid, tid);
+        boolean erroneousParent = false;
+        PerfThread parent = findOrCreate(ppid, ptid);
+        if (parent.pid() != ppid) {
+            erroneousParent = true;
+            threads.remove(parent.tid());
+            parent = findOrCreate(ppid, ptid);
+        }
+        if (existing != null && threads.get(tid) == existing) {
+            threads.remove(tid);
+        }
+        PerfThread child = findOrCreate(pid, tid);
+        if (parent.commSet()) {
+            child.setComm(parent.comm());
+        }
+        child.setPpid(parent.tid());
+        if (child.pid() != parent.pid() && child.maps() != parent.maps() && cloneMaps) {
+            for (MemMap m : parent.maps().all()) {
+                child.maps().put(m);
+            }
+        }
+        return erroneousParent;
+    }
+
+    /** PERF_RECORD_EXIT: marks the thread exited; it keeps its comm (perf 6.1 keeps exited threads). */
+    public void exit(int pid, int tid) {
+        PerfThread t = find(pid, tid);
+        if (t != null) {
+            t.markExited();
+        }
+    }
+
+    /**
+     * PERF_RECORD_MMAP / MMAP2.
+     *
+     * @param cpumode    {@code header.misc & 7}
+     * @param exec       whether the mapping is executable (MMAP: not MISC_MMAP_DATA; MMAP2: PROT_EXEC)
+     * @param filename   the mapped file or pseudo-file name
+     */
+    public void mmap(int cpumode, int pid, int tid, long start, long len, long pgoff, boolean exec, String filename) {
+        if (cpumode == CPUMODE_KERNEL || cpumode == CPUMODE_GUEST_KERNEL) {
+            kernelMmap(start, len, pgoff, filename);
+            return;
+        }
+        PerfThread t = findOrCreate(pid, tid);
+        boolean anon = filename.equals("//anon") || filename.startsWith("/dev/zero")
+            || filename.startsWith("/anon_hugepage");
+        boolean noDso = filename.startsWith("[stack") || filename.startsWith("/SYSV") || filename.equals("[heap]");
+        String dso = filename;
+        if ((anon || noDso) && exec) {
+            dso = "/tmp/perf-" + t.pid() + ".map";
+        }
+        long off = filename.equals("[vdso]") ? 0 : pgoff;
+        t.maps().insert(new MemMap(start, start + len, off, dso, anon || noDso));
+    }
+
+    private void kernelMmap(long start, long len, long pgoff, String filename) {
+        if (filename.startsWith(KERNEL_DSO) || filename.startsWith("[guest.kernel.kallsyms")) {
+            long end = start + len;
+            if (start == 0 && end == 0) {
+                end = -1L;
+            }
+            kernelMaps.clear();
+            kernelMaps.put(new MemMap(start, end, start, KERNEL_DSO, false));
+        } else {
+            String name = filename.startsWith("/") ? "[" + moduleName(filename) + "]" : filename;
+            kernelMaps.insert(new MemMap(start, start + len, pgoff, name, false));
+        }
+    }
+
+    private static String moduleName(String path) {
+        String base = path.substring(path.lastIndexOf('/') + 1);
+        int dot = base.indexOf('.');
+        return (dot > 0 ? base.substring(0, dot) : base).replace('-', '_');
+    }
+
+    /**
+     * {@code thread__find_map}: the mapping of {@code addr} for the given cpumode.
+     *
+     * @return the mapping, or {@code null} (see {@link #isHypervisorLevel(int)} for how perf names a miss)
+     */
+    public MemMap findMap(PerfThread t, int cpumode, long addr) {
+        if (cpumode == CPUMODE_KERNEL) {
+            return kernelMaps.find(addr);
+        }
+        if (cpumode == CPUMODE_USER) {
+            return t.maps() == null ? null : t.maps().find(addr);
+        }
+        return null;
+    }
+
+    /** @return whether perf files a lookup in this cpumode under level 'H' (printed {@code [hypervisor]}) */
+    public static boolean isHypervisorLevel(int cpumode) {
+        return cpumode != CPUMODE_KERNEL && cpumode != CPUMODE_USER;
+    }
+
+    /** @return the kernel mappings */
+    public MapGroup kernelMaps() {
+        return kernelMaps;
+    }
+}

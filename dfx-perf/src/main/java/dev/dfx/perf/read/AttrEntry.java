@@ -1,0 +1,12 @@
+package dev.dfx.perf.read;
+
+import dev.dfx.perf.data.EventAttr;
+
+/**
+ * One entry of the attrs section: an attr and the sample ids of its file descriptors.
+ *
+ * @param attr the event's attr
+ * @param ids  its sample ids (may be empty when the file has a single event)
+ */
+public record AttrEntry(EventAttr attr, long[] ids) {
+}

@@ -1,0 +1,282 @@
+package dev.dfx.perf.read;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.Endian;
+import dev.dfx.perf.data.EventAttr;
+import dev.dfx.perf.data.Feature;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An opened perf.data input: a file (mapped read-only into a {@link MemorySegment}, file or pipe format) or
+ * a pipe-mode stream. Gives the header, for file mode the attrs section and the feature sections
+ * ({@code header.c perf_session__read_header}), and the data section as a {@link RecordSource}. Records are
+ * read in place, never all at once. {@link #close()} unmaps the file. Not thread-safe.
+ */
+public final class PerfFile implements AutoCloseable {
+    private static final long PIPE_HEADER = 16;
+    private static final long FILE_HEADER = 104;
+
+    private final String name;
+    private final Arena arena;
+    private final MemorySegment seg;
+    private final InputStream stream;
+    private final FileHeader header;
+    private final List<AttrEntry> attrs;
+    private final Map<Integer, MemorySegment> features;
+    private final String featureProblem;
+
+    private PerfFile(String name, Arena arena, MemorySegment seg, InputStream stream, FileHeader header,
+                     List<AttrEntry> attrs, Map<Integer, MemorySegment> features, String featureProblem) {
+        this.name = name;
+        this.arena = arena;
+        this.seg = seg;
+        this.stream = stream;
+        this.header = header;
+        this.attrs = attrs;
+        this.features = features;
+        this.featureProblem = featureProblem;
+    }
+
+    /**
+     * Maps and opens a perf.data file (file or pipe format).
+     *
+     * @param path the file
+     * @param name how the file is named in messages and dumps (perf uses the {@code -i} argument as given)
+     * @throws BadInputException when the file is missing, empty, or its header or attrs are unreadable
+     */
+    public static PerfFile open(Path path, String name) {
+        Arena arena = Arena.ofShared();
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size == 0) {
+                throw new BadInputException(name + ": zero-sized file, nothing to do");
+            }
+            MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            return fromSegment(seg, arena, name);
+        } catch (NoSuchFileException e) {
+            arena.close();
+            throw new BadInputException(name + ": no such file", e);
+        } catch (IOException e) {
+            arena.close();
+            throw new BadInputException(name + ": cannot read: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a pipe-mode stream ({@code perf record -o -}).
+     *
+     * @param in   the stream, positioned at its start
+     * @param name name for messages
+     * @throws BadInputException when the stream does not start with a pipe-mode header
+     */
+    public static PerfFile open(InputStream in, String name) {
+        byte[] h = new byte[(int) PIPE_HEADER];
+        try {
+            int n = in.readNBytes(h, 0, h.length);
+            if (n < h.length) {
+                throw new BadInputException(name + ": truncated pipe header (" + n + " of 16 bytes)");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(name + ": read failed", e);
+        }
+        MemorySegment hs = MemorySegment.ofArray(h);
+        Endian e = endianOf(hs, name);
+        long size = e.u64(hs, 8);
+        if (size != PIPE_HEADER) {
+            throw new BadInputException(name + ": header size " + size + " at byte offset 8 is not a pipe header"
+                + " (16); a file-mode perf.data must be given as a file, not a stream");
+        }
+        FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
+        return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), null);
+    }
+
+    private static PerfFile fromSegment(MemorySegment seg, Arena arena, String name) {
+        if (seg.byteSize() < PIPE_HEADER) {
+            throw new BadInputException(name + ": file of " + seg.byteSize() + " bytes is shorter than a perf.data header");
+        }
+        Endian e = endianOf(seg, name);
+        long size = e.u64(seg, 8);
+        if (size == PIPE_HEADER) {
+            FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
+            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), null);
+        }
+        if (size != FILE_HEADER && size != 72) {
+            throw new BadInputException(name + ": header size " + size + " at byte offset 8, expected 104 (file mode)"
+                + " or 16 (pipe mode)");
+        }
+        if (seg.byteSize() < size) {
+            throw new BadInputException(name + ": truncated header: file has " + seg.byteSize() + " bytes, header "
+                + size);
+        }
+        long[] feats = new long[4];
+        if (size == FILE_HEADER) {
+            for (int i = 0; i < 4; i++) {
+                feats[i] = e.u64(seg, 72 + 8L * i);
+            }
+        }
+        FileHeader fh = new FileHeader(e, false, size, e.u64(seg, 16), e.u64(seg, 24), e.u64(seg, 32),
+            e.u64(seg, 40), e.u64(seg, 48), feats);
+        List<AttrEntry> attrs = readAttrs(seg, fh, name);
+        Map<Integer, MemorySegment> features = new LinkedHashMap<>();
+        String problem = readFeatures(seg, fh, features, name);
+        return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features), problem);
+    }
+
+    private static Endian endianOf(MemorySegment seg, String name) {
+        long le = Endian.LITTLE.u64(seg, 0);
+        if (le == FileHeader.MAGIC2) {
+            return Endian.LITTLE;
+        }
+        if (Endian.BIG.u64(seg, 0) == FileHeader.MAGIC2) {
+            return Endian.BIG;
+        }
+        String magic = Endian.cString(seg, 0, 8);
+        if (magic.equals("PERFFILE")) {
+            throw new BadInputException(name + ": perf.data version 1 (magic PERFFILE) is not supported; expected PERFILE2");
+        }
+        throw new BadInputException(name + ": not a perf.data file: magic at byte offset 0 is 0x"
+            + Long.toHexString(le) + ", expected \"PERFILE2\"");
+    }
+
+    private static List<AttrEntry> readAttrs(MemorySegment seg, FileHeader fh, String name) {
+        long entry = fh.attrSize();
+        if (fh.attrsSize() == 0) {
+            return List.of();
+        }
+        if (entry < EventAttr.SIZE_VER0 + 16 || entry > 4096) {
+            throw new BadInputException(name + ": attr_size " + entry + " at byte offset 16, expected "
+                + (EventAttr.SIZE_VER0 + 16) + ".." + (EventAttr.SIZE_VER8 + 16) + " (attr.size + 16)");
+        }
+        if (fh.attrsOffset() < 0 || fh.attrsOffset() + fh.attrsSize() > seg.byteSize()) {
+            throw new BadInputException(name + ": attrs section [" + fh.attrsOffset() + ", +" + fh.attrsSize()
+                + ") at byte offset 24 runs past the end of the file (" + seg.byteSize() + " bytes)");
+        }
+        Endian e = fh.endian();
+        List<AttrEntry> out = new ArrayList<>();
+        for (long off = fh.attrsOffset(); off + entry <= fh.attrsOffset() + fh.attrsSize(); off += entry) {
+            long declared = e.u32(seg, off + 4);
+            int attrSize = (int) (declared == 0 ? EventAttr.SIZE_VER0 : Math.min(declared, entry - 16));
+            EventAttr attr = EventAttr.read(seg, off, attrSize, e);
+            long idsOff = e.u64(seg, off + entry - 16);
+            long idsSize = e.u64(seg, off + entry - 8);
+            if (idsSize < 0 || idsOff < 0 || idsOff + idsSize > seg.byteSize() || idsSize % 8 != 0) {
+                throw new BadInputException(name + ": ids section [" + idsOff + ", +" + idsSize + ") of the attr at"
+                    + " byte offset " + off + " is outside the file or not a multiple of 8");
+            }
+            long[] ids = new long[(int) (idsSize / 8)];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = e.u64(seg, idsOff + 8L * i);
+            }
+            out.add(new AttrEntry(attr, ids));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /** Reads the feature table; returns a problem description when it lies outside the file. */
+    private static String readFeatures(MemorySegment seg, FileHeader fh, Map<Integer, MemorySegment> out, String name) {
+        long at = fh.featureOffset();
+        Endian e = fh.endian();
+        for (int bit = 1; bit < 256; bit++) {
+            if (!fh.hasFeature(bit)) {
+                continue;
+            }
+            if (at < 0 || at + 16 > seg.byteSize()) {
+                return name + ": feature table at byte offset " + fh.featureOffset()
+                    + " lies outside the file (" + seg.byteSize() + " bytes); header features ignored";
+            }
+            long off = e.u64(seg, at);
+            long size = e.u64(seg, at + 8);
+            at += 16;
+            if (Feature.ofBit(bit) == null) {
+                continue; // unknown features are skipped, as perf does
+            }
+            if (off < 0 || size < 0 || off + size > seg.byteSize()) {
+                return name + ": feature " + Feature.ofBit(bit) + " section [" + off + ", +" + size
+                    + ") lies outside the file; header features ignored";
+            }
+            out.put(bit, seg.asSlice(off, size));
+        }
+        return null;
+    }
+
+    /** @return the name used in messages and dumps */
+    public String name() {
+        return name;
+    }
+
+    /** @return the header */
+    public FileHeader header() {
+        return header;
+    }
+
+    /** @return the byte order */
+    public Endian endian() {
+        return header.endian();
+    }
+
+    /** @return whether the data is in pipe format */
+    public boolean pipe() {
+        return header.pipe();
+    }
+
+    /** @return attrs-section entries (empty in pipe mode) */
+    public List<AttrEntry> attrs() {
+        return attrs;
+    }
+
+    /** @return feature sections by bit (file mode; empty in pipe mode, where features arrive as records) */
+    public Map<Integer, MemorySegment> features() {
+        return features;
+    }
+
+    /** @return why the feature table could not be read (a truncated file), or {@code null} */
+    public String featureProblem() {
+        return featureProblem;
+    }
+
+    /** @return the mapped file, or {@code null} for a stream */
+    public MemorySegment segment() {
+        return seg;
+    }
+
+    /** @return the size of the input in bytes, or -1 for a stream */
+    public long size() {
+        return seg == null ? -1 : seg.byteSize();
+    }
+
+    /** @return a fresh reader of the raw data-section records in file order */
+    public RecordSource rawRecords() {
+        if (stream != null) {
+            return new StreamRecordSource(stream, endian(), name);
+        }
+        if (pipe()) {
+            return new SegmentRecordSource(seg, endian(), PIPE_HEADER, seg.byteSize(), PIPE_HEADER, name);
+        }
+        return new SegmentRecordSource(seg, endian(), header.dataOffset(), header.dataOffset() + header.dataSize(), 0,
+            name);
+    }
+
+    @Override
+    public void close() {
+        if (arena != null) {
+            arena.close();
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.dfx.perf.read;
+
+import dev.dfx.perf.data.Endian;
+import dev.dfx.perf.data.RecordType;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Which records carry bytes after their counted size ({@code session.c perf_session__process_user_event}):
+ * PERF_RECORD_AUXTRACE (u64 {@code size} at byte 8: the AUX data) and PERF_RECORD_HEADER_TRACING_DATA
+ * (u32 {@code size} at byte 8: the tracing data, padded to 8 bytes). Stateless.
+ */
+final class RecordFraming {
+    private RecordFraming() {
+    }
+
+    /** @return bytes following the record at {@code pos} that its {@code size} does not count */
+    static long trailingBytes(MemorySegment seg, long pos, int type, int size, Endian endian) {
+        if (type == RecordType.AUXTRACE && size >= 16) {
+            return endian.u64(seg, pos + 8);
+        }
+        if (type == RecordType.HEADER_TRACING_DATA && size >= 12) {
+            return endian.u32(seg, pos + 8);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.dfx.perf.read;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.Endian;
+import dev.dfx.perf.data.RecordType;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Records of a data section held in one segment (a mapped file, or a file-backed pipe-format stream).
+ * Reads records in place without copying; AUXTRACE payloads and pipe-mode tracing data are exposed as
+ * slices. Not thread-safe.
+ */
+public final class SegmentRecordSource implements RecordSource {
+    private final MemorySegment seg;
+    private final Endian endian;
+    private final long end;
+    private final long declaredEnd;
+    private final long offsetBias;
+    private final String name;
+    private long pos;
+
+    /**
+     * @param seg         the bytes
+     * @param start       offset of the first record
+     * @param declaredEnd offset where the data section should end according to the header
+     * @param offsetBias  subtracted from segment offsets to give the offset perf prints (16 for pipe mode)
+     * @param name        the file name for error messages
+     */
+    public SegmentRecordSource(MemorySegment seg, Endian endian, long start, long declaredEnd, long offsetBias,
+                               String name) {
+        this.seg = seg;
+        this.endian = endian;
+        this.pos = start;
+        this.declaredEnd = declaredEnd;
+        this.end = Math.min(declaredEnd, seg.byteSize());
+        this.offsetBias = offsetBias;
+        this.name = name;
+    }
+
+    @Override
+    public PerfRecord next() {
+        if (pos >= declaredEnd) {
+            return null;
+        }
+        if (pos + 8 > end) {
+            throw truncated("record header (8 bytes)");
+        }
+        int type = endian.s32(seg, pos);
+        int size = endian.u16(seg, pos + 6);
+        if (size < 8) {
+            throw new BadInputException(name + ": record of type " + type + " at byte offset " + pos
+                + " has size " + size + ", expected at least 8 (perf_event_header)");
+        }
+        if (pos + size > end) {
+            throw truncated(RecordType.name(type) + " record of " + size + " bytes");
+        }
+        long trailingBytes = RecordFraming.trailingBytes(seg, pos, type, size, endian);
+        if (trailingBytes < 0 || pos + size + trailingBytes > end) {
+            throw truncated(RecordType.name(type) + " payload of " + Long.toUnsignedString(trailingBytes) + " bytes");
+        }
+        MemorySegment trailing = trailingBytes > 0 ? seg.asSlice(pos + size, trailingBytes) : null;
+        PerfRecord r = new PerfRecord(seg, pos, endian, pos - offsetBias, trailingBytes, trailing, false);
+        pos += size + trailingBytes;
+        return r;
+    }
+
+    private BadInputException truncated(String what) {
+        String where = end < declaredEnd
+            ? " (the file ends at byte " + seg.byteSize() + "; the header declares data up to byte " + declaredEnd + ")"
+            : " (data section ends at byte " + end + ")";
+        return new BadInputException(name + ": truncated " + what + " at byte offset " + pos + where);
+    }
+}

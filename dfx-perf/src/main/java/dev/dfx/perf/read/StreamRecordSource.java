@@ -1,0 +1,96 @@
+package dev.dfx.perf.read;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.Endian;
+import dev.dfx.perf.data.RecordType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Records of a pipe-mode stream read from an {@link InputStream} (e.g. {@code perf record -o - | dfx script -i -}).
+ * Each record is copied into its own small heap buffer so that queued records stay valid while later ones
+ * are read; AUXTRACE payloads and tracing data are copied too, as perf does in pipe mode. Offsets count
+ * from the end of the 16-byte pipe header. Not thread-safe.
+ */
+public final class StreamRecordSource implements RecordSource {
+    private final InputStream in;
+    private final Endian endian;
+    private final String name;
+    private final byte[] header = new byte[8];
+    private long pos;
+
+    /**
+     * @param in   positioned just after the pipe header
+     * @param name the input name for error messages
+     */
+    public StreamRecordSource(InputStream in, Endian endian, String name) {
+        this.in = in;
+        this.endian = endian;
+        this.name = name;
+    }
+
+    @Override
+    public PerfRecord next() {
+        int got = readFully(header, 0, 8);
+        if (got == 0) {
+            return null;
+        }
+        if (got < 8) {
+            throw truncated("record header (8 bytes)", got);
+        }
+        MemorySegment h = MemorySegment.ofArray(header);
+        int type = endian.s32(h, 0);
+        int size = endian.u16(h, 6);
+        if (size < 8) {
+            throw new BadInputException(name + ": record of type " + type + " at byte offset " + pos
+                + " has size " + size + ", expected at least 8 (perf_event_header)");
+        }
+        byte[] body = new byte[size];
+        System.arraycopy(header, 0, body, 0, 8);
+        int n = readFully(body, 8, size - 8);
+        if (n < size - 8) {
+            throw truncated(RecordType.name(type) + " record of " + size + " bytes", 8 + n);
+        }
+        MemorySegment seg = MemorySegment.ofArray(body);
+        long trailingBytes = RecordFraming.trailingBytes(seg, 0, type, size, endian);
+        MemorySegment trailing = null;
+        if (trailingBytes > 0) {
+            if (trailingBytes > Integer.MAX_VALUE - 16) {
+                throw new BadInputException(name + ": " + RecordType.name(type) + " record at byte offset " + pos
+                    + " announces " + Long.toUnsignedString(trailingBytes) + " payload bytes, more than dfx can buffer");
+            }
+            byte[] t = new byte[(int) trailingBytes];
+            int m = readFully(t, 0, t.length);
+            if (m < t.length) {
+                throw truncated(RecordType.name(type) + " payload of " + trailingBytes + " bytes", size + m);
+            }
+            trailing = MemorySegment.ofArray(t);
+        }
+        PerfRecord r = new PerfRecord(seg, 0, endian, pos, trailingBytes, trailing, false);
+        pos += size + trailingBytes;
+        return r;
+    }
+
+    private int readFully(byte[] b, int off, int len) {
+        int done = 0;
+        try {
+            while (done < len) {
+                int n = in.read(b, off + done, len - done);
+                if (n < 0) {
+                    break;
+                }
+                done += n;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(name + ": read failed at byte offset " + (pos + done), e);
+        }
+        return done;
+    }
+
+    private BadInputException truncated(String what, int got) {
+        return new BadInputException(name + ": truncated " + what + " at byte offset " + pos + " (stream ended after "
+            + got + " bytes of it)");
+    }
+}

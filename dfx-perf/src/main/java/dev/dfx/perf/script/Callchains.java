@@ -1,0 +1,53 @@
+package dev.dfx.perf.script;
+
+import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.MemMap;
+import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.trace.KernelSymbols;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Resolves a sample's callchain as {@code thread__resolve_callchain} does for frame-pointer chains: context
+ * markers switch the cpumode (an unknown marker discards the whole chain), at most 127 real entries are
+ * kept ({@code PERF_MAX_STACK_DEPTH}), each entry is looked up in the kernel or the thread's maps. Stateless.
+ */
+final class Callchains {
+    static final long CONTEXT_HV = -32;
+    static final long CONTEXT_KERNEL = -128;
+    static final long CONTEXT_USER = -512;
+    /** {@code PERF_CONTEXT_MAX}: entries at or above it (unsigned) are markers. */
+    static final long CONTEXT_MAX = -4095;
+    private static final int MAX_STACK = 127;
+
+    private Callchains() {
+    }
+
+    static List<Frame> resolve(Sample s, PerfThread thread, Machine machine, KernelSymbols kernel) {
+        List<Frame> frames = new ArrayList<>();
+        int cpumode = Machine.CPUMODE_USER;
+        int entries = 0;
+        for (int i = 0; i < s.callchainNr() && entries < MAX_STACK; i++) {
+            long ip = s.callchain(i);
+            if (Long.compareUnsigned(ip, CONTEXT_MAX) >= 0) {
+                if (ip == CONTEXT_HV) {
+                    cpumode = Machine.CPUMODE_HYPERVISOR;
+                } else if (ip == CONTEXT_KERNEL) {
+                    cpumode = Machine.CPUMODE_KERNEL;
+                } else if (ip == CONTEXT_USER) {
+                    cpumode = Machine.CPUMODE_USER;
+                } else {
+                    frames.clear(); // a corrupted chain is discarded whole
+                    return frames;
+                }
+                continue;
+            }
+            entries++;
+            MemMap map = machine.findMap(thread, cpumode, ip);
+            KernelSymbols.Symbol sym = map != null && cpumode == Machine.CPUMODE_KERNEL ? kernel.find(ip) : null;
+            frames.add(new Frame(ip, map, sym));
+        }
+        return frames;
+    }
+}

@@ -1,0 +1,66 @@
+package dev.dfx.perf.script;
+
+import dev.dfx.perf.data.EventAttr;
+
+/**
+ * The event classes {@code perf script} keeps a field list for ({@code builtin-script.c output[]}): the
+ * generic PERF_TYPE_* values, synthesized events and everything else (dynamic PMUs).
+ */
+enum OutputType {
+    HARDWARE("hw", "hardware"), SOFTWARE("sw", "software"), TRACEPOINT("trace", "tracepoint"),
+    HW_CACHE(null, "hardware-cache"), RAW("raw", "raw"), BREAKPOINT("break", "hardware breakpoint"),
+    SYNTH("synth", "synthesized"), OTHER(null, "unknown");
+
+    private final String prefix;
+    private final String description;
+
+    OutputType(String prefix, String description) {
+        this.prefix = prefix;
+        this.description = description;
+    }
+
+    /** @return the {@code -F type:} prefix, or {@code null} when none selects this type */
+    String prefix() {
+        return prefix;
+    }
+
+    /** @return perf's {@code event_type()} text for messages */
+    String description() {
+        return description;
+    }
+
+    /** {@code output_type()}: the class of an attr type. */
+    static OutputType of(int attrType) {
+        if (attrType == EventAttr.TYPE_SYNTH) {
+            return SYNTH;
+        }
+        return switch (attrType) {
+            case EventAttr.TYPE_HARDWARE -> HARDWARE;
+            case EventAttr.TYPE_SOFTWARE -> SOFTWARE;
+            case EventAttr.TYPE_TRACEPOINT -> TRACEPOINT;
+            case EventAttr.TYPE_HW_CACHE -> HW_CACHE;
+            case EventAttr.TYPE_RAW -> RAW;
+            case EventAttr.TYPE_BREAKPOINT -> BREAKPOINT;
+            default -> OTHER;
+        };
+    }
+
+    /** @return the attr type this class stands for ({@code attr_type()}), or -1 for OTHER */
+    int attrType() {
+        return switch (this) {
+            case SYNTH -> EventAttr.TYPE_SYNTH;
+            case OTHER -> -1;
+            default -> ordinal();
+        };
+    }
+
+    /** @return the type a {@code -F} prefix names, or {@code null} */
+    static OutputType byPrefix(String p) {
+        for (OutputType t : values()) {
+            if (p.equals(t.prefix)) {
+                return t;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,21 @@
+package dev.dfx.perf.script;
+
+import dev.dfx.perf.trace.KernelSymbols;
+
+/**
+ * Options of {@code perf script} that change what is printed.
+ *
+ * @param fields           the field selection ({@code -F})
+ * @param nanoseconds      {@code --ns}: nine-digit timestamps
+ * @param showTaskEvents   {@code --show-task-events}: COMM, FORK, EXIT lines
+ * @param showMmapEvents   {@code --show-mmap-events}: MMAP, MMAP2 lines
+ * @param showSwitchEvents {@code --show-switch-events}: SWITCH lines
+ * @param showLostEvents   {@code --show-lost-events}: LOST lines
+ * @param showNamespaceEvents {@code --show-namespace-events}
+ * @param showRoundEvents  {@code --show-round-events}: FINISHED_ROUND lines; disables reordering as in perf
+ * @param kernelSymbols    kernel symbols for {@code sym} and tracepoint {@code %ps} ({@code --kallsyms})
+ */
+public record ScriptOptions(FieldSelection fields, boolean nanoseconds, boolean showTaskEvents,
+                            boolean showMmapEvents, boolean showSwitchEvents, boolean showLostEvents,
+                            boolean showNamespaceEvents, boolean showRoundEvents, KernelSymbols kernelSymbols) {
+}

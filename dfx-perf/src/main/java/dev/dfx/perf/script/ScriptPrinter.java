@@ -1,0 +1,487 @@
+package dev.dfx.perf.script;
+
+import static dev.dfx.perf.script.OutputField.ADDR;
+import static dev.dfx.perf.script.OutputField.CODE_PAGE_SIZE;
+import static dev.dfx.perf.script.OutputField.COMM;
+import static dev.dfx.perf.script.OutputField.CPU;
+import static dev.dfx.perf.script.OutputField.DATA_PAGE_SIZE;
+import static dev.dfx.perf.script.OutputField.DATA_SRC;
+import static dev.dfx.perf.script.OutputField.DSO;
+import static dev.dfx.perf.script.OutputField.EVNAME;
+import static dev.dfx.perf.script.OutputField.INS_LAT;
+import static dev.dfx.perf.script.OutputField.IP;
+import static dev.dfx.perf.script.OutputField.MISC;
+import static dev.dfx.perf.script.OutputField.PERIOD;
+import static dev.dfx.perf.script.OutputField.PHYS_ADDR;
+import static dev.dfx.perf.script.OutputField.PID;
+import static dev.dfx.perf.script.OutputField.SYM;
+import static dev.dfx.perf.script.OutputField.SYMOFFSET;
+import static dev.dfx.perf.script.OutputField.TID;
+import static dev.dfx.perf.script.OutputField.TIME;
+import static dev.dfx.perf.script.OutputField.TRACE;
+import static dev.dfx.perf.script.OutputField.WEIGHT;
+
+import dev.dfx.perf.data.Feature;
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.data.SampleType;
+import dev.dfx.perf.event.Comm;
+import dev.dfx.perf.event.Mmap;
+import dev.dfx.perf.event.Task;
+import dev.dfx.perf.event.RecordText;
+import dev.dfx.perf.event.Registers;
+import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.MemMap;
+import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.SampleDelivery;
+import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.text.PerfTime;
+import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.RawData;
+import dev.dfx.perf.trace.TraceEvents;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Prints a session as {@code perf script} (perf 6.1) does: one line per sample with the selected fields,
+ * tracepoint text through the print format, callchains, and side-band lines for the {@code --show-*-events}
+ * options, all in perf's processing order. Keeps perf's machine model (comms, maps) up to date as records
+ * pass. Not thread-safe.
+ */
+public final class ScriptPrinter {
+    private final PerfSession session;
+    private final ScriptOptions opt;
+    private final FieldSelection fields;
+    private final TextSink out;
+    private final Machine machine = new Machine();
+    private final SampleDelivery delivery;
+    private final StringBuilder trace = new StringBuilder(256);
+    private EventPrinter tracePrinter;
+    private TraceEvents tracePrinterFor;
+    private int nameWidth = -1;
+    private int knownEvsels;
+    private final String arch;
+
+    /**
+     * @param session the recording; its records must not have been iterated
+     * @param opt     what to print
+     * @param out     where the text goes
+     */
+    public ScriptPrinter(PerfSession session, ScriptOptions opt, TextSink out) {
+        this.session = session;
+        this.opt = opt;
+        this.fields = opt.fields();
+        this.out = out;
+        this.delivery = new SampleDelivery(session.evlist());
+        this.arch = session.arch();
+    }
+
+    /**
+     * Checks the field selection against the recording and prints every record.
+     *
+     * @throws dev.dfx.error.BadInputException when a requested field cannot be printed (perf's message), or
+     *                                          when the data is corrupt (after printing what came before)
+     */
+    public void run() {
+        boolean pipe = session.file().pipe();
+        java.util.Map<Integer, ?> feats = session.features();
+        fields.check(session.evlist().all(), feats.containsKey(Feature.STAT.bit()),
+            feats.containsKey(Feature.AUXTRACE.bit()), pipe, session.name());
+        knownEvsels = session.evlist().size();
+        Iterator<TimedRecord> it = session.processingOrder(!opt.showRoundEvents());
+        while (it.hasNext()) {
+            TimedRecord r = it.next();
+            syncEvlist();
+            process(r);
+        }
+    }
+
+    /** Pipe mode: events appear as HEADER_ATTR records pass ({@code process_attr}). */
+    private void syncEvlist() {
+        List<Evsel> all = session.evlist().all();
+        while (knownEvsels < all.size()) {
+            Evsel e = all.get(knownEvsels++);
+            fields.attrAdded(e, all.subList(0, knownEvsels), session.evlist().combinedSampleType(), session.name());
+        }
+    }
+
+    private void process(TimedRecord t) {
+        PerfRecord r = t.record();
+        Sample s = t.sample();
+        switch (r.type()) {
+            case RecordType.SAMPLE -> {
+                if (t.evsel() != null) {
+                    delivery.deliver(t.evsel(), s, this::printSample);
+                }
+            }
+            case RecordType.COMM -> comm(t);
+            case RecordType.FORK -> fork(t);
+            case RecordType.EXIT -> exit(t);
+            case RecordType.MMAP, RecordType.MMAP2 -> mmap(t);
+            case RecordType.SWITCH, RecordType.SWITCH_CPU_WIDE -> {
+                if (opt.showSwitchEvents()) {
+                    printEvent(t, s.pid(), s.tid(), s.time());
+                }
+            }
+            case RecordType.LOST -> {
+                if (opt.showLostEvents()) {
+                    printEvent(t, s.pid(), s.tid(), s.time());
+                }
+            }
+            case RecordType.NAMESPACES -> {
+                if (opt.showNamespaceEvents()) {
+                    printEvent(t, r.s32(8), r.s32(12), s.time());
+                }
+            }
+            case RecordType.FINISHED_ROUND -> {
+                if (opt.showRoundEvents()) {
+                    RecordText.full(r, out);
+                }
+            }
+            default -> {
+                // other records print nothing in perf script
+            }
+        }
+    }
+
+    private void comm(TimedRecord t) {
+        Comm c = Comm.of(t.record());
+        PerfThread thread = machine.findOrCreate(c.pid(), c.tid());
+        machine.comm(c);
+        if (opt.showTaskEvents()) {
+            sideBand(t, thread, c.pid(), c.tid());
+        }
+    }
+
+    private void fork(TimedRecord t) {
+        Task f = Task.of(t.record());
+        machine.fork(f);
+        if (opt.showTaskEvents()) {
+            sideBand(t, machine.findOrCreate(f.pid(), f.tid()), f.pid(), f.tid());
+        }
+    }
+
+    private void exit(TimedRecord t) {
+        Task e = Task.of(t.record());
+        if (opt.showTaskEvents()) {
+            sideBand(t, machine.findOrCreate(e.pid(), e.tid()), e.pid(), e.tid());
+        }
+        machine.exit(e);
+    }
+
+    private void mmap(TimedRecord t) {
+        Mmap m = Mmap.of(t.record());
+        machine.mmap(m);
+        if (opt.showMmapEvents()) {
+            sideBand(t, machine.findOrCreate(m.pid(), m.tid()), m.pid(), m.tid());
+        }
+    }
+
+    /** Side-band line: the columns of the record's event, then perf_event__fprintf. */
+    private void sideBand(TimedRecord t, PerfThread thread, int pid, int tid) {
+        Evsel e = t.evsel();
+        if (e == null) {
+            return;
+        }
+        Sample s = t.sample();
+        long time = s.time();
+        int sPid = s.pid();
+        int sTid = s.tid();
+        int cpu = s.cpu();
+        if (!e.attr().sampleIdAll()) {
+            cpu = 0;
+            time = 0;
+            sPid = pid;
+            sTid = tid;
+        }
+        start(e, thread, sPid, sTid, cpu, time, t.record().type(), s.misc());
+        RecordText.full(t.record(), out);
+    }
+
+    /** {@code print_event_with_time}. */
+    private void printEvent(TimedRecord t, int pid, int tid, long time) {
+        Evsel e = t.evsel();
+        if (e == null) {
+            return;
+        }
+        Sample s = t.sample();
+        int sPid = s.pid();
+        int sTid = s.tid();
+        int cpu = s.cpu();
+        long ts = s.time();
+        if (!e.attr().sampleIdAll()) {
+            cpu = 0;
+            ts = time;
+            sPid = pid;
+            sTid = tid;
+        }
+        PerfThread thread = tid != -1 ? machine.findOrCreate(pid, tid) : null;
+        start(e, thread, sPid, sTid, cpu, ts, t.record().type(), s.misc());
+        RecordText.full(t.record(), out);
+    }
+
+    /** {@code process_event}. */
+    private void printSample(Evsel evsel, Sample s) {
+        int type = evsel.attr().type();
+        long m = fields.mask(type);
+        if (!fields.any(type)) {
+            return;
+        }
+        PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
+        start(evsel, thread, s.pid(), s.tid(), s.cpu(), s.time(), RecordType.SAMPLE, s.misc());
+        if (on(m, PERIOD)) {
+            if (s.period() >= 0) {
+                out.dec(s.period(), 10).put(' ');
+            } else {
+                out.right(Long.toUnsignedString(s.period()), 10).put(' ');
+            }
+        }
+        if (on(m, EVNAME)) {
+            if (nameWidth < 0) {
+                nameWidth = session.evlist().maxNameLength();
+            }
+            out.right(evsel.name(), nameWidth).put(": ");
+        }
+        if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
+            trace.setLength(0);
+            PerfRecord r = s.record();
+            printer().print(evsel.format(), new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
+                session.traceEvents().endian()), trace);
+            out.put(trace);
+        }
+        if (on(m, ADDR)) {
+            addr(evsel, thread, s);
+        }
+        if (on(m, DATA_SRC)) {
+            DataSource.print(s.dataSrc(), out);
+        }
+        if (on(m, WEIGHT)) {
+            out.right(Long.toUnsignedString(s.weight()), 16);
+        }
+        if (on(m, INS_LAT)) {
+            out.right(Integer.toString(s.insLat()), 16);
+        }
+        if (on(m, IP)) {
+            ip(evsel, thread, s);
+        }
+        if (on(m, OutputField.IREGS)) {
+            regs(s.regsIntrAbi(), s.regsIntrOffset(), evsel.attr().sampleRegsIntr(), s.record());
+        }
+        if (on(m, OutputField.UREGS)) {
+            regs(s.regsUserAbi(), s.regsUserOffset(), evsel.attr().sampleRegsUser(), s.record());
+        }
+        if (on(m, PHYS_ADDR)) {
+            out.hex(s.physAddr(), 16);
+        }
+        if (on(m, DATA_PAGE_SIZE)) {
+            out.put(' ').put(dev.dfx.perf.text.Units.pageSize(s.dataPageSize()));
+        }
+        if (on(m, CODE_PAGE_SIZE)) {
+            out.put(' ').put(dev.dfx.perf.text.Units.pageSize(s.codePageSize()));
+        }
+        out.put('\n');
+    }
+
+    /**
+     * {@code perf_sample__fprintf_addr}: the address, and for page-fault events its symbol and DSO, looked up
+     * in the sample's cpumode and then in the other one ({@code thread__find_map_fb}: x86 is one address space).
+     */
+    private void addr(Evsel evsel, PerfThread thread, Sample s) {
+        out.hex(s.addr(), 16);
+        long c = evsel.attr().config();
+        boolean correlates = evsel.attr().type() == dev.dfx.perf.data.EventAttr.TYPE_SOFTWARE
+            && (c == 2 || c == 5 || c == 6);
+        if (!correlates) {
+            return;
+        }
+        int type = evsel.attr().type();
+        long m = fields.mask(type);
+        int mode = s.cpumode();
+        MemMap map = machine.findMap(thread, mode, s.addr());
+        if (map == null) {
+            boolean kernelIp = Long.compareUnsigned(s.addr(), KERNEL_START) >= 0;
+            int other = mode == Machine.CPUMODE_KERNEL && !kernelIp ? Machine.CPUMODE_USER
+                : mode == Machine.CPUMODE_USER && kernelIp ? Machine.CPUMODE_KERNEL : mode;
+            if (other != mode) {
+                mode = other;
+                map = machine.findMap(thread, mode, s.addr());
+            }
+        }
+        if (on(m, SYM)) {
+            out.put(' ');
+            symbol(map != null && mode == Machine.CPUMODE_KERNEL ? opt.kernelSymbols().find(s.addr()) : null,
+                s.addr(), on(m, SYMOFFSET));
+        }
+        if (on(m, DSO)) {
+            out.put(" (").put(map != null ? map.dso() : "[unknown]").put(')');
+        }
+    }
+
+    private static boolean on(long mask, OutputField f) {
+        return (mask & f.bit()) != 0;
+    }
+
+    /** {@code machine__kernel_start} when the kernel map has no symbols loaded: the top half. */
+    private static final long KERNEL_START = 1L << 63;
+
+    /** {@code perf_sample__fprintf_regs}: " ABI:n" and "%5s:0x%lx " per register of the attr's mask. */
+    private void regs(long abi, int offset, long mask, PerfRecord r) {
+        if (offset < 0) {
+            return;
+        }
+        out.put(" ABI:").udec(abi).put(' ');
+        int i = 0;
+        for (int rid = 0; rid < 64; rid++) {
+            if ((mask & (1L << rid)) != 0) {
+                out.right(Registers.name(rid, arch), 5).put(":0x").hex(r.u64(offset + 8 * i++)).put(' ');
+            }
+        }
+    }
+
+    private EventPrinter printer() {
+        TraceEvents te = session.traceEvents();
+        if (tracePrinter == null || tracePrinterFor != te) {
+            tracePrinter = new EventPrinter(opt.kernelSymbols(), te.printk(), te.longSize());
+            tracePrinterFor = te;
+        }
+        return tracePrinter;
+    }
+
+    /** The sample's address, or its callchain one frame per line. */
+    private void ip(Evsel evsel, PerfThread thread, Sample s) {
+        int type = evsel.attr().type();
+        long m = fields.mask(type);
+        boolean sym = on(m, SYM);
+        boolean symoff = on(m, SYMOFFSET);
+        boolean dso = on(m, DSO);
+        if (fields.useCallchain() && s.hasCallchain()) {
+            out.put('\n');
+            for (Frame f : Callchains.resolve(s, thread, machine, opt.kernelSymbols())) {
+                out.put('\t').hex(f.printedIp(), 16);
+                if (sym) {
+                    out.put(' ');
+                    symbol(f.sym(), f.ip(), symoff);
+                }
+                if (dso) {
+                    out.put(" (").put(f.map() != null ? f.map().dso() : "[unknown]").put(')');
+                }
+                out.put('\n');
+            }
+            return;
+        }
+        out.put(' ');
+        out.hex(s.ip(), 16);
+        MemMap map = machine.findMap(thread, s.cpumode(), s.ip());
+        if (sym) {
+            out.put(' ');
+            symbol(map != null && s.cpumode() == Machine.CPUMODE_KERNEL ? opt.kernelSymbols().find(s.ip()) : null,
+                s.ip(), symoff);
+        }
+        if (dso) {
+            out.put(" (").put(map != null ? map.dso() : "[unknown]").put(')');
+        }
+    }
+
+    private void symbol(dev.dfx.perf.trace.KernelSymbols.Symbol sym, long ip, boolean withOffset) {
+        if (sym == null) {
+            out.put("[unknown]");
+            return;
+        }
+        out.put(sym.name());
+        if (withOffset) {
+            out.put("+0x").hex(ip - sym.start());
+        }
+    }
+
+    /** {@code perf_sample__fprintf_start}: comm, pid/tid, cpu, misc and time columns. */
+    private void start(Evsel evsel, PerfThread thread, int pid, int tid, int cpu, long time, int recordType,
+                       int misc) {
+        int type = evsel.attr().type();
+        long m = fields.mask(type);
+        if (on(m, COMM)) {
+            String comm = thread != null ? thread.comm() : ":-1";
+            if (on(m, IP) && evsel.hasCallchain() && fields.useCallchain()) {
+                out.put(comm).put(' ');
+            } else {
+                out.right(comm, 16).put(' ');
+            }
+        }
+        boolean p = on(m, PID);
+        boolean t = on(m, TID);
+        if (p && t) {
+            out.dec(pid, 5).put('/').decLeft(tid, 5).put(' ');
+        } else if (p) {
+            out.dec(pid, 5).put(' ');
+        } else if (t) {
+            out.dec(tid, 5).put(' ');
+        }
+        if (on(m, CPU)) {
+            out.put('[');
+            if (cpu < 0) {
+                out.put(String.format("%03d", cpu));
+            } else {
+                out.decZero(cpu, 3);
+            }
+            out.put("] ");
+        }
+        if (on(m, MISC)) {
+            misc(recordType, misc);
+        }
+        if (on(m, TIME)) {
+            if (opt.nanoseconds()) {
+                PerfTime.nsec(time, out);
+            } else {
+                PerfTime.usec(time, 12, out);
+            }
+            out.put(": ");
+        }
+    }
+
+    private void misc(int recordType, int misc) {
+        StringBuilder m = new StringBuilder();
+        if ((misc & 1) == 1) {
+            m.append('K');
+        }
+        if ((misc & 2) == 2) {
+            m.append('U');
+        }
+        if ((misc & 3) == 3) {
+            m.append('H');
+        }
+        if ((misc & 4) == 4) {
+            m.append('G');
+        }
+        if ((misc & 5) == 5) {
+            m.append('g');
+        }
+        boolean bit13 = (misc & RecordText.MISC_13) != 0;
+        switch (recordType) {
+            case RecordType.MMAP, RecordType.MMAP2 -> {
+                if (bit13) {
+                    m.append('M');
+                }
+            }
+            case RecordType.COMM -> {
+                if (bit13) {
+                    m.append('E');
+                }
+            }
+            case RecordType.SWITCH, RecordType.SWITCH_CPU_WIDE -> {
+                if (bit13) {
+                    m.append('S');
+                    if ((misc & RecordText.MISC_14) != 0) {
+                        m.append('p');
+                    }
+                }
+            }
+            default -> {
+                // no record-specific flag
+            }
+        }
+        out.put(m).right(" ", 6 - m.length());
+    }
+}

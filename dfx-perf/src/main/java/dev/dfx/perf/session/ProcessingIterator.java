@@ -1,0 +1,106 @@
+package dev.dfx.perf.session;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.event.SampleParser;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.read.UnpackingRecordSource;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * Drives a session's records in perf's processing order ({@code session.c perf_session__process_event}):
+ * user records pass at once and take effect after the consumer has seen them (a FINISHED_ROUND then flushes
+ * the queue); kernel records with a timestamp go through {@link OrderedEvents}; the rest pass at once.
+ * Not thread-safe.
+ */
+final class ProcessingIterator implements Iterator<TimedRecord> {
+    private final PerfSession session;
+    private final UnpackingRecordSource src;
+    private final boolean ordered;
+    private final OrderedEvents queue = new OrderedEvents();
+    private final ArrayDeque<TimedRecord> ready = new ArrayDeque<>();
+    private PerfRecord pendingUser;
+    private boolean ended;
+    private BadInputException failure;
+
+    ProcessingIterator(PerfSession session, UnpackingRecordSource src, boolean ordered) {
+        this.session = session;
+        this.src = src;
+        this.ordered = ordered;
+    }
+
+    @Override
+    public boolean hasNext() {
+        fill();
+        if (ready.isEmpty() && failure != null) {
+            BadInputException f = failure;
+            failure = null;
+            throw f;
+        }
+        return !ready.isEmpty();
+    }
+
+    @Override
+    public TimedRecord next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        return ready.poll();
+    }
+
+    private void fill() {
+        while (ready.isEmpty() && !ended) {
+            if (pendingUser != null) {
+                PerfRecord u = pendingUser;
+                pendingUser = null;
+                session.applyUserRecord(u);
+                if (u.type() == RecordType.FINISHED_ROUND && ordered) {
+                    queue.flushRound(ready::add);
+                }
+                continue;
+            }
+            PerfRecord r;
+            try {
+                r = src.next();
+                if (r != null) {
+                    take(r);
+                }
+            } catch (BadInputException e) {
+                failure = e;
+                r = null;
+            }
+            if (r == null) {
+                queue.flushFinal(ready::add);
+                src.close();
+                ended = true;
+                return;
+            }
+        }
+    }
+
+    private void take(PerfRecord r) {
+        session.countRecord(r.type());
+        if (RecordType.isUserType(r.type())) {
+            ready.add(new TimedRecord(0, r, null, Samples.zero(r)));
+            pendingUser = r;
+            return;
+        }
+        Evsel evsel = session.evlist().eventOf(r);
+        if (evsel == null) {
+            session.countUnknownId();
+            ready.add(new TimedRecord(-1, r, null, null));
+            return;
+        }
+        long ts = ordered ? SampleParser.timestamp(r, evsel.attr()) : -1;
+        Sample s = SampleParser.parse(r, evsel.attr(), session.name());
+        if (ordered && ts != 0 && ts != -1) {
+            queue.queue(new TimedRecord(ts, r, evsel, s));
+        } else {
+            ready.add(new TimedRecord(s.time(), r, evsel, s));
+        }
+    }
+
+}

@@ -1,0 +1,237 @@
+package dev.dfx.perf.trace;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.Endian;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads a HEADER_TRACING_DATA blob (the TRACING_DATA feature section, or the data that follows a
+ * PERF_RECORD_HEADER_TRACING_DATA record in pipe mode): magic {@code "\x17\x08\x44tracing"}, version,
+ * endianness, long and page size, header_page, header_event, ftrace and event formats per system,
+ * kallsyms, printk formats and (version 0.6+) saved cmdlines ({@code trace-event-read.c}). Stateless.
+ */
+public final class TracingDataParser {
+    private static final byte[] MAGIC = {0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g'};
+
+    private TracingDataParser() {
+    }
+
+    /**
+     * @param seg   the blob
+     * @param where file name and offset of the blob, for errors
+     * @return the parsed tracing data
+     * @throws BadInputException when the blob is malformed or truncated
+     */
+    public static TraceEvents parse(MemorySegment seg, String where) {
+        return new Reader(seg, where).read();
+    }
+
+    private static final class Reader {
+        private final MemorySegment seg;
+        private final String where;
+        private long pos;
+        private Endian e = Endian.LITTLE;
+
+        Reader(MemorySegment seg, String where) {
+            this.seg = seg;
+            this.where = where;
+        }
+
+        TraceEvents read() {
+            need(10, "magic");
+            for (int i = 0; i < MAGIC.length; i++) {
+                if (seg.get(ValueLayout.JAVA_BYTE, i) != MAGIC[i]) {
+                    throw bad("tracing data magic \\x17\\x08\\x44tracing not found");
+                }
+            }
+            pos = 10;
+            String version = cstring("version");
+            need(2, "endianness and long size");
+            boolean big = Endian.u8(seg, pos) != 0;
+            e = big ? Endian.BIG : Endian.LITTLE;
+            int longSize = Endian.u8(seg, pos + 1);
+            pos += 2;
+            int pageSize = (int) u32("page size");
+            expectString("header_page");
+            long hpSize = u64("header_page size");
+            String headerPage = text(hpSize, "header_page");
+            int commitSize = headerPageLongSize(headerPage);
+            if (commitSize > 0) {
+                longSize = commitSize;
+            }
+            expectString("header_event");
+            long heSize = u64("header_event size");
+            skip(heSize, "header_event");
+            List<String[]> formats = new ArrayList<>();
+            long nFtrace = u32("ftrace event count");
+            for (long i = 0; i < nFtrace; i++) {
+                long size = u64("ftrace format size");
+                formats.add(new String[] {"ftrace", text(size, "ftrace format")});
+            }
+            long nSystems = u32("event system count");
+            for (long s = 0; s < nSystems; s++) {
+                String system = cstring("system name");
+                long nEvents = u32("event count");
+                for (long i = 0; i < nEvents; i++) {
+                    long size = u64("event format size");
+                    formats.add(new String[] {system, text(size, "format of " + system)});
+                }
+            }
+            List<KernelSymbols.Symbol> kallsyms = kallsyms(text(u32("kallsyms size"), "kallsyms"));
+            Map<Long, String> printk = printk(text(u32("printk size"), "printk formats"));
+            Map<Integer, String> cmdlines = new HashMap<>();
+            if (versionAtLeast06(version) && pos < seg.byteSize()) {
+                cmdlines = cmdlines(text(u64("saved cmdlines size"), "saved cmdlines"));
+            }
+            TraceEvents te = new TraceEvents(version, e, longSize, pageSize, printk, kallsyms, cmdlines);
+            for (String[] f : formats) {
+                te.addSource(f[0], f[1]);
+            }
+            return te;
+        }
+
+        private static boolean versionAtLeast06(String v) {
+            try {
+                return Double.parseDouble(v) >= 0.6;
+            } catch (NumberFormatException ex) {
+                return false;
+            }
+        }
+
+        /** The {@code commit} field of header_page is a kernel long. */
+        private static int headerPageLongSize(String text) {
+            for (String line : text.split("\n")) {
+                if (line.contains(" commit;")) {
+                    FormatField f = FormatParser.field(line.strip(), 8);
+                    if (f != null) {
+                        return f.size();
+                    }
+                }
+            }
+            return 0;
+        }
+
+        private static List<KernelSymbols.Symbol> kallsyms(String text) {
+            List<KernelSymbols.Symbol> syms = new ArrayList<>();
+            for (String line : text.split("\n")) {
+                String[] p = line.trim().split("\\s+");
+                if (p.length >= 3) {
+                    try {
+                        syms.add(new KernelSymbols.Symbol(p[2], Long.parseUnsignedLong(p[0], 16)));
+                    } catch (NumberFormatException ignored) {
+                        // perf skips malformed lines too
+                    }
+                }
+            }
+            syms.sort(Comparator.comparing(KernelSymbols.Symbol::start, Long::compareUnsigned));
+            return syms;
+        }
+
+        /** {@code addr : "fmt"} lines; quotes and a trailing {@code \n} are stripped ({@code tep_register_print_string}). */
+        private static Map<Long, String> printk(String text) {
+            Map<Long, String> map = new HashMap<>();
+            for (String line : text.split("\n")) {
+                int colon = line.indexOf(':');
+                if (colon < 0) {
+                    continue;
+                }
+                try {
+                    long addr = Long.parseUnsignedLong(line.substring(0, colon).trim().replaceFirst("^0x", ""), 16);
+                    String fmt = line.substring(colon + 1).trim();
+                    if (fmt.startsWith("\"")) {
+                        fmt = fmt.substring(1);
+                    }
+                    if (fmt.endsWith("\"")) {
+                        fmt = fmt.substring(0, fmt.length() - 1);
+                    }
+                    if (fmt.endsWith("\\n")) {
+                        fmt = fmt.substring(0, fmt.length() - 2);
+                    }
+                    map.put(addr, fmt);
+                } catch (NumberFormatException ignored) {
+                    // not an address line
+                }
+            }
+            return map;
+        }
+
+        private static Map<Integer, String> cmdlines(String text) {
+            Map<Integer, String> map = new HashMap<>();
+            for (String line : text.split("\n")) {
+                int sp = line.indexOf(' ');
+                if (sp > 0) {
+                    try {
+                        map.put(Integer.parseInt(line.substring(0, sp)), line.substring(sp + 1));
+                    } catch (NumberFormatException ignored) {
+                        // skip
+                    }
+                }
+            }
+            return map;
+        }
+
+        private void expectString(String s) {
+            String got = cstring(s);
+            if (!got.equals(s)) {
+                throw bad("expected \"" + s + "\" at blob offset " + (pos - got.length() - 1) + ", found \"" + got + "\"");
+            }
+        }
+
+        private String cstring(String what) {
+            long start = pos;
+            while (pos < seg.byteSize() && seg.get(ValueLayout.JAVA_BYTE, pos) != 0) {
+                pos++;
+            }
+            if (pos >= seg.byteSize()) {
+                throw bad("truncated " + what + " at blob offset " + start);
+            }
+            String s = Endian.cString(seg, start, pos - start);
+            pos++;
+            return s;
+        }
+
+        private long u32(String what) {
+            need(4, what);
+            long v = e.u32(seg, pos);
+            pos += 4;
+            return v;
+        }
+
+        private long u64(String what) {
+            need(8, what);
+            long v = e.u64(seg, pos);
+            pos += 8;
+            return v;
+        }
+
+        private String text(long size, String what) {
+            need(size, what);
+            byte[] b = seg.asSlice(pos, size).toArray(ValueLayout.JAVA_BYTE);
+            pos += size;
+            return new String(b, StandardCharsets.ISO_8859_1);
+        }
+
+        private void skip(long size, String what) {
+            need(size, what);
+            pos += size;
+        }
+
+        private void need(long n, String what) {
+            if (n < 0 || pos + n > seg.byteSize()) {
+                throw bad("truncated " + what + " at blob offset " + pos + " (needs " + Long.toUnsignedString(n)
+                    + " bytes, " + (seg.byteSize() - pos) + " left)");
+            }
+        }
+
+        private BadInputException bad(String msg) {
+            return new BadInputException(where + ": tracing data: " + msg);
+        }
+    }
+}

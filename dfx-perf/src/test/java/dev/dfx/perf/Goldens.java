@@ -1,0 +1,62 @@
+package dev.dfx.perf;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.dfx.testing.Fixtures;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/** Test helpers: read golden files byte for byte and compare whole outputs, reporting the first difference. */
+public final class Goldens {
+    /** The fixtures' recordings (NAME of NAME.data), each with dump, header and evlist goldens. */
+    public static final java.util.List<String> RECORDINGS = java.util.List.of("compressed-z", "cpu-clock-cs-switch-a",
+        "cpu-clock-g-F999", "group-read-S-rt", "inject-b", "irq-a", "page-faults-c1-notime", "page-faults-d",
+        "raw-R-mixed", "sched-proc.pipe", "sched-switch-wakeup-a", "stat-s-switch", "syscalls-openat-raw",
+        "task-clock-c100000-cpu", "timer-a");
+
+    private Goldens() {
+    }
+
+    /** @return a fixture file decoded byte-to-char (ISO-8859-1), so bytes compare exactly */
+    public static String read(String name) {
+        try {
+            return new String(Files.readAllBytes(Fixtures.perf(name)), StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** @return what {@code writer} writes, decoded byte-to-char */
+    public static String capture(Consumer<ByteArrayOutputStream> writer) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        writer.accept(bytes);
+        return bytes.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    /** Fails with the first differing line (1-based) when {@code actual} is not byte-identical to {@code expected}. */
+    public static void assertSame(String what, String expected, String actual) {
+        if (expected.equals(actual)) {
+            return;
+        }
+        String[] e = expected.split("\n", -1);
+        String[] a = actual.split("\n", -1);
+        int n = Math.min(e.length, a.length);
+        for (int i = 0; i < n; i++) {
+            if (!e[i].equals(a[i])) {
+                fail(what + ": line " + (i + 1) + " differs%n expected: %s%n   actual: %s", e[i], a[i]);
+            }
+        }
+        fail(what + ": expected " + e.length + " lines, got " + a.length + " (" + expected.length() + " vs "
+            + actual.length() + " bytes)");
+    }
+
+    /** @return {@code shared/fixtures/perf/NAME} */
+    public static Path fixture(String name) {
+        return Fixtures.perf(name);
+    }
+}

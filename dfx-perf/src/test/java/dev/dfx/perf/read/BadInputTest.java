@@ -1,0 +1,183 @@
+package dev.dfx.perf.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.perf.Goldens;
+import dev.dfx.perf.script.FieldSelection;
+import dev.dfx.perf.script.ScriptOptions;
+import dev.dfx.perf.script.ScriptPrinter;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.trace.KernelSymbols;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Corrupted copies of fixtures (written to a temp dir): each is refused with one {@link BadInputException}
+ * line naming the file and byte offset, and everything readable before the damage is still delivered.
+ * Expected offsets come from an independent walk of the record sizes in the test.
+ */
+class BadInputTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void wrongMagicIsRefusedAtOffsetZero() throws IOException {
+        byte[] b = fixture("irq-a.data");
+        System.arraycopy("XXXXXXXX".getBytes(StandardCharsets.US_ASCII), 0, b, 0, 8);
+        Path p = write("magic.data", b);
+        assertThatThrownBy(() -> PerfSession.open(p, "magic.data"))
+            .isInstanceOf(BadInputException.class)
+            .hasMessageStartingWith("magic.data: not a perf.data file: magic at byte offset 0");
+    }
+
+    @Test
+    void truncatedDataSectionPrintsWhatWasReadThenFailsAtTheCut() throws IOException {
+        byte[] full = fixture("task-clock-c100000-cpu.data");
+        int cut = 12000;
+        long straddling = recordStraddling(full, dataOffset(full), cut);
+        Path p = write("trunc.data", Arrays.copyOf(full, cut));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        assertThatThrownBy(() -> script(p, bytes, "comm,tid,pid,cpu,time,event,period"))
+            .isInstanceOf(BadInputException.class)
+            .hasMessageContaining("trunc.data: truncated SAMPLE record")
+            .hasMessageContaining("at byte offset " + straddling);
+        String printed = bytes.toString(StandardCharsets.ISO_8859_1);
+        Set<String> golden = Set.of(Goldens.read("task-clock-c100000-cpu.script-F.txt").split("\n"));
+        String[] lines = printed.split("\n");
+        assertThat(lines.length).isGreaterThan(200);
+        assertThat(golden).contains(lines);
+    }
+
+    @Test
+    void recordRunningPastTheSectionIsRefusedWithItsOffset() throws IOException {
+        byte[] b = fixture("irq-a.data");
+        int at = recordStart(b, dataOffset(b), 5);
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putShort(at + 6, (short) 0xfff0);
+        Path p = write("bigsize.data", b);
+        assertThatThrownBy(() -> script(p, new ByteArrayOutputStream(), null))
+            .isInstanceOf(BadInputException.class)
+            .hasMessageContaining("bigsize.data: truncated COMM record of 65520 bytes at byte offset " + at);
+    }
+
+    @Test
+    void recordSmallerThanItsHeaderIsRefused() throws IOException {
+        byte[] b = fixture("irq-a.data");
+        int at = recordStart(b, dataOffset(b), 5);
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putShort(at + 6, (short) 4);
+        Path p = write("small.data", b);
+        assertThatThrownBy(() -> script(p, new ByteArrayOutputStream(), null))
+            .isInstanceOf(BadInputException.class)
+            .hasMessage("small.data: record of type 3 at byte offset " + at
+                + " has size 4, expected at least 8 (perf_event_header)");
+    }
+
+    @Test
+    void unknownFeatureBitIsSkipped() throws IOException {
+        byte[] b = fixture("irq-a.data");
+        b[72 + 8 + 4] |= 0x10; // feature bit 100: after every known feature in the table
+        Path p = write("feat.data", b);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        script(p, bytes, null);
+        Goldens.assertSame("irq-a.script.txt with feature bit 100", Goldens.read("irq-a.script.txt"),
+            bytes.toString(StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void unknownSampleTypeBitsAreRefusedAtTheFirstSample() throws IOException {
+        byte[] b = fixture("irq-a.data");
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        int attrs = (int) bb.getLong(24);
+        int entry = (int) bb.getLong(16);
+        int n = (int) (bb.getLong(32) / entry);
+        for (int i = 0; i < n; i++) {
+            int off = attrs + i * entry + 24;
+            bb.putLong(off, bb.getLong(off) | (1L << 40));
+        }
+        Path p = write("bits.data", b);
+        assertThatThrownBy(() -> script(p, new ByteArrayOutputStream(), null))
+            .isInstanceOf(BadInputException.class)
+            .hasMessageContaining("bits.data: event sample_type 0x10000010587 has unknown bits 0x10000000000");
+    }
+
+    @Test
+    void truncatedPipeStreamFailsAfterItsReadableRecords() throws IOException {
+        byte[] full = fixture("sched-proc.pipe.data");
+        byte[] cut = Arrays.copyOf(full, full.length - 100);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        assertThatThrownBy(() -> {
+            try (PerfSession s = PerfSession.open(new ByteArrayInputStream(cut), "pipe")) {
+                run(s, bytes, null);
+            }
+        }).isInstanceOf(BadInputException.class).hasMessageStartingWith("pipe: truncated ");
+        assertThat(bytes.toString(StandardCharsets.ISO_8859_1)).contains("sched:sched_process_exec:");
+    }
+
+    private void script(Path p, OutputStream out, String fields) {
+        try (PerfSession s = PerfSession.open(p, p.getFileName().toString())) {
+            run(s, out, fields);
+        }
+    }
+
+    private static void run(PerfSession s, OutputStream out, String fields) {
+        FieldSelection sel = new FieldSelection(new PrintWriter(OutputStream.nullOutputStream()));
+        if (fields != null) {
+            sel.parse(fields);
+        }
+        TextSink sink = new TextSink(out);
+        try {
+            new ScriptPrinter(s, new ScriptOptions(sel, false, false, false, false, false, false, false,
+                KernelSymbols.NONE), sink).run();
+        } finally {
+            sink.flush();
+        }
+    }
+
+    private static byte[] fixture(String name) throws IOException {
+        return Files.readAllBytes(Goldens.fixture(name));
+    }
+
+    private Path write(String name, byte[] b) throws IOException {
+        Path p = dir.resolve(name);
+        Files.write(p, b);
+        return p;
+    }
+
+    private static int dataOffset(byte[] b) {
+        return (int) ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).getLong(40);
+    }
+
+    /** @return the offset of the {@code index}-th record (from 0) of the data section */
+    private static int recordStart(byte[] b, int data, int index) {
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        int p = data;
+        for (int i = 0; i < index; i++) {
+            p += bb.getShort(p + 6) & 0xffff;
+        }
+        return p;
+    }
+
+    /** @return the offset of the record that the cut at {@code cut} splits */
+    private static long recordStraddling(byte[] b, int data, int cut) {
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        int p = data;
+        while (p + (bb.getShort(p + 6) & 0xffff) <= cut) {
+            p += bb.getShort(p + 6) & 0xffff;
+        }
+        return p;
+    }
+}

@@ -21,8 +21,8 @@ import java.util.Map;
  * task's core bar is, for the dependency arrows. Not thread-safe.
  */
 final class SwimlaneBars {
-    /** Where a task's core bar is: its row and start. */
-    record Bar(int tid, long startNs) {
+    /** Where a task's core bar is: its row and start; and the task's function. */
+    record Bar(int tid, long startNs, int funcId) {
     }
 
     private record SchedTask(long dispatchNs, long finishNs, long taskId, int funcId, int core) {
@@ -57,7 +57,7 @@ final class SwimlaneBars {
         ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
             v.wrap(seg, off);
             int tid = layout.core(core, lanes.computeIfAbsent(core, k -> new SubLanes()).place(v.startNs(), v.endNs()));
-            coreBars.putIfAbsent(v.taskId(), new Bar(tid, v.startNs()));
+            coreBars.putIfAbsent(v.taskId(), new Bar(tid, v.startNs(), v.funcId()));
             Map<String, Object> args = new LinkedHashMap<>();
             args.put("task_id", hex(v.taskId()));
             args.put("func_id", v.funcId());
@@ -139,8 +139,9 @@ final class SwimlaneBars {
             args.put("task_id", hex(v.taskId()));
             args.put("submit_idx", v.submitIdx());
             args.put("window_wait_ns", v.windowWaitNs());
-            w.complete(TraceLayout.ORCH, tid, "submit " + taskLabel(v.taskId()), "submit", v.startNs(),
-                    v.endNs() - v.startNs(), args);
+            Bar ran = coreBars.get(v.taskId()); // the orchestrator record has no function id; the core's has
+            String name = ran == null ? taskLabel(v.taskId()) : taskName(ran.funcId(), v.taskId());
+            w.complete(TraceLayout.ORCH, tid, "submit " + name, "submit", v.startNs(), v.endNs() - v.startNs(), args);
         });
     }
 

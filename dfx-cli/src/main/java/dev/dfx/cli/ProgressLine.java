@@ -5,8 +5,8 @@ import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * A single updating progress line on stderr while a recording runs, when stderr is a terminal
- * ({@code System.console() != null}); nothing otherwise. A daemon thread redraws it every 200 ms.
+ * A single updating progress line on stderr while a recording runs, when the JVM has a terminal
+ * ({@code System.console()} present and {@code isTerminal()}); nothing otherwise. A daemon thread redraws it every 200 ms.
  */
 final class ProgressLine {
     private static final ProgressLine NONE = new ProgressLine(null, null);
@@ -22,7 +22,8 @@ final class ProgressLine {
 
     /** @return a running progress line, or one that does nothing when stderr is not a terminal */
     static ProgressLine start(Recording rec) {
-        if (System.console() == null) {
+        java.io.Console console = System.console();
+        if (console == null || !console.isTerminal()) { // some JDKs hand out a console for redirected streams
             return NONE;
         }
         ProgressLine p = new ProgressLine(rec, System.err);

@@ -75,6 +75,7 @@ public final class RecordingPlan {
      *                           not empty or cannot be created or written
      */
     public static RecordingPlan of(RecordingConfig c, Path workDir) {
+        checkOptions(c); // before the workload generates its data
         return of(c, workDir, Workloads.create(c.workload()));
     }
 
@@ -85,17 +86,7 @@ public final class RecordingPlan {
      * @see #of(RecordingConfig, Path)
      */
     public static RecordingPlan of(RecordingConfig c, Path workDir, Workload workload) {
-        if (c.swimlaneLevel() < SwimlaneRecorder.MIN_LEVEL || c.swimlaneLevel() > SwimlaneRecorder.MAX_LEVEL) {
-            throw new BadInputException("option --swimlane-level: " + c.swimlaneLevel() + " is not a level; expected 1..4"
-                    + " (1 core tasks, 2 + scheduler dispatch/finish, 3 + scheduler phases, 4 + orchestrator submits)");
-        }
-        if (c.argsLevel() < 0 || c.argsLevel() > ArgsRecorder.MAX_LEVEL) {
-            throw new BadInputException("option --args-level: " + c.argsLevel() + " is not a level; expected 0..3"
-                    + " (0 off, 1 marked arguments, 2 all, 3 all metadata + marked payloads)");
-        }
-        if (c.pmuEvents() != null && !c.subsystems().contains(Subsystem.PMU)) {
-            throw new BadInputException("option -e: events are counted by the pmu subsystem, which -s leaves out");
-        }
+        checkOptions(c);
         RuntimeConfig runtime = runtimeConfig(c);
         PoolSizes pools = PoolSizes.parse(c.pools());
         PipelineSettings settings = new PipelineSettings(pools, c.policy(), c.backstop(), c.stallThreshold());
@@ -126,6 +117,21 @@ public final class RecordingPlan {
         Path runDir = runDirectory(c.output(), workDir);
         return new RecordingPlan(c, runtime, workload, List.copyOf(recorders), pools,
                 counters == null ? List.of() : counters.names(), runDir);
+    }
+
+    /** The checks that need no workload, pool or machine: levels and the pmu/subsystem combination. */
+    private static void checkOptions(RecordingConfig c) {
+        if (c.swimlaneLevel() < SwimlaneRecorder.MIN_LEVEL || c.swimlaneLevel() > SwimlaneRecorder.MAX_LEVEL) {
+            throw new BadInputException("option --swimlane-level: " + c.swimlaneLevel() + " is not a level; expected 1..4"
+                    + " (1 core tasks, 2 + scheduler dispatch/finish, 3 + scheduler phases, 4 + orchestrator submits)");
+        }
+        if (c.argsLevel() < 0 || c.argsLevel() > ArgsRecorder.MAX_LEVEL) {
+            throw new BadInputException("option --args-level: " + c.argsLevel() + " is not a level; expected 0..3"
+                    + " (0 off, 1 marked arguments, 2 all, 3 all metadata + marked payloads)");
+        }
+        if (c.pmuEvents() != null && !c.subsystems().contains(Subsystem.PMU)) {
+            throw new BadInputException("option -e: events are counted by the pmu subsystem, which -s leaves out");
+        }
     }
 
     private static RuntimeConfig runtimeConfig(RecordingConfig c) {

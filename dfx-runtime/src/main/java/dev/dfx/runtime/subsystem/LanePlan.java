@@ -49,6 +49,7 @@ public final class LanePlan {
      * @param kind one of the subsystem's record kinds
      * @return the pipeline lane index
      * @throws IllegalArgumentException when {@code kind} is not the subsystem's or the lane exists already
+     * @throws BadInputException        naming the {@code --pool} option when the kind's pool is not valid
      */
     public int lane(RecordKind kind, ThreadRole role, int instance) {
         int kindId = subsystem.kinds().indexOf(kind);
@@ -61,7 +62,11 @@ public final class LanePlan {
         }
         int pool = pools.computeIfAbsent(kind, k -> {
             kinds.add(k);
-            return builder.pool(settings.pools().spec(k));
+            try {
+                return builder.pool(settings.pools().spec(k));
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(settings.pools().origin(k) + ": " + e.getMessage(), e);
+            }
         });
         int producer = producers.computeIfAbsent(role.id() + "/" + instance, k -> producers.size());
         int lane = builder.lane(pool, producer);

@@ -1,27 +1,21 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.pipeline.PipelineStats;
-import dev.dfx.record.RecordKind;
 import dev.dfx.runtime.RunControl;
 import dev.dfx.runtime.RunResult;
 import dev.dfx.runtime.TaskFailedException;
 import dev.dfx.runtime.TaskRuntime;
 import dev.dfx.runtime.probe.Probe;
 import dev.dfx.runtime.subsystem.OutputFile;
-import dev.dfx.runtime.subsystem.PoolSize;
-import dev.dfx.runtime.subsystem.PoolSizes;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;
 import dev.dfx.runtime.workload.WorkloadCheckException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -66,12 +60,15 @@ public final class Recording {
     private final RunControl control = new RunControl();
     private final CountDownLatch finished = new CountDownLatch(1);
     private final FunctionNames names = new FunctionNames();
+    private final RunManifest.Config config;
+    private final RunManifest.Host host = ManifestFacts.host();
     private volatile String phase = "starting";
     private volatile long originNs;
 
     /** @param plan a validated plan, run at most once */
     public Recording(RecordingPlan plan) {
         this.plan = plan;
+        this.config = ManifestFacts.config(plan);
     }
 
     /** @return the run directory */
@@ -201,44 +198,10 @@ public final class Recording {
     private RunManifest manifest(String status, String reason, RunManifest.Clock clock, Instant start, String end,
                                  long wallNs, RunManifest.Workload w, List<RunManifest.SubsystemReport> reports,
                                  List<OutputFile> outputs) {
-        RecordingConfig c = plan.config();
-        List<RunManifest.Pool> pools = new ArrayList<>();
-        for (SubsystemRecorder r : plan.recorders()) {
-            Map<String, RunManifest.Pool> byKind = new LinkedHashMap<>();
-            r.plan().lanes().forEach(l -> byKind.merge(l.kind().name(), pool(l.kind(), 1),
-                    (a, b) -> new RunManifest.Pool(a.kind(), a.buffersPerLane(), a.recordsPerBuffer(), a.recordSize(),
-                            a.lanes() + 1)));
-            pools.addAll(byKind.values());
-        }
-        RunManifest.Config config = new RunManifest.Config(c.workload(),
-                plan.recorders().stream().map(r -> r.id().id()).toList(), c.swimlaneLevel(), c.argsLevel(),
-                c.policy().name().toLowerCase(Locale.ROOT), c.backstop().toNanos(),
-                c.stallThreshold().toNanos(), plan.runtime().schedulers(), plan.runtime().cores(),
-                plan.runtime().window(), plan.pmuNames(), pools);
         Map<String, String> functions = new LinkedHashMap<>();
         names.names().forEach((id, n) -> functions.put(Integer.toString(id), n));
-        return new RunManifest(RunManifest.FORMAT, RunManifest.VERSION, status, reason, c.commandLine(), config, clock,
-                host(), start.toString(), end, wallNs, w, functions, reports, outputs);
-    }
-
-    private RunManifest.Pool pool(RecordKind k, int lanes) {
-        PoolSize p = plan.pools().of(k);
-        return new RunManifest.Pool(PoolSizes.qualifiedName(k), p.buffersPerLane(),
-                p.recordsPerBuffer(), k.size(), lanes);
-    }
-
-    private static RunManifest.Host host() {
-        String hostname;
-        try {
-            hostname = InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            hostname = "unknown";
-        }
-        long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getTotalMemorySize() : 0;
-        return new RunManifest.Host(hostname, System.getProperty("os.name") + " " + System.getProperty("os.version"),
-                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), memory,
-                Runtime.version().toString());
+        return new RunManifest(RunManifest.FORMAT, RunManifest.VERSION, status, reason, plan.config().commandLine(),
+                config, clock, host, start.toString(), end, wallNs, w, functions, reports, outputs);
     }
 
     /**

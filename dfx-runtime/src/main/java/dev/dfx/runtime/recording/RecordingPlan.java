@@ -179,7 +179,8 @@ public final class RecordingPlan {
         }
     }
 
-    private static long physicalMemory() {
+    /** @return this machine's physical memory in bytes, 0 when the JVM cannot tell */
+    static long physicalMemory() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getTotalMemorySize();
         }

@@ -42,7 +42,7 @@ final class ChunkLoader {
                         + ", index " + describe(entry) + ")");
             }
             if (c.end() > trailer.indexOffset()) {
-                throw bad(path, c.offset(), "chunk of " + c.payloadLength() + " payload bytes runs past the chunk"
+                throw bad(path, c.offset(), "chunk of " + c.storedLength() + " payload bytes runs past the chunk"
                         + " index at offset " + trailer.indexOffset());
             }
             verifyPayload(file, c, path);
@@ -80,12 +80,18 @@ final class ChunkLoader {
         return new Loaded(chunks, new Recovery(at, size - at, reason));
     }
 
+    /** Checks the payload's CRC32C and, for a zero-block chunk, that its bitmap matches its length. */
     private static void verifyPayload(MemorySegment file, ChunkInfo c, Path path) {
-        int computed = ChunkFormat.crc32c(file.asSlice(c.payloadOffset(), c.payloadLength()));
+        MemorySegment stored = file.asSlice(c.payloadOffset(), c.storedLength());
+        int computed = ChunkFormat.crc32c(stored);
         if (computed != c.payloadCrc()) {
             throw bad(path, c.payloadOffset(), "chunk payload checksum mismatch (kind " + c.kind() + " lane "
                     + Integer.toUnsignedString(c.lane()) + " seq " + Long.toUnsignedString(c.seq()) + ": stored "
                     + ChunkFormat.hex(c.payloadCrc()) + ", computed " + ChunkFormat.hex(computed) + ")");
+        }
+        String wrong = c.zeroBlocks() ? ZeroBlocks.check(stored, c.payloadLength()) : null;
+        if (wrong != null) {
+            throw bad(path, c.payloadOffset(), wrong);
         }
     }
 

@@ -79,9 +79,9 @@ public final class ChunkReader implements AutoCloseable {
         return header.subsystem();
     }
 
-    /** @return the format version of the file (currently always 1) */
+    /** @return the format version of the file: 1, or 2 (chunks may be zero-block encoded) */
     public int formatVersion() {
-        return ChunkFormat.VERSION;
+        return header.version();
     }
 
     /** @return the kind table in file order */
@@ -109,10 +109,13 @@ public final class ChunkReader implements AutoCloseable {
 
     /**
      * @param chunk a chunk of this file (from {@link #chunks()} or {@link #lanes()})
-     * @return its records, {@code recordCount x recordSize} bytes, read-only, little-endian
+     * @return its records, {@code recordCount x recordSize} bytes, read-only, little-endian: a slice of the mapped
+     *         file, or, for a zero-block chunk, a copy decoded on each call (allocates the payload; it stays valid
+     *         after {@link #close()} and is freed when unreachable)
      */
     public MemorySegment records(ChunkInfo chunk) {
-        return file.asSlice(chunk.payloadOffset(), chunk.payloadLength());
+        MemorySegment stored = file.asSlice(chunk.payloadOffset(), chunk.storedLength());
+        return chunk.zeroBlocks() ? ZeroBlocks.decode(stored, chunk.payloadLength()) : stored;
     }
 
     /** @return one sequence per (kind, lane), ordered by kind id then unsigned lane; chunks in seq order */

@@ -69,8 +69,8 @@ class ChunkCorruptionTest {
     @Test
     void unsupportedVersion() throws Exception {
         byte[] b = good.clone();
-        b[8] = 2;
-        assertBad(b, 8, "unsupported chunk file format version 2 (this dfx reads 1)");
+        b[8] = 3;
+        assertBad(b, 8, "unsupported chunk file format version 3 (this dfx reads 1 to 2)");
     }
 
     @Test

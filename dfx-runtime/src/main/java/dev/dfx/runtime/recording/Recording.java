@@ -1,5 +1,6 @@
 package dev.dfx.runtime.recording;
 
+import dev.dfx.pipeline.HostGroup;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.runtime.RunControl;
 import dev.dfx.runtime.RunResult;
@@ -22,7 +23,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One recording session ({@code dfx record}, DESIGN.md §6–§7): writes a {@code running} manifest, starts the enabled
- * subsystems' pipelines, runs the workload on the embedded runtime with their probes (each runtime thread flushes its
+ * subsystems' pipelines on one {@link HostGroup} (two host threads for all five: a host loop that runs every drain
+ * shard and replenisher, and a collector worker, plus a spare while a collector is wedged), runs the workload on the embedded runtime with their probes (each runtime thread flushes its
  * own lanes as it ends), stops the pipelines in the reference's teardown order (each stop does the final passes,
  * recovers un-flushed buffers and reconciles), exports each subsystem's output file from its chunk file, runs the
  * extra exports (the trace), and writes the final {@code run.json}. A run that fails or is cancelled half way still
@@ -108,9 +110,10 @@ public final class Recording {
         String check = "skipped";
         long tasks = plan.workload().expectedTasks();
         List<SubsystemRecorder> started = new ArrayList<>();
+        HostGroup host = HostGroup.builder("record").build();
         try {
             for (SubsystemRecorder r : plan.recorders()) {
-                r.start(dir);
+                r.start(dir, host);
                 started.add(r);
             }
             Probe probe = started.isEmpty() ? Probe.NONE : new RecordingProbe(started, names);
@@ -148,6 +151,7 @@ public final class Recording {
             }
             reports.add(SubsystemReports.of(r, s, wallNs));
         }
+        host.close();
         phase = "exporting";
         RunManifest.Workload w = workload(tasks, wallNs, check);
         for (SubsystemRecorder r : started) {

@@ -3,6 +3,7 @@ package dev.dfx.runtime.subsystem;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkWriter;
 import dev.dfx.pipeline.Collector;
+import dev.dfx.pipeline.HostGroup;
 import dev.dfx.pipeline.LaneWriter;
 import dev.dfx.pipeline.Pipeline;
 import dev.dfx.pipeline.PipelineConfig;
@@ -62,13 +63,14 @@ public abstract class SubsystemRecorder implements AutoCloseable {
     }
 
     /**
-     * Creates the chunk file and starts the pipeline.
+     * Creates the chunk file and starts the pipeline on the recording's host threads.
      *
+     * @param host the host threads shared by every subsystem of the recording
      * @throws IOException when the chunk file cannot be created
      */
-    public final void start(Path runDir) throws IOException {
+    public final void start(Path runDir, HostGroup host) throws IOException {
         chunks = ChunkStore.create(runDir, id());
-        pipeline = Pipeline.start(config(), collector(runDir, chunks));
+        pipeline = Pipeline.start(config(), collector(runDir, chunks), host);
         started();
     }
 

@@ -2,6 +2,7 @@ package dev.dfx.pipeline;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.function.IntPredicate;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,6 +36,8 @@ final class DrainShard {
     private final SpscRing<HostBuffer> hostReady;
     private final long[] expectedSeq;
     private final ShortSites shortSites;
+    /** Tops up one short site's free queue: built once, so a retry (every pass of the loop) allocates nothing. */
+    private final IntPredicate refill = this::refill;
     private final ErrorLog errors;
     private final AtomicLong drainedEntries = new AtomicLong();
     private final Doorbell loop;
@@ -215,6 +218,10 @@ final class DrainShard {
 
     /** @return true when any short site filled */
     boolean retryShortSites() {
-        return shortSites.retry(lane -> freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]));
+        return shortSites.retry(refill);
+    }
+
+    private boolean refill(int lane) {
+        return freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]);
     }
 }

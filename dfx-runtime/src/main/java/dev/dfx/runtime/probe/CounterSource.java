@@ -16,8 +16,13 @@ public interface CounterSource {
      */
     void read(long[] values);
 
-    /** @return the default source: thread CPU time and allocated bytes of the JVM */
+    /** @return the JVM's thread CPU time and allocated bytes (CPU time is a system call per read) */
     static CounterSource jvmThread() {
         return new JvmThreadCounters();
+    }
+
+    /** @return the JVM's allocated bytes of the thread only: no system call (the pmu subsystem's default) */
+    static CounterSource jvmAllocatedBytes() {
+        return new JvmThreadCounters(false);
     }
 }

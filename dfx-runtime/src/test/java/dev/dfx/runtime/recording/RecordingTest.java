@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.LaneSequence;
 import dev.dfx.pipeline.BackpressurePolicy;
@@ -122,7 +123,14 @@ class RecordingTest {
         assertThat(Files.size(dir.resolve("args/args.bin"))).isEqualTo(payloadBytes);
 
         assertThat(depsEdges(dir)).containsExactlyElementsOf(g.edges().stream().map(RecordingTest::text).toList());
-        assertThat(Files.readAllLines(dir.resolve("pmu.csv"))).hasSize(tasks + 1);
+        assertThat(Files.readAllLines(dir.resolve("pmu.csv"))).hasSize(tasks + 1)
+                .first().as("default counters: allocated bytes only (no system call per task)")
+                .isEqualTo("core_id,task_id,func_id,core_type,total_ns,end_ns,alloc-bytes");
+        try (ChunkReader deps = ChunkRecords.open(dir, Subsystem.DEPS)) {
+            assertThat(deps.chunks()).as("sparse deps records are stored zero-block encoded")
+                    .allMatch(ChunkInfo::zeroBlocks);
+            assertThat(Files.size(deps.path())).isLessThan((tasks + overflow) * (long) SubmitRecord.SIZE / 4);
+        }
         assertScopesBalanced(dir);
     }
 

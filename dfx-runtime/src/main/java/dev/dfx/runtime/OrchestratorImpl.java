@@ -23,6 +23,8 @@ final class OrchestratorImpl implements Orchestrator {
     private final List<TaskInfo> infos;
     private Thread thread;
     private OrchestratorProbe probe = OrchestratorProbe.NONE;
+    /** Whether a probe wants each scope's source site (a stack walk per scope). */
+    private boolean sites;
     private boolean on;
     private Frame top;
     private int nextTensorId = 1;
@@ -84,6 +86,7 @@ final class OrchestratorImpl implements Orchestrator {
         try {
             probe = rs.probe.orchestrator();
             on = probe != OrchestratorProbe.NONE;
+            sites = on && probe.wantsScopeSites();
             top = new Frame(null, 0, ScopeMode.AUTO, "runtime", -1);
             reportScope(ScopePhase.BEGIN, top);
             try {
@@ -215,7 +218,7 @@ final class OrchestratorImpl implements Orchestrator {
         checkThread();
         String file = "?";
         int line = -1;
-        if (on) {
+        if (sites) {
             StackWalker.StackFrame site = StackWalker.getInstance()
                     .walk(s -> s.filter(f -> !f.getClassName().startsWith(Orchestrator.class.getName()))
                             .findFirst().orElse(null));

@@ -145,6 +145,22 @@ class RuntimeSemanticsTest {
     }
 
     @Test
+    void scopeSitesAreLookedUpOnlyWhenAProbeWantsThem() {
+        RecordingProbe probe = new RecordingProbe(false);
+        probe.scopeSites = false;  // e.g. swimlane without the scopes subsystem: no stack walk per scope
+        TaskRuntime.run(RuntimeConfig.defaults(), probe, o -> {
+            try (Scope a = o.scope()) {
+                o.submit(o.function("f", NOOP), Args.of());
+            }
+        });
+        List<RecordingProbe.ScopeEvent> ev = probe.orch.scopes;
+        assertThat(ev).hasSize(4);
+        assertThat(ev.get(1).stats().siteFile()).isEqualTo("?");
+        assertThat(ev.get(1).stats().siteLine()).isEqualTo(-1);
+        assertThat(ev.get(1).stats().depth()).isEqualTo(1);
+    }
+
+    @Test
     void scopesReportHeapRingsSitesAndTensorMapUse() {
         RecordingProbe probe = new RecordingProbe(false);
         TaskRuntime.run(RuntimeConfig.defaults(), probe, o -> {

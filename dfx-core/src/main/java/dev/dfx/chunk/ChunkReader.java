@@ -3,6 +3,7 @@ package dev.dfx.chunk;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -110,12 +111,23 @@ public final class ChunkReader implements AutoCloseable {
     /**
      * @param chunk a chunk of this file (from {@link #chunks()} or {@link #lanes()})
      * @return its records, {@code recordCount x recordSize} bytes, read-only, little-endian: a slice of the mapped
-     *         file, or, for a zero-block chunk, a copy decoded on each call (allocates the payload; it stays valid
-     *         after {@link #close()} and is freed when unreachable)
+     *         file, or, for a zero-block chunk, a copy decoded on each call (it stays valid after {@link #close()} and
+     *         is freed when unreachable; {@link #records(ChunkInfo, SegmentAllocator)} frees it sooner)
      */
     public MemorySegment records(ChunkInfo chunk) {
+        return records(chunk, Arena.ofAuto());
+    }
+
+    /**
+     * @param chunk a chunk of this file (from {@link #chunks()} or {@link #lanes()})
+     * @param into  where a zero-block chunk is decoded (e.g. a confined arena closed after the records are read);
+     *              not used for a chunk stored as it is
+     * @return its records, {@code recordCount x recordSize} bytes, read-only, little-endian: a slice of the mapped
+     *         file, or the decoded copy in {@code into}'s memory
+     */
+    public MemorySegment records(ChunkInfo chunk, SegmentAllocator into) {
         MemorySegment stored = file.asSlice(chunk.payloadOffset(), chunk.storedLength());
-        return chunk.zeroBlocks() ? ZeroBlocks.decode(stored, chunk.payloadLength()) : stored;
+        return chunk.zeroBlocks() ? ZeroBlocks.decode(stored, chunk.payloadLength(), into) : stored;
     }
 
     /** @return one sequence per (kind, lane), ordered by kind id then unsigned lane; chunks in seq order */

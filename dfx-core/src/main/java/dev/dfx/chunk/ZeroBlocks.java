@@ -1,7 +1,7 @@
 package dev.dfx.chunk;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.ValueLayout;
 
 /**
@@ -116,10 +116,12 @@ final class ZeroBlocks {
     /**
      * Decodes a payload that passed {@link #check}.
      *
-     * @return the {@code length}-byte payload, read-only, freed when unreachable
+     * @param into where the payload is allocated (its bytes are all overwritten: zeros, then the stored blocks)
+     * @return the {@code length}-byte payload, read-only
      */
-    static MemorySegment decode(MemorySegment stored, long length) {
-        MemorySegment out = Arena.ofAuto().allocate(Math.max(1, length), 8).asSlice(0, length);
+    static MemorySegment decode(MemorySegment stored, long length, SegmentAllocator into) {
+        MemorySegment out = into.allocate(Math.max(1, length), 8).asSlice(0, length);
+        out.fill((byte) 0);
         int words = words(length);
         long at = 8L * words;
         for (int w = 0; w < words; w++) {

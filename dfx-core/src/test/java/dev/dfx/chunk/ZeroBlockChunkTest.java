@@ -56,7 +56,7 @@ class ZeroBlockChunkTest {
         MemorySegment stored = MemorySegment.ofArray(new byte[(int) n]);
         ZeroBlocks.encode(p, bits, stored, 0);
         assertThat(ZeroBlocks.check(stored, length)).isNull();
-        assertThat(ZeroBlocks.decode(stored, length).toArray(ValueLayout.JAVA_BYTE)).isEqualTo(payload);
+        assertThat(ZeroBlocks.decode(stored, length, java.lang.foreign.Arena.ofAuto()).toArray(ValueLayout.JAVA_BYTE)).isEqualTo(payload);
         long used = 0;
         for (int block = 0; block * 64 < length; block++) {
             byte[] part = Arrays.copyOfRange(payload, block * 64, Math.min(length, block * 64 + 64));

@@ -131,14 +131,7 @@ final class CollectorPool implements Doorbell {
         boolean interrupted = false;
         for (Worker w : workers) {
             w.idle.wake();
-            while (true) {
-                try {
-                    w.thread.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
+            interrupted |= HostThreads.join(w.thread);
         }
         if (interrupted) {
             Thread.currentThread().interrupt();

@@ -173,14 +173,7 @@ public final class HostGroup implements AutoCloseable {
         }
         boolean interrupted = false;
         for (Thread t : loopThreads) {
-            while (true) {
-                try {
-                    t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
+            interrupted |= HostThreads.join(t);
         }
         pool.stop();
         if (interrupted) {

@@ -3,9 +3,7 @@ package dev.dfx.chunk;
 import static dev.dfx.chunk.TestChunks.LE32;
 import static dev.dfx.chunk.TestChunks.LE64;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.dfx.error.BadInputException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -145,23 +143,23 @@ class ZeroBlockChunkTest {
 
         byte[] flipped = good.clone();
         flipped[payload] ^= 0b0100;  // bitmap now claims block 2 too: the checksum catches it
-        assertBad(flipped, payload, "chunk payload checksum mismatch");
+        TestChunks.assertBad(dir, flipped, payload, "chunk payload checksum mismatch");
 
         byte[] resealed = flipped.clone();
         MemorySegment.ofArray(resealed).set(LE32, chunk + 28, TestChunks.crc32c(resealed, payload, 136));
-        resealChunkHeader(resealed, chunk);
-        assertBad(resealed, payload, "zero-block payload is 136 bytes but its bitmap says 200");
+        TestChunks.resealChunkHeader(resealed, chunk);
+        TestChunks.assertBad(dir, resealed, payload, "zero-block payload is 136 bytes but its bitmap says 200");
 
         byte[] pastEnd = good.clone();
         pastEnd[payload] = (byte) 0b10001;  // block 4 of a 4-block payload
         MemorySegment.ofArray(pastEnd).set(LE32, chunk + 28, TestChunks.crc32c(pastEnd, payload, 136));
-        resealChunkHeader(pastEnd, chunk);
-        assertBad(pastEnd, payload, "zero-block bitmap marks blocks past the 4 blocks of a 256-byte payload");
+        TestChunks.resealChunkHeader(pastEnd, chunk);
+        TestChunks.assertBad(dir, pastEnd, payload, "zero-block bitmap marks blocks past the 4 blocks of a 256-byte payload");
 
         byte[] unknownFlag = good.clone();
         unknownFlag[chunk + 6] = 3;
-        resealChunkHeader(unknownFlag, chunk);
-        assertBad(unknownFlag, chunk + 6, "chunk flags 0x3 are not defined in format version 2");
+        TestChunks.resealChunkHeader(unknownFlag, chunk);
+        TestChunks.assertBad(dir, unknownFlag, chunk + 6, "chunk flags 0x3 are not defined in format version 2");
     }
 
     @Test
@@ -181,21 +179,11 @@ class ZeroBlockChunkTest {
         }
         int chunk = MemorySegment.ofArray(v1).get(LE32, 12);
         v1[chunk + 6] = 1;
-        resealChunkHeader(v1, chunk);
-        assertBad(v1, chunk + 6, "chunk flags 0x1 are not defined in format version 1");
+        TestChunks.resealChunkHeader(v1, chunk);
+        TestChunks.assertBad(dir, v1, chunk + 6, "chunk flags 0x1 are not defined in format version 1");
     }
 
-    private void assertBad(byte[] bytes, long offset, String what) throws Exception {
-        Path p = TestChunks.copy(dir, "bad.dfx", bytes);
-        assertThatThrownBy(() -> ChunkReader.open(p)).isInstanceOf(BadInputException.class)
-                .hasMessageStartingWith(p + ": byte offset " + offset + ": ")
-                .hasMessageContaining(what)
-                .hasMessageNotContaining("\n");
-    }
 
-    private static void resealChunkHeader(byte[] b, int at) {
-        MemorySegment.ofArray(b).set(LE32, at + 60, TestChunks.crc32c(b, at, 60));
-    }
 
     /** CRC32C over header bytes [0,16) and [20, length), as the format says. */
     private static void resealFileHeader(byte[] b) {

@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * configuration, medians of: the workload's wall time and its ratio to "none" (the recording overhead), the process
  * CPU time spent while the workload ran (every thread: runtime, host, GC, JIT; see {@link CpuTimedWorkload}) and its
  * ratio, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
- * exports and trace included). With {@code --each}, each subsystem alone too. Refuses any run that lost a record.
+ * exports and trace included). With {@code --each}, each subsystem alone too. Each run starts after a
+ * {@code System.gc()}, so no run pays for the previous run's export garbage. Refuses any run that lost a record.
  * Reports numbers only.
  *
  * <pre>java -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.runtime.RecordOverhead [REPEATS] [WORKLOAD,...] [--each]</pre>
@@ -88,6 +89,7 @@ public final class RecordOverhead {
         Path dir = tmp.resolve("run");
         RecordingConfig c = RecordingConfig.defaults().withWorkload(workload).withSubsystems(subsystems).withOutput(dir);
         CpuTimedWorkload w = new CpuTimedWorkload(Workloads.create(workload));
+        System.gc();  // the previous run's exports left garbage: collect it now, not during this workload
         long t0 = System.nanoTime();
         RunManifest m = new Recording(RecordingPlan.of(c, tmp, w)).run(List.of(
                 (run, man) -> RunTraceExporter.write(run, man, run.resolve(RunTraceExporter.FILE))));

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,7 +50,16 @@ class HostGroupTest {
 
     @Test
     void threePipelinesOnOneLoopAndOneWorkerDeliverExactlyOnce() throws Exception {
-        long perLane = 100_000;
+        threePipelines(100_000);
+    }
+
+    @Tag("stress")
+    @Test
+    void millionsOfRecordsOfThreePipelinesOnOneLoopArriveOnceInLaneOrder() throws Exception {
+        threePipelines(1_000_000);
+    }
+
+    private static void threePipelines(long perLane) throws Exception {
         SequenceChecker[] checkers = {new SequenceChecker(4, 0), new SequenceChecker(4, 20_000),
                 new SequenceChecker(3, 0)};
         try (HostGroup group = HostGroup.builder("g3").build()) {

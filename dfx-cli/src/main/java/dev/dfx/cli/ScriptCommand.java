@@ -80,7 +80,16 @@ final class ScriptCommand implements Callable<Integer> {
         String name = input.resolve();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         try {
-            PerfInputs.withRecords(name, headers, out, s -> new ScriptPrinter(s, opts, out).run());
+            PerfInputs.withRecords(name, headers, out, s -> {
+                ScriptPrinter printer = new ScriptPrinter(s, opts, out);
+                printer.run();
+                long hidden = printer.auxEntriesNotShown();
+                if (hidden > 0) {
+                    out.flush();
+                    spec.commandLine().getErr().println("dfx script: " + hidden + " vpa-dtl entries later than the"
+                        + " last perf event are not shown (perf script does not show them either)");
+                }
+            });
         } finally {
             out.flush();
         }

@@ -1,14 +1,174 @@
 package dev.dfx.cli;
 
+import dev.dfx.error.BadInputException;
+import dev.dfx.export.RunTraceExporter;
+import dev.dfx.pipeline.BackpressurePolicy;
+import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.recording.Recording;
+import dev.dfx.runtime.recording.RecordingConfig;
+import dev.dfx.runtime.recording.RecordingPlan;
+import dev.dfx.runtime.recording.RunManifest;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** {@code dfx record}: Record a run of the embedded runtime (or a workload) into a run directory. */
-@Command(name = "record", mixinStandardHelpOptions = true, description = "Record a run of the embedded runtime (or a workload) into a run directory.")
+/**
+ * {@code dfx record}: runs a workload on the embedded runtime with the chosen subsystems and writes a run directory
+ * (run.json, chunk files, subsystem outputs, trace.json). Option parsing and printing only; the work is
+ * {@link Recording}'s. Every option is checked before any work starts. A progress line on stderr when it is a
+ * terminal; the summary at the end ({@link RunSummary}). Ctrl-C stops the run, which still writes its manifest
+ * (status {@code interrupted}); exit status 0 ok, 1 failed or silent loss, 130 interrupted.
+ */
+@Command(name = "record", mixinStandardHelpOptions = true,
+        description = "Record a run of the embedded runtime into a run directory (run.json, chunks, outputs, trace.json).")
 final class RecordCommand implements Callable<Integer> {
-    // PLACEHOLDER: replaced by the issue that owns this command; never land a release with it.
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-w", "--workload"}, paramLabel = "WORKLOAD", defaultValue = RecordingConfig.DEFAULT_WORKLOAD,
+            description = "Workload: flood, scoped, gemm, attention, decoder (default: ${DEFAULT-VALUE}).")
+    String workload;
+
+    @Option(names = {"-s", "--subsystems"}, paramLabel = "SUBSYSTEMS", defaultValue = "all",
+            description = "Comma list of swimlane, pmu, deps, args, scopes; 'all' (default) or 'none' (no recording).")
+    String subsystems;
+
+    @Option(names = "--swimlane-level", paramLabel = "N", defaultValue = "4",
+            description = "1 core tasks, 2 + scheduler dispatch/finish, 3 + scheduler phases, 4 + orchestrator submits"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int swimlaneLevel;
+
+    @Option(names = "--args-level", paramLabel = "N", defaultValue = "1",
+            description = "0 off, 1 marked arguments, 2 all with payloads, 3 all metadata + marked payloads"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int argsLevel;
+
+    @Option(names = "--backpressure", paramLabel = "POLICY", defaultValue = "block",
+            description = "block (wait at the gates, lose nothing; default) or drop (never wait, count the loss).")
+    String backpressure;
+
+    @Option(names = "--backstop", paramLabel = "DURATION", defaultValue = "30s",
+            description = "Budget of one gate wait, e.g. 30s, 500ms (default: ${DEFAULT-VALUE}).")
+    String backstop;
+
+    @Option(names = "--stall-threshold", paramLabel = "DURATION", defaultValue = "100us",
+            description = "A gate wait longer than this is a stall (default: ${DEFAULT-VALUE}).")
+    String stallThreshold;
+
+    @Option(names = "--pool", paramLabel = "KIND=COUNTxRECORDS",
+            description = "Pool size: buffers per lane x records per buffer, for a subsystem (deps=1x4) or one of its"
+                    + " buffer kinds (swimlane.core-task=2x64). Repeatable.")
+    List<String> pools = new ArrayList<>();
+
+    @Option(names = {"-e", "--event"}, paramLabel = "EVENTS",
+            description = "Up to 8 pmu events per task, e.g. task-clock,accel/sq_waves,se=2,sa=1/,jvm/alloc-bytes/"
+                    + " (default: thread CPU ns and allocated bytes).")
+    String events;
+
+    @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "gfx12",
+            description = "Simulated accelerator architecture for accel events: gfx12 or gfx9 (default: ${DEFAULT-VALUE}).")
+    String arch;
+
+    @Option(names = {"-S", "--schedulers"}, paramLabel = "N", defaultValue = "1",
+            description = "Runtime scheduler threads (default: ${DEFAULT-VALUE}).")
+    int schedulers;
+
+    @Option(names = {"-C", "--cores"}, paramLabel = "N", defaultValue = "2",
+            description = "Runtime core threads (default: ${DEFAULT-VALUE}).")
+    int cores;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "RUN",
+            description = "Run directory (new or empty; default: ./dfx-runs/<timestamp>).")
+    Path output;
+
+    @Option(names = "--quiet", description = "Print no summary.")
+    boolean quiet;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
     @Override
-    public Integer call() {
-        throw new UnsupportedOperationException("dfx record is not built yet");
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        RecordingPlan plan = RecordingPlan.of(config(), Path.of("").toAbsolutePath());
+        Recording rec = new Recording(plan);
+        CountDownLatch printed = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            rec.cancel("interrupted (SIGINT)");
+            try {
+                printed.await(60, TimeUnit.SECONDS); // the manifest and summary get written before the JVM halts
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "dfx-record-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        ProgressLine progress = ProgressLine.start(rec);
+        RunManifest m;
+        try {
+            m = rec.run(List.of((dir, man) -> RunTraceExporter.write(dir, man, dir.resolve(RunTraceExporter.FILE))));
+            progress.stop();
+            if (json) {
+                RunSummary.json(rec.runDir(), m, out);
+            } else if (!quiet) {
+                RunSummary.text(rec.runDir(), m, out);
+            }
+        } finally {
+            progress.stop();
+            printed.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down (Ctrl-C): the hook is running and waits for us
+            }
+        }
+        return switch (m.status()) {
+            case "ok" -> m.subsystems().stream().allMatch(RunManifest.SubsystemReport::reconciled) ? 0 : 1;
+            case "interrupted" -> 130;
+            default -> 1;
+        };
+    }
+
+    private RecordingConfig config() {
+        BackpressurePolicy policy = switch (backpressure.toLowerCase(Locale.ROOT)) {
+            case "block" -> BackpressurePolicy.BLOCK;
+            case "drop" -> BackpressurePolicy.DROP;
+            default -> throw new BadInputException("option --backpressure: '" + backpressure
+                    + "' is not a policy; expected block or drop");
+        };
+        List<String> line = new ArrayList<>(List.of("dfx"));
+        line.addAll(spec.commandLine().getParseResult().originalArgs()); // from "record" on
+        return new RecordingConfig(workload, subsystems(subsystems), swimlaneLevel, argsLevel, policy,
+                Durations.parse("--backstop", backstop), Durations.parse("--stall-threshold", stallThreshold), pools,
+                events, arch, schedulers, cores, output, line);
+    }
+
+    /** @return the subsystems of {@code -s}: a comma list, {@code all} or {@code none} */
+    static Set<Subsystem> subsystems(String list) {
+        String l = list.trim();
+        if (l.equals("all")) {
+            return EnumSet.allOf(Subsystem.class);
+        }
+        if (l.equals("none") || l.isEmpty()) {
+            return EnumSet.noneOf(Subsystem.class);
+        }
+        Set<Subsystem> s = EnumSet.noneOf(Subsystem.class);
+        for (String id : l.split(",")) {
+            try {
+                s.add(Subsystem.of(id.trim()));
+            } catch (BadInputException e) {
+                throw new BadInputException("option -s: " + e.getMessage() + ", all or none", e);
+            }
+        }
+        return s;
     }
 }

@@ -103,7 +103,36 @@ public final class LaneWriter {
             count = c + 1;
             return (long) c * recordSize;
         }
-        return claimSlow();
+        return claimSlow(1);
+    }
+
+    /**
+     * Claims {@code n} consecutive record slots in one buffer, for a record that continues in the slots after it
+     * (the reference's dep_gen overflow chain, reserved atomically in one buffer). Counts {@code n} attempts in
+     * {@code total} first. When the current buffer has fewer than {@code n} free slots it is published first
+     * (exactly as a full buffer), so the chain never straddles two buffers; if the chain is lost, all {@code n}
+     * records are counted dropped by cause.
+     *
+     * @param n slots, {@code 1..recordsPerBuffer()}
+     * @return the byte offset in {@link #segment()} of the first of {@code n} exclusive consecutive slots, to be
+     *         written before the next claim or flush; or -1 when the {@code n} records were dropped (counted)
+     * @throws IllegalArgumentException when {@code n} is not {@code 1..recordsPerBuffer()} (nothing counted): a
+     *                                  chain longer than a buffer must be truncated by the caller
+     */
+    public long claim(int n) {
+        if (n < 1 || n > capacity) {
+            throw new IllegalArgumentException("lane " + lane + ": claim of " + n + " consecutive records, expected 1.."
+                    + capacity + " (records per buffer)");
+        }
+        long t = total + n;
+        total = t;
+        region.set(Mem.LONG_HOT, totalOffset, t);
+        int c = count;
+        if (c + n <= limit) {
+            count = c + n;
+            return (long) c * recordSize;
+        }
+        return claimSlow(n);
     }
 
     /**
@@ -167,20 +196,21 @@ public final class LaneWriter {
         return gate.degraded();
     }
 
-    private long claimSlow() {
+    /** The current buffer cannot take {@code n} more records (or there is none): switch, then claim {@code n}. */
+    private long claimSlow(int n) {
         if (currentHandle != 0) {
-            // The current buffer is full: publish it before claiming a replacement.
+            // The current buffer is full (for n records): publish it before claiming a replacement.
             if (!publish()) {
-                count = 1;  // the buffer was dropped and is reused; this record goes first in it
+                count = n;  // the buffer was dropped and is reused; these records go first in it
                 return 0;
             }
         }
         DropCause c = popFree();
         if (c != null) {
-            drop(1, c);
+            drop(n, c);
             return -1;
         }
-        count = 1;
+        count = n;
         return 0;
     }
 

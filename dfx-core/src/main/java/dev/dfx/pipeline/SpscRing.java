@@ -30,7 +30,7 @@ abstract class SpscRingPad2 extends SpscRingTail {
 
 /**
  * A bounded single-producer single-consumer ring of references (JCTools' {@code SpscArrayQueue} shape): the
- * host's ready shards, done queues and recycled lanes.
+ * host's ready shards, done queues and recycled lanes, and the embedded runtime's queues between its threads.
  *
  * <p>Correctness: the producer writes the slot, then releases {@code tail}; the consumer acquires {@code tail},
  * reads and clears the slot, then releases {@code head}; the producer acquires {@code head} before reusing a
@@ -43,7 +43,7 @@ abstract class SpscRingPad2 extends SpscRingTail {
  *
  * @param <T> element type
  */
-final class SpscRing<T> extends SpscRingPad2 {
+public final class SpscRing<T> extends SpscRingPad2 {
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;
 
@@ -60,8 +60,14 @@ final class SpscRing<T> extends SpscRingPad2 {
     private final Object[] slots;
     private final int mask;
 
-    /** @param capacity at least 1; rounded up to a power of two */
-    SpscRing(int capacity) {
+    /**
+     * @param capacity elements the ring must hold, at least 1; rounded up to a power of two
+     * @throws IllegalArgumentException when {@code capacity < 1}
+     */
+    public SpscRing(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("ring capacity must be >= 1, got " + capacity);
+        }
         int c = Integer.highestOneBit(Math.max(1, capacity - 1)) << 1;
         if (capacity == 1) {
             c = 1;
@@ -70,13 +76,17 @@ final class SpscRing<T> extends SpscRingPad2 {
         mask = c - 1;
     }
 
-    /** @return slots in the ring (a power of two) */
-    int capacity() {
+    /** @return slots in the ring (a power of two); any thread */
+    public int capacity() {
         return slots.length;
     }
 
-    /** @return false when the ring is full (nothing changed) */
-    boolean offer(T value) {
+    /**
+     * Producer: appends {@code value} (slot write, then release of {@code tail}).
+     *
+     * @return false when the ring is full (nothing changed)
+     */
+    public boolean offer(T value) {
         long t = tail;
         if (t - headCache >= slots.length) {
             headCache = (long) HEAD.getAcquire(this);
@@ -89,9 +99,13 @@ final class SpscRing<T> extends SpscRingPad2 {
         return true;
     }
 
-    /** @return the oldest element, or {@code null} when the ring is empty */
+    /**
+     * Consumer: removes the oldest element (acquire of {@code tail}, slot read and clear, release of {@code head}).
+     *
+     * @return the oldest element, or {@code null} when the ring is empty
+     */
     @SuppressWarnings("unchecked")
-    T poll() {
+    public T poll() {
         long h = head;
         if (h >= tailCache) {
             tailCache = (long) TAIL.getAcquire(this);
@@ -106,14 +120,20 @@ final class SpscRing<T> extends SpscRingPad2 {
         return v;
     }
 
-    /** @return elements in the ring (approximate while both sides run) */
-    int size() {
+    /** @return elements in the ring; any thread (a snapshot, approximate while both sides run) */
+    public int size() {
         long h = (long) HEAD.getAcquire(this);
         long t = (long) TAIL.getAcquire(this);
         return (int) Math.max(0, t - h);
     }
 
-    boolean isEmpty() {
+    /** @return whether the ring holds nothing; any thread (a snapshot) */
+    public boolean isEmpty() {
         return size() == 0;
+    }
+
+    /** Producer: @return whether {@link #offer} would succeed now (acquires {@code head}) */
+    public boolean hasRoom() {
+        return tail - (long) HEAD.getAcquire(this) < slots.length;
     }
 }

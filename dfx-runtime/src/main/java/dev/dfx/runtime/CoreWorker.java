@@ -1,5 +1,6 @@
 package dev.dfx.runtime;
 
+import dev.dfx.pipeline.SpscRing;
 import dev.dfx.runtime.probe.CoreProbe;
 import dev.dfx.runtime.probe.CounterSource;
 import java.util.function.BooleanSupplier;

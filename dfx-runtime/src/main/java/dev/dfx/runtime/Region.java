@@ -46,7 +46,35 @@ public final class Region {
         this.numel = count;
     }
 
-    /** @return the tensor */
+    private Region(int[] start, int[] shape, long offset, long last, long numel) {
+        this.tensor = null;
+        this.start = start;
+        this.shape = shape;
+        this.offset = offset;
+        this.last = last;
+        this.numel = numel;
+    }
+
+    /**
+     * A box without its tensor, as a host replay of submit records knows it ({@link GraphReplay}).
+     *
+     * @param start   first index per dimension (kept, not copied)
+     * @param shape   extent per dimension, each at least 1 (kept, not copied)
+     * @param strides the tensor's row-major strides in elements
+     */
+    static Region replayed(int[] start, int[] shape, int[] strides) {
+        long off = 0;
+        long end = 0;
+        long count = 1;
+        for (int d = 0; d < shape.length; d++) {
+            off += (long) start[d] * strides[d];
+            end += (long) (start[d] + shape[d] - 1) * strides[d];
+            count *= shape[d];
+        }
+        return new Region(start, shape, off, end, count);
+    }
+
+    /** @return the tensor ({@code null} for a {@linkplain #replayed replayed} box) */
     public Tensor tensor() {
         return tensor;
     }

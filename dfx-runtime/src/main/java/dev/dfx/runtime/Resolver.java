@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * tensor map unless the task is in a manual scope), records the edges, and links the task to the
  * predecessors that have not finished. Used by one scheduler at a time, under the resolve lock.
  */
-final class Resolver implements TensorMap.Sink {
-    private final TensorMap map = new TensorMap();
+final class Resolver implements TensorMap.Sink<Task> {
+    private final TensorMap<Task> map = new TensorMap<>();
     private final List<Edge> edges;
     private final AtomicLong depPoolHead;
     private final ArrayList<Task> preds = new ArrayList<>();
@@ -47,7 +47,7 @@ final class Resolver implements TensorMap.Sink {
         if ((t.flags & SubmitRecord.IN_MANUAL_SCOPE) == 0) {
             for (Arg a : t.args) {
                 if (a.kind() == ArgKind.TENSOR) {
-                    map.access(t, a, this);
+                    map.access(t, a.tensorId(), a.region(), a.role(), a.index(), this);
                 }
             }
         }
@@ -64,12 +64,12 @@ final class Resolver implements TensorMap.Sink {
 
     /** Drops a released tensor's entries. */
     void release(Tensor tensor) {
-        map.release(tensor);
+        map.release(tensor.id());
     }
 
     @Override
-    public void edge(Task pred, Task succ, Tensor tensor, int argIndex, Hazard hazard) {
-        record(Edge.tensor(pred.id, succ.id, tensor.id(), argIndex, hazard));
+    public void edge(Task pred, Task succ, int tensorId, int argIndex, Hazard hazard) {
+        record(Edge.tensor(pred.id, succ.id, tensorId, argIndex, hazard));
         addPred(pred);
     }
 
@@ -82,11 +82,19 @@ final class Resolver implements TensorMap.Sink {
         preds.add(p);
     }
 
-    /** Keeps one edge per (pred, source, tensor, hazard) of the task being resolved. */
     private void record(Edge e) {
-        if (edges == null) {
-            return;
+        if (edges != null) {
+            addOnce(edges, firstEdgeOfTask, e);
         }
+    }
+
+    /**
+     * Keeps one edge per (pred, source, tensor, hazard) of the task being resolved.
+     *
+     * @param edges          every edge so far
+     * @param firstEdgeOfTask index in {@code edges} of the task's first edge
+     */
+    static void addOnce(List<Edge> edges, int firstEdgeOfTask, Edge e) {
         for (int i = firstEdgeOfTask; i < edges.size(); i++) {
             Edge o = edges.get(i);
             if (o.pred() == e.pred() && o.source() == e.source() && o.tensorId() == e.tensorId()

@@ -1,5 +1,6 @@
 package dev.dfx.runtime;
 
+import dev.dfx.pipeline.SpscRing;
 import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.probe.Probe;
 import dev.dfx.runtime.probe.RuntimeShape;

@@ -1,5 +1,6 @@
 package dev.dfx.runtime;
 
+import dev.dfx.pipeline.SpscRing;
 import dev.dfx.record.ArgKind;
 import dev.dfx.record.ArgStage;
 import dev.dfx.record.SchedPhaseKind;

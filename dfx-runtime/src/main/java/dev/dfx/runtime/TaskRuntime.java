@@ -32,6 +32,16 @@ public final class TaskRuntime {
      *                             first failure. Every submitted task still ran unless a probe failed.
      */
     public static RunResult run(RuntimeConfig config, Probe probe, Program program) {
+        return run(config, probe, program, new RunControl());
+    }
+
+    /**
+     * Runs {@code program} as {@link #run(RuntimeConfig, Probe, Program)} does, stoppable through {@code control}.
+     *
+     * @param control cancels the run from another thread
+     * @throws TaskFailedException also when the run was cancelled (message {@code "cancelled: <reason>"})
+     */
+    public static RunResult run(RuntimeConfig config, Probe probe, Program program, RunControl control) {
         RunState rs = new RunState(config, probe);
         OrchestratorImpl orch = new OrchestratorImpl(rs);
         List<Thread> workers = new ArrayList<>();
@@ -50,6 +60,7 @@ public final class TaskRuntime {
         Thread orchThread = thread("dfx-orch", () -> orch.runProgram(program));
         rs.orchIdler = new Idler(orchThread);
 
+        control.attach(rs);
         probe.start(rs.shape);
         workers.forEach(Thread::start);
         long start = System.nanoTime();

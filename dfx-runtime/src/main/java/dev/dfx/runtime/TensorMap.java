@@ -11,6 +11,8 @@ import java.util.TreeMap;
 /**
  * Who last wrote, and who has read since, each region of each tensor: the runtime's tensor map. For every
  * tensor argument of a task, in submit order, it reports the edges the task needs and records the access.
+ * Generic in the task type so that the same map resolves live tasks ({@link Resolver}) and replays submit
+ * records on the host ({@link GraphReplay}); tasks compare by identity, tensors by id.
  *
  * <p>An entry is a box written by one task (or by nobody: a region read before any task wrote it) plus
  * the readers that read part of it since. For a task {@code T} accessing box {@code b}:
@@ -31,37 +33,38 @@ import java.util.TreeMap;
  * <p>Used by one thread at a time (the resolving scheduler, under the resolve lock);
  * {@link #liveEntries()} may be read from any thread.
  */
-final class TensorMap {
+final class TensorMap<T> {
     /** Receives the edges found. */
-    interface Sink {
-        void edge(Task pred, Task succ, Tensor tensor, int argIndex, Hazard hazard);
+    interface Sink<T> {
+        void edge(T pred, T succ, int tensorId, int argIndex, Hazard hazard);
     }
 
-    private static final class Entry {
+    private static final class Entry<T> {
         final Region box;
-        final Task writer;
+        final T writer;
         // readers: the first inline, more in arrays (most entries have at most one reader)
-        Task reader0;
+        T reader0;
         Region readerBox0;
-        Task[] readers;
+        Object[] readers;
         Region[] readerBoxes;
         int readerCount;
-        Entry next; // next entry with the same first element
+        Entry<T> next; // next entry with the same first element
 
-        Entry(Region box, Task writer) {
+        Entry(Region box, T writer) {
             this.box = box;
             this.writer = writer;
         }
 
-        Task reader(int i) {
-            return i == 0 ? reader0 : readers[i - 1];
+        @SuppressWarnings("unchecked")
+        T reader(int i) {
+            return i == 0 ? reader0 : (T) readers[i - 1];
         }
 
         Region readerBox(int i) {
             return i == 0 ? readerBox0 : readerBoxes[i - 1];
         }
 
-        void addReader(Task t, Region b) {
+        void addReader(T t, Region b) {
             if (readerCount > 0 && reader(readerCount - 1) == t && readerBox(readerCount - 1) == b) {
                 return;
             }
@@ -72,7 +75,7 @@ final class TensorMap {
                 int i = readerCount - 1;
                 if (readers == null || i == readers.length) {
                     int n = Math.max(2, i * 2);
-                    readers = readers == null ? new Task[n] : Arrays.copyOf(readers, n);
+                    readers = readers == null ? new Object[n] : Arrays.copyOf(readers, n);
                     readerBoxes = readerBoxes == null ? new Region[n] : Arrays.copyOf(readerBoxes, n);
                 }
                 readers[i] = t;
@@ -82,14 +85,14 @@ final class TensorMap {
         }
     }
 
-    private static final class PerTensor {
-        final TreeMap<Long, Entry> byFirst = new TreeMap<>();
+    private static final class PerTensor<T> {
+        final TreeMap<Long, Entry<T>> byFirst = new TreeMap<>();
         long maxSpan;
         int entries;
     }
 
-    private final Map<Tensor, PerTensor> tensors = new HashMap<>();
-    private final ArrayList<Entry> overlapping = new ArrayList<>();
+    private final Map<Integer, PerTensor<T>> tensors = new HashMap<>();
+    private final ArrayList<Entry<T>> overlapping = new ArrayList<>();
     private volatile int live;
 
     /** @return entries currently held (a snapshot) */
@@ -97,23 +100,28 @@ final class TensorMap {
         return live;
     }
 
-    /** Reports the edges {@code task} needs for its tensor argument {@code arg}, then records the access. */
-    void access(Task task, Arg arg, Sink sink) {
-        Region b = arg.region();
-        Tensor tensor = b.tensor();
-        PerTensor pt = tensors.computeIfAbsent(tensor, k -> new PerTensor());
-        for (Entry head : pt.byFirst.subMap(b.offset() - pt.maxSpan, true, b.lastIndex(), true).values()) {
-            for (Entry e = head; e != null; e = e.next) {
+    /**
+     * Reports the edges {@code task} needs for one tensor argument, then records the access.
+     *
+     * @param tensor   the tensor's id
+     * @param b        the region the argument names
+     * @param role     how the task accesses it
+     * @param argIndex the argument's position among the task's arguments
+     */
+    void access(T task, int tensor, Region b, ArgRole role, int argIndex, Sink<T> sink) {
+        PerTensor<T> pt = tensors.computeIfAbsent(tensor, k -> new PerTensor<>());
+        for (Entry<T> head : pt.byFirst.subMap(b.offset() - pt.maxSpan, true, b.lastIndex(), true).values()) {
+            for (Entry<T> e = head; e != null; e = e.next) {
                 if (e.box.overlaps(b)) {
                     overlapping.add(e);
                 }
             }
         }
-        int idx = arg.index();
-        if (arg.role() == ArgRole.INPUT) {
+        int idx = argIndex;
+        if (role == ArgRole.INPUT) {
             boolean contained = false;
             for (int i = 0; i < overlapping.size(); i++) {
-                Entry e = overlapping.get(i);
+                Entry<T> e = overlapping.get(i);
                 if (e.writer != null && e.writer != task) {
                     sink.edge(e.writer, task, tensor, idx, Hazard.RAW);
                 }
@@ -121,17 +129,17 @@ final class TensorMap {
                 contained |= e.box.contains(b);
             }
             if (!contained) {
-                Entry e = new Entry(b, null);
+                Entry<T> e = new Entry<>(b, null);
                 e.addReader(task, b);
                 insert(pt, e);
             }
         } else {
-            Hazard onWriter = arg.role() == ArgRole.INOUT ? Hazard.RAW : Hazard.WAW;
+            Hazard onWriter = role == ArgRole.INOUT ? Hazard.RAW : Hazard.WAW;
             for (int i = 0; i < overlapping.size(); i++) {
-                Entry e = overlapping.get(i);
+                Entry<T> e = overlapping.get(i);
                 boolean viaReader = false;
                 for (int r = 0; r < e.readerCount; r++) {
-                    Task reader = e.reader(r);
+                    T reader = e.reader(r);
                     if (reader != task && e.readerBox(r).overlaps(b)) {
                         sink.edge(reader, task, tensor, idx, Hazard.WAR);
                         viaReader = true;
@@ -144,29 +152,29 @@ final class TensorMap {
                     remove(pt, e);
                 }
             }
-            insert(pt, new Entry(b, task));
+            insert(pt, new Entry<>(b, task));
         }
         overlapping.clear();
     }
 
-    /** Drops every entry of {@code tensor} (its scope closed; no later submit names it). */
-    void release(Tensor tensor) {
-        PerTensor pt = tensors.remove(tensor);
+    /** Drops every entry of tensor {@code tensor} (its scope closed; no later submit names it). */
+    void release(int tensor) {
+        PerTensor<T> pt = tensors.remove(tensor);
         if (pt != null) {
             live -= pt.entries;
         }
     }
 
-    private void insert(PerTensor pt, Entry e) {
+    private void insert(PerTensor<T> pt, Entry<T> e) {
         e.next = pt.byFirst.put(e.box.offset(), e);
         pt.maxSpan = Math.max(pt.maxSpan, e.box.lastIndex() - e.box.offset());
         pt.entries++;
         live++;
     }
 
-    private void remove(PerTensor pt, Entry e) {
+    private void remove(PerTensor<T> pt, Entry<T> e) {
         long key = e.box.offset();
-        Entry head = pt.byFirst.get(key);
+        Entry<T> head = pt.byFirst.get(key);
         if (head == e) {
             if (e.next == null) {
                 pt.byFirst.remove(key);
@@ -174,7 +182,7 @@ final class TensorMap {
                 pt.byFirst.put(key, e.next);
             }
         } else {
-            Entry p = head;
+            Entry<T> p = head;
             while (p.next != e) {
                 p = p.next;
             }

@@ -10,13 +10,15 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /** Small instances of every workload, quick enough to run many times in tests. */
-final class SmallWorkloads {
+public final class SmallWorkloads {
     private SmallWorkloads() {
     }
 
-    static final List<String> NAMES = List.of("flood", "scoped", "gemm", "attention", "decoder");
+    /** Every workload name. */
+    public static final List<String> NAMES = List.of("flood", "scoped", "gemm", "attention", "decoder");
 
-    static Supplier<Workload> named(String name) {
+    /** @return a fresh small instance of workload {@code name} per call */
+    public static Supplier<Workload> named(String name) {
         return switch (name) {
             case "flood" -> () -> new Flood(3000, 16);
             case "scoped" -> () -> new Scoped(12, 40, 16);

@@ -16,7 +16,7 @@ public interface CounterSource {
      */
     void read(long[] values);
 
-    /** @return the default source: thread CPU time, thread user time and allocated bytes of the JVM */
+    /** @return the default source: thread CPU time and allocated bytes of the JVM */
     static CounterSource jvmThread() {
         return new JvmThreadCounters();
     }

@@ -1,0 +1,133 @@
+package dev.dfx.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.dfx.export.RunTraceExporter;
+import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.runtime.subsystem.OutputFile;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The summary of a run that {@code dfx record} prints at the end and {@code dfx report} reads back from run.json:
+ * per subsystem total / collected / dropped, silent loss, stalls, watermarks (lowest free-queue depth, highest
+ * ready-queue backlog) and records/s, then the stalled lanes, the outputs and the trace's path. As text (a table)
+ * or as JSON. Stateless.
+ */
+final class RunSummary {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private RunSummary() {
+    }
+
+    /** Prints the table. */
+    static void text(Path runDir, RunManifest m, PrintWriter out) {
+        RunManifest.Workload w = m.workload();
+        out.printf(Locale.ROOT, "dfx run %s: %s, %d tasks, status %s%s%n", runDir, w.name(), w.tasks(), m.status(),
+                m.reason() == null ? "" : " (" + m.reason() + ")");
+        out.printf(Locale.ROOT, "workload %.3f s, recording %.3f s, check %s, policy %s%n", w.wallNs() / 1e9,
+                m.wallNs() / 1e9, w.check(), m.config().policy());
+        out.printf(Locale.ROOT, "%-9s %11s %11s %9s %7s %7s %9s %8s %9s %11s%n", "subsystem", "total", "collected",
+                "dropped", "silent", "stalls", "stall_ms", "min_free", "max_ready", "records/s");
+        long[] sum = new long[5];
+        for (RunManifest.SubsystemReport s : m.subsystems()) {
+            out.printf(Locale.ROOT, "%-9s %11d %11d %9d %7d %7d %9.3f %8d %9d %11.0f%n", s.name(), s.total(),
+                    s.collected(), s.dropped(), s.silentLoss(), s.stalls().count(), s.stalls().totalNs() / 1e6,
+                    minFree(s), maxReady(s), s.recordsPerSecond());
+            sum[0] += s.total();
+            sum[1] += s.collected();
+            sum[2] += s.dropped();
+            sum[3] += s.silentLoss();
+            sum[4] += s.stalls().count();
+        }
+        out.printf(Locale.ROOT, "%-9s %11d %11d %9d %7d %7d %9s %8s %9s %11.0f%n", "all", sum[0], sum[1], sum[2],
+                sum[3], sum[4], "", "", "", w.wallNs() > 0 ? sum[1] * 1e9 / w.wallNs() : 0.0);
+        List<String> stalled = stalledLanes(m);
+        out.println("stalled lanes: " + (stalled.isEmpty() ? "none" : ""));
+        stalled.forEach(l -> out.println("  " + l));
+        List<String> files = new ArrayList<>();
+        for (OutputFile o : m.outputs()) {
+            files.add(o.path() + (o.written() ? "" : " (not written: " + o.note() + ")"));
+        }
+        out.println("outputs: " + String.join(", ", files));
+        Path trace = trace(runDir, m);
+        out.println("trace: " + (trace == null ? "none" : trace));
+        out.flush();
+    }
+
+    /** Prints the summary as one JSON object. */
+    static void json(Path runDir, RunManifest m, PrintWriter out) throws java.io.IOException {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("run_dir", runDir.toString());
+        root.put("status", m.status());
+        root.put("reason", m.reason());
+        root.put("workload", m.workload().name());
+        root.put("tasks", m.workload().tasks());
+        root.put("check", m.workload().check());
+        root.put("workload_wall_ns", m.workload().wallNs());
+        root.put("wall_ns", m.wallNs());
+        root.put("policy", m.config().policy());
+        List<Map<String, Object>> subs = new ArrayList<>();
+        long collected = 0;
+        for (RunManifest.SubsystemReport s : m.subsystems()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("name", s.name());
+            e.put("total", s.total());
+            e.put("collected", s.collected());
+            e.put("dropped", s.dropped());
+            e.put("dropped_by_cause", s.droppedByCause());
+            e.put("silent_loss", s.silentLoss());
+            e.put("reconciled", s.reconciled());
+            e.put("stalls", s.stalls().count());
+            e.put("stall_ns", s.stalls().totalNs());
+            e.put("backstop_expiries", s.backstopExpiries());
+            e.put("min_free_depth", minFree(s));
+            e.put("max_ready_depth", maxReady(s));
+            e.put("records_per_second", s.recordsPerSecond());
+            subs.add(e);
+            collected += s.collected();
+        }
+        root.put("subsystems", subs);
+        root.put("records_per_second", m.workload().wallNs() > 0 ? collected * 1e9 / m.workload().wallNs() : 0.0);
+        root.put("stalled_lanes", stalledLanes(m));
+        root.put("outputs", m.outputs());
+        Path trace = trace(runDir, m);
+        root.put("trace", trace == null ? null : trace.toString());
+        out.println(JSON.writeValueAsString(root));
+        out.flush();
+    }
+
+    private static long minFree(RunManifest.SubsystemReport s) {
+        return s.pools().stream().mapToLong(RunManifest.PoolWatermark::minFreeDepth).min().orElse(0);
+    }
+
+    private static long maxReady(RunManifest.SubsystemReport s) {
+        return s.queues().stream().mapToLong(RunManifest.Queue::maxReadyDepth).max().orElse(0);
+    }
+
+    /** @return one line per lane that stalled: subsystem, kind, thread, count, total and longest */
+    private static List<String> stalledLanes(RunManifest m) {
+        List<String> lines = new ArrayList<>();
+        for (RunManifest.SubsystemReport s : m.subsystems()) {
+            for (RunManifest.Lane l : s.lanes()) {
+                if (l.stalls().count() > 0 || l.backstopExpiries() > 0) {
+                    lines.add(String.format(Locale.ROOT, "%s %s %s %d: %d stalls, %.3f ms in all, longest %.3f ms%s",
+                            s.name(), l.kind(), l.role(), l.instance(), l.stalls().count(), l.stalls().totalNs() / 1e6,
+                            l.stalls().longestNs() / 1e6,
+                            l.backstopExpiries() > 0 ? ", " + l.backstopExpiries() + " backstop expiries" : ""));
+                }
+            }
+        }
+        return lines;
+    }
+
+    private static Path trace(Path runDir, RunManifest m) {
+        return m.outputs().stream().anyMatch(o -> o.path().equals(RunTraceExporter.FILE) && o.written())
+                ? runDir.resolve(RunTraceExporter.FILE) : null;
+    }
+}

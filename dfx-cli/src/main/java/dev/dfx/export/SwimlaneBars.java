@@ -1,0 +1,162 @@
+package dev.dfx.export;
+
+import dev.dfx.chunk.ChunkReader;
+import dev.dfx.record.CoreTaskRecord;
+import dev.dfx.record.OrchPhaseRecord;
+import dev.dfx.record.SchedPhaseRecord;
+import dev.dfx.record.SchedTaskRecord;
+import dev.dfx.runtime.subsystem.ChunkRecords;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Draws the swimlane records as bars: core task bars (cat {@code task}) per core, scheduler dispatch-to-finish bars
+ * (cat {@code dispatch}), scheduler phase bars (cat {@code phase}) with the queue depth counters they sampled, and
+ * orchestrator submit bars (cat {@code submit}); overlapping bars of a lane go to sub-lanes. Remembers where each
+ * task's core bar is, for the dependency arrows. Not thread-safe.
+ */
+final class SwimlaneBars {
+    /** Where a task's core bar is: its row and start; and the task's function. */
+    record Bar(int tid, long startNs, int funcId) {
+    }
+
+    private record SchedTask(long dispatchNs, long finishNs, long taskId, int funcId, int core) {
+    }
+
+    private final ChromeTraceWriter w;
+    private final TraceLayout layout;
+    private final Map<String, String> functions;
+    private final Map<Long, Bar> coreBars = new HashMap<>();
+
+    SwimlaneBars(ChromeTraceWriter w, TraceLayout layout, Map<String, String> functions) {
+        this.w = w;
+        this.layout = layout;
+        this.functions = functions;
+    }
+
+    /** @return the task's core bar (its first run), or null when it has none */
+    Bar coreBar(long taskId) {
+        return coreBars.get(taskId);
+    }
+
+    void draw(ChunkReader swimlane) throws IOException {
+        drawCores(swimlane);
+        drawSchedTasks(swimlane);
+        drawPhases(swimlane);
+        drawSubmits(swimlane);
+    }
+
+    private void drawCores(ChunkReader r) throws IOException {
+        CoreTaskRecord.View v = new CoreTaskRecord.View();
+        Map<Integer, SubLanes> lanes = new HashMap<>();
+        ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
+            v.wrap(seg, off);
+            int tid = layout.core(core, lanes.computeIfAbsent(core, k -> new SubLanes()).place(v.startNs(), v.endNs()));
+            coreBars.putIfAbsent(v.taskId(), new Bar(tid, v.startNs(), v.funcId()));
+            Map<String, Object> args = new LinkedHashMap<>();
+            args.put("task_id", hex(v.taskId()));
+            args.put("func_id", v.funcId());
+            args.put("duration_ns", v.endNs() - v.startNs());
+            if ((v.flags() & CoreTaskRecord.FLAG_FAILED) != 0) {
+                args.put("failed", true);
+            }
+            w.complete(TraceLayout.CORES, tid, taskName(v.funcId(), v.taskId()), "task", v.startNs(),
+                    v.endNs() - v.startNs(), args);
+        });
+    }
+
+    private void drawSchedTasks(ChunkReader r) throws IOException {
+        Map<Integer, List<SchedTask>> bySched = new HashMap<>();
+        SchedTaskRecord.View v = new SchedTaskRecord.View();
+        ChunkRecords.forEach(r, SchedTaskRecord.KIND, (s, seg, off) -> {
+            v.wrap(seg, off);
+            bySched.computeIfAbsent(s, k -> new ArrayList<>())
+                    .add(new SchedTask(v.dispatchNs(), v.finishNs(), v.taskId(), v.funcId(), v.coreId()));
+        });
+        for (Map.Entry<Integer, List<SchedTask>> e : bySched.entrySet()) {
+            List<SchedTask> tasks = e.getValue();
+            tasks.sort((a, b) -> Long.compare(a.dispatchNs(), b.dispatchNs())); // records are in finish order
+            SubLanes lanes = new SubLanes();
+            for (SchedTask t : tasks) {
+                int tid = layout.schedTasks(e.getKey(), lanes.place(t.dispatchNs(), t.finishNs()));
+                Map<String, Object> args = new LinkedHashMap<>();
+                args.put("task_id", hex(t.taskId()));
+                args.put("core", t.core());
+                args.put("dispatch_to_finish_ns", t.finishNs() - t.dispatchNs());
+                w.complete(TraceLayout.SCHED, tid, taskName(t.funcId(), t.taskId()), "dispatch", t.dispatchNs(),
+                        t.finishNs() - t.dispatchNs(), args);
+            }
+        }
+    }
+
+    private void drawPhases(ChunkReader r) throws IOException {
+        SchedPhaseRecord.View v = new SchedPhaseRecord.View();
+        Map<Integer, SubLanes> lanes = new HashMap<>();
+        Map<Integer, int[]> lastDepths = new HashMap<>();
+        ChunkRecords.forEach(r, SchedPhaseRecord.KIND, (s, seg, off) -> {
+            v.wrap(seg, off);
+            int tid = layout.schedPhases(s, lanes.computeIfAbsent(s, k -> new SubLanes()).place(v.startNs(), v.endNs()));
+            Map<String, Object> args = new LinkedHashMap<>();
+            args.put("loop_iter", v.loopIter());
+            args.put("tasks_processed", v.tasksProcessed());
+            args.put("pop_hit", v.popHit());
+            args.put("pop_miss", v.popMiss());
+            w.complete(TraceLayout.SCHED, tid, v.kind().name().toLowerCase(Locale.ROOT), "phase", v.startNs(),
+                    v.endNs() - v.startNs(), args);
+            int[] last = lastDepths.computeIfAbsent(s, k -> new int[] {-1, -1, -1});
+            depths(s, v.startNs(), v.depthAtStart(0), v.depthAtStart(1), v.depthAtStart(2), last);
+            depths(s, v.endNs(), v.depthAtEnd(0), v.depthAtEnd(1), v.depthAtEnd(2), last);
+        });
+    }
+
+    /** A queue depth counter sample, written only when a depth changed. */
+    private void depths(int sched, long ts, int ready, int waiting, int unresolved, int[] last) {
+        if (ready == last[0] && waiting == last[1] && unresolved == last[2]) {
+            return;
+        }
+        last[0] = ready;
+        last[1] = waiting;
+        last[2] = unresolved;
+        Map<String, Long> values = new LinkedHashMap<>();
+        values.put("ready", (long) ready);
+        values.put("waiting", (long) waiting);
+        values.put("unresolved", (long) unresolved);
+        w.counter(TraceLayout.SCHED, "queue depth (sched " + sched + ")", ts, values);
+    }
+
+    private void drawSubmits(ChunkReader r) throws IOException {
+        OrchPhaseRecord.View v = new OrchPhaseRecord.View();
+        SubLanes lanes = new SubLanes();
+        ChunkRecords.forEach(r, OrchPhaseRecord.KIND, (lane, seg, off) -> {
+            v.wrap(seg, off);
+            int tid = layout.orchSubmits(lanes.place(v.startNs(), v.endNs()));
+            Map<String, Object> args = new LinkedHashMap<>();
+            args.put("task_id", hex(v.taskId()));
+            args.put("submit_idx", v.submitIdx());
+            args.put("window_wait_ns", v.windowWaitNs());
+            Bar ran = coreBars.get(v.taskId()); // the orchestrator record has no function id; the core's has
+            String name = ran == null ? taskLabel(v.taskId()) : taskName(ran.funcId(), v.taskId());
+            w.complete(TraceLayout.ORCH, tid, "submit " + name, "submit", v.startNs(), v.endNs() - v.startNs(), args);
+        });
+    }
+
+    /** @return {@code func(tY)} or {@code func(rXtY)}, the reference's bar name */
+    private String taskName(int funcId, long taskId) {
+        return functions.getOrDefault(Integer.toString(funcId), "func_" + funcId) + "(" + taskLabel(taskId) + ")";
+    }
+
+    private static String taskLabel(long taskId) {
+        long ring = taskId >>> 32;
+        long local = taskId & 0xFFFF_FFFFL;
+        return ring == 0 ? "t" + local : "r" + ring + "t" + local;
+    }
+
+    private static String hex(long v) {
+        return String.format("0x%016x", v);
+    }
+}

@@ -1,0 +1,62 @@
+package dev.dfx.export;
+
+import dev.dfx.runtime.subsystem.ThreadRole;
+
+/**
+ * Where each runtime thread's rows are in a run's trace: processes Orchestrator ({@link #ORCH}), Schedulers
+ * ({@link #SCHED}) and Cores ({@link #CORES}), named and sorted in that order; per thread a base tid for its bars
+ * (sub-lanes follow it) and a stall row at the end of its tid span. Not thread-safe.
+ */
+final class TraceLayout {
+    /** Process ids. */
+    static final int ORCH = 1, SCHED = 2, CORES = 3;
+
+    private final TraceRows rows;
+
+    TraceLayout(ChromeTraceWriter w) {
+        this.rows = new TraceRows(w);
+        w.process(ORCH, "Orchestrator", 0);
+        w.process(SCHED, "Schedulers", 1);
+        w.process(CORES, "Cores", 2);
+    }
+
+    /** @return the tid of sub-lane {@code sub} of core {@code c}'s task bars */
+    int core(int c, int sub) {
+        return rows.tid(CORES, (c + 1) * 2 * TraceRows.SPAN, "core " + c, sub);
+    }
+
+    /** @return the tid of sub-lane {@code sub} of scheduler {@code s}'s phase bars */
+    int schedPhases(int s, int sub) {
+        return rows.tid(SCHED, (s + 1) * 4 * TraceRows.SPAN, "sched " + s + " phases", sub);
+    }
+
+    /** @return the tid of sub-lane {@code sub} of scheduler {@code s}'s dispatch-to-finish bars */
+    int schedTasks(int s, int sub) {
+        return rows.tid(SCHED, ((s + 1) * 4 + 2) * TraceRows.SPAN, "sched " + s + " tasks", sub);
+    }
+
+    /** @return the tid of sub-lane {@code sub} of the orchestrator's submit bars */
+    int orchSubmits(int sub) {
+        return rows.tid(ORCH, 2 * TraceRows.SPAN, "submits", sub);
+    }
+
+    /** @return the process of a thread's rows */
+    static int pid(ThreadRole role) {
+        return switch (role) {
+            case CORE -> CORES;
+            case SCHEDULER -> SCHED;
+            case ORCHESTRATOR -> ORCH;
+        };
+    }
+
+    /** @return the tid of the stall row of thread ({@code role}, {@code instance}), named on first use */
+    int stall(ThreadRole role, int instance) {
+        return switch (role) {
+            case CORE -> rows.tid(CORES, (instance + 1) * 2 * TraceRows.SPAN + TraceRows.SPAN,
+                    "core " + instance + " STALL", 0);
+            case SCHEDULER -> rows.tid(SCHED, ((instance + 1) * 4 + 1) * TraceRows.SPAN,
+                    "sched " + instance + " STALL", 0);
+            case ORCHESTRATOR -> rows.tid(ORCH, 3 * TraceRows.SPAN, "orchestrator STALL", 0);
+        };
+    }
+}

@@ -1,0 +1,39 @@
+package dev.dfx.export;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Rows (threads) of a trace, each named once: a lane of the run gets a base tid, its sub-lanes the tids after it
+ * ({@link SubLanes} numbers them), so bars that overlap on one lane land on sibling rows named
+ * {@code "<lane> (2)"}, {@code "<lane> (3)"}, sorted right under the lane. Not thread-safe.
+ */
+final class TraceRows {
+    /** Tids reserved per lane: its sub-lanes must stay below the next lane's base. */
+    static final int SPAN = 1000;
+
+    private final ChromeTraceWriter w;
+    private final Map<Long, Boolean> named = new HashMap<>();
+
+    TraceRows(ChromeTraceWriter w) {
+        this.w = w;
+    }
+
+    /**
+     * @param pid  the process
+     * @param base the lane's base tid (a multiple of {@link #SPAN})
+     * @param name the lane's name
+     * @param sub  the sub-lane, 0 for the lane itself
+     * @return the tid of the sub-lane, named on first use
+     */
+    int tid(int pid, int base, String name, int sub) {
+        if (sub >= SPAN) {
+            throw new IllegalStateException("lane " + name + " needs more than " + SPAN + " sub-lanes");
+        }
+        int tid = base + sub;
+        if (named.putIfAbsent(((long) pid << 32) | tid, Boolean.TRUE) == null) {
+            w.thread(pid, tid, sub == 0 ? name : name + " (" + (sub + 1) + ")", tid);
+        }
+        return tid;
+    }
+}

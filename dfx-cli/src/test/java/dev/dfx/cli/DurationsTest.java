@@ -1,0 +1,30 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dfx.error.BadInputException;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class DurationsTest {
+    @Test
+    void unitsAndTheBareNumberInSeconds() {
+        assertThat(Durations.parse("--backstop", "30s")).isEqualTo(Duration.ofSeconds(30));
+        assertThat(Durations.parse("--backstop", "500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(Durations.parse("--backstop", "100us")).isEqualTo(Duration.ofNanos(100_000));
+        assertThat(Durations.parse("--backstop", "7ns")).isEqualTo(Duration.ofNanos(7));
+        assertThat(Durations.parse("--backstop", "2m")).isEqualTo(Duration.ofMinutes(2));
+        assertThat(Durations.parse("--backstop", "10")).isEqualTo(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void badDurationsNameTheOption() {
+        assertThatThrownBy(() -> Durations.parse("--backstop", "-1s")).isInstanceOf(BadInputException.class)
+                .hasMessage("option --backstop: '-1s' is not a duration; expected e.g. 30s, 500ms, 100us, 2m");
+        assertThatThrownBy(() -> Durations.parse("--backstop", "0ms")).isInstanceOf(BadInputException.class)
+                .hasMessage("option --backstop: the duration must be greater than zero, got 0ms");
+        assertThatThrownBy(() -> Durations.parse("--backstop", "99999999999999999999s"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("is too large");
+    }
+}

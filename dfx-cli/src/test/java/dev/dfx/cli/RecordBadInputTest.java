@@ -1,0 +1,101 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Bad input to {@code dfx record} gets one clear {@code dfx: ...} line naming the option and what was expected, exit
+ * status 1, and no run directory: nothing is started.
+ */
+class RecordBadInputTest {
+    @TempDir
+    Path tmp;
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+                Arguments.of(List.of("-w", "nope"), "unknown workload 'nope' (-w); expected one of flood, scoped, gemm"),
+                Arguments.of(List.of("-s", "swimlane,nope"), "option -s: unknown subsystem 'nope'; expected one of"),
+                Arguments.of(List.of("--pool", "swimlane.core-task=0x64"),
+                        "option --pool swimlane.core-task=0x64: COUNT (buffers per lane) must be 1.."),
+                Arguments.of(List.of("--pool", "deps=4x-1"), "option --pool deps=4x-1: RECORDS (records per buffer)"),
+                Arguments.of(List.of("--pool", "deps=1x300000"),
+                        "option --pool deps=1x300000: a submit buffer of 300000 x 4672 B records is"),
+                Arguments.of(List.of("--pool", "swimlane.nope=1x4"),
+                        "subsystem swimlane has no buffer kind 'nope'; expected one of core-task, sched-task"),
+                Arguments.of(List.of("--pool", "deps"), "option --pool deps: expected KIND=COUNTxRECORDS"),
+                Arguments.of(List.of("--pool", "swimlane.sched-phase=100000x10000"),
+                        "--pool swimlane.sched-phase=100000x10000: the pools need"),
+                Arguments.of(List.of("--swimlane-level", "5"), "option --swimlane-level: 5 is not a level; expected 1..4"),
+                Arguments.of(List.of("--args-level", "7"), "option --args-level: 7 is not a level; expected 0..3"),
+                Arguments.of(List.of("--backpressure", "maybe"), "option --backpressure: 'maybe' is not a policy"),
+                Arguments.of(List.of("--backstop", "soon"), "option --backstop: 'soon' is not a duration"),
+                Arguments.of(List.of("--backstop", "0s"), "option --backstop: the duration must be greater than zero"),
+                Arguments.of(List.of("-C", "0"), "options -S/-C: cores must be 1..256, got 0"),
+                Arguments.of(List.of("-s", "swimlane", "-e", "task-clock"), "option -e: events are counted by the pmu"),
+                Arguments.of(List.of("-e", "accel/no_such_event/"), "option -e: "));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badInput")
+    void badOptionIsOneLineAndNothingStarts(List<String> options, String message) {
+        Path run = tmp.resolve("run");
+        List<String> args = new ArrayList<>(List.of("record", "-o", run.toString()));
+        if (!options.contains("-w")) {
+            args.addAll(List.of("-w", "decoder"));
+        }
+        args.addAll(options);
+        CliRun r = CliRun.dfx(args.toArray(String[]::new));
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err().lines().toList()).hasSize(1);
+        assertThat(r.err()).startsWith("dfx: ").contains(message);
+        assertThat(run).doesNotExist();
+    }
+
+    @Test
+    void anOutputDirectoryThatCannotBeWrittenIsRefused() throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", file.resolve("run").toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err().lines().toList()).hasSize(1);
+        assertThat(r.err()).startsWith("dfx: option -o: cannot write the run directory " + file.resolve("run"));
+    }
+
+    @Test
+    void anOutputDirectoryThatHoldsFilesIsRefused() throws IOException {
+        Path run = Files.createDirectories(tmp.resolve("run"));
+        Files.writeString(run.resolve("keep.txt"), "mine");
+        CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: option -o: " + run + " exists and is not empty; give a new or empty directory"
+                + System.lineSeparator());
+        assertThat(run.resolve("keep.txt")).hasContent("mine");
+        assertThat(run.resolve("run.json")).doesNotExist();
+    }
+
+    @Test
+    void reportOfADirectoryWithoutRunJsonIsOneLine() {
+        CliRun r = CliRun.dfx("report", tmp.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: " + tmp + ": not a run directory (no run.json)" + System.lineSeparator());
+    }
+
+    @Test
+    void exportOfAPerfDataFileIsRefusedInOneLine() throws IOException {
+        Path f = Files.write(tmp.resolve("perf.data"), new byte[] {1, 2, 3});
+        CliRun r = CliRun.dfx("export", f.toString(), "-o", tmp.resolve("t.json").toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).startsWith("dfx: " + f + ": exporting a perf.data file is not supported yet");
+    }
+}

@@ -1,0 +1,183 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.export.TraceEventChecker;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code dfx record}, {@code report} and {@code export} in-process on the smallest workload (decoder, 288 tasks):
+ * the summary, the run directory, and a trace.json that passes the trace-event checks, with one bar per task on
+ * the cores, scheduler and orchestrator rows, one arrow per dependency pair, and stall slices on exactly the
+ * threads whose lanes stalled.
+ */
+@Timeout(120)
+class RecordCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    static JsonNode trace(Path run) throws IOException {
+        try (InputStream in = Files.newInputStream(run.resolve("trace.json"))) {
+            assertThat(TraceEventChecker.check(in)).as("trace-event problems").isEmpty();
+        }
+        return JSON.readTree(run.resolve("trace.json").toFile());
+    }
+
+    static List<JsonNode> events(JsonNode trace, String ph, String cat) {
+        List<JsonNode> l = new ArrayList<>();
+        for (JsonNode e : trace.get("traceEvents")) {
+            if (e.get("ph").asText().equals(ph) && (cat == null || e.path("cat").asText().equals(cat))) {
+                l.add(e);
+            }
+        }
+        return l;
+    }
+
+    /** @return "pid/tid" to the thread's name */
+    static Map<String, String> threadNames(JsonNode trace) {
+        Map<String, String> m = new HashMap<>();
+        for (JsonNode e : events(trace, "M", null)) {
+            if (e.get("name").asText().equals("thread_name")) {
+                m.put(e.get("pid").asInt() + "/" + e.get("tid").asInt(), e.get("args").get("name").asText());
+            }
+        }
+        return m;
+    }
+
+    @Test
+    void recordWritesTheRunDirectoryAndReportReadsTheSameSummaryBack() throws IOException {
+        Path run = tmp.resolve("run");
+        CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--json");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.status()).isZero();
+        JsonNode summary = JSON.readTree(r.out());
+        assertThat(summary.get("status").asText()).isEqualTo("ok");
+        assertThat(summary.get("tasks").asLong()).isEqualTo(288);
+        assertThat(summary.get("trace").asText()).isEqualTo(run.resolve("trace.json").toString());
+        for (JsonNode s : summary.get("subsystems")) {
+            assertThat(s.get("dropped").asLong()).isZero();
+            assertThat(s.get("silent_loss").asLong()).isZero();
+        }
+        for (String f : List.of("run.json", "trace.json", "pmu.csv", "deps.json", "scopes.jsonl", "args/args.json",
+                "args/args.bin", "chunks/swimlane.dfx", "chunks/pmu.dfx", "chunks/deps.dfx", "chunks/args.dfx",
+                "chunks/scopes.dfx")) {
+            assertThat(run.resolve(f)).as(f).exists();
+        }
+
+        CliRun report = CliRun.dfx("report", run.toString(), "--json");
+        assertThat(report.status()).isZero();
+        assertThat(JSON.readTree(report.out())).isEqualTo(summary);
+        CliRun text = CliRun.dfx("report", run.toString());
+        assertThat(text.out()).contains("status ok", "swimlane", "stalled lanes: none", "trace: " + run.resolve("trace.json"));
+
+        Path exported = tmp.resolve("again.json");
+        CliRun export = CliRun.dfx("export", run.toString(), "--format", "chrome", "-o", exported.toString());
+        assertThat(export.status()).isZero();
+        assertThat(Files.readAllBytes(exported)).isEqualTo(Files.readAllBytes(run.resolve("trace.json")));
+    }
+
+    @Test
+    void traceHasABarPerTaskOnEachViewAndAnArrowPerDependencyPair() throws IOException {
+        Path run = tmp.resolve("run");
+        assertThat(CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet").status()).isZero();
+        JsonNode trace = trace(run);
+        assertThat(events(trace, "X", "task")).hasSize(288);
+        assertThat(events(trace, "X", "dispatch")).hasSize(288);
+        assertThat(events(trace, "X", "submit")).hasSize(288);
+        assertThat(events(trace, "X", "phase")).isNotEmpty();
+        assertThat(events(trace, "C", null)).isNotEmpty();
+        assertThat(events(trace, "X", "stall")).isEmpty();
+        Set<String> pairs = new HashSet<>();
+        for (JsonNode e : JSON.readTree(run.resolve("deps.json").toFile()).get("edges")) {
+            pairs.add(e.get("pred").asText() + ">" + e.get("succ").asText());
+        }
+        assertThat(pairs).isNotEmpty();
+        assertThat(events(trace, "s", "flow")).hasSize(pairs.size());
+        assertThat(events(trace, "f", "flow")).hasSize(pairs.size());
+        // each core bar's row is a core row; the trace's time is exact ns from the run's clock origin
+        Map<String, String> names = threadNames(trace);
+        for (JsonNode bar : events(trace, "X", "task")) {
+            assertThat(names.get(bar.get("pid").asInt() + "/" + bar.get("tid").asInt())).startsWith("core ");
+        }
+        assertThat(trace.get("metadata").get("origin_ns").asLong())
+                .isEqualTo(JSON.readTree(run.resolve("run.json").toFile()).get("clock").get("origin_ns").asLong());
+    }
+
+    @Test
+    void blockWithTinyPoolsLosesNothingAndMarksTheStalledLanesInTheTrace() throws IOException {
+        Path run = tmp.resolve("run");
+        CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--pool", "swimlane=1x1",
+                "--pool", "pmu=1x2", "--stall-threshold", "1ns");
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).contains("stalled lanes: \n  swimlane core-task core 0:");
+        JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
+        JsonNode trace = trace(run);
+        Map<String, String> names = threadNames(trace);
+        long windows = 0;
+        Set<String> stalledThreads = new HashSet<>();
+        for (JsonNode s : manifest.get("subsystems")) {
+            assertThat(s.get("dropped").asLong()).isZero();
+            assertThat(s.get("collected").asLong()).isEqualTo(s.get("total").asLong());
+            for (JsonNode l : s.get("lanes")) {
+                windows += l.get("stalls").get("windows").size();
+                if (l.get("stalls").get("count").asLong() > 0) {
+                    String role = l.get("role").asText();
+                    stalledThreads.add((role.equals("scheduler") ? "sched" : role) + " " + l.get("instance").asInt());
+                }
+            }
+        }
+        List<JsonNode> stalls = events(trace, "X", "stall");
+        assertThat(windows).isPositive();
+        assertThat(stalls).hasSize((int) windows);
+        Set<String> rows = new HashSet<>();
+        for (JsonNode st : stalls) {
+            assertThat(st.get("name").asText()).isEqualTo("STALL (collector behind)");
+            rows.add(names.get(st.get("pid").asInt() + "/" + st.get("tid").asInt()));
+        }
+        List<String> expected = stalledThreads.stream().map(t -> t.equals("orchestrator 0") ? "orchestrator STALL"
+                : t + " STALL").toList();
+        assertThat(rows).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(trace.get("metadata").get("stalls").asLong()).isEqualTo(windows);
+
+        Path html = tmp.resolve("report.html");
+        assertThat(CliRun.dfx("export", run.toString(), "--format", "html", "-o", html.toString()).status()).isZero();
+        String page = Files.readString(html);
+        assertThat(page).startsWith("<!DOCTYPE html>").contains("<svg", ">core 0</text>", ">core 1</text>",
+                ">STALL swimlane core-task core 0</text>", "<td>deps</td>").doesNotContain("<script", "<link", "src=");
+        assertThat(page.split("fill=\"#d9342b\"", -1).length - 1).as("stall rects").isPositive();
+    }
+
+    @Test
+    void dropWithTinyPoolsCountsTheLossAndStillWritesAValidTrace() throws IOException {
+        Path run = tmp.resolve("run");
+        CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--backpressure", "drop",
+                "--pool", "swimlane=1x1", "--pool", "deps=1x1", "--json");
+        assertThat(r.status()).isZero();
+        JsonNode summary = JSON.readTree(r.out());
+        long dropped = 0;
+        for (JsonNode s : summary.get("subsystems")) {
+            assertThat(s.get("collected").asLong() + s.get("dropped").asLong()).isEqualTo(s.get("total").asLong());
+            assertThat(s.get("silent_loss").asLong()).isZero();
+            dropped += s.get("dropped").asLong();
+        }
+        assertThat(dropped).isPositive();
+        JsonNode trace = trace(run);
+        assertThat(events(trace, "X", "task").size()).isLessThanOrEqualTo(288);
+    }
+}

@@ -1,0 +1,263 @@
+package dev.dfx.runtime.recording;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.pmu.PmuSystem;
+import dev.dfx.pmu.accel.Architecture;
+import dev.dfx.record.RecordKind;
+import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.RuntimeConfig;
+import dev.dfx.runtime.probe.RuntimeShape;
+import dev.dfx.runtime.subsystem.LaneInfo;
+import dev.dfx.runtime.subsystem.PipelineSettings;
+import dev.dfx.runtime.subsystem.PoolSize;
+import dev.dfx.runtime.subsystem.PoolSizes;
+import dev.dfx.runtime.subsystem.SubsystemRecorder;
+import dev.dfx.runtime.subsystem.args.ArgsRecorder;
+import dev.dfx.runtime.subsystem.deps.DepsRecorder;
+import dev.dfx.runtime.subsystem.pmu.PmuCounters;
+import dev.dfx.runtime.subsystem.pmu.PmuRecorder;
+import dev.dfx.runtime.subsystem.scopes.ScopesRecorder;
+import dev.dfx.runtime.subsystem.swimlane.SwimlaneRecorder;
+import dev.dfx.runtime.workload.Workload;
+import dev.dfx.runtime.workload.Workloads;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * A validated recording: every option checked, the workload's data generated, each enabled subsystem's lanes laid
+ * out and its pipeline configuration built, the memory it needs checked against the machine, and the run directory
+ * created and found writable — all before any work starts, so bad input costs one clear line
+ * ({@link BadInputException}) and nothing else. Subsystems are listed in the reference's teardown order
+ * (swimlane, args, pmu, scopes, deps). Not thread-safe; used once, by {@link Recording}.
+ */
+public final class RecordingPlan {
+    /** Folder of the default run directories, relative to the working directory. */
+    public static final String RUNS = "dfx-runs";
+    private static final List<Subsystem> TEARDOWN =
+            List.of(Subsystem.SWIMLANE, Subsystem.ARGS, Subsystem.PMU, Subsystem.SCOPES, Subsystem.DEPS);
+
+    private final RecordingConfig config;
+    private final RuntimeConfig runtime;
+    private final Workload workload;
+    private final List<SubsystemRecorder> recorders;
+    private final PoolSizes pools;
+    private final List<String> pmuNames;
+    private final Path runDir;
+
+    private RecordingPlan(RecordingConfig config, RuntimeConfig runtime, Workload workload,
+                          List<SubsystemRecorder> recorders, PoolSizes pools, List<String> pmuNames, Path runDir) {
+        this.config = config;
+        this.runtime = runtime;
+        this.workload = workload;
+        this.recorders = recorders;
+        this.pools = pools;
+        this.pmuNames = pmuNames;
+        this.runDir = runDir;
+    }
+
+    /**
+     * Validates {@code c} and prepares the run.
+     *
+     * @param c       what was asked for
+     * @param workDir where {@code dfx-runs/} goes when no output directory was given
+     * @return the plan
+     * @throws BadInputException naming the option: unknown workload, level out of range, bad or impossible pool,
+     *                           bad event list, too much memory for the machine, output directory that exists and is
+     *                           not empty or cannot be created or written
+     */
+    public static RecordingPlan of(RecordingConfig c, Path workDir) {
+        checkOptions(c); // before the workload generates its data
+        return of(c, workDir, Workloads.create(c.workload()));
+    }
+
+    /**
+     * Validates {@code c} and prepares the run of a given workload instance (e.g. a smaller one in a test); its
+     * {@link Workload#name()} should be {@code c.workload()}.
+     *
+     * @see #of(RecordingConfig, Path)
+     */
+    public static RecordingPlan of(RecordingConfig c, Path workDir, Workload workload) {
+        checkOptions(c);
+        RuntimeConfig runtime = runtimeConfig(c);
+        PoolSizes pools = PoolSizes.parse(c.pools());
+        PipelineSettings settings = new PipelineSettings(pools, c.policy(), c.backstop(), c.stallThreshold());
+        RuntimeShape shape = new RuntimeShape(runtime.schedulers(), runtime.cores(), RuntimeConfig.RINGS,
+                runtime.window());
+        PmuCounters counters = c.subsystems().contains(Subsystem.PMU) ? counters(c) : null;
+        List<SubsystemRecorder> recorders = new ArrayList<>();
+        try {
+            for (Subsystem s : TEARDOWN) {
+                if (c.subsystems().contains(s) && (s != Subsystem.ARGS || c.argsLevel() > 0)) {
+                    recorders.add(switch (s) {
+                        case SWIMLANE -> new SwimlaneRecorder(c.swimlaneLevel(), shape, settings);
+                        case ARGS -> new ArgsRecorder(c.argsLevel(), shape, settings);
+                        case PMU -> new PmuRecorder(shape, counters, settings);
+                        case SCOPES -> new ScopesRecorder(settings);
+                        case DEPS -> new DepsRecorder(settings);
+                    });
+                }
+            }
+            recorders.forEach(SubsystemRecorder::config);
+            checkMemory(recorders, pools);
+        } catch (RuntimeException e) {
+            if (counters != null) {
+                counters.close();
+            }
+            throw e;
+        }
+        Path runDir = runDirectory(c.output(), workDir);
+        return new RecordingPlan(c, runtime, workload, List.copyOf(recorders), pools,
+                counters == null ? List.of() : counters.names(), runDir);
+    }
+
+    /** The checks that need no workload, pool or machine: levels and the pmu/subsystem combination. */
+    private static void checkOptions(RecordingConfig c) {
+        if (c.swimlaneLevel() < SwimlaneRecorder.MIN_LEVEL || c.swimlaneLevel() > SwimlaneRecorder.MAX_LEVEL) {
+            throw new BadInputException("option --swimlane-level: " + c.swimlaneLevel() + " is not a level; expected 1..4"
+                    + " (1 core tasks, 2 + scheduler dispatch/finish, 3 + scheduler phases, 4 + orchestrator submits)");
+        }
+        if (c.argsLevel() < 0 || c.argsLevel() > ArgsRecorder.MAX_LEVEL) {
+            throw new BadInputException("option --args-level: " + c.argsLevel() + " is not a level; expected 0..3"
+                    + " (0 off, 1 marked arguments, 2 all, 3 all metadata + marked payloads)");
+        }
+        if (c.pmuEvents() != null && !c.subsystems().contains(Subsystem.PMU)) {
+            throw new BadInputException("option -e: events are counted by the pmu subsystem, which -s leaves out");
+        }
+    }
+
+    private static RuntimeConfig runtimeConfig(RecordingConfig c) {
+        try {
+            return RuntimeConfig.defaults().withSchedulers(c.schedulers()).withCores(c.cores()).withKeepGraph(false);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("options -S/-C: " + e.getMessage(), e);
+        }
+    }
+
+    private static PmuCounters counters(RecordingConfig c) {
+        if (c.pmuEvents() == null) {
+            return PmuCounters.jvmDefault();
+        }
+        Architecture arch;
+        try {
+            arch = Architecture.byName(c.accelArch());
+        } catch (BadInputException e) {
+            throw new BadInputException("option --arch: " + e.getMessage(), e);
+        }
+        try {
+            return PmuCounters.events(PmuSystem.host(arch), c.pmuEvents());
+        } catch (BadInputException e) {
+            throw new BadInputException("option -e: " + e.getMessage(), e);
+        }
+    }
+
+    /** Refuses pools that would take more than half of this machine's memory, naming the biggest. */
+    private static void checkMemory(List<SubsystemRecorder> recorders, PoolSizes pools) {
+        long total = 0;
+        Map<RecordKind, Long> byKind = new HashMap<>();
+        for (SubsystemRecorder r : recorders) {
+            total += r.plan().memoryBytes();
+            for (LaneInfo l : r.plan().lanes()) {
+                PoolSize p = pools.of(l.kind());
+                byKind.merge(l.kind(), (long) p.buffersPerLane() * p.recordsPerBuffer() * l.kind().size(), Long::sum);
+            }
+        }
+        long machine = physicalMemory();
+        if (machine > 0 && total > machine / 2) {
+            RecordKind biggest = byKind.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+            throw new BadInputException(pools.origin(biggest) + ": the pools need " + (total >> 20) + " MiB, more than"
+                    + " half of this machine's " + (machine >> 20) + " MiB (" + PoolSizes.qualifiedName(biggest)
+                    + " alone " + (byKind.get(biggest) >> 20) + " MiB); use smaller pools");
+        }
+    }
+
+    /** @return this machine's physical memory in bytes, 0 when the JVM cannot tell */
+    static long physicalMemory() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize();
+        }
+        return 0;
+    }
+
+    /** Creates the run directory (given, or the next free {@code dfx-runs/<timestamp>}) and checks it is writable. */
+    private static Path runDirectory(Path given, Path workDir) {
+        Path dir = given;
+        String option = "option -o";
+        if (dir == null) {
+            option = "run directory";
+            String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+            dir = workDir.resolve(RUNS).resolve(stamp);
+            for (int i = 2; Files.exists(dir); i++) {
+                dir = workDir.resolve(RUNS).resolve(stamp + "-" + i);
+            }
+        }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new BadInputException(option + ": " + dir + " exists and is not a directory");
+        }
+        try {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> s = Files.list(dir)) {
+                    if (s.findAny().isPresent()) {
+                        throw new BadInputException(option + ": " + dir
+                                + " exists and is not empty; give a new or empty directory");
+                    }
+                }
+            }
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".write-check", "");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new BadInputException(option + ": cannot write the run directory " + dir + " ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
+        }
+        return dir;
+    }
+
+    /** @return what was asked for */
+    public RecordingConfig config() {
+        return config;
+    }
+
+    /** @return the runtime configuration */
+    public RuntimeConfig runtime() {
+        return runtime;
+    }
+
+    /** @return the workload, data generated */
+    public Workload workload() {
+        return workload;
+    }
+
+    /** @return the enabled subsystems' recorders, in teardown order */
+    public List<SubsystemRecorder> recorders() {
+        return recorders;
+    }
+
+    /** @return the pool sizes */
+    public PoolSizes pools() {
+        return pools;
+    }
+
+    /** @return the pmu counter names, empty when pmu is off */
+    public List<String> pmuNames() {
+        return pmuNames;
+    }
+
+    /** @return the run directory (created, empty, writable) */
+    public Path runDir() {
+        return runDir;
+    }
+
+    /** Frees what the plan holds when it will not be run (pmu counters, pipelines). */
+    public void discard() {
+        recorders.forEach(SubsystemRecorder::close);
+    }
+}

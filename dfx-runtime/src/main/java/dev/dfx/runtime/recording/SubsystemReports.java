@@ -1,0 +1,88 @@
+package dev.dfx.runtime.recording;
+
+import dev.dfx.pipeline.DropCause;
+import dev.dfx.pipeline.LaneStats;
+import dev.dfx.pipeline.PipelineStats;
+import dev.dfx.pipeline.PoolStats;
+import dev.dfx.pipeline.QueueStats;
+import dev.dfx.pipeline.StallWindow;
+import dev.dfx.runtime.subsystem.LaneInfo;
+import dev.dfx.runtime.subsystem.LanePlan;
+import dev.dfx.runtime.subsystem.SubsystemRecorder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Turns a subsystem's pipeline stats into its run.json report, naming lanes and queues by their threads. */
+final class SubsystemReports {
+    private SubsystemReports() {
+    }
+
+    /**
+     * @param r              the subsystem
+     * @param s              its stats (final, or live while running)
+     * @param workloadWallNs workload run time, for records/s (0: unknown)
+     */
+    static RunManifest.SubsystemReport of(SubsystemRecorder r, PipelineStats s, long workloadWallNs) {
+        LanePlan plan = r.plan();
+        List<RunManifest.Lane> lanes = new ArrayList<>();
+        long[] causes = new long[DropCause.values().length];
+        long expiries = 0;
+        long stalls = 0;
+        long stallNs = 0;
+        long longest = 0;
+        long omitted = 0;
+        for (LaneStats l : s.lanes()) {
+            LaneInfo info = plan.lane(l.lane());
+            for (DropCause c : DropCause.values()) {
+                causes[c.ordinal()] += l.dropped(c);
+            }
+            expiries += l.backstopExpiries();
+            stalls += l.stallCount();
+            stallNs += l.stallTotalNs();
+            longest = Math.max(longest, l.stallLongestNs());
+            omitted += l.stallWindowsOmitted();
+            List<RunManifest.Window> windows = new ArrayList<>(l.stallWindows().size());
+            for (StallWindow w : l.stallWindows()) {
+                windows.add(new RunManifest.Window(w.startNs(), w.endNs()));
+            }
+            lanes.add(new RunManifest.Lane(l.lane(), info.kind().name(), info.role().id(), info.instance(), l.total(),
+                    l.collected(), causes(l), l.silentLoss(), l.backstopExpiries(),
+                    new RunManifest.Stalls(l.stallCount(), l.stallTotalNs(), l.stallLongestNs(), windows,
+                            l.stallWindowsOmitted()), l.minFreeDepth()));
+        }
+        Map<String, Long> byCause = new LinkedHashMap<>();
+        for (DropCause c : DropCause.values()) {
+            byCause.put(id(c), causes[c.ordinal()]);
+        }
+        List<RunManifest.PoolWatermark> pools = new ArrayList<>();
+        for (PoolStats p : s.pools()) {
+            pools.add(new RunManifest.PoolWatermark(p.name(), p.minFreeDepth(), p.buffersAllocated()));
+        }
+        List<RunManifest.Queue> queues = new ArrayList<>();
+        for (QueueStats q : s.queues()) {
+            LaneInfo writer = plan.lanes().stream().filter(l -> l.producer() == q.producer()).findFirst().orElseThrow();
+            queues.add(new RunManifest.Queue(writer.role().id(), writer.instance(), q.capacity(), q.maxReadyDepth()));
+        }
+        double perSecond = workloadWallNs > 0 ? s.collected() * 1e9 / workloadWallNs : 0;
+        return new RunManifest.SubsystemReport(r.id().id(), s.total(), s.collected(), s.dropped(), byCause,
+                s.total() - s.collected() - s.dropped(), s.reconciled(), expiries,
+                new RunManifest.Stalls(stalls, stallNs, longest, List.of(), omitted), perSecond, lanes, pools, queues,
+                s.errors(), s.errorCount(), r.details());
+    }
+
+    private static Map<String, Long> causes(LaneStats l) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (DropCause c : DropCause.values()) {
+            m.put(id(c), l.dropped(c));
+        }
+        return m;
+    }
+
+    /** @return {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector} */
+    static String id(DropCause c) {
+        return c.name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.dfx.runtime.subsystem;
+
+import dev.dfx.chunk.ChunkWriter;
+import dev.dfx.pipeline.Collector;
+import dev.dfx.pipeline.DrainedBuffer;
+import java.io.IOException;
+
+/**
+ * Appends each drained buffer to the subsystem's chunk file ({@code RUN/chunks/<subsystem>.dfx}) as one chunk:
+ * kind id in the subsystem, lane number = the writer thread's instance (core, scheduler, 0 for the orchestrator),
+ * the lane's buffer seq. Thread-safe (the chunk writer is); buffers of one lane arrive in seq order.
+ */
+public class ChunkCollector implements Collector {
+    private final LanePlan plan;
+    private final ChunkWriter chunks;
+
+    /**
+     * @param plan   the pipeline's lanes
+     * @param chunks the subsystem's chunk file
+     */
+    public ChunkCollector(LanePlan plan, ChunkWriter chunks) {
+        this.plan = plan;
+        this.chunks = chunks;
+    }
+
+    @Override
+    public void accept(DrainedBuffer b) throws IOException {
+        LaneInfo l = plan.lane(b.lane());
+        chunks.append(l.kindId(), l.instance(), b.seq(), b.records(), b.recordCount());
+    }
+}

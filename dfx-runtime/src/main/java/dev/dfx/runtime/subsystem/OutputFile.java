@@ -1,0 +1,21 @@
+package dev.dfx.runtime.subsystem;
+
+/**
+ * One output file of a run directory, as run.json lists it. Immutable.
+ *
+ * @param path    path relative to the run directory, e.g. {@code deps.json}
+ * @param written whether the file was written
+ * @param entries what it holds (records, tasks, rows...), 0 when not written
+ * @param note    why it was not written, or a short remark; null when there is nothing to say
+ */
+public record OutputFile(String path, boolean written, long entries, String note) {
+    /** @return a written file holding {@code entries} entries */
+    public static OutputFile written(String path, long entries) {
+        return new OutputFile(path, true, entries, null);
+    }
+
+    /** @return a file that was not written, and why */
+    public static OutputFile refused(String path, String why) {
+        return new OutputFile(path, false, 0, why);
+    }
+}

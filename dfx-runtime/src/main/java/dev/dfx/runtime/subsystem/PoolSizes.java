@@ -1,0 +1,135 @@
+package dev.dfx.runtime.subsystem;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.pipeline.PoolSpec;
+import dev.dfx.record.RecordKind;
+import dev.dfx.record.Subsystem;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Pool sizes of every buffer kind: the defaults of DESIGN.md §6 (each {@link RecordKind}'s own numbers) with the
+ * {@code --pool KIND=COUNTxRECORDS} overrides applied, where KIND is a subsystem ({@code deps=1x4}: all its kinds)
+ * or one of its buffer kinds ({@code swimlane.core-task=2x64}); a kind override wins over a subsystem override,
+ * and among equals the later option wins. Also the bridge from a record kind to the pipeline's {@link PoolSpec}.
+ * Immutable and thread-safe.
+ */
+public final class PoolSizes {
+    private static final Pattern OPTION = Pattern.compile("([a-z]+)(?:\\.([a-z-]+))?=(-?\\d+)x(-?\\d+)");
+
+    private final Map<RecordKind, PoolSize> sizes;
+    private final Map<RecordKind, String> options;
+
+    private PoolSizes(Map<RecordKind, PoolSize> sizes, Map<RecordKind, String> options) {
+        this.sizes = Map.copyOf(sizes);
+        this.options = Map.copyOf(options);
+    }
+
+    /** @return every kind at its default size */
+    public static PoolSizes defaults() {
+        return parse(List.of());
+    }
+
+    /**
+     * @param overrides {@code --pool} values in command-line order
+     * @return the sizes
+     * @throws BadInputException naming the option when one is malformed, names no subsystem or kind, has a count
+     *                           below 1, or makes a buffer larger than a pipeline buffer can be
+     */
+    public static PoolSizes parse(List<String> overrides) {
+        Map<RecordKind, PoolSize> sizes = new LinkedHashMap<>();
+        Map<RecordKind, String> options = new LinkedHashMap<>();
+        for (Subsystem s : Subsystem.values()) {
+            for (RecordKind k : s.kinds()) {
+                sizes.put(k, new PoolSize(k.buffersPerLane(), k.recordsPerBuffer()));
+            }
+        }
+        List<String> general = new ArrayList<>();
+        List<String> specific = new ArrayList<>();
+        for (String o : overrides) {
+            (o.contains(".") ? specific : general).add(o);
+        }
+        for (List<String> pass : List.of(general, specific)) {
+            for (String o : pass) {
+                Matcher m = OPTION.matcher(o);
+                if (!m.matches()) {
+                    throw new BadInputException("option --pool " + o + ": expected KIND=COUNTxRECORDS, e.g. --pool deps=1x4"
+                            + " or --pool swimlane.core-task=2x64");
+                }
+                int count = count(o, m.group(3), "COUNT (buffers per lane)");
+                int records = count(o, m.group(4), "RECORDS (records per buffer)");
+                for (RecordKind k : kinds(o, m.group(1), m.group(2))) {
+                    long bytes = (long) records * k.size();
+                    if (bytes > PoolSpec.MAX_BUFFER_BYTES) {
+                        throw new BadInputException("option --pool " + o + ": a " + k.name() + " buffer of " + records
+                                + " x " + k.size() + " B records is " + bytes + " bytes, more than the "
+                                + PoolSpec.MAX_BUFFER_BYTES + "-byte limit of a buffer");
+                    }
+                    sizes.put(k, new PoolSize(count, records));
+                    options.put(k, o);
+                }
+            }
+        }
+        return new PoolSizes(sizes, options);
+    }
+
+    private static int count(String option, String text, String what) {
+        long v;
+        try {
+            v = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            v = Long.MAX_VALUE;
+        }
+        if (v < 1 || v > Integer.MAX_VALUE) {
+            throw new BadInputException("option --pool " + option + ": " + what + " must be 1.." + Integer.MAX_VALUE
+                    + ", got " + text);
+        }
+        return (int) v;
+    }
+
+    private static List<RecordKind> kinds(String option, String subsystem, String kind) {
+        Subsystem s;
+        try {
+            s = Subsystem.of(subsystem);
+        } catch (BadInputException e) {
+            throw new BadInputException("option --pool " + option + ": unknown subsystem '" + subsystem
+                    + "'; expected one of swimlane, pmu, deps, args, scopes");
+        }
+        if (kind == null) {
+            return s.kinds();
+        }
+        for (RecordKind k : s.kinds()) {
+            if (k.name().equals(kind)) {
+                return List.of(k);
+            }
+        }
+        throw new BadInputException("option --pool " + option + ": subsystem " + s.id() + " has no buffer kind '" + kind
+                + "'; expected one of " + String.join(", ", s.kinds().stream().map(RecordKind::name).toList()));
+    }
+
+    /** @return {@code subsystem.kind}, e.g. {@code swimlane.core-task} */
+    public static String qualifiedName(RecordKind k) {
+        return k.subsystem() + "." + k.name();
+    }
+
+    /** @return the pool size of {@code kind} */
+    public PoolSize of(RecordKind kind) {
+        return sizes.get(kind);
+    }
+
+    /** @return the {@code --pool} option that set {@code kind}'s size, or its qualified name when none did */
+    public String origin(RecordKind kind) {
+        String o = options.get(kind);
+        return o != null ? "--pool " + o : qualifiedName(kind);
+    }
+
+    /** @return the pipeline pool of {@code kind}: its name, record size and this size */
+    public PoolSpec spec(RecordKind kind) {
+        PoolSize p = of(kind);
+        return new PoolSpec(kind.name(), kind.size(), p.recordsPerBuffer(), p.buffersPerLane());
+    }
+}

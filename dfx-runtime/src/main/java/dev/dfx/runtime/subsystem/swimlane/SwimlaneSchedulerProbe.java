@@ -1,0 +1,59 @@
+package dev.dfx.runtime.subsystem.swimlane;
+
+import dev.dfx.pipeline.LaneWriter;
+import dev.dfx.record.SchedPhaseKind;
+import dev.dfx.record.SchedPhaseRecord;
+import dev.dfx.record.SchedTaskRecord;
+import dev.dfx.runtime.probe.SchedulerProbe;
+import dev.dfx.runtime.probe.TaskView;
+
+/**
+ * Writes scheduler task records (dispatch to finish, level 2) and scheduler phase records (level 3) on its
+ * scheduler's lanes; a lane the level leaves out is null. Scheduler thread only.
+ */
+final class SwimlaneSchedulerProbe implements SchedulerProbe {
+    private final LaneWriter tasks;
+    private final LaneWriter phases;
+    private final int scheduler;
+
+    SwimlaneSchedulerProbe(LaneWriter tasks, LaneWriter phases, int scheduler) {
+        this.tasks = tasks;
+        this.phases = phases;
+        this.scheduler = scheduler;
+    }
+
+    @Override
+    public void taskFinished(TaskView task, int core, long dispatchNs, long finishNs) {
+        if (tasks == null) {
+            return;
+        }
+        long off = tasks.claim();
+        if (off >= 0) {
+            SchedTaskRecord.write(tasks.segment(), off, dispatchNs, finishNs, task.taskId(), task.funcId(), core,
+                    scheduler);
+        }
+    }
+
+    @Override
+    public void phase(SchedPhaseKind kind, long startNs, long endNs, int loopIter, int tasksProcessed, int popHit,
+                      int popMiss, int[] depthsAtStart, int[] depthsAtEnd) {
+        if (phases == null) {
+            return;
+        }
+        long off = phases.claim();
+        if (off >= 0) {
+            SchedPhaseRecord.write(phases.segment(), off, startNs, endNs, loopIter, kind, tasksProcessed, popHit,
+                    popMiss, depthsAtStart, depthsAtEnd, scheduler);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (tasks != null) {
+            tasks.flush();
+        }
+        if (phases != null) {
+            phases.flush();
+        }
+    }
+}

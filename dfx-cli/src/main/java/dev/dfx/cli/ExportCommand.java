@@ -2,9 +2,11 @@ package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.export.HtmlReport;
+import dev.dfx.export.PerfDataExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.runtime.recording.ManifestFile;
 import dev.dfx.runtime.recording.RunManifest;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -17,8 +19,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code dfx export RUN --format chrome|html -o FILE}: writes a run directory's trace from its chunk files and
  * run.json, the same file {@code dfx record} leaves as {@code trace.json}, or a self-contained HTML page
- * ({@link HtmlReport}). A perf.data input is the perf reader's, refused in
- * {@link #exportPerfData} until it exists.
+ * ({@link HtmlReport}); a perf.data file as a Chrome trace ({@link #exportPerfData}).
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = "Export a run directory or perf.data file as a Chrome/Perfetto trace or HTML report.")
@@ -53,15 +54,19 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * PERF.DATA EXPORT: the one place where exporting a perf.data file plugs in (the perf.data issue owns it).
+     * PERF.DATA EXPORT: a perf.data file as a Chrome trace ({@link PerfDataExporter}).
      *
-     * @throws BadInputException always, until the perf.data reader provides the export
+     * @throws BadInputException when the file is missing or the format is not chrome
      */
-    private static int exportPerfData(Path file, String format, Path out) {
+    private static int exportPerfData(Path file, String format, Path out) throws IOException {
         if (!Files.exists(file)) {
             throw new BadInputException(file + ": no such run directory or perf.data file");
         }
-        throw new BadInputException(file + ": exporting a perf.data file is not supported yet; give a run directory"
-                + " written by dfx record");
+        if (!format.equals("chrome")) {
+            throw new BadInputException("option --format: '" + format + "' is not available for a perf.data file;"
+                    + " expected chrome");
+        }
+        PerfDataExporter.write(file, out);
+        return 0;
     }
 }

@@ -16,20 +16,21 @@ public final class HexDump {
 
     /** Prints the bytes of {@code r} (header included, {@code r.size()} bytes). */
     static void print(PerfRecord r, TextSink out) {
-        print(r.segment(), r.base(), r.size(), out);
+        print(r.segment(), r.base(), r.size(), "event", out);
     }
 
     /**
      * Prints {@code len} bytes of {@code seg} from {@code off} in the same layout (used for other raw records,
-     * e.g. the records of a dfx chunk file).
+     * e.g. the headers and records of a dfx chunk file).
      *
-     * @param seg the bytes
-     * @param off offset of the first byte
-     * @param len number of bytes
-     * @param out where the text goes
+     * @param seg  the bytes
+     * @param off  offset of the first byte
+     * @param len  number of bytes
+     * @param what what the bytes are, after "raw" ({@code event} for a perf record)
+     * @param out  where the text goes
      */
-    public static void print(MemorySegment seg, long off, int len, TextSink out) {
-        out.put(".\n. ... raw event: size ").dec(len).put(" bytes\n");
+    public static void print(MemorySegment seg, long off, int len, String what, TextSink out) {
+        out.put(".\n. ... raw ").put(what).put(": size ").dec(len).put(" bytes\n");
         for (int line = 0; line < len; line += 16) {
             int n = Math.min(16, len - line);
             out.put(".  ").hexZero(line, 4).put(": ");

@@ -2,6 +2,7 @@ package dev.dfx.perf.vpadtl;
 
 import dev.dfx.perf.auxtrace.AuxtraceQueue;
 import dev.dfx.perf.auxtrace.AuxtraceQueues;
+import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Sample;
@@ -54,6 +55,9 @@ public final class VpaDtlDecoder implements Iterator<TimedRecord> {
     private static final int MISC_KERNEL = 1;
 
     private final PerfSession session;
+    private final Endian endian;
+    /** The 8-byte SAMPLE header of every synthesized record, in the file's byte order. */
+    private final byte[] header;
     private final QueueHeapMerge<DtlQueue> queues = new QueueHeapMerge<>();
     private final PrimaryMerge<PrimaryQueue, DtlQueue> merge;
     private final boolean drop;
@@ -71,6 +75,8 @@ public final class VpaDtlDecoder implements Iterator<TimedRecord> {
      */
     public VpaDtlDecoder(PerfSession session, Iterator<TimedRecord> records, PrimaryMerge.Tail tail) {
         this.session = session;
+        this.endian = session.file().endian();
+        this.header = sampleHeader(endian);
         this.drop = tail == PrimaryMerge.Tail.DROP;
         this.merge = new PrimaryMerge<>(new PrimaryQueue(new Tap(records)), queues, tail);
     }
@@ -135,18 +141,25 @@ public final class VpaDtlDecoder implements Iterator<TimedRecord> {
 
     /** The synthesized sample of the queue's current entry ({@code powerpc_vpadtl_sample}). */
     private TimedRecord sample(DtlQueue q) {
-        MemorySegment rec = MemorySegment.ofArray(new byte[SAMPLE_HEADER + DtlEntry.SIZE]);
-        var order = session.file().endian().order();
-        rec.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), 0, RecordType.SAMPLE);
-        rec.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), 4, (short) MISC_KERNEL);
-        rec.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), 6, (short) SAMPLE_HEADER);
+        byte[] bytes = new byte[SAMPLE_HEADER + DtlEntry.SIZE];
+        System.arraycopy(header, 0, bytes, 0, SAMPLE_HEADER);
+        MemorySegment rec = MemorySegment.ofArray(bytes);
         MemorySegment.copy(q.entries(), q.offset(), rec, SAMPLE_HEADER, DtlEntry.SIZE);
-        PerfRecord r = new PerfRecord(rec, 0, session.file().endian(), q.fileOffset(), 0, null, false);
+        PerfRecord r = new PerfRecord(rec, 0, endian, q.fileOffset(), 0, null, false);
         long time = q.timestamp();
         int cpu = q.cpu() != -1 ? q.cpu() : 0;
         Sample s = SampleParser.synthesized(r, DtlEntry.srr0(q.entries(), q.offset()), 0, 0, cpu, time,
             event.id(0), 1, SAMPLE_HEADER, DtlEntry.SIZE);
         return new TimedRecord(time, r, event, s);
+    }
+
+    /** @return {@code {u32 type = SAMPLE; u16 misc = kernel; u16 size = 8}} in {@code e}'s byte order */
+    private static byte[] sampleHeader(Endian e) {
+        MemorySegment h = MemorySegment.ofArray(new byte[SAMPLE_HEADER]);
+        h.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(e.order()), 0, RecordType.SAMPLE);
+        h.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(e.order()), 4, (short) MISC_KERNEL);
+        h.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(e.order()), 6, (short) SAMPLE_HEADER);
+        return h.toArray(ValueLayout.JAVA_BYTE);
     }
 
     /** {@code powerpc_vpadtl_process_auxtrace_info} outside dump mode: the event, then the queues. */
@@ -168,7 +181,7 @@ public final class VpaDtlDecoder implements Iterator<TimedRecord> {
             0, a.flags() & (1L << 18), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         event = session.addSynthesizedEvent(attr, id == 0 ? 1 : id, "vpa-dtl");
         for (AuxtraceQueue q : AuxtraceQueues.of(session.file())) {
-            queues.add(new DtlQueue(q, session.file().endian(), session.name()));
+            queues.add(new DtlQueue(q, endian, session.name()));
         }
     }
 

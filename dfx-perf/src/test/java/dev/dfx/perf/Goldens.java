@@ -72,20 +72,29 @@ public final class Goldens {
      */
     public static String script(Path file, String name, String fields) {
         return capture(bytes -> {
-            FieldSelection sel = new FieldSelection(new PrintWriter(OutputStream.nullOutputStream()));
-            if (fields != null) {
-                sel.parse(fields);
-            }
             try (PerfSession s = PerfSession.open(file, name)) {
-                TextSink out = new TextSink(bytes);
-                try {
-                    new ScriptPrinter(s, new ScriptOptions(sel, false, false, false, false, false, false, false,
-                        KernelSymbols.NONE), out).run();
-                } finally {
-                    out.flush();
-                }
+                script(s, bytes, fields);
             }
         });
+    }
+
+    /**
+     * Prints {@code s} as {@code perf script} does to {@code out}; what was printed before an error stays there.
+     *
+     * @param fields a {@code -F} argument, or {@code null} for perf's defaults
+     */
+    public static void script(PerfSession s, OutputStream out, String fields) {
+        FieldSelection sel = new FieldSelection(new PrintWriter(OutputStream.nullOutputStream()));
+        if (fields != null) {
+            sel.parse(fields);
+        }
+        TextSink sink = new TextSink(out);
+        try {
+            new ScriptPrinter(s, new ScriptOptions(sel, false, false, false, false, false, false, false,
+                KernelSymbols.NONE), sink).run();
+        } finally {
+            sink.flush();
+        }
     }
 
     /** @return what {@code perf report -D -i NAME} prints for {@code file}, as this reader prints it */

@@ -120,18 +120,7 @@ public final class PerfDataWriter {
         if ((st & SampleType.IP) != 0) {
             data.u64(ip);
         }
-        if ((st & SampleType.TID) != 0) {
-            data.u32(pid).u32(tid);
-        }
-        if ((st & SampleType.TIME) != 0) {
-            data.u64(time);
-        }
-        if ((st & SampleType.ID) != 0) {
-            data.u64(e.id(cpu));
-        }
-        if ((st & SampleType.CPU) != 0) {
-            data.u32(cpu).u32(0);
-        }
+        idFields(e, cpu, pid, tid, time);
         if ((st & SampleType.PERIOD) != 0) {
             data.u64(e.samplePeriod());
         }
@@ -165,6 +154,16 @@ public final class PerfDataWriter {
         int start = header(RecordType.COMM, 0);
         data.u32(pid).u32(tid).cString(comm).align(8);
         WriterEvent e = events.get(0);
+        idFields(e, cpu, pid, tid, time);
+        data.u64(e.id(cpu));
+        return end(start);
+    }
+
+    /**
+     * The fields a sample body and a sample_id trailer share, in their common order: {pid, tid} [TID], time [TIME],
+     * id [ID], {cpu, res} [CPU] (no ADDR or STREAM_ID: the writer does not encode them).
+     */
+    private void idFields(WriterEvent e, int cpu, int pid, int tid, long time) {
         long st = e.sampleType();
         if ((st & SampleType.TID) != 0) {
             data.u32(pid).u32(tid);
@@ -178,8 +177,6 @@ public final class PerfDataWriter {
         if ((st & SampleType.CPU) != 0) {
             data.u32(cpu).u32(0);
         }
-        data.u64(e.id(cpu));
-        return end(start);
     }
 
     /** A PERF_RECORD_FINISHED_ROUND. */

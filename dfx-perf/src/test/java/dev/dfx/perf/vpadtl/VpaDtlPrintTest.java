@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.Goldens;
-import dev.dfx.perf.script.FieldSelection;
-import dev.dfx.perf.script.ScriptOptions;
-import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.session.PerfSession;
-import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.write.DtlPayload;
 import dev.dfx.perf.write.DtlScenario;
 import dev.dfx.perf.write.PerfDataWriter;
@@ -18,8 +13,6 @@ import dev.dfx.perf.write.SchedTracepoints;
 import dev.dfx.perf.write.WriterEvent;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -138,14 +131,10 @@ class VpaDtlPrintTest {
         Path f = shortEntryFile();
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PerfSession s = PerfSession.open(f, "short.data")) {
-            TextSink out = new TextSink(bytes);
-            ScriptOptions opt = new ScriptOptions(new FieldSelection(new PrintWriter(OutputStream.nullOutputStream())),
-                false, false, false, false, false, false, false, KernelSymbols.NONE);
-            assertThatThrownBy(() -> new ScriptPrinter(s, opt, out).run())
+            assertThatThrownBy(() -> Goldens.script(s, bytes, null))
                 .isInstanceOf(BadInputException.class)
                 .hasMessageMatching("short.data: short vpa-dtl entry at byte offset (\\d+): the 16-byte AUXTRACE"
                     + " payload at byte offset \\1 ends 16 bytes into a 48-byte entry");
-            out.flush();
         }
         // the event before the damage and the whole entry are out; the event after it is not
         String printed = bytes.toString(StandardCharsets.ISO_8859_1);

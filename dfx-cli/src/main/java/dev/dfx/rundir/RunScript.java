@@ -14,6 +14,8 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * {@code dfx script RUN}: one line per record of a run directory, in time order across every lane and subsystem
@@ -34,6 +36,7 @@ public final class RunScript {
     private final RunChunks run;
     private final boolean ns;
     private final TextSink out;
+    private final Map<StructLayout, Long> coreFields = new IdentityHashMap<>();
 
     private RunScript(RunChunks run, boolean ns, TextSink out) {
         this.run = run;
@@ -84,7 +87,7 @@ public final class RunScript {
     private void line(ChunkReader f, BufferKind k, int lane, MemorySegment records, long at, boolean timed) {
         StructLayout layout = run.layout(f, k.id());
         out.right(k.name(), 16).put(' ').dec(Integer.toUnsignedLong(lane), 5).put(" [");
-        long core = coreField(layout);
+        long core = layout == null ? -1 : coreFields.computeIfAbsent(layout, RunScript::coreField);
         if (core >= 0) {
             out.decZero(Short.toUnsignedInt(records.get(U16, at + core)), 3);
         } else {
@@ -105,9 +108,6 @@ public final class RunScript {
 
     /** @return offset of a 2-byte {@code core_id} field of the layout, or -1 */
     private static long coreField(StructLayout layout) {
-        if (layout == null) {
-            return -1;
-        }
         for (MemoryLayout m : layout.memberLayouts()) {
             if (m.name().filter("core_id"::equals).isPresent() && m.byteSize() == 2) {
                 return layout.byteOffset(MemoryLayout.PathElement.groupElement("core_id"));

@@ -23,12 +23,18 @@ public final class DtlReasons {
     private DtlReasons() {
     }
 
-    /** @param code u8 dispatch reason, 0..255 @return its name */
+    /**
+     * @param code u8 dispatch reason, 0..255
+     * @return its name
+     */
     public static String dispatch(int code) {
         return code < DISPATCH.length ? DISPATCH[code] : UNKNOWN[code];
     }
 
-    /** @param code u8 preempt reason, 0..255 @return its name */
+    /**
+     * @param code u8 preempt reason, 0..255
+     * @return its name
+     */
     public static String preempt(int code) {
         return code < PREEMPT.length ? PREEMPT[code] : UNKNOWN[code];
     }

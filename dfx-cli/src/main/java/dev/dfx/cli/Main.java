@@ -1,14 +1,18 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code dfx} command: entry point of {@code ./dfx}. Each subcommand is its own class; this class
- * only wires them together and turns {@link BadInputException} into one {@code dfx: ...} line on stderr
- * with exit status 1 (usage errors exit 2, as picocli does).
+ * only wires them together and turns {@link BadInputException}, and an I/O failure of the environment (a full disk,
+ * a file removed underneath), into one {@code dfx: ...} line on stderr with exit status 1 (usage errors exit 2, as
+ * picocli does).
  */
 @Command(name = "dfx",
         mixinStandardHelpOptions = true,
@@ -25,6 +29,9 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
+    /** What every error line starts with. */
+    static final String PREFIX = "dfx: ";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -58,18 +65,26 @@ public final class Main implements Runnable {
         }
     }
 
+    /** @return {@code dfx: MESSAGE}, with the prefix once even when the message already has it */
+    static String errorLine(String message) {
+        return message.startsWith(PREFIX) ? message : PREFIX + message;
+    }
+
     /** @return the configured picocli command tree */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
         cl.getSubcommands().get("stat").setStopAtPositional(true);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
-            if (ex instanceof BadInputException) {
-                err.println("dfx: " + ex.getMessage());
-                return 1;
-            }
-            throw ex;
+            String line = switch (ex) {
+                case BadInputException b -> b.getMessage();
+                // the environment failed (disk full, file removed): one line, not a stack trace
+                case IOException io -> IoErrors.describe(io);
+                case UncheckedIOException io -> IoErrors.describe(io);
+                default -> throw ex;
+            };
+            commandLine.getErr().println(errorLine(line));
+            return 1;
         });
         return cl;
     }

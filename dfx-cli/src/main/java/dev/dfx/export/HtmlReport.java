@@ -5,11 +5,11 @@ import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.Subsystem;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.ChunkRecords;
-import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,11 +39,11 @@ public final class HtmlReport {
     /**
      * @param runDir the run directory
      * @param m      its manifest
-     * @param out    the page to write
-     * @return what was written (entries = rows drawn)
+     * @param out    where the page goes (UTF-8); closed at the end
+     * @return rows drawn
      * @throws IOException when a file cannot be read or written
      */
-    public static OutputFile write(Path runDir, RunManifest m, Path out) throws IOException {
+    public static long write(Path runDir, RunManifest m, OutputStream out) throws IOException {
         long origin = m.clock().originNs();
         List<Row> rows = new ArrayList<>();
         try (ChunkReader r = ChunkRecords.open(runDir, Subsystem.SWIMLANE)) {
@@ -70,7 +70,7 @@ public final class HtmlReport {
         }
         long span = Math.max(1, rows.stream().flatMap(r -> r.intervals().stream()).mapToLong(i -> i[1]).max()
                 .orElse(1));
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8))) {
+        try (PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8))) {
             w.println("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>dfx run " + esc(runDir.toString())
                     + "</title><style>body{font-family:sans-serif;font-size:13px}table{border-collapse:collapse}"
                     + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}th{background:#eee}</style></head><body>");
@@ -100,8 +100,11 @@ public final class HtmlReport {
                 }
             }
             w.println("</svg></body></html>");
+            if (w.checkError()) {
+                throw new IOException("the page could not be written");
+            }
         }
-        return OutputFile.written(out.getFileName().toString(), rows.size());
+        return rows.size();
     }
 
     /** @return the row's intervals as [from, to) pixel spans, at least 1 px wide, merged where they touch */

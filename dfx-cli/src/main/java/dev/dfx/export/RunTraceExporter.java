@@ -1,16 +1,15 @@
 package dev.dfx.export;
 
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.record.Subsystem;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.subsystem.OutputFile;
 import dev.dfx.runtime.subsystem.deps.DepsJson;
 import dev.dfx.runtime.subsystem.deps.DepsReplay;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -46,10 +45,21 @@ public final class RunTraceExporter {
      * @throws dev.dfx.error.BadInputException when a chunk file is damaged
      */
     public static OutputFile write(Path runDir, RunManifest m, Path out) throws IOException {
+        return OutputFile.written(FILE, AtomicFile.write(out, os -> write(runDir, m, os)));
+    }
+
+    /**
+     * @param runDir the run directory
+     * @param m      its manifest (final subsystem reports)
+     * @param os     where the trace goes; closed when the trace is complete
+     * @return trace events written
+     * @throws IOException when a file cannot be read or written
+     * @throws dev.dfx.error.BadInputException when a chunk file is damaged
+     */
+    public static long write(Path runDir, RunManifest m, OutputStream os) throws IOException {
         Map<String, Object> meta = new LinkedHashMap<>();
         long events;
-        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 16);
-             ChunkReader swimlane = ChunkRecords.open(runDir, Subsystem.SWIMLANE);
+        try (ChunkReader swimlane = ChunkRecords.open(runDir, Subsystem.SWIMLANE);
              ChunkReader deps = ChunkRecords.open(runDir, Subsystem.DEPS)) {
             ChromeTraceWriter w = new ChromeTraceWriter(os, m.clock().originNs());
             TraceLayout layout = new TraceLayout(w);
@@ -68,7 +78,7 @@ public final class RunTraceExporter {
             w.finish(meta);
             events = w.eventCount();
         }
-        return OutputFile.written(FILE, events);
+        return events;
     }
 
     /** Draws the dependency arrows when the deps records are complete; returns what the metadata says about them. */

@@ -5,15 +5,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.dfx.error.BadInputException;
+import dev.dfx.io.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Reads and writes {@code run.json} ({@link RunManifest}) with Jackson, snake_case keys, pretty-printed. A write
- * goes to {@code run.json.tmp} first and is then renamed, so a reader (or a crash) never sees half a manifest.
+ * goes to a temporary file first and is then renamed ({@link AtomicFile}), so a reader (or a crash, or a full disk)
+ * never sees half a manifest.
  * Stateless; thread-safe.
  */
 public final class ManifestFile {
@@ -36,9 +37,10 @@ public final class ManifestFile {
      * @throws IOException when the file cannot be written
      */
     public static void write(Path runDir, RunManifest m) throws IOException {
-        Path tmp = runDir.resolve(RunManifest.FILE + ".tmp");
-        JSON.writeValue(tmp.toFile(), m);
-        Files.move(tmp, of(runDir), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(of(runDir), os -> {
+            JSON.writeValue(os, m);
+            return null;
+        });
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.record.ArgKind;
 import dev.dfx.record.ArgPayload;
@@ -13,6 +14,7 @@ import dev.dfx.record.ArgStage;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -94,7 +96,18 @@ public final class ArgsJson {
             count[6] += e.truncated() ? 1 : 0;
             payloadBytes += e.binOffset() >= 0 ? e.binSize() : 0;
         }
-        try (JsonGenerator g = JSON.createGenerator(folder.resolve(FILE).toFile(), JsonEncoding.UTF8)) {
+        long bytes = payloadBytes;
+        AtomicFile.write(folder.resolve(FILE), os -> {
+            write(os, entries, count, level, stats, droppedPayloads, bytes);
+            return null;
+        });
+        return List.of(OutputFile.written(FOLDER + "/" + FILE, entries.size()),
+                OutputFile.written(FOLDER + "/" + BIN, payloadBytes));
+    }
+
+    private static void write(OutputStream os, List<Entry> entries, int[] count, int level, PipelineStats stats,
+                              long droppedPayloads, long payloadBytes) throws IOException {
+        try (JsonGenerator g = JSON.createGenerator(os, JsonEncoding.UTF8)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeStringField("format", "dfx-args");
@@ -123,8 +136,6 @@ public final class ArgsJson {
             g.writeEndArray();
             g.writeEndObject();
         }
-        return List.of(OutputFile.written(FOLDER + "/" + FILE, entries.size()),
-                OutputFile.written(FOLDER + "/" + BIN, payloadBytes));
     }
 
     private static Entry entry(ArgRecord.View v, long bin) {

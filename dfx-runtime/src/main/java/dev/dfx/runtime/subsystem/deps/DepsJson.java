@@ -3,11 +3,13 @@ package dev.dfx.runtime.subsystem.deps;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.record.SubmitRecord;
 import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.graph.EdgeSource;
 import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -40,8 +42,16 @@ public final class DepsJson {
      * @throws IOException when the file cannot be written
      */
     public static OutputFile write(DepsReplay.Result replay, Path out) throws IOException {
+        AtomicFile.write(out, os -> {
+            write(replay, os);
+            return null;
+        });
+        return OutputFile.written(FILE, replay.submits().size());
+    }
+
+    private static void write(DepsReplay.Result replay, OutputStream os) throws IOException {
         Map<Long, DepsReplay.TensorArg> tensors = new LinkedHashMap<>();
-        try (JsonGenerator g = JSON.createGenerator(out.toFile(), JsonEncoding.UTF8)) {
+        try (JsonGenerator g = JSON.createGenerator(os, JsonEncoding.UTF8)) {
             g.writeStartObject();
             g.writeStringField("format", "dfx-deps");
             g.writeNumberField("version", 1);
@@ -82,7 +92,6 @@ public final class DepsJson {
             g.writeEndArray();
             g.writeEndObject();
         }
-        return OutputFile.written(FILE, replay.submits().size());
     }
 
     private static void writeArg(JsonGenerator g, DepsReplay.TensorArg a) throws IOException {

@@ -1,13 +1,15 @@
 package dev.dfx.runtime.subsystem.pmu;
 
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.record.PmuRecord;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -33,9 +35,14 @@ public final class PmuCsv {
      * @throws IOException when the file cannot be written
      */
     public static OutputFile write(ChunkReader chunks, List<String> names, Path out) throws IOException {
+        long rows = AtomicFile.write(out, os -> rows(chunks, names, os));
+        return OutputFile.written(FILE, rows);
+    }
+
+    private static long rows(ChunkReader chunks, List<String> names, OutputStream os) throws IOException {
         PmuRecord.View v = new PmuRecord.View();
         long rows;
-        try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+        try (BufferedWriter w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8))) {
             StringBuilder h = new StringBuilder("core_id,task_id,func_id,core_type,total_ns,end_ns");
             for (String n : names) {
                 h.append(',').append(quote(n));
@@ -56,7 +63,7 @@ public final class PmuCsv {
                 w.newLine();
             });
         }
-        return OutputFile.written(FILE, rows);
+        return rows;
     }
 
     /** @return {@code s}, quoted as RFC 4180 asks when it holds a comma, a quote or a line break */

@@ -2,6 +2,7 @@ package dev.dfx.runtime.subsystem.scopes;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.record.ScopePhase;
 import dev.dfx.record.ScopeRecord;
@@ -10,7 +11,7 @@ import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.OutputStreamWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -62,16 +63,17 @@ public final class ScopesJsonl {
         header.put("heap_max", max[2]);
         header.put("dep_pool_max", max[3]);
         header.put("tensormap_max", max[4]);
-        long records;
-        try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            w.write(JSON.writeValueAsString(header));
-            w.newLine();
-            records = chunks == null ? 0 : ChunkRecords.forEach(chunks, ScopeRecord.KIND, (lane, seg, off) -> {
-                v.wrap(seg, off);
-                w.write(JSON.writeValueAsString(line(v)));
+        long records = AtomicFile.write(out, os -> {
+            try (BufferedWriter w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8))) {
+                w.write(JSON.writeValueAsString(header));
                 w.newLine();
-            });
-        }
+                return chunks == null ? 0L : ChunkRecords.forEach(chunks, ScopeRecord.KIND, (lane, seg, off) -> {
+                    v.wrap(seg, off);
+                    w.write(JSON.writeValueAsString(line(v)));
+                    w.newLine();
+                });
+            }
+        });
         return OutputFile.written(FILE, records);
     }
 

@@ -101,7 +101,13 @@ final class RecordCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         RecordingPlan plan = RecordingPlan.of(config(), Path.of("").toAbsolutePath());
-        Recording rec = new Recording(plan);
+        Recording rec;
+        try {
+            rec = new Recording(plan);
+        } catch (RuntimeException e) {
+            plan.discard();
+            throw e;
+        }
         CountDownLatch printed = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             rec.cancel("interrupted (SIGINT)");

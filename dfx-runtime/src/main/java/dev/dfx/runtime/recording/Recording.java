@@ -89,6 +89,7 @@ public final class Recording {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
+            plan.releaseRunDir();
             phase = "done";
             finished.countDown();
         }

@@ -20,7 +20,9 @@ import dev.dfx.runtime.subsystem.scopes.ScopesRecorder;
 import dev.dfx.runtime.subsystem.swimlane.SwimlaneRecorder;
 import dev.dfx.runtime.workload.Workload;
 import dev.dfx.runtime.workload.Workloads;
+import dev.dfx.error.IoErrors;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +32,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * A validated recording: every option checked, the workload's data generated, each enabled subsystem's lanes laid
@@ -52,9 +53,11 @@ public final class RecordingPlan {
     private final PoolSizes pools;
     private final List<String> pmuNames;
     private final Path runDir;
+    private final RunLock claim;
 
     private RecordingPlan(RecordingConfig config, RuntimeConfig runtime, Workload workload,
-                          List<SubsystemRecorder> recorders, PoolSizes pools, List<String> pmuNames, Path runDir) {
+                          List<SubsystemRecorder> recorders, PoolSizes pools, List<String> pmuNames, Path runDir,
+                          RunLock claim) {
         this.config = config;
         this.runtime = runtime;
         this.workload = workload;
@@ -62,6 +65,7 @@ public final class RecordingPlan {
         this.pools = pools;
         this.pmuNames = pmuNames;
         this.runDir = runDir;
+        this.claim = claim;
     }
 
     /**
@@ -114,9 +118,18 @@ public final class RecordingPlan {
             }
             throw e;
         }
-        Path runDir = runDirectory(c.output(), workDir);
+        RunLock claim;
+        try {
+            claim = runDirectory(c.output(), workDir);
+        } catch (RuntimeException e) {
+            recorders.forEach(SubsystemRecorder::close);
+            if (counters != null) {
+                counters.close();
+            }
+            throw e;
+        }
         return new RecordingPlan(c, runtime, workload, List.copyOf(recorders), pools,
-                counters == null ? List.of() : counters.names(), runDir);
+                counters == null ? List.of() : counters.names(), claim.directory(), claim);
     }
 
     /** The checks that need no workload, pool or machine: levels and the pmu/subsystem combination. */
@@ -187,38 +200,29 @@ public final class RecordingPlan {
         return 0;
     }
 
-    /** Creates the run directory (given, or the next free {@code dfx-runs/<timestamp>}) and checks it is writable. */
-    private static Path runDirectory(Path given, Path workDir) {
-        Path dir = given;
-        String option = "option -o";
-        if (dir == null) {
-            option = "run directory";
-            String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-            dir = workDir.resolve(RUNS).resolve(stamp);
-            for (int i = 2; Files.exists(dir); i++) {
-                dir = workDir.resolve(RUNS).resolve(stamp + "-" + i);
+    /**
+     * Claims the run directory: the given one ({@link RunLock#claim}), or a new {@code dfx-runs/<timestamp>[-N]},
+     * created atomically so that recorders started in the same second each get their own.
+     */
+    private static RunLock runDirectory(Path given, Path workDir) {
+        if (given != null) {
+            return RunLock.claim(given, "option -o");
+        }
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path runs = workDir.resolve(RUNS);
+        for (int i = 1; ; i++) {
+            Path dir = runs.resolve(i == 1 ? stamp : stamp + "-" + i);
+            try {
+                Files.createDirectories(runs);
+                Files.createDirectory(dir);
+                return RunLock.claim(dir, "run directory");
+            } catch (FileAlreadyExistsException e) {
+                // another recorder took this one
+            } catch (IOException e) {
+                throw new BadInputException("run directory: cannot create " + dir + " (" + IoErrors.describe(e) + ")",
+                        e);
             }
         }
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new BadInputException(option + ": " + dir + " exists and is not a directory");
-        }
-        try {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> s = Files.list(dir)) {
-                    if (s.findAny().isPresent()) {
-                        throw new BadInputException(option + ": " + dir
-                                + " exists and is not empty; give a new or empty directory");
-                    }
-                }
-            }
-            Files.createDirectories(dir);
-            Path probe = Files.createTempFile(dir, ".write-check", "");
-            Files.delete(probe);
-        } catch (IOException e) {
-            throw new BadInputException(option + ": cannot write the run directory " + dir + " ("
-                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
-        }
-        return dir;
     }
 
     /** @return what was asked for */
@@ -251,13 +255,19 @@ public final class RecordingPlan {
         return pmuNames;
     }
 
-    /** @return the run directory (created, empty, writable) */
+    /** @return the run directory (created, empty but for the claim, writable) */
     public Path runDir() {
         return runDir;
     }
 
-    /** Frees what the plan holds when it will not be run (pmu counters, pipelines). */
+    /** Gives up the claim of the run directory (the recording wrote its final run.json, or never starts). */
+    void releaseRunDir() {
+        claim.close();
+    }
+
+    /** Frees what the plan holds when it will not be run (pmu counters, pipelines, the claim of the directory). */
     public void discard() {
         recorders.forEach(SubsystemRecorder::close);
+        releaseRunDir();
     }
 }

@@ -4,6 +4,7 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.pipeline.BackpressurePolicy;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.recording.Durations;
 import dev.dfx.runtime.recording.Recording;
 import dev.dfx.runtime.recording.RecordingConfig;
 import dev.dfx.runtime.recording.RecordingPlan;
@@ -32,6 +33,10 @@ import picocli.CommandLine.Option;
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = "Record a run of the embedded runtime into a run directory (run.json, chunks, outputs, trace.json).")
 final class RecordCommand implements Callable<Integer> {
+    private static final String ALL = "all";
+    private static final String NONE = "none";
+    private static final String SUBSYSTEMS = "swimlane, pmu, deps, args, scopes";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -158,21 +163,37 @@ final class RecordCommand implements Callable<Integer> {
                 events, arch, schedulers, cores, output, line);
     }
 
-    /** @return the subsystems of {@code -s}: a comma list, {@code all} or {@code none} */
+    /**
+     * @return the subsystems of {@code -s}: a comma list of subsystem names, or {@code all} or {@code none} alone
+     * @throws BadInputException naming {@code -s} for an empty list or name, an unknown name, or all/none in a list
+     */
     static Set<Subsystem> subsystems(String list) {
         String l = list.trim();
-        if (l.equals("all")) {
+        if (l.equals(ALL)) {
             return EnumSet.allOf(Subsystem.class);
         }
-        if (l.equals("none") || l.isEmpty()) {
+        if (l.equals(NONE)) {
             return EnumSet.noneOf(Subsystem.class);
         }
+        if (l.isEmpty()) {
+            throw new BadInputException("option -s: empty; expected a comma list of " + SUBSYSTEMS
+                    + ", or all or none");
+        }
         Set<Subsystem> s = EnumSet.noneOf(Subsystem.class);
-        for (String id : l.split(",")) {
+        for (String part : l.split(",", -1)) {
+            String id = part.trim();
+            if (id.equals(ALL) || id.equals(NONE)) {
+                throw new BadInputException("option -s: '" + id + "' stands alone (-s " + id + "), not in a list such"
+                        + " as '" + l + "'");
+            }
+            if (id.isEmpty()) {
+                throw new BadInputException("option -s: '" + l + "' has an empty name; expected a comma list of "
+                        + SUBSYSTEMS);
+            }
             try {
-                s.add(Subsystem.of(id.trim()));
+                s.add(Subsystem.of(id));
             } catch (BadInputException e) {
-                throw new BadInputException("option -s: " + e.getMessage() + ", all or none", e);
+                throw new BadInputException("option -s: " + e.getMessage() + " (or all or none, alone)", e);
             }
         }
         return s;

@@ -26,6 +26,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -145,6 +146,32 @@ public final class RecordingPlan {
         if (c.pmuEvents() != null && !c.subsystems().contains(Subsystem.PMU)) {
             throw new BadInputException("option -e: events are counted by the pmu subsystem, which -s leaves out");
         }
+        architecture(c);
+        checkDurations(c.backstop(), c.stallThreshold());
+    }
+
+    /**
+     * The backstop is a positive 64-bit ns budget; a stall is a wait longer than the threshold and shorter than the
+     * backstop (a wait that reaches the backstop expires), so the threshold must be below the backstop.
+     */
+    private static void checkDurations(Duration backstop, Duration stallThreshold) {
+        Duration max = Duration.ofNanos(Long.MAX_VALUE);
+        if (backstop.isNegative() || backstop.isZero() || backstop.compareTo(max) > 0) {
+            throw new BadInputException("option --backstop: " + backstop + " is not a duration of 1 ns to 2^63-1 ns");
+        }
+        if (stallThreshold.isNegative() || stallThreshold.compareTo(backstop) >= 0) {
+            throw new BadInputException("option --stall-threshold: " + Durations.text(stallThreshold)
+                    + " must be below the backstop (" + Durations.text(backstop) + "), as a wait that long is a"
+                    + " backstop expiry, not a stall");
+        }
+    }
+
+    private static Architecture architecture(RecordingConfig c) {
+        try {
+            return Architecture.byName(c.accelArch());
+        } catch (BadInputException e) {
+            throw new BadInputException("option --arch: " + e.getMessage(), e);
+        }
     }
 
     private static RuntimeConfig runtimeConfig(RecordingConfig c) {
@@ -159,14 +186,8 @@ public final class RecordingPlan {
         if (c.pmuEvents() == null) {
             return PmuCounters.jvmDefault();
         }
-        Architecture arch;
         try {
-            arch = Architecture.byName(c.accelArch());
-        } catch (BadInputException e) {
-            throw new BadInputException("option --arch: " + e.getMessage(), e);
-        }
-        try {
-            return PmuCounters.events(PmuSystem.host(arch), c.pmuEvents());
+            return PmuCounters.events(PmuSystem.host(architecture(c)), c.pmuEvents());
         } catch (BadInputException e) {
             throw new BadInputException("option -e: " + e.getMessage(), e);
         }

@@ -6,6 +6,8 @@ import dev.dfx.export.HtmlReport;
 import dev.dfx.export.PerfDataExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.runtime.recording.ManifestFile;
+import dev.dfx.runtime.recording.RunChunkFiles;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
@@ -27,7 +29,8 @@ import picocli.CommandLine.Parameters;
  * ({@link HtmlReport}); a perf.data file as a Chrome trace ({@link #exportPerfData}). {@code -o -} writes to
  * standard output. The output is checked before any work (not a directory, its folder exists, not one of the
  * inputs: run.json, the chunk files, the run's other outputs; a trace may be replaced) and written through a
- * temporary file, so a failed export leaves FILE as it was.
+ * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
+ * from what is readable, each loss is one line on stderr, and the exit status is 1 ({@link RunChunkFiles}).
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = "Export a run directory or perf.data file as a Chrome/Perfetto trace or HTML report.")
@@ -61,9 +64,12 @@ final class ExportCommand implements Callable<Integer> {
         RunManifest m = ManifestFile.read(input);
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(inputs(input, m), INPUT);
-        target.write(spec.commandLine().getOut(), os -> f.equals("chrome") ? RunTraceExporter.write(input, m, os)
-                : HtmlReport.write(input, m, os));
-        return 0;
+        RunDamage damage = new RunDamage();
+        try (RunChunkFiles chunks = RunChunkFiles.open(input, m, damage)) {
+            target.write(spec.commandLine().getOut(), os -> f.equals("chrome") ? RunTraceExporter.write(chunks, m, os)
+                    : HtmlReport.write(input, chunks, m, os));
+        }
+        return DamageLines.print(damage, spec.commandLine().getErr());
     }
 
     /** @return what an export of a run directory reads: run.json, the chunk files, the outputs other than the trace */

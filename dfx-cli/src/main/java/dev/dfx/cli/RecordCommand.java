@@ -142,11 +142,7 @@ final class RecordCommand implements Callable<Integer> {
                 // the JVM is shutting down (Ctrl-C): the hook is running and waits for us
             }
         }
-        return switch (m.status()) {
-            case "ok" -> m.subsystems().stream().allMatch(RunManifest.SubsystemReport::reconciled) ? 0 : 1;
-            case "interrupted" -> 130;
-            default -> 1;
-        };
+        return RunSummary.exitStatus(m);
     }
 
     private RecordingConfig config() {

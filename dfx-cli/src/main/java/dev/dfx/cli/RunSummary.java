@@ -20,9 +20,23 @@ import java.util.Map;
  * or as JSON. Stateless.
  */
 final class RunSummary {
+    /** The status of a run.json written at the start and not yet replaced by the final one. */
+    static final String RUNNING = "running";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RunSummary() {
+    }
+
+    /**
+     * @return the exit status that a run's manifest means: 0 ok, 1 failed, not finished or with silent loss,
+     *         130 interrupted (as a shell reports a process ended by SIGINT)
+     */
+    static int exitStatus(RunManifest m) {
+        return switch (m.status()) {
+            case "ok" -> m.subsystems().stream().allMatch(RunManifest.SubsystemReport::reconciled) ? 0 : 1;
+            case "interrupted" -> 130;
+            default -> 1;
+        };
     }
 
     /** Prints the table. */

@@ -3,6 +3,7 @@ package dev.dfx.export;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import java.io.IOException;
@@ -37,26 +38,26 @@ public final class HtmlReport {
     }
 
     /**
-     * @param runDir the run directory
+     * @param runDir the run directory (for the title)
+     * @param chunks its chunk files (a damaged one holds only its intact chunks)
      * @param m      its manifest
      * @param out    where the page goes (UTF-8); closed at the end
      * @return rows drawn
-     * @throws IOException when a file cannot be read or written
+     * @throws IOException when the page cannot be written
      */
-    public static long write(Path runDir, RunManifest m, OutputStream out) throws IOException {
+    public static long write(Path runDir, RunChunkFiles chunks, RunManifest m, OutputStream out) throws IOException {
         long origin = m.clock().originNs();
         List<Row> rows = new ArrayList<>();
-        try (ChunkReader r = ChunkRecords.open(runDir, Subsystem.SWIMLANE)) {
-            if (r != null) {
-                TreeMap<Integer, Row> cores = new TreeMap<>();
-                CoreTaskRecord.View v = new CoreTaskRecord.View();
-                ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
-                    v.wrap(seg, off);
-                    Row row = cores.computeIfAbsent(core, c -> new Row("core " + c, "#4a7fb5", new ArrayList<>()));
-                    row.add(v.startNs() - origin, v.endNs() - origin);
-                });
-                rows.addAll(cores.values());
-            }
+        ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
+        if (swimlane != null) {
+            TreeMap<Integer, Row> cores = new TreeMap<>();
+            CoreTaskRecord.View v = new CoreTaskRecord.View();
+            ChunkRecords.forEach(swimlane, CoreTaskRecord.KIND, (core, seg, off) -> {
+                v.wrap(seg, off);
+                Row row = cores.computeIfAbsent(core, c -> new Row("core " + c, "#4a7fb5", new ArrayList<>()));
+                row.add(v.startNs() - origin, v.endNs() - origin);
+            });
+            rows.addAll(cores.values());
         }
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             for (RunManifest.Lane l : s.lanes()) {

@@ -1,10 +1,12 @@
 package dev.dfx.export;
 
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.chunk.ChunkStore;
 import dev.dfx.io.AtomicFile;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.recording.RunChunkFiles;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
-import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.subsystem.OutputFile;
 import dev.dfx.runtime.subsystem.deps.DepsJson;
 import dev.dfx.runtime.subsystem.deps.DepsReplay;
@@ -45,29 +47,36 @@ public final class RunTraceExporter {
      * @throws dev.dfx.error.BadInputException when a chunk file is damaged
      */
     public static OutputFile write(Path runDir, RunManifest m, Path out) throws IOException {
-        return OutputFile.written(FILE, AtomicFile.write(out, os -> write(runDir, m, os)));
+        RunDamage damage = new RunDamage();
+        long events;
+        try (RunChunkFiles chunks = RunChunkFiles.open(runDir, m, damage)) {
+            events = AtomicFile.write(out, os -> write(chunks, m, os));
+        }
+        if (damage.none()) {
+            return OutputFile.written(FILE, events);
+        }
+        return new OutputFile(FILE, true, events, "drawn from what was readable; " + damage.lines().size()
+                + " damaged or missing inputs, the first: " + damage.lines().getFirst());
     }
 
     /**
-     * @param runDir the run directory
+     * @param chunks the run's chunk files (a damaged one holds only its intact chunks)
      * @param m      its manifest (final subsystem reports)
      * @param os     where the trace goes; closed when the trace is complete
      * @return trace events written
-     * @throws IOException when a file cannot be read or written
-     * @throws dev.dfx.error.BadInputException when a chunk file is damaged
+     * @throws IOException when the trace cannot be written
      */
-    public static long write(Path runDir, RunManifest m, OutputStream os) throws IOException {
+    public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os) throws IOException {
         Map<String, Object> meta = new LinkedHashMap<>();
-        long events;
-        try (ChunkReader swimlane = ChunkRecords.open(runDir, Subsystem.SWIMLANE);
-             ChunkReader deps = ChunkRecords.open(runDir, Subsystem.DEPS)) {
+        ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
+        try (os) {
             ChromeTraceWriter w = new ChromeTraceWriter(os, m.clock().originNs());
             TraceLayout layout = new TraceLayout(w);
             SwimlaneBars bars = new SwimlaneBars(w, layout, m.functions());
             if (swimlane != null) {
                 bars.draw(swimlane);
             }
-            meta.put("dependency_arrows", arrows(w, deps, m, bars));
+            meta.put("dependency_arrows", arrows(w, chunks, m, bars));
             StallMarks.draw(w, layout, m, meta);
             meta.put("dfx_format", RunManifest.FORMAT);
             meta.put("workload", m.config().workload());
@@ -76,22 +85,28 @@ public final class RunTraceExporter {
             meta.put("origin_ns", m.clock().originNs());
             meta.put("start", m.start());
             w.finish(meta);
-            events = w.eventCount();
+            return w.eventCount();
         }
-        return events;
     }
 
-    /** Draws the dependency arrows when the deps records are complete; returns what the metadata says about them. */
-    private static String arrows(ChromeTraceWriter w, ChunkReader deps, RunManifest m, SwimlaneBars bars)
+    /**
+     * Draws the dependency arrows when the deps records are complete (none lost in the run, none skipped in the
+     * file: a replay of part of the submits would draw wrong edges); returns what the metadata says about them.
+     */
+    private static String arrows(ChromeTraceWriter w, RunChunkFiles chunks, RunManifest m, SwimlaneBars bars)
             throws IOException {
-        if (deps == null) {
+        if (m.subsystem(Subsystem.DEPS.id()) == null) {
             return "none: deps not recorded";
         }
         OutputFile depsJson = m.outputs().stream().filter(o -> o.path().equals(DepsJson.FILE)).findFirst().orElse(null);
         if (depsJson == null || !depsJson.written()) {
             return "none: " + (depsJson == null ? "deps.json not written" : depsJson.note());
         }
-        long n = DependencyArrows.draw(w, DepsReplay.replay(deps).edges(), bars);
+        if (!chunks.intact(Subsystem.DEPS)) {
+            return "none: " + ChunkStore.FOLDER + "/" + Subsystem.DEPS.id() + ChunkStore.EXTENSION
+                    + " is damaged or missing";
+        }
+        long n = DependencyArrows.draw(w, DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), bars);
         return n + " arrows from deps";
     }
 }

@@ -7,6 +7,7 @@ import dev.dfx.chunk.LaneSequence;
 import dev.dfx.chunk.SeqGap;
 import dev.dfx.perf.dump.HexDump;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.runtime.recording.RunDamage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -40,15 +41,15 @@ public final class RunDump {
     }
 
     /**
-     * Prints the dump.
+     * Prints the dump of every readable chunk (a damaged chunk is left out and named in {@code damage}).
      *
      * @param runDir a run directory
      * @param out    where the text goes
-     * @throws dev.dfx.error.BadInputException when the run has no chunk files or one is damaged (every file is
-     *                                         validated when it is opened, before anything is printed)
+     * @param damage receives one line per damaged or missing part
+     * @throws dev.dfx.error.BadInputException when the directory has neither run.json nor chunk files
      */
-    public static void print(Path runDir, TextSink out) {
-        try (RunChunks run = RunChunks.open(runDir)) {
+    public static void print(Path runDir, TextSink out, RunDamage damage) {
+        try (RunChunks run = RunChunks.open(runDir, damage)) {
             RunDump d = new RunDump(run, out);
             for (ChunkReader f : run.readers()) {
                 d.file(f);

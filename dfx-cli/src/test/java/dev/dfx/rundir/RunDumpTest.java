@@ -3,6 +3,7 @@ package dev.dfx.rundir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.runtime.recording.RunDamage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +24,10 @@ class RunDumpTest {
     private String dump(Path run) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         TextSink out = new TextSink(bytes);
-        RunDump.print(run, out);
+        RunDamage damage = new RunDamage();
+        RunDump.print(run, out, damage);
         out.flush();
+        assertThat(damage.lines()).isEmpty();
         return bytes.toString(StandardCharsets.UTF_8);
     }
 

@@ -7,8 +7,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code dfx} command: entry point of {@code ./dfx}. Each subcommand is its own class; this class
- * only wires them together and turns {@link BadInputException} into one {@code dfx: ...} line on stderr
- * with exit status 1 (usage errors exit 2, as picocli does).
+ * only wires them together and turns failures into one {@code dfx: ...} line on stderr: bad input and I/O
+ * errors exit 1, usage errors 2 (as picocli does), defects of dfx itself 70 (EX_SOFTWARE).
  */
 @Command(name = "dfx",
         mixinStandardHelpOptions = true,
@@ -63,14 +63,58 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
         cl.getSubcommands().get("stat").setStopAtPositional(true);
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
-            if (ex instanceof BadInputException) {
-                err.println("dfx: " + ex.getMessage());
-                return 1;
-            }
-            throw ex;
-        });
+        cl.setParameterExceptionHandler(Main::usageError);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
         return cl;
+    }
+
+    /**
+     * A usage error (unknown option, bad value, missing argument): one line naming the command and what was wrong,
+     * and where to look, instead of picocli's full usage text. Exit status 2.
+     */
+    private static int usageError(CommandLine.ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        String name = cmd.getCommandSpec().qualifiedName(" ");
+        cmd.getErr().println("dfx: " + (cmd.getParent() == null ? "" : name.substring(name.indexOf(' ') + 1) + ": ")
+                + ex.getMessage() + " (see '" + name + " --help')");
+        return 2;
+    }
+
+    /**
+     * A command failed: bad input and I/O errors are one {@code dfx:} line with exit status 1; anything else is a
+     * defect of dfx, reported in one line too, with the stack trace only when {@code DFX_DEBUG} is set.
+     */
+    static int failure(Exception ex, PrintWriter err) {
+        if (ex instanceof BadInputException) {
+            err.println("dfx: " + ex.getMessage());
+            return 1;
+        }
+        Throwable io = ex instanceof java.io.UncheckedIOException u ? u.getCause() : ex;
+        if (io instanceof java.io.IOException) {
+            err.println("dfx: " + describe(io));
+            return 1;
+        }
+        err.println("dfx: internal error: " + describe(ex) + " (run with DFX_DEBUG=1 for details; please report it)");
+        if (System.getenv("DFX_DEBUG") != null) {
+            ex.printStackTrace(err);
+        }
+        return 70;
+    }
+
+    /** An exception as one line: NIO's file exceptions carry only the path as their message, so name their kind. */
+    private static String describe(Throwable t) {
+        String kind = switch (t) {
+            case java.nio.file.NoSuchFileException e -> "no such file or directory";
+            case java.nio.file.AccessDeniedException e -> "permission denied";
+            case java.nio.file.FileAlreadyExistsException e -> "already exists";
+            case java.nio.file.NotDirectoryException e -> "not a directory";
+            case java.nio.file.DirectoryNotEmptyException e -> "directory not empty";
+            default -> null;
+        };
+        String msg = t.getMessage();
+        if (kind != null) {
+            return (msg == null ? "" : msg + ": ") + kind;
+        }
+        return msg == null ? t.getClass().getSimpleName() : msg.replace('\n', ' ');
     }
 }

@@ -3,6 +3,7 @@ package dev.dfx.error;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
@@ -23,8 +24,9 @@ public final class IoErrors {
             case AccessDeniedException f -> file(f) + ": permission denied";
             case FileAlreadyExistsException f -> file(f) + ": already exists";
             case NotDirectoryException f -> file(f) + ": not a directory";
+            case DirectoryNotEmptyException f -> file(f) + ": directory not empty";
             case FileSystemException f -> file(f) + ": " + (f.getReason() == null ? "I/O error" : f.getReason());
-            default -> e.getMessage() == null ? "I/O error" : e.getMessage();
+            default -> e.getMessage() == null ? "I/O error" : e.getMessage().replace('\n', ' ');
         };
     }
 

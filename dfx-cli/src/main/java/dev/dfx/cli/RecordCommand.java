@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -27,8 +25,9 @@ import picocli.CommandLine.Option;
  * {@code dfx record}: runs a workload on the embedded runtime with the chosen subsystems and writes a run directory
  * (run.json, chunk files, subsystem outputs, trace.json). Option parsing and printing only; the work is
  * {@link Recording}'s. Every option is checked before any work starts. A progress line on stderr when it is a
- * terminal; the summary at the end ({@link RunSummary}). Ctrl-C stops the run, which still writes its manifest
- * (status {@code interrupted}); exit status 0 ok, 1 failed or silent loss, 130 interrupted.
+ * terminal; the summary at the end ({@link RunSummary}). Ctrl-C or SIGTERM stops the run ({@link RecordStop}), which
+ * still writes its manifest (status {@code interrupted}); exit status 0 ok, 1 failed or silent loss, 128 + the
+ * signal (130 SIGINT, 143 SIGTERM) when a signal stopped it.
  */
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = "Record a run of the embedded runtime into a run directory (run.json, chunks, outputs, trace.json).")
@@ -113,34 +112,22 @@ final class RecordCommand implements Callable<Integer> {
             plan.discard();
             throw e;
         }
-        CountDownLatch printed = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            rec.cancel("interrupted (SIGINT)");
-            try {
-                printed.await(60, TimeUnit.SECONDS); // the manifest and summary get written before the JVM halts
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "dfx-record-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
         ProgressLine progress = ProgressLine.start(rec);
         RunManifest m;
-        try {
+        try (RecordStop stop = RecordStop.watch(rec)) {
             m = rec.run(List.of((dir, man) -> RunTraceExporter.write(dir, man, dir.resolve(RunTraceExporter.FILE))));
             progress.stop();
+            rec.manifestProblem().ifPresent(p -> spec.commandLine().getErr().println(Main.errorLine(p)));
             if (json) {
                 RunSummary.json(rec.runDir(), m, out);
             } else if (!quiet) {
                 RunSummary.text(rec.runDir(), m, out);
             }
+            if (stop.signal().isPresent() && m.status().equals("interrupted")) {
+                return 128 + stop.signal().getAsInt();
+            }
         } finally {
             progress.stop();
-            printed.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is shutting down (Ctrl-C): the hook is running and waits for us
-            }
         }
         return RunSummary.exitStatus(m);
     }

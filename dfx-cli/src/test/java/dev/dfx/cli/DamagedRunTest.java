@@ -3,6 +3,8 @@ package dev.dfx.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.record.CoreTaskRecord;
@@ -187,6 +189,21 @@ class DamagedRunTest {
         CliRun script = CliRun.dfx("script", dir.toString());
         assertThat(script.status()).isEqualTo(1);
         assertThat(script.out()).isEmpty();
+    }
+
+    @Test
+    void aRunStillBeingRecordedIsNotReported() throws IOException {
+        Path dir = copy();
+        ObjectNode m = (ObjectNode) new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+        m.put("status", "running");
+        new ObjectMapper().writeValue(dir.resolve("run.json").toFile(), m);
+        long self = ProcessHandle.current().pid();
+        Files.writeString(dir.resolve(".dfx-record.lock"), self + "\n");
+        CliRun r = CliRun.dfx("report", dir.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).isEqualTo("dfx: " + dir + ": still being recorded by dfx record (pid " + self + "); run dfx"
+                + " report again when it has ended" + System.lineSeparator());
     }
 
     @Test

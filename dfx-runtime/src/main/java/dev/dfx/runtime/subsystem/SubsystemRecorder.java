@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * One subsystem of a recording (DESIGN.md §6): its lanes ({@link LanePlan}, laid out by the subclass's
@@ -64,11 +65,13 @@ public abstract class SubsystemRecorder implements AutoCloseable {
     /**
      * Creates the chunk file and starts the pipeline.
      *
+     * @param runDir the run directory
+     * @param wrap   wraps the subsystem's collector (the session watches it for write failures)
      * @throws IOException when the chunk file cannot be created
      */
-    public final void start(Path runDir) throws IOException {
+    public final void start(Path runDir, UnaryOperator<Collector> wrap) throws IOException {
         chunks = ChunkStore.create(runDir, id());
-        pipeline = Pipeline.start(config(), collector(runDir, chunks));
+        pipeline = Pipeline.start(config(), wrap.apply(collector(runDir, chunks)));
         started();
     }
 

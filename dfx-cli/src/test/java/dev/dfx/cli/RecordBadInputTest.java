@@ -55,7 +55,8 @@ class RecordBadInputTest {
                 Arguments.of(List.of("--backstop", "0s"), "option --backstop: the duration must be greater than zero"),
                 Arguments.of(List.of("-C", "0"), "options -S/-C: cores must be 1..256, got 0"),
                 Arguments.of(List.of("-s", "swimlane", "-e", "task-clock"), "option -e: events are counted by the pmu"),
-                Arguments.of(List.of("-e", "accel/no_such_event/"), "option -e: "));
+                Arguments.of(List.of("-e", "accel/no_such_event/"), "option -e: "),
+                Arguments.of(List.of("-e", "task-clock,software/config=999/"), "option -e: event '"));
     }
 
     @ParameterizedTest

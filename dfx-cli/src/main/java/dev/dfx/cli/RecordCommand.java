@@ -76,7 +76,7 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = {"-e", "--event"}, paramLabel = "EVENTS",
             description = "Up to 8 pmu events per task, e.g. task-clock,accel/sq_waves,se=2,sa=1/,jvm/alloc-bytes/"
-                    + " (default: thread CPU ns and allocated bytes).")
+                    + " (default: jvm/cpu-time/,jvm/alloc-bytes/, the thread's CPU ns and allocated bytes).")
     String events;
 
     @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "gfx12",

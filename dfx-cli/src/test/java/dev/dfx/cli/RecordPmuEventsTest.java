@@ -78,4 +78,27 @@ class RecordPmuEventsTest {
         assertThat(manifest.get("config").get("pmu_events")).extracting(JsonNode::asText)
                 .containsExactly("accel/sq_waves,se=2,sa=1/", "accel/sq_waves/");
     }
+
+    @Test
+    void theDefaultColumnsAreJvmEventsThatMinusEAcceptsUnderTheSameNames() throws IOException {
+        Path byDefault = tmp.resolve("default");
+        Path explicit = tmp.resolve("explicit");
+        CliRun d = CliRun.dfx("record", "-w", "decoder", "-s", "pmu", "-o", byDefault.toString(), "--quiet");
+        assertThat(d.status()).as(d.err()).isZero();
+        String header = Files.readAllLines(byDefault.resolve("pmu.csv")).getFirst();
+        assertThat(header).isEqualTo("core_id,task_id,func_id,core_type,total_ns,end_ns,jvm/cpu-time/,jvm/alloc-bytes/");
+        CliRun e = CliRun.dfx("record", "-w", "decoder", "-s", "pmu", "-o", explicit.toString(), "--quiet",
+                "-e", "jvm/cpu-time/,jvm/alloc-bytes/");
+        assertThat(e.status()).as(e.err()).isZero();
+        assertThat(Files.readAllLines(explicit.resolve("pmu.csv")).getFirst()).isEqualTo(header);
+        for (Path run : List.of(byDefault, explicit)) {
+            assertThat(JSON.readTree(run.resolve("run.json").toFile()).get("config").get("pmu_events"))
+                    .extracting(JsonNode::asText).containsExactly("jvm/cpu-time/", "jvm/alloc-bytes/");
+            // the kernel's thread CPU time is never more than the task's wall time (both ns, same task)
+            for (String line : Files.readAllLines(run.resolve("pmu.csv")).subList(1, 289)) {
+                String[] f = line.split(",");
+                assertThat(Long.parseLong(f[6])).as(line).isBetween(0L, Long.parseLong(f[4]) + 1_000_000L);
+            }
+        }
+    }
 }

@@ -15,6 +15,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -179,5 +181,49 @@ class RecordCommandTest {
         assertThat(dropped).isPositive();
         JsonNode trace = trace(run);
         assertThat(events(trace, "X", "task").size()).isLessThanOrEqualTo(288);
+    }
+
+    @Test
+    void everyOutputSpellsATaskIdTheSameWay() throws IOException {
+        Path run = tmp.resolve("run");
+        assertThat(CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet", "--args-level", "2")
+                .status()).isZero();
+        Set<String> deps = new HashSet<>();
+        JsonNode graph = JSON.readTree(run.resolve("deps.json").toFile());
+        graph.get("tasks").forEach(t -> deps.add(t.get("task_id").asText()));
+        Set<String> edges = new HashSet<>();
+        graph.get("edges").forEach(e -> {
+            edges.add(e.get("pred").asText());
+            edges.add(e.get("succ").asText());
+        });
+        Set<String> args = new HashSet<>();
+        JSON.readTree(run.resolve("args/args.json").toFile()).get("args").forEach(a -> args.add(a.get("task_id").asText()));
+        Set<String> pmu = new HashSet<>();
+        Files.readAllLines(run.resolve("pmu.csv")).stream().skip(1).forEach(l -> pmu.add(l.split(",")[1]));
+        Set<String> bars = new HashSet<>();
+        events(trace(run), "X", "task").forEach(b -> bars.add(b.get("args").get("task_id").asText()));
+        Set<String> script = new HashSet<>();
+        Matcher m = Pattern.compile("swimlane:core-task: .*task_id=(\\S+)")
+                .matcher(CliRun.dfx("script", run.toString()).out());
+        while (m.find()) {
+            script.add(m.group(1));
+        }
+        assertThat(deps).hasSize(288).allMatch(id -> id.matches("0x[0-9a-f]{16}"));
+        assertThat(edges).isNotEmpty().isSubsetOf(deps);
+        assertThat(args).isEqualTo(deps);
+        assertThat(pmu).isEqualTo(deps);
+        assertThat(bars).isEqualTo(deps);
+        assertThat(script).isEqualTo(deps);
+        JsonNode outputs = JSON.readTree(run.resolve("run.json").toFile()).get("outputs");
+        long payloads = 0;
+        for (JsonNode a : JSON.readTree(run.resolve("args/args.json").toFile()).get("args")) {
+            payloads += a.get("bin_offset").isNull() ? 0 : 1;
+        }
+        for (JsonNode o : outputs) {
+            if (o.get("path").asText().equals("args/args.bin")) {
+                assertThat(o.get("entries").asLong()).as("args.bin entries are payloads, not bytes").isEqualTo(payloads)
+                        .isLessThan(Files.size(run.resolve("args/args.bin")));
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.record.TaskId;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +49,7 @@ class RecordPmuEventsTest {
                 }
                 n += e;
             }
-            elements.put(Long.parseLong(t.get("task_id").asText()), n);
+            elements.put(TaskId.parse(t.get("task_id").asText()), n);
         }
 
         List<String> lines = Files.readAllLines(run.resolve("pmu.csv"));
@@ -60,7 +61,7 @@ class RecordPmuEventsTest {
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
             int core = Integer.parseInt(f[0]);
-            long task = Long.parseLong(f[1].substring(2), 16);
+            long task = TaskId.parse(f[1]);
             long waves = 1 + 2 * elements.get(task) / (64 * 32);
             assertThat(Long.parseLong(f[7])).as("broadcast, task %d", task).isEqualTo(waves);
             boolean counted = core % 8 == 5 && task % 4 == 0;

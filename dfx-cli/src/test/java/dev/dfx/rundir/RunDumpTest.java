@@ -60,7 +60,7 @@ class RunDumpTest {
             .  0000:  01 00 00 00 00 00 00 00 07 00 00 00 02 00 00 00  ................
             """);
         assertThat(d).contains("""
-            2000600000 0x78 [0x40]: pmu:pmu lane 0: task_id=1 func_id=7 core_type=2 total_ns=50000 counters=[11,22] \
+            2000600000 0x78 [0x40]: pmu:pmu lane 0: task_id=0x0000000000000001 func_id=7 core_type=2 total_ns=50000 counters=[11,22] \
             end_ns=2000600000
 
             0xb8 [0x40]: DFX_CHUNK_INDEX entries: 1
@@ -74,7 +74,7 @@ class RunDumpTest {
     @Test
     void untimedRecordsAndLostBuffers() throws IOException {
         String d = dump(TestRun.write(dir.resolve("run")));
-        assertThat(d).containsPattern("\n- 0x[0-9a-f]+ \\[0x1240\\]: deps:submit lane 0: task_id=3 flags=0 ");
+        assertThat(d).containsPattern("\n- 0x[0-9a-f]+ \\[0x1240\\]: deps:submit lane 0: task_id=0x0000000000000003 flags=0 ");
         assertThat(d).contains("""
             Aggregated stats: chunks/deps.dfx
                       submit lane    0: chunks: 2  records: 3  missing buffers: 1  repeated: 0  gap 1..1

@@ -18,6 +18,7 @@ import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
 import dev.dfx.record.SubmitRecord;
 import dev.dfx.record.Subsystem;
+import dev.dfx.record.TaskId;
 import dev.dfx.runtime.RuntimeConfig;
 import dev.dfx.runtime.SmallWorkloads;
 import dev.dfx.runtime.TaskRuntime;
@@ -247,7 +248,7 @@ class RecordingTest {
     }
 
     static String text(Edge e) {
-        return e.pred() + ">" + e.succ() + " " + (e.source() == EdgeSource.EXPLICIT ? "explicit"
+        return TaskId.text(e.pred()) + ">" + TaskId.text(e.succ()) + " " + (e.source() == EdgeSource.EXPLICIT ? "explicit"
                 : "t" + e.tensorId() + " a" + e.argIndex() + " " + e.hazard().name().toLowerCase(Locale.ROOT));
     }
 

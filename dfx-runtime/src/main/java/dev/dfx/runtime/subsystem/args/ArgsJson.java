@@ -11,6 +11,7 @@ import dev.dfx.record.ArgPayload;
 import dev.dfx.record.ArgRecord;
 import dev.dfx.record.ArgRole;
 import dev.dfx.record.ArgStage;
+import dev.dfx.record.TaskId;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
@@ -62,7 +63,7 @@ public final class ArgsJson {
      * @param stats           the subsystem's final stats
      * @param droppedPayloads payloads lost at an arena wrap
      * @param folder          {@code RUN/args}
-     * @return args.json and args.bin as written
+     * @return args.json (entries: arguments) and args.bin (entries: payloads; its size is {@code payload_bytes})
      * @throws IOException when the file cannot be written
      */
     static List<OutputFile> write(ChunkReader chunks, Map<Integer, PayloadIndex> index, int level, PipelineStats stats,
@@ -101,8 +102,9 @@ public final class ArgsJson {
             write(os, entries, count, level, stats, droppedPayloads, bytes);
             return null;
         });
+        long payloads = entries.stream().filter(e -> e.binOffset() >= 0).count();
         return List.of(OutputFile.written(FOLDER + "/" + FILE, entries.size()),
-                OutputFile.written(FOLDER + "/" + BIN, payloadBytes));
+                OutputFile.written(FOLDER + "/" + BIN, payloads)); // its bytes: payload_bytes
     }
 
     private static void write(OutputStream os, List<Entry> entries, int[] count, int level, PipelineStats stats,
@@ -153,7 +155,7 @@ public final class ArgsJson {
 
     private static void write(JsonGenerator g, Entry e) throws IOException {
         g.writeStartObject();
-        g.writeStringField("task_id", String.format("0x%016x", e.taskId()));
+        g.writeStringField("task_id", TaskId.text(e.taskId()));
         g.writeArrayFieldStart("func_id");
         if (e.funcId() != ArgRecord.UNKNOWN_FUNC) {
             g.writeNumber(e.funcId());

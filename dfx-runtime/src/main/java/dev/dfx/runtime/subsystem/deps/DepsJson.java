@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.io.AtomicFile;
 import dev.dfx.record.SubmitRecord;
+import dev.dfx.record.TaskId;
 import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.graph.EdgeSource;
 import dev.dfx.runtime.subsystem.OutputFile;
@@ -16,8 +17,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes {@code deps.json} (format {@code dfx-deps}, version 1), after the reference's dep_gen output; 64-bit ids
- * are decimal strings:
+ * Writes {@code deps.json} (format {@code dfx-deps}, version 1), after the reference's dep_gen output; task ids
+ * ({@code task_id}, {@code explicit_deps}, {@code pred}, {@code succ}) are strings {@code 0x%016x} as everywhere
+ * in dfx ({@link TaskId}), other 64-bit ids (tensor ids, element counts) decimal strings:
  * <pre>
  * {"format":"dfx-deps","version":1,
  *  "tasks":[{"task_id","func_id","scope":"auto"|"manual","explicit_deps":[ids],
@@ -58,12 +60,12 @@ public final class DepsJson {
             g.writeArrayFieldStart("tasks");
             for (DepsReplay.Submit s : replay.submits()) {
                 g.writeStartObject();
-                g.writeStringField("task_id", Long.toUnsignedString(s.taskId()));
+                g.writeStringField("task_id", TaskId.text(s.taskId()));
                 g.writeNumberField("func_id", s.funcId());
                 g.writeStringField("scope", (s.flags() & SubmitRecord.IN_MANUAL_SCOPE) != 0 ? "manual" : "auto");
                 g.writeArrayFieldStart("explicit_deps");
                 for (long d : s.explicitDeps()) {
-                    g.writeString(Long.toUnsignedString(d));
+                    g.writeString(TaskId.text(d));
                 }
                 g.writeEndArray();
                 g.writeArrayFieldStart("args");
@@ -113,8 +115,8 @@ public final class DepsJson {
     private static void writeEdge(JsonGenerator g, Edge e) throws IOException {
         boolean explicit = e.source() == EdgeSource.EXPLICIT;
         g.writeStartObject();
-        g.writeStringField("pred", Long.toUnsignedString(e.pred()));
-        g.writeStringField("succ", Long.toUnsignedString(e.succ()));
+        g.writeStringField("pred", TaskId.text(e.pred()));
+        g.writeStringField("succ", TaskId.text(e.succ()));
         g.writeStringField("source", explicit ? "explicit" : "tensormap");
         if (explicit) {
             g.writeNullField("tensor_id");

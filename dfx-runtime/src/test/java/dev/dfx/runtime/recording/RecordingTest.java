@@ -278,6 +278,15 @@ class RecordingTest {
             }
         }
         assertThat(open).isEmpty();
+        // the root scope's pair bounds every other: it opens first (tails 0) and closes last (heads at their most)
+        JsonNode first = JSON.readTree(lines.get(1));
+        JsonNode last = JSON.readTree(lines.getLast());
+        assertThat(header.get("heap_max").asLong())
+                .isEqualTo(last.get("heap_end").asLong() - first.get("heap_start").asLong());
+        assertThat(header.get("dep_pool_max").asLong())
+                .isEqualTo(last.get("dep_pool_end").asLong() - first.get("dep_pool_start").asLong());
+        assertThat(first.get("site").asText()).as("the root scope's site: the program's file and line")
+                .matches("[A-Z][A-Za-z]*\\.java:[1-9][0-9]*").isEqualTo(last.get("site").asText());
     }
 
     static long count(Path dir, RecordKind kind) throws IOException {

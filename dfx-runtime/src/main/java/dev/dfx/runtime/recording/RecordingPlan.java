@@ -1,15 +1,13 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.accel.Architecture;
-import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
 import dev.dfx.runtime.RuntimeConfig;
 import dev.dfx.runtime.probe.RuntimeShape;
-import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.PipelineSettings;
-import dev.dfx.runtime.subsystem.PoolSize;
 import dev.dfx.runtime.subsystem.PoolSizes;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;
 import dev.dfx.runtime.subsystem.args.ArgsRecorder;
@@ -20,19 +18,15 @@ import dev.dfx.runtime.subsystem.scopes.ScopesRecorder;
 import dev.dfx.runtime.subsystem.swimlane.SwimlaneRecorder;
 import dev.dfx.runtime.workload.Workload;
 import dev.dfx.runtime.workload.Workloads;
-import dev.dfx.error.IoErrors;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A validated recording: every option checked, the workload's data generated, each enabled subsystem's lanes laid
@@ -112,7 +106,7 @@ public final class RecordingPlan {
                 }
             }
             recorders.forEach(SubsystemRecorder::config);
-            checkMemory(recorders, pools);
+            PoolBudget.check(recorders, pools, PoolBudget.physicalMemory());
         } catch (RuntimeException e) {
             if (counters != null) {
                 counters.close();
@@ -191,34 +185,6 @@ public final class RecordingPlan {
         } catch (BadInputException e) {
             throw new BadInputException("option -e: " + e.getMessage(), e);
         }
-    }
-
-    /** Refuses pools that would take more than half of this machine's memory, naming the biggest. */
-    private static void checkMemory(List<SubsystemRecorder> recorders, PoolSizes pools) {
-        long total = 0;
-        Map<RecordKind, Long> byKind = new HashMap<>();
-        for (SubsystemRecorder r : recorders) {
-            total += r.plan().memoryBytes();
-            for (LaneInfo l : r.plan().lanes()) {
-                PoolSize p = pools.of(l.kind());
-                byKind.merge(l.kind(), (long) p.buffersPerLane() * p.recordsPerBuffer() * l.kind().size(), Long::sum);
-            }
-        }
-        long machine = physicalMemory();
-        if (machine > 0 && total > machine / 2) {
-            RecordKind biggest = byKind.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-            throw new BadInputException(pools.origin(biggest) + ": the pools need " + (total >> 20) + " MiB, more than"
-                    + " half of this machine's " + (machine >> 20) + " MiB (" + PoolSizes.qualifiedName(biggest)
-                    + " alone " + (byKind.get(biggest) >> 20) + " MiB); use smaller pools");
-        }
-    }
-
-    /** @return this machine's physical memory in bytes, 0 when the JVM cannot tell */
-    static long physicalMemory() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getTotalMemorySize();
-        }
-        return 0;
     }
 
     /**

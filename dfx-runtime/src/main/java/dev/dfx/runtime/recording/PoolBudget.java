@@ -56,7 +56,8 @@ final class PoolBudget {
         }
         RecordKind biggest = byKind.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         PoolSize p = pools.of(biggest);
-        throw new BadInputException(pools.origin(biggest) + ": the pools need " + mib(total) + ", more than the "
+        String origin = pools.origin(biggest);
+        throw new BadInputException((origin.startsWith("--") ? "option " + origin : origin) + ": the pools need " + mib(total) + ", more than the "
                 + mib(budget) + " a recording may take (a quarter of this machine's " + mib(machine) + "); "
                 + PoolSizes.qualifiedName(biggest) + " alone takes " + mib(byKind.get(biggest)) + " ("
                 + lanes.get(biggest) + " lanes x " + p.buffersPerLane() + " buffers x " + p.recordsPerBuffer()

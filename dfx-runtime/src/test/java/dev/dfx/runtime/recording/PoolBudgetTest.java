@@ -33,7 +33,7 @@ class PoolBudgetTest {
         // orch-phase 1.6e9: 9.6e9 B = 9155 MiB, over a quarter of 23 GiB (5888 MiB)
         assertThatThrownBy(() -> PoolBudget.check(swimlane(pools), pools, 23 * GIB))
                 .isInstanceOf(BadInputException.class)
-                .hasMessage("--pool swimlane=500x100000: the pools need 9155 MiB, more than the 5888 MiB a recording"
+                .hasMessage("option --pool swimlane=500x100000: the pools need 9155 MiB, more than the 5888 MiB a recording"
                         + " may take (a quarter of this machine's 23552 MiB); swimlane.core-task alone takes 3051 MiB"
                         + " (2 lanes x 500 buffers x 100000 records x 32 B); use smaller pools");
         assertThatCode(() -> PoolBudget.check(swimlane(pools), pools, 64 * GIB)).doesNotThrowAnyException();

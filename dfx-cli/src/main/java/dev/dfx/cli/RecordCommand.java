@@ -95,10 +95,10 @@ final class RecordCommand implements Callable<Integer> {
             description = "Run directory (new or empty; default: ./dfx-runs/<timestamp>).")
     Path output;
 
-    @Option(names = "--quiet", description = "Print no summary.")
+    @Option(names = "--quiet", description = "Print only the run directory's path (no summary, no progress).")
     boolean quiet;
 
-    @Option(names = "--json", description = "Print the summary as JSON.")
+    @Option(names = "--json", description = "Print the summary as JSON (and nothing else, with or without --quiet).")
     boolean json;
 
     @Override
@@ -112,7 +112,7 @@ final class RecordCommand implements Callable<Integer> {
             plan.discard();
             throw e;
         }
-        ProgressLine progress = ProgressLine.start(rec);
+        ProgressLine progress = quiet ? ProgressLine.NONE : ProgressLine.start(rec);
         RunManifest m;
         try (RecordStop stop = RecordStop.watch(rec)) {
             m = rec.run(List.of((dir, man) -> RunTraceExporter.write(dir, man, dir.resolve(RunTraceExporter.FILE))));
@@ -120,7 +120,9 @@ final class RecordCommand implements Callable<Integer> {
             rec.manifestProblem().ifPresent(p -> spec.commandLine().getErr().println(Main.errorLine(p)));
             if (json) {
                 RunSummary.json(rec.runDir(), m, out);
-            } else if (!quiet) {
+            } else if (quiet) {
+                out.println(rec.runDir()); // what a script needs to go on
+            } else {
                 RunSummary.text(rec.runDir(), m, out);
             }
             if (stop.signal().isPresent() && m.status().equals("interrupted")) {

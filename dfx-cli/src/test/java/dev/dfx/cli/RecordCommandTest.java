@@ -226,4 +226,18 @@ class RecordCommandTest {
             }
         }
     }
+
+    @Test
+    void quietPrintsTheRunDirectoryAndJsonQuietOnlyJson() throws IOException {
+        Path run = tmp.resolve("quiet");
+        CliRun q = CliRun.dfx("record", "-w", "decoder", "-s", "none", "-o", run.toString(), "--quiet");
+        assertThat(q.status()).isZero();
+        assertThat(q.out()).isEqualTo(run + System.lineSeparator());
+        assertThat(q.err()).isEmpty();
+        Path both = tmp.resolve("json");
+        CliRun j = CliRun.dfx("record", "-w", "decoder", "-s", "none", "-o", both.toString(), "--quiet", "--json");
+        assertThat(j.status()).isZero();
+        assertThat(JSON.readTree(j.out()).get("run_dir").asText()).isEqualTo(both.toString());
+        assertThat(j.out().trim()).startsWith("{").endsWith("}");
+    }
 }

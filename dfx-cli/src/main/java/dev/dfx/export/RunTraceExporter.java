@@ -26,7 +26,9 @@ import java.util.Map;
  *   <li>dependency arrows from the deps records (flow from the predecessor's bar to the successor's bar, {@code bp:e}),
  *       drawn only when deps.json was written (no deps record lost);</li>
  *   <li>stall windows from run.json as {@code STALL (collector behind)} slices on a dedicated row of the thread that
- *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata.</li>
+ *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata;</li>
+ *   <li>loss: per subsystem total / collected / dropped in the metadata, and a {@code DROPPED n records} slice on
+ *       the stall row of each thread whose lanes dropped records ({@link DropMarks}).</li>
  * </ul>
  * Times are the records' nanoseconds relative to the run's clock origin, written exactly; bars that overlap on one
  * lane go to sub-lanes. Stateless.
@@ -77,6 +79,7 @@ public final class RunTraceExporter {
                 bars.draw(swimlane);
             }
             meta.put("dependency_arrows", arrows(w, chunks, m, bars));
+            DropMarks.draw(w, layout, m, meta); // first: its whole-run slice holds the stall slices of its row
             StallMarks.draw(w, layout, m, meta);
             meta.put("dfx_format", RunManifest.FORMAT);
             meta.put("workload", m.config().workload());

@@ -181,6 +181,48 @@ class RecordCommandTest {
         assertThat(dropped).isPositive();
         JsonNode trace = trace(run);
         assertThat(events(trace, "X", "task").size()).isLessThanOrEqualTo(288);
+
+        // the loss is in the trace: per subsystem in the metadata, per thread as a DROPPED slice on its stall row
+        JsonNode meta = trace.get("metadata");
+        assertThat(meta.get("records_dropped").asLong()).isEqualTo(dropped);
+        for (JsonNode s : summary.get("subsystems")) {
+            JsonNode counts = meta.get("subsystems").get(s.get("name").asText());
+            assertThat(counts.get("total").asLong()).isEqualTo(s.get("total").asLong());
+            assertThat(counts.get("collected").asLong()).isEqualTo(s.get("collected").asLong());
+            assertThat(counts.get("dropped").asLong()).isEqualTo(s.get("dropped").asLong());
+        }
+        Map<String, Long> byThread = new HashMap<>();
+        for (JsonNode s : JSON.readTree(run.resolve("run.json").toFile()).get("subsystems")) {
+            for (JsonNode l : s.get("lanes")) {
+                long n = 0;
+                for (JsonNode c : l.get("dropped_by_cause")) {
+                    n += c.asLong();
+                }
+                if (n > 0) {
+                    String role = l.get("role").asText();
+                    byThread.merge((role.equals("scheduler") ? "sched " : role.equals("core") ? "core " : "orchestrator")
+                            + (role.equals("orchestrator") ? "" : l.get("instance").asText()), n, Long::sum);
+                }
+            }
+        }
+        Map<String, String> names = threadNames(trace);
+        Map<String, Long> marked = new HashMap<>();
+        long span = JSON.readTree(run.resolve("run.json").toFile()).get("workload").get("wall_ns").asLong();
+        for (JsonNode x : events(trace, "X", null)) { // the latest end of anything else in the trace
+            if (!x.get("cat").asText().equals("drop")) {
+                span = Math.max(span, x.get("ts").decimalValue().add(x.get("dur").decimalValue()).movePointRight(3)
+                        .longValueExact());
+            }
+        }
+        for (JsonNode d : events(trace, "X", "drop")) {
+            String row = names.get(d.get("pid").asInt() + "/" + d.get("tid").asInt());
+            assertThat(row).endsWith(" STALL");
+            assertThat(d.get("ts").decimalValue().signum()).isZero();
+            assertThat(d.get("dur").decimalValue().movePointRight(3).longValueExact()).isEqualTo(span);
+            long n = Long.parseLong(d.get("name").asText().replaceAll("DROPPED (\\d+) records", "$1"));
+            marked.put(row.substring(0, row.length() - " STALL".length()), n);
+        }
+        assertThat(marked).isEqualTo(byThread);
     }
 
     @Test

@@ -62,7 +62,7 @@ final class RunSummary {
         out.printf(Locale.ROOT, "%-9s %11d %11d %9d %7d %7d %9s %8s %9s %11.0f%n", "all", sum[0], sum[1], sum[2],
                 sum[3], sum[4], "", "", "", w.wallNs() > 0 ? sum[1] * 1e9 / w.wallNs() : 0.0);
         List<String> stalled = stalledLanes(m);
-        out.println("stalled lanes: " + (stalled.isEmpty() ? "none" : ""));
+        out.println(stalled.isEmpty() ? "stalled lanes: none" : "stalled lanes:");
         stalled.forEach(l -> out.println("  " + l));
         List<String> files = new ArrayList<>();
         for (OutputFile o : m.outputs()) {

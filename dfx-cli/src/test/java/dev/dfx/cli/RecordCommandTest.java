@@ -127,7 +127,8 @@ class RecordCommandTest {
         CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--pool", "swimlane=1x1",
                 "--pool", "pmu=1x2", "--stall-threshold", "1ns");
         assertThat(r.status()).isZero();
-        assertThat(r.out()).contains("stalled lanes: \n  swimlane core-task core 0:");
+        assertThat(r.out()).contains("stalled lanes:\n  swimlane core-task core 0:");
+        assertThat(r.out().lines()).noneMatch(l -> l.endsWith(" "));
         JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
         JsonNode trace = trace(run);
         Map<String, String> names = threadNames(trace);

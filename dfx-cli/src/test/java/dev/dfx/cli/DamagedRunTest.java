@@ -207,6 +207,23 @@ class DamagedRunTest {
     }
 
     @Test
+    void aManifestMissingAFieldIsOneLineForReportAndExport() throws IOException {
+        Path dir = copy();
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode m = (ObjectNode) json.readTree(dir.resolve("run.json").toFile());
+        ((ObjectNode) m.get("subsystems").get(0)).remove("lanes");
+        json.writeValue(dir.resolve("run.json").toFile(), m);
+        String line = "dfx: " + dir.resolve("run.json") + ": field subsystems[0].lanes is missing; expected a dfx-run"
+                + " manifest, version 1" + System.lineSeparator();
+        for (String[] cmd : List.of(new String[] {"report", dir.toString()},
+                new String[] {"export", dir.toString(), "-o", tmp.resolve("t.json").toString()})) {
+            CliRun r = CliRun.dfx(cmd);
+            assertThat(r.status()).isEqualTo(1);
+            assertThat(r.err()).isEqualTo(line);
+        }
+    }
+
+    @Test
     void anIntactRunExportsWithoutALine() throws IOException {
         CliRun r = export(run);
         assertThat(r.status()).as(r.err()).isZero();

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,22 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  * chunk file directly.
  */
 @Timeout(120)
-class DamagedRunTest {
+class DamagedRunTest extends OneRecordedRun {
     private static final int TASKS = 288;
 
     @TempDir
-    static Path shared;
-    static Path run;
-
-    @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void record() {
-        run = shared.resolve("run");
-        CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet");
-        assertThat(r.status()).as(r.err()).isZero();
-    }
 
     private Path copy() throws IOException {
         Path dir = tmp.resolve("copy");
@@ -76,15 +64,19 @@ class DamagedRunTest {
         return r.err().lines().toList();
     }
 
+    /** @return the core-task chunks of a swimlane chunk file, in file order */
+    private static List<ChunkInfo> coreTaskChunks(Path swimlane) throws IOException {
+        int coreTask = Subsystem.SWIMLANE.kinds().indexOf(CoreTaskRecord.KIND);
+        try (ChunkReader r = ChunkReader.open(swimlane)) {
+            return r.chunks().stream().filter(c -> c.kind() == coreTask).toList();
+        }
+    }
+
     @Test
     void aChunkFileCutShortGivesItsCompleteChunksAndOneLine() throws IOException {
         Path dir = copy();
         Path swimlane = dir.resolve("chunks/swimlane.dfx");
-        ChunkInfo last;
-        try (ChunkReader r = ChunkReader.open(swimlane)) {
-            int coreTask = Subsystem.SWIMLANE.kinds().indexOf(CoreTaskRecord.KIND);
-            last = r.chunks().stream().filter(c -> c.kind() == coreTask).reduce((a, b) -> b).orElseThrow();
-        }
+        ChunkInfo last = coreTaskChunks(swimlane).getLast();
         try (RandomAccessFile f = new RandomAccessFile(swimlane.toFile(), "rw")) {
             f.setLength(last.payloadOffset() + 10); // inside the last core-task chunk
         }
@@ -121,12 +113,8 @@ class DamagedRunTest {
     void aFlippedByteCostsOneChunkAndEveryCommandSaysSo() throws IOException {
         Path dir = copy();
         Path swimlane = dir.resolve("chunks/swimlane.dfx");
-        ChunkInfo victim;
-        try (ChunkReader r = ChunkReader.open(swimlane)) {
-            int coreTask = Subsystem.SWIMLANE.kinds().indexOf(CoreTaskRecord.KIND);
-            victim = r.chunks().stream().filter(c -> c.kind() == coreTask).max(Comparator.comparingInt(
-                    ChunkInfo::recordCount)).orElseThrow();
-        }
+        ChunkInfo victim = coreTaskChunks(swimlane).stream().max(Comparator.comparingInt(ChunkInfo::recordCount))
+                .orElseThrow();
         byte[] b = Files.readAllBytes(swimlane);
         b[(int) victim.payloadOffset() + 5] ^= 0x40;
         Files.write(swimlane, b);

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,20 +19,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * written is one line; a failed export leaves FILE as it was.
  */
 @Timeout(120)
-class ExportRunTest {
-    @TempDir
-    static Path shared;
-    static Path run;
-
+class ExportRunTest extends OneRecordedRun {
     @TempDir
     Path tmp;
-
-    @BeforeAll
-    static void record() {
-        run = shared.resolve("run");
-        CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet");
-        assertThat(r.status()).as(r.err()).isZero();
-    }
 
     private static void assertOneLine(CliRun r, String line) {
         assertThat(r.status()).isEqualTo(1);

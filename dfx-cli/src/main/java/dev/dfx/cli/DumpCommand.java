@@ -4,6 +4,8 @@ import dev.dfx.perf.dump.DumpPrinter;
 import dev.dfx.perf.header.EvlistPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.rundir.RunDump;
+import dev.dfx.runtime.recording.RunDamage;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,7 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dfx dump}: every raw record of a perf.data file as {@code perf report -D} (perf 6.1) prints it;
+ * {@code dfx dump}: every raw record of a perf.data file as {@code perf report -D} (perf 6.1) prints it, or
+ * every chunk header and record of a run directory in the same style ({@link RunDump});
  * with {@code --header-only} the header as {@code perf report --header-only}, with {@code --evlist} the
  * events as {@code perf evlist -v}.
  */
@@ -40,6 +43,7 @@ final class DumpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
+        RunDamage damage = new RunDamage();
         try {
             if (evlist) {
                 try (PerfSession session = PerfInputs.open(input.resolve())) {
@@ -47,10 +51,11 @@ final class DumpCommand implements Callable<Integer> {
                 }
                 return 0;
             }
-            PerfInputs.withRecords(input.resolve(), headers, out, s -> new DumpPrinter(s, out).run());
+            PerfInputs.withRecords(input.resolve(), headers, out, s -> new DumpPrinter(s, out).run(),
+                run -> RunDump.print(run, out, damage));
         } finally {
             out.flush();
         }
-        return 0;
+        return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

@@ -1,14 +1,18 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code dfx} command: entry point of {@code ./dfx}. Each subcommand is its own class; this class
- * only wires them together and turns {@link BadInputException} into one {@code dfx: ...} line on stderr
- * with exit status 1 (usage errors exit 2, as picocli does).
+ * only wires them together and turns failures into one {@code dfx: ...} line on stderr: bad input and I/O
+ * errors (a full disk, a file removed underneath) exit 1, usage errors 2 (as picocli does), defects of dfx itself
+ * 70 (EX_SOFTWARE).
  */
 @Command(name = "dfx",
         mixinStandardHelpOptions = true,
@@ -25,6 +29,9 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
+    /** What every error line starts with. */
+    static final String PREFIX = "dfx: ";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -58,19 +65,60 @@ public final class Main implements Runnable {
         }
     }
 
+    /** @return {@code dfx: MESSAGE}, with the prefix once even when the message already has it */
+    static String errorLine(String message) {
+        return message.startsWith(PREFIX) ? message : PREFIX + message;
+    }
+
     /** @return the configured picocli command tree */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
         cl.getSubcommands().get("stat").setStopAtPositional(true);
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            PrintWriter err = commandLine.getErr();
-            if (ex instanceof BadInputException) {
-                err.println("dfx: " + ex.getMessage());
+        cl.setParameterExceptionHandler(Main::usageError);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
+        return cl;
+    }
+
+    /**
+     * A usage error (unknown option, bad value, missing argument): one line naming the command and what was wrong,
+     * and where to look, instead of picocli's full usage text. Exit status 2.
+     */
+    private static int usageError(CommandLine.ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        String name = cmd.getCommandSpec().qualifiedName(" ");
+        cmd.getErr().println("dfx: " + (cmd.getParent() == null ? "" : name.substring(name.indexOf(' ') + 1) + ": ")
+                + ex.getMessage() + " (see '" + name + " --help')");
+        return 2;
+    }
+
+    /**
+     * A command failed: bad input and I/O errors are one {@code dfx:} line with exit status 1; anything else is a
+     * defect of dfx, reported in one line too, with the stack trace only when {@code DFX_DEBUG} is set.
+     */
+    static int failure(Exception ex, PrintWriter err) {
+        switch (ex) {
+            case BadInputException b -> {
+                err.println(errorLine(b.getMessage()));
                 return 1;
             }
-            throw ex;
-        });
-        return cl;
+            case IOException io -> {
+                err.println(errorLine(IoErrors.describe(io)));
+                return 1;
+            }
+            case UncheckedIOException io -> {
+                err.println(errorLine(IoErrors.describe(io)));
+                return 1;
+            }
+            default -> {
+                String msg = ex.getMessage();
+                err.println(PREFIX + "internal error: " + (msg == null ? ex.getClass().getSimpleName()
+                        : msg.replace('\n', ' ')) + " (run with DFX_DEBUG=1 for details; please report it)");
+                if (System.getenv("DFX_DEBUG") != null) {
+                    ex.printStackTrace(err);
+                }
+                return 70;
+            }
+        }
     }
 }

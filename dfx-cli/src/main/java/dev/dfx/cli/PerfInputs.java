@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 
 /**
  * Opens the input of {@code dfx script} and {@code dfx dump}: a perf.data file, {@code -} for a pipe-mode
- * stream on standard input, or (not yet) a dfx run directory. Stateless.
+ * stream on standard input, or a dfx run directory (handed to the run-directory printers). Stateless.
  */
 final class PerfInputs {
     private PerfInputs() {
@@ -25,20 +25,35 @@ final class PerfInputs {
             return PerfSession.open(System.in, "pipe");
         }
         Path p = Path.of(input);
-        if (Files.isDirectory(p)) {
-            // RUN-DIRECTORY INPUT: the one place where dfx script/dump will accept a dfx run directory
-            // (merged chunk reader, see DESIGN.md section 8); until that lands it is refused here.
-            throw new BadInputException(input + ": is a directory; reading dfx run directories: not yet"
-                + " (dfx script/dump read perf.data files for now)");
+        if (isRunDirectory(input)) {
+            throw new BadInputException(input + ": is a directory; this option reads perf.data files (dfx script and"
+                + " dfx dump without it read run directories)");
         }
         return PerfSession.open(p, input);
     }
 
+    /** @return whether {@code input} names a directory, i.e. a dfx run directory rather than a perf.data file */
+    static boolean isRunDirectory(String input) {
+        return !input.equals("-") && Files.isDirectory(Path.of(input));
+    }
+
     /**
-     * Opens {@code input}, prints its header when {@code headers} ask for it, and unless only the header was
-     * wanted runs {@code body} on a session whose records have not been read yet.
+     * RUN-DIRECTORY INPUT: a dfx run directory goes to {@code runDir}. Otherwise opens the perf.data {@code input},
+     * prints its header when {@code headers} ask for it, and unless only the header was wanted runs {@code body} on
+     * a session whose records have not been read yet.
+     *
+     * @throws BadInputException when header options are given with a run directory
      */
-    static void withRecords(String input, HeaderOptions headers, TextSink out, Consumer<PerfSession> body) {
+    static void withRecords(String input, HeaderOptions headers, TextSink out, Consumer<PerfSession> body,
+                            Consumer<Path> runDir) {
+        if (isRunDirectory(input)) {
+            if (headers.any()) {
+                throw new BadInputException("option --header/--header-only: " + input + " is a run directory; the"
+                    + " perf.data header options do not apply (see RUN/run.json)");
+            }
+            runDir.accept(Path.of(input));
+            return;
+        }
         try (PerfSession session = open(input)) {
             PerfSession s = session;
             if (headers.any()) {

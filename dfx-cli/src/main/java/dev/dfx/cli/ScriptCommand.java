@@ -1,11 +1,14 @@
 package dev.dfx.cli;
 
+import dev.dfx.error.BadInputException;
 import dev.dfx.perf.machine.Kallsyms;
 import dev.dfx.perf.script.FieldSelection;
 import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.rundir.RunScript;
+import dev.dfx.runtime.recording.RunDamage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +21,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code dfx script}: a time-ordered listing of a perf.data file that matches {@code perf script} (perf 6.1)
- * byte for byte for fields that need no symbol resolution. Takes perf script's options so that a perf
- * user's command line works unchanged.
+ * byte for byte for fields that need no symbol resolution, or of a run directory's records ({@link RunScript}).
+ * Takes perf script's options so that a perf user's command line works unchanged.
  */
 @Command(name = "script", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Time-ordered listing of a run directory or a perf.data file (perf script compatible).")
@@ -68,6 +71,18 @@ final class ScriptCommand implements Callable<Integer> {
     @Option(names = "--symfs", paramLabel = "DIR", description = "Accepted for perf compatibility (no effect)")
     String symfs;
 
+    /** The options that only make sense for perf.data input. */
+    private void refusePerfOptions() {
+        String option = !fields.isEmpty() ? "-F" : showTask ? "--show-task-events" : showMmap ? "--show-mmap-events"
+            : showSwitch ? "--show-switch-events" : showLost ? "--show-lost-events"
+            : showNamespace ? "--show-namespace-events" : showRound ? "--show-round-events"
+            : kallsyms != null ? "--kallsyms" : null;
+        if (option != null) {
+            throw new BadInputException("option " + option + ": not available for a run directory (it lists every"
+                + " record with all its fields; --ns applies)");
+        }
+    }
+
     @Override
     public Integer call() {
         FieldSelection selection = new FieldSelection(spec.commandLine().getErr());
@@ -79,11 +94,24 @@ final class ScriptCommand implements Callable<Integer> {
             showNamespace, showRound, syms);
         String name = input.resolve();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
+        RunDamage damage = new RunDamage();
         try {
-            PerfInputs.withRecords(name, headers, out, s -> new ScriptPrinter(s, opts, out).run());
+            PerfInputs.withRecords(name, headers, out, s -> {
+                ScriptPrinter printer = new ScriptPrinter(s, opts, out);
+                printer.run();
+                long hidden = printer.auxEntriesNotShown();
+                if (hidden > 0) {
+                    out.flush();
+                    spec.commandLine().getErr().println("dfx script: " + hidden + " vpa-dtl entries later than the"
+                        + " last perf event are not shown (perf script does not show them either)");
+                }
+            }, run -> {
+                refusePerfOptions();
+                RunScript.print(run, ns, out, damage);
+            });
         } finally {
             out.flush();
         }
-        return 0;
+        return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

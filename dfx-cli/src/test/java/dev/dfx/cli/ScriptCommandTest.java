@@ -2,6 +2,7 @@ package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dfx.rundir.TestRun;
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code dfx script} / {@code dfx dump} command-line behaviour: perf's -F forms, perf's refusal messages,
- * one-line errors with exit status 1 that keep the output printed before them, and the run-directory guard.
+ * one-line errors with exit status 1 that keep the output printed before them, run directories and the perf
+ * options that do not apply to them.
  */
 class ScriptCommandTest {
     private static String fixture(String name) {
@@ -73,10 +75,34 @@ class ScriptCommandTest {
     }
 
     @Test
-    void runDirectoriesAreNotReadYet(@TempDir Path dir) {
-        CliRun run = CliRun.dfx("dump", dir.toString());
-        assertThat(run.status()).isEqualTo(1);
-        assertThat(run.err()).contains("reading dfx run directories: not yet");
+    void runDirectoriesAreListedAndDumped(@TempDir Path dir) throws IOException {
+        Path run = TestRun.write(dir.resolve("run"));
+        CliRun script = CliRun.dfx("script", "--ns", run.toString());
+        assertThat(script.status()).as(script.err()).isZero();
+        assertThat(script.out().lines().toList()).hasSize(8)
+            .first().asString().startsWith("       core-task     0 [000]     2.000500000: swimlane:core-task: ");
+        CliRun dump = CliRun.dfx("dump", "-i", run.toString());
+        assertThat(dump.status()).as(dump.err()).isZero();
+        assertThat(dump.out()).startsWith("\n0@chunks/deps.dfx [0x38]: chunk file header\n");
+    }
+
+    @Test
+    void perfOnlyOptionsAreRefusedForARunDirectory(@TempDir Path dir) throws IOException {
+        Path run = TestRun.write(dir.resolve("run"));
+        CliRun fields = CliRun.dfx("script", "-F", "comm", run.toString());
+        assertThat(fields.status()).isEqualTo(1);
+        assertThat(fields.err()).isEqualTo("dfx: option -F: not available for a run directory (it lists every record"
+            + " with all its fields; --ns applies)\n");
+        CliRun header = CliRun.dfx("dump", "--header", run.toString());
+        assertThat(header.status()).isEqualTo(1);
+        assertThat(header.err()).startsWith("dfx: option --header/--header-only: " + run + " is a run directory");
+        CliRun evlist = CliRun.dfx("dump", "--evlist", run.toString());
+        assertThat(evlist.status()).isEqualTo(1);
+        assertThat(evlist.err()).startsWith("dfx: " + run + ": is a directory; this option reads perf.data files");
+        CliRun empty = CliRun.dfx("script", dir.toString());
+        assertThat(empty.status()).isEqualTo(1);
+        assertThat(empty.err()).isEqualTo("dfx: " + dir + ": no chunk files in " + dir.resolve("chunks")
+            + "; expected a run directory written by dfx record\n");
     }
 
     @Test

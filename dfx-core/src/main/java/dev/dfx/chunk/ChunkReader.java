@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * Reads one chunk file ({@code RUN/chunks/<subsystem>.dfx}, format in {@code package-info.java}) through a
@@ -59,11 +60,29 @@ public final class ChunkReader implements AutoCloseable {
      *                                         a trailer is not an error
      */
     public static ChunkReader open(Path path) throws IOException {
+        return open(path, null);
+    }
+
+    /**
+     * Maps a chunk file and reads every chunk that is intact, skipping the damaged ones: a chunk whose header or
+     * payload checksum fails, or that disagrees with its index entry, is left out and reported; an index that
+     * cannot be used is replaced by a scan, and a scan that meets an unreadable chunk header goes on at the next
+     * valid one. What a lenient reader returns is exactly what a strict one would return for the file with the
+     * damaged chunks cut out.
+     *
+     * @param path   the chunk file
+     * @param damage receives one {@link ChunkDamage} per skipped defect (on the calling thread, in file order);
+     *               null reads strictly, as {@link #open(Path)}
+     * @return a reader over the intact chunks; close it to unmap the file
+     * @throws IOException                     when the file cannot be opened or mapped
+     * @throws dev.dfx.error.BadInputException when the file header is not valid (nothing of the file can be read)
+     */
+    public static ChunkReader open(Path path, Consumer<ChunkDamage> damage) throws IOException {
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             MemorySegment file = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena).asReadOnly();
             ChunkFileHeader header = ChunkFileHeader.decode(file, path);
-            return new ChunkReader(path, arena, file, header, ChunkLoader.load(file, header, path));
+            return new ChunkReader(path, arena, file, header, ChunkLoader.load(file, header, path, damage));
         } catch (IOException | RuntimeException e) {
             arena.close();
             throw e;

@@ -68,6 +68,9 @@
  * <p>A file whose writer died has no valid trailer; {@link dev.dfx.chunk.ChunkReader} then scans chunks from the end
  * of the file header and keeps every complete chunk up to the first one that the end of the file cuts short
  * (see {@link dev.dfx.chunk.Recovery}). Everything else that does not match this layout is a
- * {@link dev.dfx.error.BadInputException} naming the file and byte offset.
+ * {@link dev.dfx.error.BadInputException} naming the file and byte offset, unless the file is opened leniently
+ * ({@code ChunkReader.open(path, damage)}): then a chunk whose header or payload checksum fails is skipped and
+ * reported as a {@link dev.dfx.chunk.ChunkDamage}, an unusable index is replaced by a scan, and a scan resumes at
+ * the next valid chunk header (8-aligned, magic and header checksum).
  */
 package dev.dfx.chunk;

@@ -2,9 +2,18 @@ package dev.dfx.perf;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.dfx.perf.dump.DumpPrinter;
+import dev.dfx.perf.script.FieldSelection;
+import dev.dfx.perf.script.ScriptOptions;
+import dev.dfx.perf.script.ScriptPrinter;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.testing.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,6 +62,53 @@ public final class Goldens {
         }
         fail(what + ": expected " + e.length + " lines, got " + a.length + " (" + expected.length() + " vs "
             + actual.length() + " bytes)");
+    }
+
+    /**
+     * @param file   a recording
+     * @param name   its name as given to perf ({@code -i NAME})
+     * @param fields a {@code -F} argument, or {@code null} for perf's defaults
+     * @return what {@code perf script} prints for it, as this reader prints it
+     */
+    public static String script(Path file, String name, String fields) {
+        return capture(bytes -> {
+            try (PerfSession s = PerfSession.open(file, name)) {
+                script(s, bytes, fields);
+            }
+        });
+    }
+
+    /**
+     * Prints {@code s} as {@code perf script} does to {@code out}; what was printed before an error stays there.
+     *
+     * @param fields a {@code -F} argument, or {@code null} for perf's defaults
+     */
+    public static void script(PerfSession s, OutputStream out, String fields) {
+        FieldSelection sel = new FieldSelection(new PrintWriter(OutputStream.nullOutputStream()));
+        if (fields != null) {
+            sel.parse(fields);
+        }
+        TextSink sink = new TextSink(out);
+        try {
+            new ScriptPrinter(s, new ScriptOptions(sel, false, false, false, false, false, false, false,
+                KernelSymbols.NONE), sink).run();
+        } finally {
+            sink.flush();
+        }
+    }
+
+    /** @return what {@code perf report -D -i NAME} prints for {@code file}, as this reader prints it */
+    public static String dump(Path file, String name) {
+        return capture(bytes -> {
+            try (PerfSession s = PerfSession.open(file, name)) {
+                TextSink out = new TextSink(bytes);
+                try {
+                    new DumpPrinter(s, out).run();
+                } finally {
+                    out.flush();
+                }
+            }
+        });
     }
 
     /** @return {@code shared/fixtures/perf/NAME} */

@@ -181,10 +181,14 @@ class RuntimeSemanticsTest {
         assertThat(ev).extracting(e -> e.stats().depth()).containsExactly(0, 1, 2, 3, 4, 4, 3, 2, 1, 0);
         assertThat(ev).extracting(e -> e.stats().ring()).containsExactly(0, 1, 2, 3, 3, 3, 3, 2, 1, 0);
         ScopeStats root = ev.get(0).stats();
-        assertThat(root.siteFile()).isEqualTo("runtime");
         ScopeStats aBegin = ev.get(1).stats();
         assertThat(aBegin.siteFile()).isEqualTo("RuntimeSemanticsTest.java");
         assertThat(aBegin.siteLine()).isPositive();
+        // the root scope's site: the program's first call (o.function, the line before scope a opens)
+        assertThat(root.siteFile()).isEqualTo("RuntimeSemanticsTest.java");
+        assertThat(root.siteLine()).isEqualTo(aBegin.siteLine() - 1);
+        assertThat(root.timeNs()).isLessThan(aBegin.timeNs());
+        assertThat(ev.get(9).stats().siteLine()).as("the root's exit, same site").isEqualTo(root.siteLine());
         assertThat(aBegin.heapHead()).isZero();
         assertThat(ev.get(2).stats().heapHead()).isEqualTo(64); // 16 floats allocated inside a, before b
         ScopeStats dEnd = ev.get(5).stats();

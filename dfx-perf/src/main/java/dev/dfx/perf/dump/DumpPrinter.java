@@ -3,6 +3,7 @@ package dev.dfx.perf.dump;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
+import dev.dfx.perf.event.Auxtrace;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.event.Task;
@@ -17,6 +18,8 @@ import dev.dfx.perf.session.RecordStats;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.vpadtl.DtlDump;
+import dev.dfx.perf.vpadtl.VpaDtlDecoder;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -36,6 +39,8 @@ public final class DumpPrinter {
     private final SampleDelivery delivery;
     private final Map<Evsel, Long> samplesPerEvsel = new HashMap<>();
     private final String arch;
+    /** {@code auxtrace_type} of the AUXTRACE_INFO record seen, or -1. */
+    private int auxtraceType = -1;
 
     /**
      * @param session a session whose records have not been iterated
@@ -77,8 +82,28 @@ public final class DumpPrinter {
         out.hexAlt(r.fileOffset()).put(" [").hexAlt(r.size()).put("]: PERF_RECORD_").put(RecordType.name(r.type()));
         if (RecordType.isUserType(r.type())) {
             UserRecordDump.print(r, out);
+            auxtrace(r);
         } else {
             kernelRecord(t);
+        }
+    }
+
+    /**
+     * The AUX decoder's part of the dump ({@code perf_event__process_auxtrace_info} and
+     * {@code process_auxtrace_event} in dump mode): the decoder is chosen by the AUXTRACE_INFO type; vpa-dtl
+     * prints its PMU type and decodes each AUXTRACE payload. Other types print nothing more.
+     */
+    private void auxtrace(PerfRecord r) {
+        if (r.type() == RecordType.AUXTRACE_INFO && r.size() >= 16) {
+            auxtraceType = (int) r.u32(8);
+            if (auxtraceType == VpaDtlDecoder.AUXTRACE_TYPE) {
+                DtlDump.info(r, out);
+            }
+        } else if (r.type() == RecordType.AUXTRACE && auxtraceType == VpaDtlDecoder.AUXTRACE_TYPE) {
+            Auxtrace aux = Auxtrace.of(r);
+            if (aux.payload() != null) {
+                DtlDump.print(aux, r.endian(), session.name(), out);
+            }
         }
     }
 

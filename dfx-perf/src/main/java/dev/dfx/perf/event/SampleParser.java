@@ -62,6 +62,39 @@ public final class SampleParser {
     }
 
     /**
+     * The fields of a sample that a decoder synthesizes from AUX data ({@code perf_session__deliver_synth_event}
+     * with a hand-filled {@code struct perf_sample}), e.g. one vpa-dtl entry: fields not given here are zero.
+     *
+     * @param r         the synthesized record (a SAMPLE header; its misc gives the cpumode)
+     * @param ip        instruction pointer
+     * @param pid       process id
+     * @param tid       thread id
+     * @param cpu       cpu
+     * @param time      timestamp, ns
+     * @param id        sample id of the synthesized event
+     * @param period    period
+     * @param rawOffset offset of the raw data from the start of {@code r} (it may lie past the record's
+     *                  counted size, as perf's {@code raw_data} points outside the event)
+     * @param rawSize   bytes of raw data
+     * @return the fields
+     */
+    public static Sample synthesized(PerfRecord r, long ip, int pid, int tid, int cpu, long time, long id, long period,
+                                     int rawOffset, int rawSize) {
+        Sample s = zero(r);
+        s.ip = ip;
+        s.pid = pid;
+        s.tid = tid;
+        s.cpu = cpu;
+        s.time = time;
+        s.id = id;
+        s.period = period;
+        s.cpumode = r.misc() & 7;
+        s.rawOffset = rawOffset;
+        s.rawSize = rawSize;
+        return s;
+    }
+
+    /**
      * @return the timestamp of a record without decoding anything else ({@code evsel__parse_sample_timestamp}),
      *         or -1 when the record carries none
      */

@@ -21,15 +21,16 @@ import static dev.dfx.perf.script.OutputField.TIME;
 import static dev.dfx.perf.script.OutputField.TRACE;
 import static dev.dfx.perf.script.OutputField.WEIGHT;
 
+import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.Comm;
 import dev.dfx.perf.event.Mmap;
-import dev.dfx.perf.event.Task;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Registers;
 import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.event.Task;
 import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
@@ -43,6 +44,10 @@ import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.vpadtl.DtlEntry;
+import dev.dfx.perf.vpadtl.DtlText;
+import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.trace.PrimaryMerge;
 import java.util.Iterator;
 import java.util.List;
 
@@ -65,6 +70,7 @@ public final class ScriptPrinter {
     private int nameWidth = -1;
     private int knownEvsels;
     private final String arch;
+    private VpaDtlDecoder vpaDtl;
 
     /**
      * @param session the recording; its records must not have been iterated
@@ -92,7 +98,13 @@ public final class ScriptPrinter {
         fields.check(session.evlist().all(), feats.containsKey(Feature.STAT.bit()),
             feats.containsKey(Feature.AUXTRACE.bit()), pipe, session.name());
         knownEvsels = session.evlist().size();
-        Iterator<TimedRecord> it = session.processingOrder(!opt.showRoundEvents());
+        boolean ordered = !opt.showRoundEvents();
+        Iterator<TimedRecord> it = session.processingOrder(ordered);
+        if (ordered) {
+            // AUX decoding needs ordered events, as in perf ("VPA requires ordered events")
+            vpaDtl = new VpaDtlDecoder(session, it, PrimaryMerge.Tail.DROP);
+            it = vpaDtl;
+        }
         while (it.hasNext()) {
             TimedRecord r = it.next();
             syncEvlist();
@@ -100,7 +112,15 @@ public final class ScriptPrinter {
         }
     }
 
-    /** Pipe mode: events appear as HEADER_ATTR records pass ({@code process_attr}). */
+    /**
+     * @return vpa-dtl entries later than the last perf event, which perf script (and so this printer) does not
+     *         show; known after {@link #run()}
+     */
+    public long auxEntriesNotShown() {
+        return vpaDtl == null ? 0 : vpaDtl.entriesNotEmitted();
+    }
+
+    /** Pipe mode and synthesized events: events appear as HEADER_ATTR records pass ({@code process_attr}). */
     private void syncEvlist() {
         List<Evsel> all = session.evlist().all();
         while (knownEvsels < all.size()) {
@@ -253,6 +273,9 @@ public final class ScriptPrinter {
                 session.traceEvents().endian()), trace);
             out.put(trace);
         }
+        if (on(m, OutputField.SYNTH) && evsel.attr().type() == EventAttr.TYPE_SYNTH) {
+            synth(evsel, s);
+        }
         if (on(m, ADDR)) {
             addr(evsel, thread, s);
         }
@@ -318,6 +341,14 @@ public final class ScriptPrinter {
         }
         if (on(m, DSO)) {
             out.put(" (").put(map != null ? map.dso() : "[unknown]").put(')');
+        }
+    }
+
+    /** {@code perf_sample__fprintf_synth}: the decoder's text for the synthesized event's config. */
+    private void synth(Evsel evsel, Sample s) {
+        if (evsel.attr().config() == VpaDtlDecoder.SYNTH_CONFIG && s.rawSize() >= DtlEntry.SIZE) {
+            PerfRecord r = s.record();
+            DtlText.print(r.segment(), r.base() + s.rawOffset(), out);
         }
     }
 

@@ -133,6 +133,22 @@ public final class PerfSession implements AutoCloseable {
         return a == null ? null : new dev.dfx.perf.header.HeaderString(a, file.endian()).string();
     }
 
+    /**
+     * Adds an event that an AUX decoder synthesizes ({@code perf_session__deliver_synth_attr_event}, then
+     * {@code set_event_name}), e.g. vpa-dtl's {@code PERF_TYPE_SYNTH} event. It joins the evlist as a
+     * HEADER_ATTR event would, so printers see it among {@link Evlist#all()}.
+     *
+     * @param attr the event's attr
+     * @param id   its one sample id
+     * @param name the name perf gives it
+     * @return the new event
+     */
+    public Evsel addSynthesizedEvent(EventAttr attr, long id, String name) {
+        Evsel e = evlist.add(attr, new long[] {id});
+        e.setName(name);
+        return e;
+    }
+
     /** @return PERF_RECORD_ID_INDEX entries by sample id */
     public Map<Long, IdIndexEntry> idIndex() {
         return Collections.unmodifiableMap(idIndex);

@@ -5,17 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.Goldens;
-import dev.dfx.perf.script.FieldSelection;
-import dev.dfx.perf.script.ScriptOptions;
-import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.session.PerfSession;
-import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.trace.KernelSymbols;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -121,7 +115,7 @@ class BadInputTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         assertThatThrownBy(() -> {
             try (PerfSession s = PerfSession.open(new ByteArrayInputStream(cut), "pipe")) {
-                run(s, bytes, null);
+                Goldens.script(s, bytes, null);
             }
         }).isInstanceOf(BadInputException.class).hasMessageStartingWith("pipe: truncated ");
         assertThat(bytes.toString(StandardCharsets.ISO_8859_1)).contains("sched:sched_process_exec:");
@@ -129,21 +123,7 @@ class BadInputTest {
 
     private void script(Path p, OutputStream out, String fields) {
         try (PerfSession s = PerfSession.open(p, p.getFileName().toString())) {
-            run(s, out, fields);
-        }
-    }
-
-    private static void run(PerfSession s, OutputStream out, String fields) {
-        FieldSelection sel = new FieldSelection(new PrintWriter(OutputStream.nullOutputStream()));
-        if (fields != null) {
-            sel.parse(fields);
-        }
-        TextSink sink = new TextSink(out);
-        try {
-            new ScriptPrinter(s, new ScriptOptions(sel, false, false, false, false, false, false, false,
-                KernelSymbols.NONE), sink).run();
-        } finally {
-            sink.flush();
+            Goldens.script(s, out, fields);
         }
     }
 

@@ -8,7 +8,7 @@ public interface CounterSource {
     /** @return number of counters, 0..8 */
     int count();
 
-    /** @return name of counter {@code i}, e.g. {@code thread-cpu-ns} */
+    /** @return name of counter {@code i}, e.g. {@code jvm/cpu-time/} */
     String name(int i);
 
     /**

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * One subsystem of a recording (DESIGN.md §6): its lanes ({@link LanePlan}, laid out by the subclass's
@@ -65,12 +66,14 @@ public abstract class SubsystemRecorder implements AutoCloseable {
     /**
      * Creates the chunk file and starts the pipeline on the recording's host threads.
      *
-     * @param host the host threads shared by every subsystem of the recording
+     * @param runDir the run directory
+     * @param host   the host threads shared by every subsystem of the recording
+     * @param wrap   wraps the subsystem's collector (the session watches it for write failures)
      * @throws IOException when the chunk file cannot be created
      */
-    public final void start(Path runDir, HostGroup host) throws IOException {
+    public final void start(Path runDir, HostGroup host, UnaryOperator<Collector> wrap) throws IOException {
         chunks = ChunkStore.create(runDir, id());
-        pipeline = Pipeline.start(config(), collector(runDir, chunks), host);
+        pipeline = Pipeline.start(config(), wrap.apply(collector(runDir, chunks)), host);
         started();
     }
 

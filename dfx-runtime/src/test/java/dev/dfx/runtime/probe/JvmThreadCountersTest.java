@@ -15,7 +15,7 @@ class JvmThreadCountersTest {
     void allocatedBytesOnlyIsOneCounterThatSeesTheThreadsAllocations() {
         CounterSource s = CounterSource.jvmAllocatedBytes();
         assertThat(s.count()).isEqualTo(1);
-        assertThat(s.name(0)).isEqualTo("alloc-bytes");
+        assertThat(s.name(0)).isEqualTo("jvm/alloc-bytes/");
         long[] before = new long[1];
         long[] after = new long[1];
         s.read(before);
@@ -28,8 +28,8 @@ class JvmThreadCountersTest {
     void withCpuTimeTheFirstCounterIsThreadCpuNanoseconds() {
         CounterSource s = CounterSource.jvmThread();
         assertThat(s.count()).isEqualTo(2);
-        assertThat(s.name(0)).isEqualTo("thread-cpu-ns");
-        assertThat(s.name(1)).isEqualTo("alloc-bytes");
+        assertThat(s.name(0)).isEqualTo("jvm/cpu-time/");
+        assertThat(s.name(1)).isEqualTo("jvm/alloc-bytes/");
         long[] before = new long[2];
         long[] after = new long[2];
         s.read(before);

@@ -1,0 +1,182 @@
+package dev.dfx.export;
+
+import dev.dfx.perf.data.EventAttr;
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.Comm;
+import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.trace.RawData;
+import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.trace.TracepointFields;
+import dev.dfx.perf.vpadtl.DtlEntry;
+import dev.dfx.perf.vpadtl.DtlReasons;
+import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.trace.PrimaryMerge;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code dfx export FILE.data --format chrome}: a perf.data recording as Chrome trace-event JSON that Perfetto opens.
+ * <ul>
+ *   <li>{@code sched:sched_switch} samples become per-cpu swimlanes of which task ran when ({@link CpuRuns});</li>
+ *   <li>every other sample becomes an instant event named after its event on its cpu's row, with the tracepoint
+ *       text as perf script prints it ({@code trace}), or for vpa-dtl samples the decoded dtl entry (all of them:
+ *       entries later than the last perf event are kept, unlike perf script); samples without a cpu go to
+ *       process 2 "Tasks", one row per thread.</li>
+ * </ul>
+ * Timestamps are perf's ns written exactly ({@code ts} = ns / 1000 with three decimals, origin 0), so the trace lines
+ * up with {@code dfx script --ns}. Records come in perf's processing order. Stateless.
+ */
+public final class PerfDataExporter {
+    /** Process id of samples that carry no cpu. */
+    static final int TASKS = 2;
+
+    private PerfDataExporter() {
+    }
+
+    /**
+     * @param file perf.data file
+     * @param os   where the trace goes; closed at the end
+     * @return trace events written
+     * @throws IOException when the output cannot be written
+     * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
+     */
+    public static long write(Path file, OutputStream os) throws IOException {
+        try (PerfSession session = PerfSession.open(file, file.toString()); os) {
+            ChromeTraceWriter w = new ChromeTraceWriter(os, 0);
+            Pass pass = new Pass(session, w);
+            pass.run();
+            Map<String, Object> meta = new LinkedHashMap<>();
+            meta.put("source", "perf.data");
+            meta.put("file", file.toString());
+            meta.put("clock", "perf_clock, ns");
+            meta.put("task_runs", pass.runs.slices());
+            meta.put("vpa_dtl_entries", pass.decoder.entries());
+            w.finish(meta);
+            return w.eventCount();
+        }
+    }
+
+    /** One pass over the records. */
+    private static final class Pass {
+        private final PerfSession session;
+        private final ChromeTraceWriter w;
+        private final CpuRuns runs;
+        private final VpaDtlDecoder decoder;
+        private final Map<Integer, String> comms = new HashMap<>();
+        private final Map<Integer, Boolean> taskRows = new HashMap<>();
+        private final StringBuilder text = new StringBuilder(256);
+        private EventPrinter printer;
+        private long lastNs;
+
+        Pass(PerfSession session, ChromeTraceWriter w) {
+            this.session = session;
+            this.w = w;
+            this.runs = new CpuRuns(w, new TraceRows(w));
+            this.decoder = new VpaDtlDecoder(session, session.processingOrder(true), PrimaryMerge.Tail.DRAIN);
+        }
+
+        void run() {
+            while (decoder.hasNext()) {
+                TimedRecord t = decoder.next();
+                PerfRecord r = t.record();
+                if (r.type() == RecordType.COMM) {
+                    Comm c = Comm.of(r);
+                    comms.put(c.tid(), c.comm());
+                }
+                if (t.time() != -1 && t.time() != 0) {
+                    lastNs = Math.max(lastNs, t.time());
+                }
+                if (r.type() == RecordType.SAMPLE && t.evsel() != null && t.time() != -1) {
+                    sample(t);
+                }
+            }
+            runs.finish(lastNs);
+        }
+
+        private void sample(TimedRecord t) {
+            Evsel e = t.evsel();
+            Sample s = t.sample();
+            TracepointFields tp = session.tracepoint(t);
+            if (tp != null && "sched:sched_switch".equals(e.format().fullName()) && s.cpu() >= 0) {
+                runs.switched(s.cpu(), t.time(), tp.string("prev_comm"), (int) tp.number("prev_pid"),
+                    prevState(traceText(t)), tp.string("next_comm"), (int) tp.number("next_pid"));
+                return;
+            }
+            Map<String, Object> args = new LinkedHashMap<>();
+            args.put("pid", s.pid());
+            args.put("tid", s.tid());
+            if (tp != null) {
+                args.put("trace", traceText(t));
+            } else if (e.attr().type() == EventAttr.TYPE_SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG) {
+                dtl(s, args);
+            } else {
+                args.put("ip", "0x" + Long.toHexString(s.ip()));
+                args.put("period", s.period());
+            }
+            if (s.cpu() >= 0) {
+                w.instant(CpuRuns.CPUS, runs.tid(s.cpu()), e.name(), "sample", t.time(), args);
+            } else {
+                w.instant(TASKS, taskRow(s.tid()), e.name(), "sample", t.time(), args);
+            }
+        }
+
+        /** The fields of a vpa-dtl sample's entry. */
+        private static void dtl(Sample s, Map<String, Object> args) {
+            MemorySegment seg = s.record().segment();
+            long at = s.record().base() + s.rawOffset();
+            args.put("timebase", Long.toUnsignedString(DtlEntry.timebase(seg, at)));
+            args.put("dispatch_reason", DtlReasons.dispatch(DtlEntry.dispatchReason(seg, at)));
+            args.put("preempt_reason", DtlReasons.preempt(DtlEntry.preemptReason(seg, at)));
+            args.put("enqueue_to_dispatch_time", DtlEntry.enqueueToDispatch(seg, at));
+            args.put("ready_to_enqueue_time", DtlEntry.readyToEnqueue(seg, at));
+            args.put("waiting_to_ready_time", DtlEntry.waitingToReady(seg, at));
+            args.put("processor_id", DtlEntry.processorId(seg, at));
+        }
+
+        /** @return the tid of thread {@code tid}'s row under "Tasks", named on first use */
+        private int taskRow(int tid) {
+            if (taskRows.isEmpty()) {
+                w.process(TASKS, "Tasks", 1);
+            }
+            if (taskRows.putIfAbsent(tid, Boolean.TRUE) == null) {
+                w.thread(TASKS, tid, comms.getOrDefault(tid, ":" + tid) + " " + tid, tid);
+            }
+            return tid;
+        }
+
+        /** @return the tracepoint text perf script prints for the sample */
+        private String traceText(TimedRecord t) {
+            TraceEvents te = session.traceEvents();
+            if (printer == null) {
+                printer = new EventPrinter(KernelSymbols.NONE, te.printk(), te.longSize());
+            }
+            PerfRecord r = t.record();
+            Sample s = t.sample();
+            text.setLength(0);
+            printer.print(t.evsel().format(), new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
+                te.endian()), text);
+            return text.toString();
+        }
+
+        /** @return the {@code prev_state=} value of a sched_switch text, as perf prints it */
+        private static String prevState(String switchText) {
+            int at = switchText.indexOf("prev_state=");
+            if (at < 0) {
+                return "?";
+            }
+            int end = switchText.indexOf(' ', at);
+            return switchText.substring(at + "prev_state=".length(), end < 0 ? switchText.length() : end);
+        }
+    }
+}

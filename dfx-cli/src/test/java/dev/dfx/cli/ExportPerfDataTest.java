@@ -1,0 +1,49 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dfx.export.TraceEventChecker;
+import dev.dfx.testing.Fixtures;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code dfx export FILE.data} from the command line: a valid trace, and one-line refusals. */
+class ExportPerfDataTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void exportsAPerfDataFileAsAChromeTrace() throws IOException {
+        Path out = dir.resolve("trace.json");
+        CliRun r = CliRun.dfx("export", Fixtures.perf("irq-a.data").toString(), "--format", "chrome", "-o",
+            out.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        try (InputStream in = Files.newInputStream(out)) {
+            assertThat(TraceEventChecker.check(in)).isEmpty();
+        }
+        // 160 irq samples, none a sched_switch: one instant each
+        assertThat(Files.readString(out).split("\"ph\":\"i\"", -1)).hasSize(161);
+    }
+
+    @Test
+    void htmlOfAPerfDataFileIsRefusedInOneLine() {
+        CliRun r = CliRun.dfx("export", Fixtures.perf("irq-a.data").toString(), "--format", "html", "-o",
+            dir.resolve("x.html").toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: option --format: 'html' is not available for a perf.data file;"
+            + " expected chrome\n");
+    }
+
+    @Test
+    void aDamagedFileIsOneErrorLine() throws IOException {
+        Path bad = Files.write(dir.resolve("bad.data"), "PERFILE2 but nothing else".getBytes());
+        CliRun r = CliRun.dfx("export", bad.toString(), "-o", dir.resolve("t.json").toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).startsWith("dfx: " + bad + ": ");
+        assertThat(r.err().lines().count()).isEqualTo(1);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dfx.error.BadInputException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+/** Every failure of the command line is one {@code dfx:} line with the documented exit status. */
+class MainErrorsTest {
+    private record Run(int status, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(status, out.toString(), err.toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "record --bogus              | dfx: record: Unknown option: '--bogus' (see 'dfx record --help')",
+        "record --swimlane-level=x   | dfx: record: Invalid value for option '--swimlane-level': 'x' is not an int (see 'dfx record --help')",
+        "bogus                       | dfx: Unmatched argument at index 0: 'bogus' (see 'dfx --help')",
+        "report                      | dfx: report: Missing required parameter: 'RUN' (see 'dfx report --help')",
+    })
+    void usageErrorsAreOneLineWithExitStatus2(String cmd, String expected) {
+        Run r = run(cmd.trim().split(" +"));
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(expected.trim() + System.lineSeparator());
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void badInputIsOneLineWithExitStatus1() {
+        StringWriter err = new StringWriter();
+        int status = Main.failure(new BadInputException("x.data: byte offset 8: bad magic"), new PrintWriter(err, true));
+        assertThat(status).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("dfx: x.data: byte offset 8: bad magic" + System.lineSeparator());
+    }
+
+    @Test
+    void fileErrorsNameTheFileAndTheReason() {
+        StringWriter err = new StringWriter();
+        int status = Main.failure(new UncheckedIOException(new NoSuchFileException("/tmp/nodir/x.json")),
+                new PrintWriter(err, true));
+        assertThat(status).isEqualTo(1);
+        assertThat(err.toString()).isEqualTo("dfx: /tmp/nodir/x.json: no such file or directory" + System.lineSeparator());
+    }
+
+    @Test
+    void defectsAreOneLineWithExitStatus70() {
+        StringWriter err = new StringWriter();
+        int status = Main.failure(new IllegalStateException("queue corrupt\nsecond line"), new PrintWriter(err, true));
+        assertThat(status).isEqualTo(70);
+        assertThat(err.toString()).startsWith("dfx: internal error: queue corrupt second line (run with DFX_DEBUG=1")
+                .hasLineCount(1);
+    }
+}

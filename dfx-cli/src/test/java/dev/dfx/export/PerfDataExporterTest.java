@@ -1,0 +1,128 @@
+package dev.dfx.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.perf.write.DtlPayload;
+import dev.dfx.perf.write.PerfDataWriter;
+import dev.dfx.perf.write.SchedTracepoints;
+import dev.dfx.perf.write.WriterEvent;
+import dev.dfx.testing.Fixtures;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code dfx export FILE.data} on the fixture {@code sched-switch-wakeup-a.data}: per-cpu swimlanes whose slices
+ * were checked by hand against the fixture's {@code perf script --ns} golden (each slice runs from the switch that
+ * put the task on the cpu to the next switch on that cpu, in exact ns), wakeups as instants with perf's text, and a
+ * trace that passes {@link TraceEventChecker}. A writer-built recording with vpa-dtl data gives one instant per entry.
+ */
+class PerfDataExporterTest {
+    @TempDir
+    Path dir;
+
+    /** A slice as "name start_ns dur_ns prev_state[ switched_out]". */
+    private static List<String> slices(JsonNode trace, int tid) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode e : trace.path("traceEvents")) {
+            if (e.path("ph").asText().equals("X") && e.path("tid").asInt() == tid) {
+                JsonNode a = e.path("args");
+                out.add(e.path("name").asText() + " " + ns(e.path("ts")) + " " + ns(e.path("dur")) + " "
+                    + (a.has("prev_state") ? a.path("prev_state").asText() : "end")
+                    + (a.has("switched_out") ? " out:" + a.path("switched_out").asText() : ""));
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private static long ns(JsonNode micros) {
+        return micros.decimalValue().movePointRight(3).longValueExact();
+    }
+
+    private JsonNode export(Path data) throws IOException {
+        Path out = dir.resolve("trace.json");
+        PerfDataExporter.write(data, Files.newOutputStream(out));
+        try (InputStream in = Files.newInputStream(out)) {
+            assertThat(TraceEventChecker.check(in)).isEmpty();
+        }
+        return new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).readTree(out.toFile());
+    }
+
+    @Test
+    void schedSwitchBecomesPerCpuTaskRuns() throws IOException {
+        JsonNode t = export(Fixtures.perf("sched-switch-wakeup-a.data"));
+        // cpu 1: the switch-in of "sleep" is missing twice; the running slice still ends at each switch
+        assertThat(slices(t, 2000)).containsExactly(
+            "migration/1 21 1446571148254 19055 S",
+            "perf 15616 1446571064276 83978 D",
+            "swapper/1 0 1446468229790 2352662 S out:sleep 15617",
+            "swapper/1 0 1446470582452 100481824 Z out:sleep 15617",
+            "swapper/1 0 1446571167309 37110 end");
+        List<String> cpu0 = slices(t, 1000);
+        assertThat(cpu0).hasSize(15).contains(
+            "migration/0 18 1446468088103 13396 S",
+            "swapper/0 0 1446468101499 100258 R",
+            // switched in as perf-exec, switched out after exec as sleep
+            "sleep 15617 1446468201757 2055695 D",
+            "rcu_preempt 15 1446472303991 10910 I",
+            "kdamond.0 71 1446548365935 1626861 I",
+            // the last switch on cpu 0 is the last record: perf runs to the end, 0 ns
+            "perf 15616 1446571204419 0 end");
+        JsonNode names = t.path("traceEvents");
+        List<String> threads = new ArrayList<>();
+        int wakeups = 0;
+        for (JsonNode e : names) {
+            if (e.path("name").asText().equals("thread_name")) {
+                threads.add(e.path("tid").asInt() + "=" + e.path("args").path("name").asText());
+            }
+            if (e.path("name").asText().equals("sched:sched_wakeup")) {
+                wakeups++;
+                if (ns(e.path("ts")) == 1446468079638L) {
+                    assertThat(e.path("args").path("trace").asText())
+                        .isEqualTo("comm=migration/0 pid=18 prio=0 target_cpu=000");
+                    assertThat(e.path("tid").asInt()).isEqualTo(1000);
+                }
+            }
+        }
+        assertThat(threads).containsExactly("1000=CPU 0", "2000=CPU 1");
+        assertThat(wakeups).isEqualTo(10);
+        assertThat(t.path("metadata").path("task_runs").asInt()).isEqualTo(20);
+    }
+
+    @Test
+    void vpaDtlEntriesBecomeInstantsOnTheirCpu() throws IOException {
+        PerfDataWriter w = new PerfDataWriter(2);
+        w.addVpaDtl();
+        WriterEvent sw = w.addTracepoint(SchedTracepoints.SWITCH);
+        w.auxtraceInfo(PerfDataWriter.AUXTRACE_VPA_DTL, 0);
+        w.schedSwitch(sw, 1, 3000, "swapper/1", 0, 120, 0, "b", 200, 120);
+        w.auxtrace(1, 1, -1, 0, new DtlPayload().bootRecord(0, 1_000_000_000).entry(10, 2, 0x10, 5, 6, 7, 2000, 0,
+            0xc0000000000fcd28L, 0).entry(1, 1, 9000).bytes());
+        Path f = dir.resolve("dtl.data");
+        w.write(f);
+        JsonNode t = export(f);
+        List<String> dtl = new ArrayList<>();
+        for (JsonNode e : t.path("traceEvents")) {
+            if (e.path("name").asText().equals("vpa-dtl")) {
+                JsonNode a = e.path("args");
+                dtl.add(e.path("tid").asInt() + " " + ns(e.path("ts")) + " " + a.path("dispatch_reason").asText() + " "
+                    + a.path("preempt_reason").asText() + " " + a.path("processor_id").asInt() + " "
+                    + a.path("enqueue_to_dispatch_time").asInt() + " " + a.path("timebase").asText());
+            }
+        }
+        // the entry after the last event (9000 ns) is kept, unlike perf script
+        assertThat(dtl).containsExactly("2000 2000 priv_doorbell H_CEDE 16 5 2000",
+            "2000 9000 firmware_internal_event firmware_internal_event 0 100 9000");
+        assertThat(t.path("metadata").path("vpa_dtl_entries").asInt()).isEqualTo(2);
+        assertThat(slices(t, 2000)).containsExactly("b 200 3000 6000 end");
+    }
+}

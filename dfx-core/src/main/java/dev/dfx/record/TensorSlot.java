@@ -91,10 +91,13 @@ public final class TensorSlot {
         seg.set(U8, off + NDIMS, (byte) ndims);
         seg.set(U8, off + ROLE, (byte) role.code());
         seg.set(U8, off + FLAGS, (byte) flags);
-        int dims = slotZeroed ? ndims : MAX_DIMS;
-        for (int d = 0; d < dims; d++) {
-            seg.set(I32, off + SHAPE + 4L * d, d < ndims ? shape[d] : 0);
-            seg.set(I32, off + STRIDES + 4L * d, d < ndims ? strides[d] : 0);
+        for (int d = 0; d < ndims; d++) {
+            seg.set(I32, off + SHAPE + 4L * d, shape[d]);
+            seg.set(I32, off + STRIDES + 4L * d, strides[d]);
+        }
+        for (int d = slotZeroed ? MAX_DIMS : ndims; d < MAX_DIMS; d++) {  // own loop: no speculation on lengths
+            seg.set(I32, off + SHAPE + 4L * d, 0);
+            seg.set(I32, off + STRIDES + 4L * d, 0);
         }
         seg.set(I32, off + ARG_INDEX, argIndex);
         if (!slotZeroed) {

@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * configurations alternating so that a change in machine load hits all alike. Prints, per workload and
  * configuration, medians of: the workload's wall time and its ratio to "none" (the recording overhead), the process
  * CPU time spent while the workload ran (every thread: runtime, host, GC, JIT; see {@link CpuTimedWorkload}) and its
- * ratio, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
+ * ratio, the JIT compilers' and garbage collectors' time in that window, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
  * exports and trace included). With {@code --each}, each subsystem alone too. Each run starts after a
  * {@code System.gc()}, so no run pays for the previous run's export garbage. Refuses any run that lost a record.
  * Reports numbers only.
@@ -44,7 +44,8 @@ public final class RecordOverhead {
     }
 
     /** One recording's numbers. */
-    private record Sample(long workloadNs, long cpuNs, long wallNs, long records, long stallNs, long tasks) {
+    private record Sample(long workloadNs, long cpuNs, long jitMs, long gcMs, long wallNs, long records, long stallNs,
+                          long tasks) {
     }
 
     /** @param args [repeats (default 5)] [comma list of workloads (default all)] [--each] */
@@ -64,8 +65,8 @@ public final class RecordOverhead {
         Path tmp = Files.createTempDirectory("dfx-overhead");
         System.out.printf(Locale.ROOT, "%d runs each, configurations alternating; medians. %d CPUs, load average %.1f%n",
                 repeats, Runtime.getRuntime().availableProcessors(), OS.getSystemLoadAverage());
-        System.out.printf("%-10s %-9s %7s %9s %7s %9s %7s %9s %9s %10s%n", "workload", "recording", "tasks", "wall_ms",
-                "ratio", "cpu_ms", "ratio", "records", "stall_ms", "record_ms");
+        System.out.printf("%-10s %-9s %7s %9s %7s %9s %7s %7s %7s %9s %9s %10s%n", "workload", "recording", "tasks",
+                "wall_ms", "ratio", "cpu_ms", "ratio", "jit_ms", "gc_ms", "records", "stall_ms", "record_ms");
         for (String name : names) {
             Map<String, List<Sample>> samples = new LinkedHashMap<>();
             configs.forEach((c, s) -> samples.put(c, new ArrayList<>()));
@@ -76,10 +77,11 @@ public final class RecordOverhead {
             double offWall = median(samples.get("none"), Sample::workloadNs);
             double offCpu = median(samples.get("none"), Sample::cpuNs);
             samples.forEach((c, s) -> System.out.printf(Locale.ROOT,
-                    "%-10s %-9s %7d %9.1f %7.2f %9.1f %7.2f %9d %9.1f %10.1f%n", name, c, s.getFirst().tasks(),
+                    "%-10s %-9s %7d %9.1f %7.2f %9.1f %7.2f %7d %7d %9d %9.1f %10.1f%n", name, c, s.getFirst().tasks(),
                     median(s, Sample::workloadNs) / 1e6, median(s, Sample::workloadNs) / offWall,
-                    median(s, Sample::cpuNs) / 1e6, median(s, Sample::cpuNs) / offCpu, median(s, Sample::records),
-                    median(s, Sample::stallNs) / 1e6, median(s, Sample::wallNs) / 1e6));
+                    median(s, Sample::cpuNs) / 1e6, median(s, Sample::cpuNs) / offCpu, median(s, Sample::jitMs),
+                    median(s, Sample::gcMs), median(s, Sample::records), median(s, Sample::stallNs) / 1e6,
+                    median(s, Sample::wallNs) / 1e6));
         }
         System.out.printf(Locale.ROOT, "load average at the end %.1f%n", OS.getSystemLoadAverage());
         delete(tmp);
@@ -107,7 +109,8 @@ public final class RecordOverhead {
             stalls += s.stalls().totalNs();
         }
         delete(dir);
-        return new Sample(m.workload().wallNs(), w.cpuNs(), wall, records, stalls, m.workload().tasks());
+        return new Sample(m.workload().wallNs(), w.cpuNs(), w.jitMs(), w.gcMs(), wall, records, stalls,
+                m.workload().tasks());
     }
 
     private static long median(List<Sample> s, ToLongFunction<Sample> f) {

@@ -26,7 +26,9 @@ import java.util.stream.Stream;
 /**
  * The cost of recording: each workload at default settings recorded with every subsystem on ({@code dfx record}'s
  * defaults, trace export included) and with none ({@code -s none}: the runtime with {@code Probe.NONE}), the
- * configurations alternating so that a change in machine load hits all alike. Prints, per workload and
+ * configurations alternating so that a change in machine load hits all alike, after {@value #WARMUP} uncounted
+ * rounds (a workload's program method runs once per recording, and C2 takes a while, up to half a second of
+ * compiler time, to compile it with the probes inlined; a compile that lands in a counted run shows in jit_ms). Prints, per workload and
  * configuration, medians of: the workload's wall time and its ratio to "none" (the recording overhead), the process
  * CPU time spent while the workload ran (every thread: runtime, host, GC, JIT; see {@link CpuTimedWorkload}) and its
  * ratio, the JIT compilers' and garbage collectors' time in that window, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
@@ -39,6 +41,9 @@ import java.util.stream.Stream;
 public final class RecordOverhead {
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    /** Warm-up rounds (every configuration once) before the counted ones. */
+    private static final int WARMUP = 3;
 
     private RecordOverhead() {
     }
@@ -70,7 +75,9 @@ public final class RecordOverhead {
         for (String name : names) {
             Map<String, List<Sample>> samples = new LinkedHashMap<>();
             configs.forEach((c, s) -> samples.put(c, new ArrayList<>()));
-            record(name, EnumSet.allOf(Subsystem.class), tmp); // warm-up, not counted
+            for (int i = 0; i < WARMUP; i++) {  // not counted: the program runs once per recording, so the JIT
+                configs.forEach((c, s) -> record(name, s, tmp));  // needs several before it compiles it
+            }
             for (int r = 0; r < repeats; r++) {
                 configs.forEach((c, s) -> samples.get(c).add(record(name, s, tmp)));
             }

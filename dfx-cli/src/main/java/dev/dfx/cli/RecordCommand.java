@@ -76,8 +76,8 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = {"-e", "--event"}, paramLabel = "EVENTS",
             description = "Up to 8 pmu events per task, e.g. task-clock,accel/sq_waves,se=2,sa=1/,jvm/alloc-bytes/"
-                    + " (default: jvm/alloc-bytes/, the thread's allocated bytes; jvm/cpu-time/ adds its CPU ns at a"
-                    + " system call per read).")
+                    + " (default: jvm/cpu-time/,jvm/alloc-bytes/, the thread's CPU ns and allocated bytes; -e"
+                    + " jvm/alloc-bytes/ saves the two system calls per task that CPU time costs).")
     String events;
 
     @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "gfx12",

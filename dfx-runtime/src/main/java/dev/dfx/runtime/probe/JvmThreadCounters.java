@@ -14,8 +14,9 @@ import java.util.List;
  * per-thread state, but reads are of the calling thread only).
  *
  * <p>Costs on Linux: thread CPU time is a {@code clock_gettime(CLOCK_THREAD_CPUTIME_ID)} system call that takes the
- * run-queue lock (0.5-0.7 µs per read on the 2-CPU VM, two reads per task: more than a small task's own work), so
- * the pmu subsystem's default reads allocated bytes only; thread user time is left out entirely, as the JVM reads it
+ * run-queue lock (0.5-0.7 µs per read on the 2-CPU VM, two reads per task: more than a small task's own work); the
+ * pmu subsystem reads it by default as the thread's CPU time is the first thing a task profile is read for, and
+ * {@code -e jvm/alloc-bytes/} leaves it out. Thread user time is left out entirely, as the JVM reads it
  * by parsing {@code /proc/self/task/<tid>/stat} (about 11 µs per read).
  */
 public final class JvmThreadCounters implements CounterSource {

@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.stream.IntStream;
 
 /**
- * The counters the {@code pmu} subsystem reads around each kernel: by default the JVM's per-thread allocated bytes
- * ({@link CounterSource#jvmAllocatedBytes()}), which cost no system call; with an event list
+ * The counters the {@code pmu} subsystem reads around each kernel: by default the JVM's per-thread CPU time and
+ * allocated bytes ({@link CounterSource#jvmThread()}; CPU time costs two system calls per task, about 1.2 µs on the
+ * 2-CPU VM, so {@code -e jvm/alloc-bytes/} is the cheap choice for workloads of tiny tasks); with an event list
  * ({@code dfx record -e EVENTS}) up to 8 events of any PMU dfx knows (Linux, the simulated accelerator, the JVM),
- * through {@link TaskCounters} — thread CPU time is {@code -e jvm/cpu-time/,jvm/alloc-bytes/}, at two system calls
- * per task (about 1.2 µs on the 2-CPU VM, more than a small task's own work, which is why it is not the default).
+ * through {@link TaskCounters}.
  * Thread-safe: {@link #forCore} is called on each core thread.
  */
 public final class PmuCounters implements AutoCloseable {
@@ -47,7 +47,7 @@ public final class PmuCounters implements AutoCloseable {
         if (events != null) {
             return events.names();
         }
-        CounterSource jvm = CounterSource.jvmAllocatedBytes();
+        CounterSource jvm = CounterSource.jvmThread();
         return IntStream.range(0, jvm.count()).mapToObj(jvm::name).toList();
     }
 
@@ -63,7 +63,7 @@ public final class PmuCounters implements AutoCloseable {
      */
     CounterSource forCore(int core) {
         if (events == null) {
-            return CounterSource.jvmAllocatedBytes();
+            return CounterSource.jvmThread();
         }
         return new TaskEventSource(events.forCurrentThread(), names(), accel ? system.accelModel() : null, core);
     }

@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -240,6 +242,27 @@ public final class PerfettoTraceReader {
             throw new IllegalStateException(message + ": field " + WireFormat.getTagFieldNumber(tag) + " has wire type "
                     + WireFormat.getTagWireType(tag) + ", expected field " + field + " wire type " + wireType);
         }
+    }
+
+    /**
+     * @return one line per event or descriptor that refers to a track (or parent) not declared by an earlier packet;
+     *         uuid 0, the root track, needs no declaration
+     */
+    public static List<String> undeclaredTracks(List<Packet> packets) {
+        Set<Long> declared = new HashSet<>(List.of(0L));
+        List<String> problems = new ArrayList<>();
+        for (Packet p : packets) {
+            if (p.track() != null) {
+                if (p.track().parent() != null && !declared.contains(p.track().parent())) {
+                    problems.add("packet " + p.index() + ": parent " + p.track().parent() + " not declared");
+                }
+                declared.add(p.track().uuid());
+            }
+            if (p.event() != null && !declared.contains(p.event().track())) {
+                problems.add("packet " + p.index() + ": track " + p.event().track() + " not declared");
+            }
+        }
+        return problems;
     }
 
     /** Track event types (track_event.proto, enum Type). */

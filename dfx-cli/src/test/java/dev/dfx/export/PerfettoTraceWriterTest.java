@@ -144,25 +144,7 @@ class PerfettoTraceWriterTest {
         assertThat(first.clocks().clocks()).containsExactly(Map.entry(3, ORIGIN), Map.entry(1, 1_700_000_000_000_000_000L));
         assertThat(packets).allSatisfy(pk -> assertThat(pk.sequenceId()).isEqualTo(1));
         assertThat(packets.subList(1, packets.size())).allSatisfy(pk -> assertThat(pk.flags()).isNull());
-        assertThat(tracksDeclaredBeforeUse(packets)).isEmpty();
-    }
-
-    /** @return one line per event or descriptor that refers to a track not declared by an earlier packet */
-    static List<String> tracksDeclaredBeforeUse(List<PerfettoTraceReader.Packet> packets) {
-        java.util.Set<Long> declared = new java.util.HashSet<>(List.of(0L));
-        List<String> problems = new ArrayList<>();
-        for (PerfettoTraceReader.Packet p : packets) {
-            if (p.track() != null) {
-                if (p.track().parent() != null && !declared.contains(p.track().parent())) {
-                    problems.add("packet " + p.index() + ": parent " + p.track().parent() + " not declared");
-                }
-                declared.add(p.track().uuid());
-            }
-            if (p.event() != null && !declared.contains(p.event().track())) {
-                problems.add("packet " + p.index() + ": track " + p.event().track() + " not declared");
-            }
-        }
-        return problems;
+        assertThat(PerfettoTraceReader.undeclaredTracks(packets)).isEmpty();
     }
 
     @Test

@@ -47,7 +47,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome",
             description = "chrome (trace-event JSON that Perfetto opens; default), perfetto (native Perfetto"
-                    + " protobuf trace, exact ns; e.g. -o trace.perfetto-trace) or html (run directories only).")
+                    + " protobuf trace, exact ns) or html (run directories only).")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,

@@ -43,6 +43,8 @@ public class LosslessThroughputBenchmark {
         BenchPipelines.InMemoryCollector sink;
         Pipeline pipeline;
         final AtomicInteger nextProducer = new AtomicInteger();
+        /** Producers that flushed their lanes: stop() may run only after all did (JMH orders the teardowns loosely). */
+        final AtomicInteger flushed = new AtomicInteger();
 
         @Setup(Level.Trial)
         public void setUp() {
@@ -52,7 +54,11 @@ public class LosslessThroughputBenchmark {
         }
 
         @TearDown(Level.Trial)
-        public void tearDown() {
+        public void tearDown() throws InterruptedException {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (flushed.get() < PRODUCERS && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
             BenchPipelines.report("lossless-throughput", pipeline.stop());
             pipeline.close();
             sink.close();
@@ -75,10 +81,11 @@ public class LosslessThroughputBenchmark {
         }
 
         @TearDown(Level.Trial)
-        public void tearDown() {
+        public void tearDown(Shared s) {
             for (LaneWriter w : lanes) {
                 w.flush();
             }
+            s.flushed.incrementAndGet();
         }
     }
 

@@ -5,6 +5,7 @@ import dev.dfx.perf.header.EvlistPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.RunDump;
+import dev.dfx.runtime.recording.RunDamage;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,6 +43,7 @@ final class DumpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
+        RunDamage damage = new RunDamage();
         try {
             if (evlist) {
                 try (PerfSession session = PerfInputs.open(input.resolve())) {
@@ -50,10 +52,10 @@ final class DumpCommand implements Callable<Integer> {
                 return 0;
             }
             PerfInputs.withRecords(input.resolve(), headers, out, s -> new DumpPrinter(s, out).run(),
-                run -> RunDump.print(run, out));
+                run -> RunDump.print(run, out, damage));
         } finally {
             out.flush();
         }
-        return 0;
+        return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

@@ -1,16 +1,23 @@
 package dev.dfx.cli;
 
+import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.export.HtmlReport;
 import dev.dfx.export.PerfDataExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.runtime.recording.ManifestFile;
+import dev.dfx.runtime.recording.RunChunkFiles;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,11 +26,17 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code dfx export RUN --format chrome|html -o FILE}: writes a run directory's trace from its chunk files and
  * run.json, the same file {@code dfx record} leaves as {@code trace.json}, or a self-contained HTML page
- * ({@link HtmlReport}); a perf.data file as a Chrome trace ({@link #exportPerfData}).
+ * ({@link HtmlReport}); a perf.data file as a Chrome trace ({@link #exportPerfData}). {@code -o -} writes to
+ * standard output. The output is checked before any work (not a directory, its folder exists, not one of the
+ * inputs: run.json, the chunk files, the run's other outputs; a trace may be replaced) and written through a
+ * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
+ * from what is readable, each loss is one line on stderr, and the exit status is 1 ({@link RunChunkFiles}).
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = "Export a run directory or perf.data file as a Chrome/Perfetto trace or HTML report.")
 final class ExportCommand implements Callable<Integer> {
+    private static final String INPUT = "an input of the export";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -34,39 +47,64 @@ final class ExportCommand implements Callable<Integer> {
             description = "chrome (trace-event JSON that Perfetto opens; default), perfetto or html.")
     String format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The file to write.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
+            description = "The file to write ('-' for standard output).")
     Path output;
 
     @Override
     public Integer call() throws Exception {
         String f = format.toLowerCase(Locale.ROOT);
         if (!Files.isDirectory(input)) {
-            return exportPerfData(input, f, output);
+            return exportPerfData(input, f);
+        }
+        if (!f.equals("chrome") && !f.equals("html")) {
+            throw new BadInputException("option --format: '" + format + "' is not available for a run directory;"
+                    + " expected chrome or html");
         }
         RunManifest m = ManifestFile.read(input);
-        switch (f) {
-            case "chrome" -> RunTraceExporter.write(input, m, output);
-            case "html" -> HtmlReport.write(input, m, output);
-            default -> throw new BadInputException("option --format: '" + format + "' is not available for a run"
-                    + " directory; expected chrome or html");
+        OutputTarget target = OutputTarget.of("-o", output);
+        target.refuseInputs(inputs(input, m), INPUT);
+        RunDamage damage = new RunDamage();
+        try (RunChunkFiles chunks = RunChunkFiles.open(input, m, damage)) {
+            target.write(spec.commandLine().getOut(), os -> f.equals("chrome") ? RunTraceExporter.write(chunks, m, os)
+                    : HtmlReport.write(input, chunks, m, os));
         }
-        return 0;
+        return DamageLines.print(damage, spec.commandLine().getErr());
+    }
+
+    /** @return what an export of a run directory reads: run.json, the chunk files, the outputs other than the trace */
+    private static List<Path> inputs(Path run, RunManifest m) throws IOException {
+        List<Path> in = new ArrayList<>(List.of(ManifestFile.of(run)));
+        Path chunks = run.resolve(ChunkStore.FOLDER);
+        if (Files.isDirectory(chunks)) {
+            try (Stream<Path> s = Files.list(chunks)) {
+                s.forEach(in::add);
+            }
+        }
+        for (OutputFile o : m.outputs()) {
+            if (!o.path().equals(RunTraceExporter.FILE)) {
+                in.add(run.resolve(o.path()));
+            }
+        }
+        return in;
     }
 
     /**
      * PERF.DATA EXPORT: a perf.data file as a Chrome trace ({@link PerfDataExporter}).
      *
-     * @throws BadInputException when the file is missing or the format is not chrome
+     * @throws BadInputException when the file is missing, the format is not chrome or the output is not writable
      */
-    private static int exportPerfData(Path file, String format, Path out) throws IOException {
+    private int exportPerfData(Path file, String f) {
         if (!Files.exists(file)) {
             throw new BadInputException(file + ": no such run directory or perf.data file");
         }
-        if (!format.equals("chrome")) {
+        if (!f.equals("chrome")) {
             throw new BadInputException("option --format: '" + format + "' is not available for a perf.data file;"
                     + " expected chrome");
         }
-        PerfDataExporter.write(file, out);
+        OutputTarget target = OutputTarget.of("-o", output);
+        target.refuseInputs(List.of(file), INPUT);
+        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os));
         return 0;
     }
 }

@@ -49,7 +49,7 @@ final class ListCommand implements Callable<Integer> {
         boolean tp = all || sel.equals("tracepoint");
         PmuDescriptor one = catalog.pmu(sel);
         if (!all && !sw && !hw && !tp && one == null) {
-            throw new BadInputException("dfx list: unknown PMU '" + sel + "' (known: " + String.join(", ", catalog.pmuNames())
+            throw new BadInputException("unknown PMU '" + sel + "' (known: " + String.join(", ", catalog.pmuNames())
                     + "; or sw, hw, tracepoint)");
         }
         if (all || sw || hw) {

@@ -1,14 +1,18 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code dfx} command: entry point of {@code ./dfx}. Each subcommand is its own class; this class
  * only wires them together and turns failures into one {@code dfx: ...} line on stderr: bad input and I/O
- * errors exit 1, usage errors 2 (as picocli does), defects of dfx itself 70 (EX_SOFTWARE).
+ * errors (a full disk, a file removed underneath) exit 1, usage errors 2 (as picocli does), defects of dfx itself
+ * 70 (EX_SOFTWARE).
  */
 @Command(name = "dfx",
         mixinStandardHelpOptions = true,
@@ -25,6 +29,9 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
+    /** What every error line starts with. */
+    static final String PREFIX = "dfx: ";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -58,6 +65,11 @@ public final class Main implements Runnable {
         }
     }
 
+    /** @return {@code dfx: MESSAGE}, with the prefix once even when the message already has it */
+    static String errorLine(String message) {
+        return message.startsWith(PREFIX) ? message : PREFIX + message;
+    }
+
     /** @return the configured picocli command tree */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
@@ -85,36 +97,28 @@ public final class Main implements Runnable {
      * defect of dfx, reported in one line too, with the stack trace only when {@code DFX_DEBUG} is set.
      */
     static int failure(Exception ex, PrintWriter err) {
-        if (ex instanceof BadInputException) {
-            err.println("dfx: " + ex.getMessage());
-            return 1;
+        switch (ex) {
+            case BadInputException b -> {
+                err.println(errorLine(b.getMessage()));
+                return 1;
+            }
+            case IOException io -> {
+                err.println(errorLine(IoErrors.describe(io)));
+                return 1;
+            }
+            case UncheckedIOException io -> {
+                err.println(errorLine(IoErrors.describe(io)));
+                return 1;
+            }
+            default -> {
+                String msg = ex.getMessage();
+                err.println(PREFIX + "internal error: " + (msg == null ? ex.getClass().getSimpleName()
+                        : msg.replace('\n', ' ')) + " (run with DFX_DEBUG=1 for details; please report it)");
+                if (System.getenv("DFX_DEBUG") != null) {
+                    ex.printStackTrace(err);
+                }
+                return 70;
+            }
         }
-        Throwable io = ex instanceof java.io.UncheckedIOException u ? u.getCause() : ex;
-        if (io instanceof java.io.IOException) {
-            err.println("dfx: " + describe(io));
-            return 1;
-        }
-        err.println("dfx: internal error: " + describe(ex) + " (run with DFX_DEBUG=1 for details; please report it)");
-        if (System.getenv("DFX_DEBUG") != null) {
-            ex.printStackTrace(err);
-        }
-        return 70;
-    }
-
-    /** An exception as one line: NIO's file exceptions carry only the path as their message, so name their kind. */
-    private static String describe(Throwable t) {
-        String kind = switch (t) {
-            case java.nio.file.NoSuchFileException e -> "no such file or directory";
-            case java.nio.file.AccessDeniedException e -> "permission denied";
-            case java.nio.file.FileAlreadyExistsException e -> "already exists";
-            case java.nio.file.NotDirectoryException e -> "not a directory";
-            case java.nio.file.DirectoryNotEmptyException e -> "directory not empty";
-            default -> null;
-        };
-        String msg = t.getMessage();
-        if (kind != null) {
-            return (msg == null ? "" : msg + ": ") + kind;
-        }
-        return msg == null ? t.getClass().getSimpleName() : msg.replace('\n', ' ');
     }
 }

@@ -9,7 +9,8 @@ import java.util.Locale;
  * ({@code System.console()} present and {@code isTerminal()}); nothing otherwise. A daemon thread redraws it every 200 ms.
  */
 final class ProgressLine {
-    private static final ProgressLine NONE = new ProgressLine(null, null);
+    /** A line that shows nothing. */
+    static final ProgressLine NONE = new ProgressLine(null, null);
 
     private final Recording rec;
     private final Thread thread;

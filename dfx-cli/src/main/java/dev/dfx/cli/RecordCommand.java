@@ -4,6 +4,7 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.pipeline.BackpressurePolicy;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.recording.Durations;
 import dev.dfx.runtime.recording.Recording;
 import dev.dfx.runtime.recording.RecordingConfig;
 import dev.dfx.runtime.recording.RecordingPlan;
@@ -16,8 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,12 +25,17 @@ import picocli.CommandLine.Option;
  * {@code dfx record}: runs a workload on the embedded runtime with the chosen subsystems and writes a run directory
  * (run.json, chunk files, subsystem outputs, trace.json). Option parsing and printing only; the work is
  * {@link Recording}'s. Every option is checked before any work starts. A progress line on stderr when it is a
- * terminal; the summary at the end ({@link RunSummary}). Ctrl-C stops the run, which still writes its manifest
- * (status {@code interrupted}); exit status 0 ok, 1 failed or silent loss, 130 interrupted.
+ * terminal; the summary at the end ({@link RunSummary}). Ctrl-C or SIGTERM stops the run ({@link RecordStop}), which
+ * still writes its manifest (status {@code interrupted}); exit status 0 ok, 1 failed or silent loss, 128 + the
+ * signal (130 SIGINT, 143 SIGTERM) when a signal stopped it.
  */
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = "Record a run of the embedded runtime into a run directory (run.json, chunks, outputs, trace.json).")
 final class RecordCommand implements Callable<Integer> {
+    private static final String ALL = "all";
+    private static final String NONE = "none";
+    private static final String SUBSYSTEMS = "swimlane, pmu, deps, args, scopes";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -72,7 +76,8 @@ final class RecordCommand implements Callable<Integer> {
 
     @Option(names = {"-e", "--event"}, paramLabel = "EVENTS",
             description = "Up to 8 pmu events per task, e.g. task-clock,accel/sq_waves,se=2,sa=1/,jvm/alloc-bytes/"
-                    + " (default: thread CPU ns and allocated bytes).")
+                    + " (default: jvm/cpu-time/,jvm/alloc-bytes/, the thread's CPU ns and allocated bytes; -e"
+                    + " jvm/alloc-bytes/ saves the two system calls per task that CPU time costs).")
     String events;
 
     @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "gfx12",
@@ -91,51 +96,43 @@ final class RecordCommand implements Callable<Integer> {
             description = "Run directory (new or empty; default: ./dfx-runs/<timestamp>).")
     Path output;
 
-    @Option(names = "--quiet", description = "Print no summary.")
+    @Option(names = "--quiet", description = "Print only the run directory's path (no summary, no progress).")
     boolean quiet;
 
-    @Option(names = "--json", description = "Print the summary as JSON.")
+    @Option(names = "--json", description = "Print the summary as JSON (and nothing else, with or without --quiet).")
     boolean json;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         RecordingPlan plan = RecordingPlan.of(config(), Path.of("").toAbsolutePath());
-        Recording rec = new Recording(plan);
-        CountDownLatch printed = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            rec.cancel("interrupted (SIGINT)");
-            try {
-                printed.await(60, TimeUnit.SECONDS); // the manifest and summary get written before the JVM halts
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "dfx-record-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        ProgressLine progress = ProgressLine.start(rec);
-        RunManifest m;
+        Recording rec;
         try {
+            rec = new Recording(plan);
+        } catch (RuntimeException e) {
+            plan.discard();
+            throw e;
+        }
+        ProgressLine progress = quiet ? ProgressLine.NONE : ProgressLine.start(rec);
+        RunManifest m;
+        try (RecordStop stop = RecordStop.watch(rec)) {
             m = rec.run(List.of((dir, man) -> RunTraceExporter.write(dir, man, dir.resolve(RunTraceExporter.FILE))));
             progress.stop();
+            rec.manifestProblem().ifPresent(p -> spec.commandLine().getErr().println(Main.errorLine(p)));
             if (json) {
                 RunSummary.json(rec.runDir(), m, out);
-            } else if (!quiet) {
+            } else if (quiet) {
+                out.println(rec.runDir()); // what a script needs to go on
+            } else {
                 RunSummary.text(rec.runDir(), m, out);
+            }
+            if (stop.signal().isPresent() && m.status().equals("interrupted")) {
+                return 128 + stop.signal().getAsInt();
             }
         } finally {
             progress.stop();
-            printed.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is shutting down (Ctrl-C): the hook is running and waits for us
-            }
         }
-        return switch (m.status()) {
-            case "ok" -> m.subsystems().stream().allMatch(RunManifest.SubsystemReport::reconciled) ? 0 : 1;
-            case "interrupted" -> 130;
-            default -> 1;
-        };
+        return RunSummary.exitStatus(m);
     }
 
     private RecordingConfig config() {
@@ -152,21 +149,37 @@ final class RecordCommand implements Callable<Integer> {
                 events, arch, schedulers, cores, output, line);
     }
 
-    /** @return the subsystems of {@code -s}: a comma list, {@code all} or {@code none} */
+    /**
+     * @return the subsystems of {@code -s}: a comma list of subsystem names, or {@code all} or {@code none} alone
+     * @throws BadInputException naming {@code -s} for an empty list or name, an unknown name, or all/none in a list
+     */
     static Set<Subsystem> subsystems(String list) {
         String l = list.trim();
-        if (l.equals("all")) {
+        if (l.equals(ALL)) {
             return EnumSet.allOf(Subsystem.class);
         }
-        if (l.equals("none") || l.isEmpty()) {
+        if (l.equals(NONE)) {
             return EnumSet.noneOf(Subsystem.class);
         }
+        if (l.isEmpty()) {
+            throw new BadInputException("option -s: empty; expected a comma list of " + SUBSYSTEMS
+                    + ", or all or none");
+        }
         Set<Subsystem> s = EnumSet.noneOf(Subsystem.class);
-        for (String id : l.split(",")) {
+        for (String part : l.split(",", -1)) {
+            String id = part.trim();
+            if (id.equals(ALL) || id.equals(NONE)) {
+                throw new BadInputException("option -s: '" + id + "' stands alone (-s " + id + "), not in a list such"
+                        + " as '" + l + "'");
+            }
+            if (id.isEmpty()) {
+                throw new BadInputException("option -s: '" + l + "' has an empty name; expected a comma list of "
+                        + SUBSYSTEMS);
+            }
             try {
-                s.add(Subsystem.of(id.trim()));
+                s.add(Subsystem.of(id));
             } catch (BadInputException e) {
-                throw new BadInputException("option -s: " + e.getMessage() + ", all or none", e);
+                throw new BadInputException("option -s: " + e.getMessage() + " (or all or none, alone)", e);
             }
         }
         return s;

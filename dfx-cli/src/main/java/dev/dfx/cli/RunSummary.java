@@ -20,9 +20,23 @@ import java.util.Map;
  * or as JSON. Stateless.
  */
 final class RunSummary {
+    /** The status of a run.json written at the start and not yet replaced by the final one. */
+    static final String RUNNING = "running";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RunSummary() {
+    }
+
+    /**
+     * @return the exit status that a run's manifest means: 0 ok, 1 failed, not finished or with silent loss,
+     *         130 interrupted (as a shell reports a process ended by SIGINT)
+     */
+    static int exitStatus(RunManifest m) {
+        return switch (m.status()) {
+            case "ok" -> m.subsystems().stream().allMatch(RunManifest.SubsystemReport::reconciled) ? 0 : 1;
+            case "interrupted" -> 130;
+            default -> 1;
+        };
     }
 
     /** Prints the table. */
@@ -48,7 +62,7 @@ final class RunSummary {
         out.printf(Locale.ROOT, "%-9s %11d %11d %9d %7d %7d %9s %8s %9s %11.0f%n", "all", sum[0], sum[1], sum[2],
                 sum[3], sum[4], "", "", "", w.wallNs() > 0 ? sum[1] * 1e9 / w.wallNs() : 0.0);
         List<String> stalled = stalledLanes(m);
-        out.println("stalled lanes: " + (stalled.isEmpty() ? "none" : ""));
+        out.println(stalled.isEmpty() ? "stalled lanes: none" : "stalled lanes:");
         stalled.forEach(l -> out.println("  " + l));
         List<String> files = new ArrayList<>();
         for (OutputFile o : m.outputs()) {

@@ -8,6 +8,7 @@ import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.rundir.RunScript;
+import dev.dfx.runtime.recording.RunDamage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,6 +94,7 @@ final class ScriptCommand implements Callable<Integer> {
             showNamespace, showRound, syms);
         String name = input.resolve();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
+        RunDamage damage = new RunDamage();
         try {
             PerfInputs.withRecords(name, headers, out, s -> {
                 ScriptPrinter printer = new ScriptPrinter(s, opts, out);
@@ -105,11 +107,11 @@ final class ScriptCommand implements Callable<Integer> {
                 }
             }, run -> {
                 refusePerfOptions();
-                RunScript.print(run, ns, out);
+                RunScript.print(run, ns, out, damage);
             });
         } finally {
             out.flush();
         }
-        return 0;
+        return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

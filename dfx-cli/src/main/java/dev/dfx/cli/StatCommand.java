@@ -74,7 +74,7 @@ final class StatCommand implements Callable<Integer> {
             throw new BadInputException("option -x: the separator is empty (expected e.g. -x, or -x';')");
         }
         if (!LinuxSyscalls.available()) {
-            throw new BadInputException("dfx stat needs Linux: " + LinuxSyscalls.unavailableReason());
+            throw new BadInputException("stat needs Linux: " + LinuxSyscalls.unavailableReason());
         }
         PmuSystem system = PmuSystem.host(Architecture.byName(arch));
         String list = events.isEmpty() ? DEFAULT_EVENTS : String.join(",", events);

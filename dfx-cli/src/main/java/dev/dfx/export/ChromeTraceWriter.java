@@ -27,6 +27,7 @@ public final class ChromeTraceWriter implements Closeable {
     private final JsonGenerator gen;
     private final long originNs;
     private long events;
+    private long latestNs;
 
     /**
      * @param out      destination; closed by {@link #close()}
@@ -36,11 +37,17 @@ public final class ChromeTraceWriter implements Closeable {
         try {
             this.gen = FACTORY.createGenerator(out, JsonEncoding.UTF8);
             this.originNs = originNs;
+            this.latestNs = originNs;
             gen.writeStartObject();
             gen.writeArrayFieldStart("traceEvents");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** @return the latest end of a slice written so far, ns on the trace clock ({@code originNs} before any) */
+    public long latestNs() {
+        return latestNs;
     }
 
     /** @return how many trace events have been written */
@@ -82,10 +89,12 @@ public final class ChromeTraceWriter implements Closeable {
      *
      * @param startNs start, ns on the trace clock, {@code >= originNs}
      * @param durNs   duration, ns, {@code >= 0}
-     * @param args    shown in the viewer's details pane; values are strings, numbers or booleans; may be empty
+     * @param args    shown in the viewer's details pane; values are strings, numbers, booleans or maps of them; may
+     *                be empty
      */
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
         begin("X", pid, tid, name, cat, startNs);
+        latestNs = Math.max(latestNs, startNs + durNs);
         try {
             gen.writeFieldName("dur");
             gen.writeNumber(TraceTime.micros(durNs));
@@ -181,6 +190,13 @@ public final class ChromeTraceWriter implements Closeable {
             case Long l -> gen.writeNumber(l);
             case Double d -> gen.writeNumber(d);
             case Boolean b -> gen.writeBoolean(b);
+            case Map<?, ?> m -> {
+                gen.writeStartObject();
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    writeValue(String.valueOf(e.getKey()), e.getValue());
+                }
+                gen.writeEndObject();
+            }
             default -> gen.writeString(value.toString());
         }
     }
@@ -189,7 +205,7 @@ public final class ChromeTraceWriter implements Closeable {
      * Ends the event array, writes {@code displayTimeUnit} and the given top-level metadata object, and closes the
      * stream.
      *
-     * @param metadata free-form facts about the trace (string, number or boolean values), e.g. clock frequency
+     * @param metadata free-form facts about the trace (strings, numbers, booleans or maps of them), e.g. clock frequency
      */
     public void finish(Map<String, ?> metadata) {
         try {

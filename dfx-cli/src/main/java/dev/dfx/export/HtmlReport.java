@@ -3,13 +3,14 @@ package dev.dfx.export;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.ChunkRecords;
-import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,26 +38,26 @@ public final class HtmlReport {
     }
 
     /**
-     * @param runDir the run directory
+     * @param runDir the run directory (for the title)
+     * @param chunks its chunk files (a damaged one holds only its intact chunks)
      * @param m      its manifest
-     * @param out    the page to write
-     * @return what was written (entries = rows drawn)
-     * @throws IOException when a file cannot be read or written
+     * @param out    where the page goes (UTF-8); closed at the end
+     * @return rows drawn
+     * @throws IOException when the page cannot be written
      */
-    public static OutputFile write(Path runDir, RunManifest m, Path out) throws IOException {
+    public static long write(Path runDir, RunChunkFiles chunks, RunManifest m, OutputStream out) throws IOException {
         long origin = m.clock().originNs();
         List<Row> rows = new ArrayList<>();
-        try (ChunkReader r = ChunkRecords.open(runDir, Subsystem.SWIMLANE)) {
-            if (r != null) {
-                TreeMap<Integer, Row> cores = new TreeMap<>();
-                CoreTaskRecord.View v = new CoreTaskRecord.View();
-                ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
-                    v.wrap(seg, off);
-                    Row row = cores.computeIfAbsent(core, c -> new Row("core " + c, "#4a7fb5", new ArrayList<>()));
-                    row.add(v.startNs() - origin, v.endNs() - origin);
-                });
-                rows.addAll(cores.values());
-            }
+        ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
+        if (swimlane != null) {
+            TreeMap<Integer, Row> cores = new TreeMap<>();
+            CoreTaskRecord.View v = new CoreTaskRecord.View();
+            ChunkRecords.forEach(swimlane, CoreTaskRecord.KIND, (core, seg, off) -> {
+                v.wrap(seg, off);
+                Row row = cores.computeIfAbsent(core, c -> new Row("core " + c, "#4a7fb5", new ArrayList<>()));
+                row.add(v.startNs() - origin, v.endNs() - origin);
+            });
+            rows.addAll(cores.values());
         }
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             for (RunManifest.Lane l : s.lanes()) {
@@ -70,7 +71,7 @@ public final class HtmlReport {
         }
         long span = Math.max(1, rows.stream().flatMap(r -> r.intervals().stream()).mapToLong(i -> i[1]).max()
                 .orElse(1));
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out, StandardCharsets.UTF_8))) {
+        try (PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8))) {
             w.println("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>dfx run " + esc(runDir.toString())
                     + "</title><style>body{font-family:sans-serif;font-size:13px}table{border-collapse:collapse}"
                     + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}th{background:#eee}</style></head><body>");
@@ -100,8 +101,11 @@ public final class HtmlReport {
                 }
             }
             w.println("</svg></body></html>");
+            if (w.checkError()) {
+                throw new IOException("the page could not be written");
+            }
         }
-        return OutputFile.written(out.getFileName().toString(), rows.size());
+        return rows.size();
     }
 
     /** @return the row's intervals as [from, to) pixel spans, at least 1 px wide, merged where they touch */

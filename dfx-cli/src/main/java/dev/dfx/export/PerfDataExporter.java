@@ -17,11 +17,9 @@ import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlReasons;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
 import dev.dfx.trace.PrimaryMerge;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -48,14 +46,13 @@ public final class PerfDataExporter {
 
     /**
      * @param file perf.data file
-     * @param out  the trace file to write
+     * @param os   where the trace goes; closed at the end
      * @return trace events written
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
      */
-    public static long write(Path file, Path out) throws IOException {
-        try (PerfSession session = PerfSession.open(file, file.toString());
-             OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 16)) {
+    public static long write(Path file, OutputStream os) throws IOException {
+        try (PerfSession session = PerfSession.open(file, file.toString()); os) {
             ChromeTraceWriter w = new ChromeTraceWriter(os, 0);
             Pass pass = new Pass(session, w);
             pass.run();

@@ -1,16 +1,17 @@
 package dev.dfx.export;
 
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.chunk.ChunkStore;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.recording.RunChunkFiles;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
-import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.subsystem.OutputFile;
 import dev.dfx.runtime.subsystem.deps.DepsJson;
 import dev.dfx.runtime.subsystem.deps.DepsReplay;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,7 +26,9 @@ import java.util.Map;
  *   <li>dependency arrows from the deps records (flow from the predecessor's bar to the successor's bar, {@code bp:e}),
  *       drawn only when deps.json was written (no deps record lost);</li>
  *   <li>stall windows from run.json as {@code STALL (collector behind)} slices on a dedicated row of the thread that
- *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata.</li>
+ *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata;</li>
+ *   <li>loss: per subsystem total / collected / dropped in the metadata, and a {@code DROPPED n records} slice on
+ *       the stall row of each thread whose lanes dropped records ({@link DropMarks}).</li>
  * </ul>
  * Times are the records' nanoseconds relative to the run's clock origin, written exactly; bars that overlap on one
  * lane go to sub-lanes. Stateless.
@@ -46,18 +49,37 @@ public final class RunTraceExporter {
      * @throws dev.dfx.error.BadInputException when a chunk file is damaged
      */
     public static OutputFile write(Path runDir, RunManifest m, Path out) throws IOException {
-        Map<String, Object> meta = new LinkedHashMap<>();
+        RunDamage damage = new RunDamage();
         long events;
-        try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(out), 1 << 16);
-             ChunkReader swimlane = ChunkRecords.open(runDir, Subsystem.SWIMLANE);
-             ChunkReader deps = ChunkRecords.open(runDir, Subsystem.DEPS)) {
+        try (RunChunkFiles chunks = RunChunkFiles.open(runDir, m, damage)) {
+            events = AtomicFile.write(out, os -> write(chunks, m, os));
+        }
+        if (damage.none()) {
+            return OutputFile.written(FILE, events);
+        }
+        return new OutputFile(FILE, true, events, "drawn from what was readable; " + damage.lines().size()
+                + " damaged or missing inputs, the first: " + damage.lines().getFirst());
+    }
+
+    /**
+     * @param chunks the run's chunk files (a damaged one holds only its intact chunks)
+     * @param m      its manifest (final subsystem reports)
+     * @param os     where the trace goes; closed when the trace is complete
+     * @return trace events written
+     * @throws IOException when the trace cannot be written
+     */
+    public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os) throws IOException {
+        Map<String, Object> meta = new LinkedHashMap<>();
+        ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
+        try (os) {
             ChromeTraceWriter w = new ChromeTraceWriter(os, m.clock().originNs());
             TraceLayout layout = new TraceLayout(w);
             SwimlaneBars bars = new SwimlaneBars(w, layout, m.functions());
             if (swimlane != null) {
                 bars.draw(swimlane);
             }
-            meta.put("dependency_arrows", arrows(w, deps, m, bars));
+            meta.put("dependency_arrows", arrows(w, chunks, m, bars));
+            DropMarks.draw(w, layout, m, meta); // first: its whole-run slice holds the stall slices of its row
             StallMarks.draw(w, layout, m, meta);
             meta.put("dfx_format", RunManifest.FORMAT);
             meta.put("workload", m.config().workload());
@@ -66,22 +88,28 @@ public final class RunTraceExporter {
             meta.put("origin_ns", m.clock().originNs());
             meta.put("start", m.start());
             w.finish(meta);
-            events = w.eventCount();
+            return w.eventCount();
         }
-        return OutputFile.written(FILE, events);
     }
 
-    /** Draws the dependency arrows when the deps records are complete; returns what the metadata says about them. */
-    private static String arrows(ChromeTraceWriter w, ChunkReader deps, RunManifest m, SwimlaneBars bars)
+    /**
+     * Draws the dependency arrows when the deps records are complete (none lost in the run, none skipped in the
+     * file: a replay of part of the submits would draw wrong edges); returns what the metadata says about them.
+     */
+    private static String arrows(ChromeTraceWriter w, RunChunkFiles chunks, RunManifest m, SwimlaneBars bars)
             throws IOException {
-        if (deps == null) {
+        if (m.subsystem(Subsystem.DEPS.id()) == null) {
             return "none: deps not recorded";
         }
         OutputFile depsJson = m.outputs().stream().filter(o -> o.path().equals(DepsJson.FILE)).findFirst().orElse(null);
         if (depsJson == null || !depsJson.written()) {
             return "none: " + (depsJson == null ? "deps.json not written" : depsJson.note());
         }
-        long n = DependencyArrows.draw(w, DepsReplay.replay(deps).edges(), bars);
+        if (!chunks.intact(Subsystem.DEPS)) {
+            return "none: " + ChunkStore.FOLDER + "/" + Subsystem.DEPS.id() + ChunkStore.EXTENSION
+                    + " is damaged or missing";
+        }
+        long n = DependencyArrows.draw(w, DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), bars);
         return n + " arrows from deps";
     }
 }

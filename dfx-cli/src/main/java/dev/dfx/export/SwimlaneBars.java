@@ -5,6 +5,7 @@ import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.OrchPhaseRecord;
 import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
+import dev.dfx.record.TaskId;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -156,7 +157,7 @@ final class SwimlaneBars {
         return ring == 0 ? "t" + local : "r" + ring + "t" + local;
     }
 
-    private static String hex(long v) {
-        return String.format("0x%016x", v);
+    private static String hex(long taskId) {
+        return TaskId.text(taskId);
     }
 }

@@ -1,6 +1,7 @@
 package dev.dfx.rundir;
 
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.record.TaskId;
 import java.lang.foreign.GroupLayout;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
@@ -12,7 +13,8 @@ import java.nio.ByteOrder;
 
 /**
  * Prints one record's fields as {@code name=value} pairs, walking its struct layout (the record schema): integers
- * in decimal (bytes unsigned, wider fields signed, as the schemas use them), byte arrays that hold printable text
+ * in decimal (bytes unsigned, wider fields signed, as the schemas use them), task ids ({@link TaskId#FIELDS}) as
+ * {@code 0x%016x} like every other dfx output, byte arrays that hold printable text
  * as quoted strings, other arrays as {@code [a,b,...]} and nested structs as {@code {...}}, with trailing zero
  * elements left out ({@code []} when all are zero). Padding and the field named {@code skip} (the primary
  * timestamp, printed in its own column) are left out. A kind without a schema prints its size. Stateless.
@@ -47,16 +49,17 @@ final class RecordFields {
                 }
                 first = false;
                 out.put(m.name().orElse("?")).put('=');
-                value(m, rec, at + off, out);
+                value(m, rec, at + off, out, m.name().filter(TaskId.FIELDS::contains).isPresent());
             }
             off += m.byteSize();
         }
     }
 
-    private static void value(MemoryLayout m, MemorySegment s, long at, TextSink out) {
+    private static void value(MemoryLayout m, MemorySegment s, long at, TextSink out, boolean taskId) {
         switch (m) {
+            case ValueLayout v when taskId && v.byteSize() == Long.BYTES -> out.put("0x").hexZero(s.get(I64, at), 16);
             case ValueLayout v -> out.dec(number(v, s, at));
-            case SequenceLayout q -> sequence(q, s, at, out);
+            case SequenceLayout q -> sequence(q, s, at, out, taskId);
             case GroupLayout g -> {
                 out.put('{');
                 boolean first = true;
@@ -64,7 +67,7 @@ final class RecordFields {
                 for (MemoryLayout f : g.memberLayouts()) {
                     if (!(f instanceof PaddingLayout)) {
                         out.put(first ? "" : " ").put(f.name().orElse("?")).put('=');
-                        value(f, s, at + off, out);
+                        value(f, s, at + off, out, f.name().filter(TaskId.FIELDS::contains).isPresent());
                         first = false;
                     }
                     off += f.byteSize();
@@ -75,7 +78,7 @@ final class RecordFields {
         }
     }
 
-    private static void sequence(SequenceLayout q, MemorySegment s, long at, TextSink out) {
+    private static void sequence(SequenceLayout q, MemorySegment s, long at, TextSink out, boolean taskId) {
         MemoryLayout e = q.elementLayout();
         long n = q.elementCount();
         long w = e.byteSize();
@@ -96,7 +99,7 @@ final class RecordFields {
             if (i > 0) {
                 out.put(',');
             }
-            value(e, s, at + i * w, out);
+            value(e, s, at + i * w, out, taskId);
         }
         out.put(']');
     }

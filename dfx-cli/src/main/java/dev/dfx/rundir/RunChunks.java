@@ -4,7 +4,13 @@ import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
+import dev.dfx.runtime.recording.ManifestFile;
+import dev.dfx.runtime.recording.RunChunkFiles;
+import dev.dfx.runtime.recording.RunDamage;
+import dev.dfx.runtime.recording.RunManifest;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.lang.foreign.StructLayout;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -13,36 +19,45 @@ import java.util.Map;
 
 /**
  * The chunk files of a run directory ({@code RUN/chunks/<subsystem>.dfx}) opened for listing, with each kind's
- * record schema looked up once. Close it to unmap the files. Not thread-safe.
+ * record schema looked up once. Damaged files give what is readable ({@link RunChunkFiles}); run.json, when the
+ * directory has one, tells which files should be there. Close it to unmap the files. Not thread-safe.
  */
 final class RunChunks implements AutoCloseable {
     private final Path run;
+    private final RunChunkFiles files;
     private final List<ChunkReader> readers;
     private final Map<ChunkReader, Map<Integer, StructLayout>> layouts = new HashMap<>();
 
-    private RunChunks(Path run, List<ChunkReader> readers) {
+    private RunChunks(Path run, RunChunkFiles files) {
         this.run = run;
-        this.readers = readers;
+        this.files = files;
+        this.readers = files.readers();
     }
 
     /**
-     * @param run a run directory
-     * @return its chunk files, in file-name order
-     * @throws BadInputException when it has no chunk files or one cannot be read or is damaged (naming the file and
-     *                           byte offset)
+     * @param run    a run directory
+     * @param damage receives one line per damaged, missing or unreadable part (run.json included)
+     * @return its readable chunk files, in file-name order
+     * @throws BadInputException when it has neither a run.json nor a chunk file
      */
-    static RunChunks open(Path run) {
-        List<ChunkReader> readers;
-        try {
-            readers = ChunkStore.openAll(run);
-        } catch (IOException e) {
-            throw new BadInputException(run + ": cannot read the chunk files: " + e.getMessage(), e);
+    static RunChunks open(Path run, RunDamage damage) {
+        RunManifest m = null;
+        if (Files.exists(ManifestFile.of(run))) {
+            try {
+                m = ManifestFile.read(run);
+            } catch (BadInputException e) {
+                damage.add(e.getMessage() + "; listed the chunk files without it");
+            } catch (IOException e) {
+                damage.add(ManifestFile.of(run) + ": cannot be read (" + IoErrors.describe(e)
+                        + "); listed the chunk files without it");
+            }
         }
-        if (readers.isEmpty()) {
+        RunChunkFiles files = RunChunkFiles.open(run, m, damage);
+        if (files.readers().isEmpty() && m == null && damage.none()) {
             throw new BadInputException(run + ": no chunk files in " + run.resolve(ChunkStore.FOLDER)
                 + "; expected a run directory written by dfx record");
         }
-        return new RunChunks(run, readers);
+        return new RunChunks(run, files);
     }
 
     /** @return the open chunk files */
@@ -65,6 +80,6 @@ final class RunChunks implements AutoCloseable {
 
     @Override
     public void close() {
-        readers.forEach(ChunkReader::close);
+        files.close();
     }
 }

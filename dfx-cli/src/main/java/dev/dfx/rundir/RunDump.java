@@ -7,6 +7,7 @@ import dev.dfx.chunk.LaneSequence;
 import dev.dfx.chunk.SeqGap;
 import dev.dfx.perf.dump.HexDump;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.runtime.recording.RunDamage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -40,15 +41,15 @@ public final class RunDump {
     }
 
     /**
-     * Prints the dump.
+     * Prints the dump of every readable chunk (a damaged chunk is left out and named in {@code damage}).
      *
      * @param runDir a run directory
      * @param out    where the text goes
-     * @throws dev.dfx.error.BadInputException when the run has no chunk files or one is damaged (every file is
-     *                                         validated when it is opened, before anything is printed)
+     * @param damage receives one line per damaged or missing part
+     * @throws dev.dfx.error.BadInputException when the directory has neither run.json nor chunk files
      */
-    public static void print(Path runDir, TextSink out) {
-        try (RunChunks run = RunChunks.open(runDir)) {
+    public static void print(Path runDir, TextSink out, RunDamage damage) {
+        try (RunChunks run = RunChunks.open(runDir, damage)) {
             RunDump d = new RunDump(run, out);
             for (ChunkReader f : run.readers()) {
                 d.file(f);
@@ -92,20 +93,30 @@ public final class RunDump {
             out.put("  first: ").udec(c.firstTimestamp()).put("  last: ").udec(c.lastTimestamp());
         }
         out.put("  payload crc: 0x").hexZero(Integer.toUnsignedLong(c.payloadCrc()), 8).put('\n');
-        for (int i = 0; i < c.recordCount(); i++) {
-            long at = c.payloadOffset() + (long) i * c.recordSize();
-            out.put('\n').hexAlt(at).put('@').put(name).put(" [").hexAlt(c.recordSize()).put("]: record ").dec(i)
-                .put('\n');
-            HexDump.print(bytes, at, c.recordSize(), "record", out);
-            if (k.hasTimestamp()) {
-                out.udec(k.timestamp(bytes, at));
-            } else {
-                out.put('-');
+        try (Arena decoded = Arena.ofConfined()) {
+            MemorySegment records = bytes;
+            long base = c.payloadOffset();
+            if (c.zeroBlocks()) {  // format 2: the records are decoded; their offsets are within the payload
+                out.put(" ... zero-block encoded: ").dec(c.storedLength()).put(" bytes stored for ")
+                    .dec(c.payloadLength()).put("; records decoded, their offsets within the payload\n");
+                records = f.records(c, decoded);
+                base = 0;
             }
-            out.put(' ').hexAlt(at).put(" [").hexAlt(c.recordSize()).put("]: ").put(f.subsystem()).put(':')
-                .put(k.name()).put(" lane ").dec(Integer.toUnsignedLong(c.lane())).put(": ");
-            RecordFields.print(run.layout(f, k.id()), -1, bytes, at, c.recordSize(), out);
-            out.put('\n');
+            for (int i = 0; i < c.recordCount(); i++) {
+                long at = base + (long) i * c.recordSize();
+                out.put('\n').hexAlt(at).put('@').put(name).put(" [").hexAlt(c.recordSize())
+                    .put("]: record ").dec(i).put('\n');
+                HexDump.print(records, at, c.recordSize(), "record", out);
+                if (k.hasTimestamp()) {
+                    out.udec(k.timestamp(records, at));
+                } else {
+                    out.put('-');
+                }
+                out.put(' ').hexAlt(at).put(" [").hexAlt(c.recordSize()).put("]: ").put(f.subsystem())
+                    .put(':').put(k.name()).put(" lane ").dec(Integer.toUnsignedLong(c.lane())).put(": ");
+                RecordFields.print(run.layout(f, k.id()), -1, records, at, c.recordSize(), out);
+                out.put('\n');
+            }
         }
     }
 

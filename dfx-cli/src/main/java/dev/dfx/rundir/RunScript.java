@@ -5,6 +5,7 @@ import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.trace.ChunkLaneQueue;
 import dev.dfx.trace.ChunkStoreMerge;
 import dev.dfx.trace.QueueHeapMerge;
@@ -45,17 +46,17 @@ public final class RunScript {
     }
 
     /**
-     * Prints the listing.
+     * Prints the listing of every readable record.
      *
      * @param runDir a run directory
      * @param ns     nanosecond timestamps ({@code --ns})
      * @param out    where the text goes
+     * @param damage receives one line per damaged or missing part (those records are not listed)
      * @return lines printed (records)
-     * @throws dev.dfx.error.BadInputException when the run has no chunk files or one is damaged; nothing is printed
-     *                                         then, as every file is validated when it is opened
+     * @throws dev.dfx.error.BadInputException when the directory has neither run.json nor chunk files
      */
-    public static long print(Path runDir, boolean ns, TextSink out) {
-        try (RunChunks run = RunChunks.open(runDir)) {
+    public static long print(Path runDir, boolean ns, TextSink out, RunDamage damage) {
+        try (RunChunks run = RunChunks.open(runDir, damage)) {
             return new RunScript(run, ns, out).run();
         }
     }

@@ -72,7 +72,7 @@ class ListCommandTest {
     void unknownSelectorsAreBadInput() {
         CliRun r = CliRun.dfx("list", "nosuch");
         assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).startsWith("dfx: dfx list: unknown PMU 'nosuch' (known: ");
+        assertThat(r.err()).startsWith("dfx: unknown PMU 'nosuch' (known: ");
         CliRun arch = CliRun.dfx("list", "--arch", "gfx7");
         assertThat(arch.err()).isEqualTo("dfx: unknown accelerator architecture 'gfx7' (expected gfx12 or gfx9)\n");
     }

@@ -26,6 +26,18 @@ class RecordBadInputTest {
         return Stream.of(
                 Arguments.of(List.of("-w", "nope"), "unknown workload 'nope' (-w); expected one of flood, scoped, gemm"),
                 Arguments.of(List.of("-s", "swimlane,nope"), "option -s: unknown subsystem 'nope'; expected one of"),
+                Arguments.of(List.of("-s", ""), "option -s: empty; expected a comma list of swimlane, pmu, deps, args,"
+                        + " scopes, or all or none"),
+                Arguments.of(List.of("-s", "all,deps"), "option -s: 'all' stands alone (-s all), not in a list such as"
+                        + " 'all,deps'"),
+                Arguments.of(List.of("-s", "deps,none"), "option -s: 'none' stands alone"),
+                Arguments.of(List.of("-s", "deps,,pmu"), "option -s: 'deps,,pmu' has an empty name"),
+                Arguments.of(List.of("--arch", "nope"), "option --arch: unknown accelerator architecture 'nope'"
+                        + " (expected gfx12 or gfx9)"),
+                Arguments.of(List.of("--stall-threshold", "1m", "--backstop", "1ms"), "option --stall-threshold: 1m"
+                        + " must be below the backstop (1ms), as a wait that long is a backstop expiry, not a stall"),
+                Arguments.of(List.of("--backstop", "99999999999999s"), "option --backstop: '99999999999999s' is too"
+                        + " large; at most 9223372036s"),
                 Arguments.of(List.of("--pool", "swimlane.core-task=0x64"),
                         "option --pool swimlane.core-task=0x64: COUNT (buffers per lane) must be 1.."),
                 Arguments.of(List.of("--pool", "deps=4x-1"), "option --pool deps=4x-1: RECORDS (records per buffer)"),
@@ -43,7 +55,8 @@ class RecordBadInputTest {
                 Arguments.of(List.of("--backstop", "0s"), "option --backstop: the duration must be greater than zero"),
                 Arguments.of(List.of("-C", "0"), "options -S/-C: cores must be 1..256, got 0"),
                 Arguments.of(List.of("-s", "swimlane", "-e", "task-clock"), "option -e: events are counted by the pmu"),
-                Arguments.of(List.of("-e", "accel/no_such_event/"), "option -e: "));
+                Arguments.of(List.of("-e", "accel/no_such_event/"), "option -e: "),
+                Arguments.of(List.of("-e", "task-clock,software/config=999/"), "option -e: event '"));
     }
 
     @ParameterizedTest

@@ -15,6 +15,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,7 +127,8 @@ class RecordCommandTest {
         CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--pool", "swimlane=1x1",
                 "--pool", "pmu=1x2", "--stall-threshold", "1ns");
         assertThat(r.status()).isZero();
-        assertThat(r.out()).contains("stalled lanes: \n  swimlane core-task core 0:");
+        assertThat(r.out()).contains("stalled lanes:\n  swimlane core-task core 0:");
+        assertThat(r.out().lines()).noneMatch(l -> l.endsWith(" "));
         JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
         JsonNode trace = trace(run);
         Map<String, String> names = threadNames(trace);
@@ -179,5 +182,105 @@ class RecordCommandTest {
         assertThat(dropped).isPositive();
         JsonNode trace = trace(run);
         assertThat(events(trace, "X", "task").size()).isLessThanOrEqualTo(288);
+
+        // the loss is in the trace: per subsystem in the metadata, per thread as a DROPPED slice on its stall row
+        JsonNode meta = trace.get("metadata");
+        assertThat(meta.get("records_dropped").asLong()).isEqualTo(dropped);
+        for (JsonNode s : summary.get("subsystems")) {
+            JsonNode counts = meta.get("subsystems").get(s.get("name").asText());
+            assertThat(counts.get("total").asLong()).isEqualTo(s.get("total").asLong());
+            assertThat(counts.get("collected").asLong()).isEqualTo(s.get("collected").asLong());
+            assertThat(counts.get("dropped").asLong()).isEqualTo(s.get("dropped").asLong());
+        }
+        Map<String, Long> byThread = new HashMap<>();
+        for (JsonNode s : JSON.readTree(run.resolve("run.json").toFile()).get("subsystems")) {
+            for (JsonNode l : s.get("lanes")) {
+                long n = 0;
+                for (JsonNode c : l.get("dropped_by_cause")) {
+                    n += c.asLong();
+                }
+                if (n > 0) {
+                    String role = l.get("role").asText();
+                    byThread.merge((role.equals("scheduler") ? "sched " : role.equals("core") ? "core " : "orchestrator")
+                            + (role.equals("orchestrator") ? "" : l.get("instance").asText()), n, Long::sum);
+                }
+            }
+        }
+        Map<String, String> names = threadNames(trace);
+        Map<String, Long> marked = new HashMap<>();
+        long span = JSON.readTree(run.resolve("run.json").toFile()).get("workload").get("wall_ns").asLong();
+        for (JsonNode x : events(trace, "X", null)) { // the latest end of anything else in the trace
+            if (!x.get("cat").asText().equals("drop")) {
+                span = Math.max(span, x.get("ts").decimalValue().add(x.get("dur").decimalValue()).movePointRight(3)
+                        .longValueExact());
+            }
+        }
+        for (JsonNode d : events(trace, "X", "drop")) {
+            String row = names.get(d.get("pid").asInt() + "/" + d.get("tid").asInt());
+            assertThat(row).endsWith(" STALL");
+            assertThat(d.get("ts").decimalValue().signum()).isZero();
+            assertThat(d.get("dur").decimalValue().movePointRight(3).longValueExact()).isEqualTo(span);
+            long n = Long.parseLong(d.get("name").asText().replaceAll("DROPPED (\\d+) records", "$1"));
+            marked.put(row.substring(0, row.length() - " STALL".length()), n);
+        }
+        assertThat(marked).isEqualTo(byThread);
+    }
+
+    @Test
+    void everyOutputSpellsATaskIdTheSameWay() throws IOException {
+        Path run = tmp.resolve("run");
+        assertThat(CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet", "--args-level", "2")
+                .status()).isZero();
+        Set<String> deps = new HashSet<>();
+        JsonNode graph = JSON.readTree(run.resolve("deps.json").toFile());
+        graph.get("tasks").forEach(t -> deps.add(t.get("task_id").asText()));
+        Set<String> edges = new HashSet<>();
+        graph.get("edges").forEach(e -> {
+            edges.add(e.get("pred").asText());
+            edges.add(e.get("succ").asText());
+        });
+        Set<String> args = new HashSet<>();
+        JSON.readTree(run.resolve("args/args.json").toFile()).get("args").forEach(a -> args.add(a.get("task_id").asText()));
+        Set<String> pmu = new HashSet<>();
+        Files.readAllLines(run.resolve("pmu.csv")).stream().skip(1).forEach(l -> pmu.add(l.split(",")[1]));
+        Set<String> bars = new HashSet<>();
+        events(trace(run), "X", "task").forEach(b -> bars.add(b.get("args").get("task_id").asText()));
+        Set<String> script = new HashSet<>();
+        Matcher m = Pattern.compile("swimlane:core-task: .*task_id=(\\S+)")
+                .matcher(CliRun.dfx("script", run.toString()).out());
+        while (m.find()) {
+            script.add(m.group(1));
+        }
+        assertThat(deps).hasSize(288).allMatch(id -> id.matches("0x[0-9a-f]{16}"));
+        assertThat(edges).isNotEmpty().isSubsetOf(deps);
+        assertThat(args).isEqualTo(deps);
+        assertThat(pmu).isEqualTo(deps);
+        assertThat(bars).isEqualTo(deps);
+        assertThat(script).isEqualTo(deps);
+        JsonNode outputs = JSON.readTree(run.resolve("run.json").toFile()).get("outputs");
+        long payloads = 0;
+        for (JsonNode a : JSON.readTree(run.resolve("args/args.json").toFile()).get("args")) {
+            payloads += a.get("bin_offset").isNull() ? 0 : 1;
+        }
+        for (JsonNode o : outputs) {
+            if (o.get("path").asText().equals("args/args.bin")) {
+                assertThat(o.get("entries").asLong()).as("args.bin entries are payloads, not bytes").isEqualTo(payloads)
+                        .isLessThan(Files.size(run.resolve("args/args.bin")));
+            }
+        }
+    }
+
+    @Test
+    void quietPrintsTheRunDirectoryAndJsonQuietOnlyJson() throws IOException {
+        Path run = tmp.resolve("quiet");
+        CliRun q = CliRun.dfx("record", "-w", "decoder", "-s", "none", "-o", run.toString(), "--quiet");
+        assertThat(q.status()).isZero();
+        assertThat(q.out()).isEqualTo(run + System.lineSeparator());
+        assertThat(q.err()).isEmpty();
+        Path both = tmp.resolve("json");
+        CliRun j = CliRun.dfx("record", "-w", "decoder", "-s", "none", "-o", both.toString(), "--quiet", "--json");
+        assertThat(j.status()).isZero();
+        assertThat(JSON.readTree(j.out()).get("run_dir").asText()).isEqualTo(both.toString());
+        assertThat(j.out().trim()).startsWith("{").endsWith("}");
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.record.TaskId;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +49,7 @@ class RecordPmuEventsTest {
                 }
                 n += e;
             }
-            elements.put(Long.parseLong(t.get("task_id").asText()), n);
+            elements.put(TaskId.parse(t.get("task_id").asText()), n);
         }
 
         List<String> lines = Files.readAllLines(run.resolve("pmu.csv"));
@@ -60,7 +61,7 @@ class RecordPmuEventsTest {
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",");
             int core = Integer.parseInt(f[0]);
-            long task = Long.parseLong(f[1].substring(2), 16);
+            long task = TaskId.parse(f[1]);
             long waves = 1 + 2 * elements.get(task) / (64 * 32);
             assertThat(Long.parseLong(f[7])).as("broadcast, task %d", task).isEqualTo(waves);
             boolean counted = core % 8 == 5 && task % 4 == 0;
@@ -77,5 +78,30 @@ class RecordPmuEventsTest {
         JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
         assertThat(manifest.get("config").get("pmu_events")).extracting(JsonNode::asText)
                 .containsExactly("accel/sq_waves,se=2,sa=1/", "accel/sq_waves/");
+    }
+
+    @Test
+    void theDefaultColumnsAreJvmCpuTimeAndAllocatedBytesAndDashEChoosesUnderTheSameNames() throws IOException {
+        Path byDefault = tmp.resolve("default");
+        Path allocOnly = tmp.resolve("alloc");
+        CliRun d = CliRun.dfx("record", "-w", "decoder", "-s", "pmu", "-o", byDefault.toString(), "--quiet");
+        assertThat(d.status()).as(d.err()).isZero();
+        assertThat(Files.readAllLines(byDefault.resolve("pmu.csv")).getFirst())
+                .as("thread CPU time and allocated bytes always")
+                .isEqualTo("core_id,task_id,func_id,core_type,total_ns,end_ns,jvm/cpu-time/,jvm/alloc-bytes/");
+        assertThat(JSON.readTree(byDefault.resolve("run.json").toFile()).get("config").get("pmu_events"))
+                .extracting(JsonNode::asText).containsExactly("jvm/cpu-time/", "jvm/alloc-bytes/");
+        CliRun e = CliRun.dfx("record", "-w", "decoder", "-s", "pmu", "-o", allocOnly.toString(), "--quiet",
+                "-e", "jvm/alloc-bytes/");
+        assertThat(e.status()).as(e.err()).isZero();
+        assertThat(Files.readAllLines(allocOnly.resolve("pmu.csv")).getFirst())
+                .isEqualTo("core_id,task_id,func_id,core_type,total_ns,end_ns,jvm/alloc-bytes/");
+        assertThat(JSON.readTree(allocOnly.resolve("run.json").toFile()).get("config").get("pmu_events"))
+                .extracting(JsonNode::asText).containsExactly("jvm/alloc-bytes/");
+        // the kernel's thread CPU time is never more than the task's wall time (both ns, same task)
+        for (String line : Files.readAllLines(byDefault.resolve("pmu.csv")).subList(1, 289)) {
+            String[] f = line.split(",");
+            assertThat(Long.parseLong(f[6])).as(line).isBetween(0L, Long.parseLong(f[4]) + 1_000_000L);
+        }
     }
 }

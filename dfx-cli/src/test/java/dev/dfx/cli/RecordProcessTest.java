@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.chunk.ChunkReader;
 import dev.dfx.export.TraceEventChecker;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,11 +18,14 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code dfx record} as a user runs it, in its own JVM: the README's main command with no options writes
- * {@code ./dfx-runs/<timestamp>/} with a complete, loss-free run and a valid trace; and Ctrl-C (SIGINT) stops a
- * run that still writes its manifest, saying it was interrupted and what was collected.
+ * {@code ./dfx-runs/<timestamp>/} with a complete, loss-free run and a valid trace; SIGINT or SIGTERM stops a
+ * run that still writes its manifest, naming the signal and what was collected, and exits 128 + the signal; a
+ * recorder killed with SIGKILL leaves a run that {@code dfx report} says did not finish.
  */
 @Timeout(300)
 class RecordProcessTest {
@@ -70,11 +74,8 @@ class RecordProcessTest {
         assertThat(text).contains("status ok", "trace: " + run.resolve("trace.json"));
     }
 
-    @Test
-    void ctrlCStopsTheRunAndTheManifestSaysSo() throws Exception {
-        Path out = tmp.resolve("out.txt");
-        Path run = tmp.resolve("run");
-        // one-record buffers make every record wait for the host: a run of many seconds
+    /** Starts a run of many seconds (one-record buffers make every record wait for the host), once run.json exists. */
+    private Process longRun(Path out, Path run) throws Exception {
         Process p = dfx(out, "record", "-w", "flood", "-o", run.toString(), "--pool", "swimlane=1x1");
         Path manifest = run.resolve("run.json");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -84,14 +85,27 @@ class RecordProcessTest {
         assertThat(manifest).as(Files.exists(out) ? Files.readString(out) : "").exists();
         Thread.sleep(500); // let it collect something
         assertThat(p.isAlive()).isTrue();
-        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start();
+        return p;
+    }
+
+    private static void signal(Process p, String name) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"INT, 130", "TERM, 143"})
+    void aSignalStopsTheRunAndTheManifestNamesIt(String sig, int status) throws Exception {
+        Path out = tmp.resolve("out.txt");
+        Path run = tmp.resolve("run");
+        Process p = longRun(out, run);
+        signal(p, sig);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         String text = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(text).isEqualTo(130);
-        JsonNode m = JSON.readTree(manifest.toFile());
+        assertThat(p.exitValue()).as(text).isEqualTo(status);
+        JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
         assertThat(m.get("status").asText()).isEqualTo("interrupted");
-        assertThat(m.get("reason").asText()).isEqualTo("interrupted (SIGINT)");
+        assertThat(m.get("reason").asText()).isEqualTo("stopped by SIG" + sig);
         assertThat(m.get("end").isNull()).isFalse();
         assertThat(m.get("workload").get("check").asText()).isEqualTo("skipped");
         long collected = 0;
@@ -103,9 +117,40 @@ class RecordProcessTest {
         assertThat(collected).isPositive();
         JsonNode swimlane = m.get("subsystems").get(0);
         assertThat(swimlane.get("collected").asLong()).as("stopped early").isLessThan(4L * 65_536);
-        assertThat(text).contains("status interrupted (interrupted (SIGINT))");
+        assertThat(text).contains("status interrupted (stopped by SIG" + sig + ")");
+        assertThat(run.resolve(".dfx-record.lock")).doesNotExist();
         try (InputStream in = Files.newInputStream(run.resolve("trace.json"))) {
             assertThat(TraceEventChecker.check(in)).isEmpty();
         }
+    }
+
+    @Test
+    void aKilledRecorderLeavesARunThatReportSaysDidNotFinish() throws Exception {
+        Path out = tmp.resolve("out.txt");
+        Path run = tmp.resolve("run");
+        Process p = longRun(out, run);
+        long pid = p.pid();
+        p.destroyForcibly(); // SIGKILL: no handler, no hook
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(JSON.readTree(run.resolve("run.json").toFile()).get("status").asText()).isEqualTo("running");
+
+        List<String> held = new ArrayList<>();
+        try (Stream<Path> files = Files.list(run.resolve("chunks"))) {
+            for (Path f : files.sorted().toList()) {
+                try (ChunkReader r = ChunkReader.open(f)) { // strict: a torn last chunk is no error
+                    held.add(r.subsystem() + " " + r.chunks().size() + " chunks " + r.recordCount() + " records");
+                }
+            }
+        }
+        CliRun report = CliRun.dfx("report", run.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(report.out()).isEmpty();
+        assertThat(report.err().lines().toList()).last().isEqualTo("dfx: " + run + ": the recording did not finish"
+                + " (run.json still says running; its recorder, pid " + pid + ", is gone); recoverable from the chunk"
+                + " files: " + String.join(", ", held) + " (dfx script and dfx dump list them)");
+        assertThat(CliRun.dfx("record", "-w", "decoder", "-o", run.toString()).err())
+                .isEqualTo("dfx: option -o: " + run + " is in use by another dfx record (pid " + pid + ", no longer"
+                        + " running: the recording it started did not finish; give a new or empty directory)"
+                        + System.lineSeparator());
     }
 }

@@ -50,7 +50,7 @@ class PerfDataExporterTest {
 
     private JsonNode export(Path data) throws IOException {
         Path out = dir.resolve("trace.json");
-        PerfDataExporter.write(data, out);
+        PerfDataExporter.write(data, Files.newOutputStream(out));
         try (InputStream in = Files.newInputStream(out)) {
             assertThat(TraceEventChecker.check(in)).isEmpty();
         }

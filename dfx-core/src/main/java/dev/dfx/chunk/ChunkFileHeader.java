@@ -27,12 +27,18 @@ final class ChunkFileHeader {
     private final List<BufferKind> kinds;
     private final BufferKind[] byId;
     private final int length;
+    private final int version;
 
     /**
      * @throws IllegalArgumentException when the name is not 1..255 bytes of UTF-8, the table is empty or two kinds
      *                                  share an id
      */
     ChunkFileHeader(String subsystem, List<BufferKind> kinds) {
+        this(subsystem, kinds, ChunkFormat.VERSION);
+    }
+
+    private ChunkFileHeader(String subsystem, List<BufferKind> kinds, int version) {
+        this.version = version;
         int nameBytes = subsystem.getBytes(StandardCharsets.UTF_8).length;
         if (nameBytes < 1 || nameBytes > ChunkFormat.MAX_NAME_BYTES) {
             throw new IllegalArgumentException("subsystem name '" + subsystem + "' must be 1..255 bytes of UTF-8");
@@ -66,6 +72,11 @@ final class ChunkFileHeader {
     /** @return the kind with this id, or null when the table has none */
     BufferKind kind(int id) {
         return id >= 0 && id < byId.length ? byId[id] : null;
+    }
+
+    /** @return the format version (what this dfx writes, or what the decoded file says) */
+    int version() {
+        return version;
     }
 
     /** @return header length in bytes; the first chunk starts at this file offset */
@@ -116,9 +127,9 @@ final class ChunkFileHeader {
             throw bad(path, 0, "not a dfx chunk file (expected magic \"DFXCHUNK\")");
         }
         int version = u16(file, 8);
-        if (version != ChunkFormat.VERSION) {
+        if (version < ChunkFormat.MIN_VERSION || version > ChunkFormat.VERSION) {
             throw bad(path, 8, "unsupported chunk file format version " + version + " (this dfx reads "
-                    + ChunkFormat.VERSION + ")");
+                    + ChunkFormat.MIN_VERSION + " to " + ChunkFormat.VERSION + ")");
         }
         int kindCount = u16(file, 10);
         long length = u32(file, 12);
@@ -144,7 +155,7 @@ final class ChunkFileHeader {
             throw bad(path, c.at, "kind table ends at " + c.at + " but the header length is " + length);
         }
         try {
-            return new ChunkFileHeader(subsystem, kinds);
+            return new ChunkFileHeader(subsystem, kinds, version);
         } catch (IllegalArgumentException e) {
             throw bad(path, 10, "invalid kind table: " + e.getMessage());
         }

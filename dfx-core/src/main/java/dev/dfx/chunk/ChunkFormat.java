@@ -10,11 +10,14 @@ import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
 /**
- * Constants and byte-level helpers of the chunk file format, version 1 (layout in {@code package-info.java}).
+ * Constants and byte-level helpers of the chunk file format, versions 1 and 2 (layout in {@code package-info.java}).
  * Stateless; all methods are thread-safe.
  */
 final class ChunkFormat {
-    static final int VERSION = 1;
+    /** The version this dfx writes. */
+    static final int VERSION = 2;
+    /** The oldest version this dfx reads (version 1 has no chunk flags). */
+    static final int MIN_VERSION = 1;
 
     static final long FILE_MAGIC = magic8("DFXCHUNK");
     static final int FILE_HEADER_FIXED = 24;

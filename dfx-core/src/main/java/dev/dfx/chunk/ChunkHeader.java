@@ -23,7 +23,7 @@ final class ChunkHeader {
     static void encode(MemorySegment dst, long at, ChunkInfo c) {
         dst.set(U32, at, ChunkFormat.CHUNK_MAGIC);
         dst.set(U16, at + 4, (short) c.kind());
-        dst.set(U16, at + 6, (short) 0);
+        dst.set(U16, at + 6, (short) c.flags());
         dst.set(U32, at + 8, c.lane());
         dst.set(U32, at + 12, c.recordSize());
         dst.set(U64, at + 16, c.seq());
@@ -31,7 +31,7 @@ final class ChunkHeader {
         dst.set(U32, at + 28, c.payloadCrc());
         dst.set(U64, at + 32, c.firstTimestamp());
         dst.set(U64, at + 40, c.lastTimestamp());
-        dst.set(U64, at + 48, c.payloadLength());
+        dst.set(U64, at + 48, c.storedLength());
         dst.set(U32, at + 56, 0);
         dst.set(U32, at + ChunkFormat.CHUNK_HEADER_CRC_AT, headerCrc(dst, at));
     }
@@ -41,8 +41,9 @@ final class ChunkHeader {
      * method does not look at the payload.
      *
      * @throws dev.dfx.error.BadInputException on a wrong magic, a header checksum mismatch, a kind missing from the
-     *                                         kind table, a record size that disagrees with it, or an inconsistent
-     *                                         payload length, naming the byte offset
+     *                                         kind table, a record size that disagrees with it, a flag the file's
+     *                                         version does not know, or an inconsistent payload length, naming the
+     *                                         byte offset
      */
     static ChunkInfo decode(MemorySegment file, long at, ChunkFileHeader header, Path path) {
         int magic = file.get(U32, at);
@@ -65,14 +66,26 @@ final class ChunkHeader {
             throw bad(path, at + 12, "chunk record size " + recordSize + " disagrees with kind " + kind.name()
                     + " (" + kind.recordSize() + " bytes in the kind table)");
         }
+        int flags = ChunkFormat.u16(file, at + 6);
+        int known = header.version() >= 2 ? ChunkInfo.ZERO_BLOCKS : 0;
+        if ((flags & ~known) != 0) {
+            throw bad(path, at + 6, "chunk flags " + ChunkFormat.hex(flags) + " are not defined in format version "
+                    + header.version());
+        }
         long count = ChunkFormat.u32(file, at + 24);
-        long payload = file.get(U64, at + 48);
-        if (count > Integer.MAX_VALUE || payload != count * recordSize) {
-            throw bad(path, at + 48, "chunk payload length " + Long.toUnsignedString(payload) + " is not record count "
-                    + count + " x record size " + recordSize);
+        long storedLength = file.get(U64, at + 48);
+        if (count > Integer.MAX_VALUE) {
+            throw bad(path, at + 24, "chunk record count " + count + " exceeds 2^31-1");
+        }
+        boolean encoded = (flags & ChunkInfo.ZERO_BLOCKS) != 0;
+        if (encoded ? storedLength < 0 || storedLength > count * recordSize + 8L * ZeroBlocks.words(count * recordSize)
+                : storedLength != count * recordSize) {
+            throw bad(path, at + 48, "chunk payload length " + Long.toUnsignedString(storedLength) + " does not fit record"
+                    + " count " + count + " x record size " + recordSize + (encoded ? " (zero-block encoded)" : ""));
         }
         return new ChunkInfo(at, kindId, file.get(U32, at + 8), file.get(U64, at + 16), (int) count,
-                (int) recordSize, file.get(U64, at + 32), file.get(U64, at + 40), file.get(U32, at + 28));
+                (int) recordSize, file.get(U64, at + 32), file.get(U64, at + 40), file.get(U32, at + 28), flags,
+                storedLength);
     }
 
     private static int headerCrc(MemorySegment s, long at) {

@@ -135,7 +135,7 @@ final class ChunkIndex {
                         + " between " + previousEnd + " and the index at " + at);
             }
             out.add(new ChunkInfo(offset, ChunkFormat.u16(file, e + 40), file.get(U32, e + 32), file.get(U64, e + 8),
-                    file.get(U32, e + 36), 0, file.get(U64, e + 16), file.get(U64, e + 24), 0));
+                    file.get(U32, e + 36), 0, file.get(U64, e + 16), file.get(U64, e + 24), 0, 0, 0));
             previousEnd = offset + ChunkFormat.CHUNK_HEADER_SIZE;
         }
         return out;

@@ -3,12 +3,14 @@ package dev.dfx.chunk;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * Reads one chunk file ({@code RUN/chunks/<subsystem>.dfx}, format in {@code package-info.java}) through a
@@ -58,11 +60,29 @@ public final class ChunkReader implements AutoCloseable {
      *                                         a trailer is not an error
      */
     public static ChunkReader open(Path path) throws IOException {
+        return open(path, null);
+    }
+
+    /**
+     * Maps a chunk file and reads every chunk that is intact, skipping the damaged ones: a chunk whose header or
+     * payload checksum fails, or that disagrees with its index entry, is left out and reported; an index that
+     * cannot be used is replaced by a scan, and a scan that meets an unreadable chunk header goes on at the next
+     * valid one. What a lenient reader returns is exactly what a strict one would return for the file with the
+     * damaged chunks cut out.
+     *
+     * @param path   the chunk file
+     * @param damage receives one {@link ChunkDamage} per skipped defect (on the calling thread, in file order);
+     *               null reads strictly, as {@link #open(Path)}
+     * @return a reader over the intact chunks; close it to unmap the file
+     * @throws IOException                     when the file cannot be opened or mapped
+     * @throws dev.dfx.error.BadInputException when the file header is not valid (nothing of the file can be read)
+     */
+    public static ChunkReader open(Path path, Consumer<ChunkDamage> damage) throws IOException {
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             MemorySegment file = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena).asReadOnly();
             ChunkFileHeader header = ChunkFileHeader.decode(file, path);
-            return new ChunkReader(path, arena, file, header, ChunkLoader.load(file, header, path));
+            return new ChunkReader(path, arena, file, header, ChunkLoader.load(file, header, path, damage));
         } catch (IOException | RuntimeException e) {
             arena.close();
             throw e;
@@ -79,9 +99,9 @@ public final class ChunkReader implements AutoCloseable {
         return header.subsystem();
     }
 
-    /** @return the format version of the file (currently always 1) */
+    /** @return the format version of the file: 1, or 2 (chunks may be zero-block encoded) */
     public int formatVersion() {
-        return ChunkFormat.VERSION;
+        return header.version();
     }
 
     /** @return the kind table in file order */
@@ -109,10 +129,24 @@ public final class ChunkReader implements AutoCloseable {
 
     /**
      * @param chunk a chunk of this file (from {@link #chunks()} or {@link #lanes()})
-     * @return its records, {@code recordCount x recordSize} bytes, read-only, little-endian
+     * @return its records, {@code recordCount x recordSize} bytes, read-only, little-endian: a slice of the mapped
+     *         file, or, for a zero-block chunk, a copy decoded on each call (it stays valid after {@link #close()} and
+     *         is freed when unreachable; {@link #records(ChunkInfo, SegmentAllocator)} frees it sooner)
      */
     public MemorySegment records(ChunkInfo chunk) {
-        return file.asSlice(chunk.payloadOffset(), chunk.payloadLength());
+        return records(chunk, Arena.ofAuto());
+    }
+
+    /**
+     * @param chunk a chunk of this file (from {@link #chunks()} or {@link #lanes()})
+     * @param into  where a zero-block chunk is decoded (e.g. a confined arena closed after the records are read);
+     *              not used for a chunk stored as it is
+     * @return its records, {@code recordCount x recordSize} bytes, read-only, little-endian: a slice of the mapped
+     *         file, or the decoded copy in {@code into}'s memory
+     */
+    public MemorySegment records(ChunkInfo chunk, SegmentAllocator into) {
+        MemorySegment stored = file.asSlice(chunk.payloadOffset(), chunk.storedLength());
+        return chunk.zeroBlocks() ? ZeroBlocks.decode(stored, chunk.payloadLength(), into) : stored;
     }
 
     /** @return one sequence per (kind, lane), ordered by kind id then unsigned lane; chunks in seq order */

@@ -2,23 +2,26 @@ package dev.dfx.pipeline;
 
 import java.lang.foreign.MemorySegment;
 import java.util.List;
+import java.util.function.IntPredicate;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One drain shard (DESIGN.md §5, host rules 1-2): serves ready queues {@code index, index + n, ...}; for each
  * drained entry it pulls the buffer, tops up that lane's free queue from this shard's recycled lane (recording
- * a short site when the lane runs dry), and hands the buffer to its collector shard (waiting, never dropping,
- * when that ring is full). After every sweep it retries the short sites. It is the only run-time writer of the
- * free queues of the lanes it serves.
+ * a short site when the lane runs dry), and hands the buffer to its collector shard. It never waits: when the
+ * collector shard's ring is full it leaves the entry in the ready queue for a later sweep, so a slow collector
+ * holds back only its own lanes (their producers wait at the push gate) and never the other parts of the
+ * {@link HostLoop} that runs this shard. After every sweep the loop retries the short sites. The loop's thread is
+ * the only run-time writer of the free queues of the lanes this shard serves.
  *
  * <p>Corruption: a ready-queue tail outside {@code 0..size-1} quarantines that queue; an entry that names a bad
  * lane, kind, handle or count is skipped; a sequence gap is reported. All go to the pipeline's errors, and the
  * records involved show up as silent loss at reconcile.
  *
- * <p>Thread-safety: {@link #run()} on one thread, or {@link #sweep()} / {@link #retryShortSites()} from one
- * test thread; {@link #pause}/{@link #stop} from any thread.
+ * <p>Thread-safety: {@link #sweep()} / {@link #retryShortSites()} on the thread of its host loop (or one test
+ * thread); {@link #pause}, {@link #paused()} and the counters from any thread.
  */
-final class DrainShard implements Runnable {
+final class DrainShard {
     private final int index;
     private final int[] queues;
     private final int[] heads;
@@ -33,21 +36,26 @@ final class DrainShard implements Runnable {
     private final SpscRing<HostBuffer> hostReady;
     private final long[] expectedSeq;
     private final ShortSites shortSites;
+    /** Tops up one short site's free queue: built once, so a retry (every pass of the loop) allocates nothing. */
+    private final IntPredicate refill = this::refill;
     private final ErrorLog errors;
     private final AtomicLong drainedEntries = new AtomicLong();
-    private final HostIdle idle = new HostIdle();
-    private final HostIdle collector;
-    private volatile boolean running = true;
+    private final Doorbell loop;
+    private final Doorbell collectors;
     private volatile boolean paused;
 
     /**
-     * @param recycled this shard's recycled lane of each kind
+     * @param recycled   this shard's recycled lane of each kind
+     * @param loop       the doorbell of the host loop that runs this shard (rung when it is resumed)
+     * @param collectors the doorbell of the collector workers, rung after each hand-off
      */
     DrainShard(int index, int shards, RegionLayout layout, HostTransport transport, BufferStore store,
             List<PipelineConfig.LaneSpec> lanes, List<PoolSpec> pools, FreeQueueHost[] freeQueues,
-            SpscRing<HostBuffer>[] recycled, SpscRing<HostBuffer> hostReady, HostIdle collector, ErrorLog errors) {
+            SpscRing<HostBuffer>[] recycled, SpscRing<HostBuffer> hostReady, Doorbell loop, Doorbell collectors,
+            ErrorLog errors) {
         this.index = index;
-        this.collector = collector;
+        this.loop = loop;
+        this.collectors = collectors;
         int n = 0;
         for (int q = index; q < layout.producers(); q += shards) {
             n++;
@@ -90,44 +98,34 @@ final class DrainShard implements Runnable {
         }
     }
 
-    /** @return this shard's idle state: producers and the replenisher wake it */
-    HostIdle idleState() {
-        return idle;
-    }
-
-    @Override
-    public void run() {
-        bindToCurrentThread();
-        idle.bindToCurrentThread();
-        while (running) {
-            if (paused) {
-                idle.idle();
-                continue;
-            }
-            boolean did = sweep();
-            did |= retryShortSites();
-            if (did) {
-                idle.reset();
-            } else {
-                idle.idle();
-            }
-        }
-        while (sweep()) {
-            // final pass: drain whatever the producers published before stop
-        }
-    }
-
-    /** Test hook: a paused shard drains nothing (a wedged host thread) until resumed. */
+    /** Test hook: a paused shard drains nothing (a wedged host thread) until resumed; its loop skips it. */
     void pause(boolean p) {
         paused = p;
-        idle.wake();
+        loop.wake();
     }
 
-    /** Ends {@link #run()} after a final drain pass. */
-    void stop() {
-        paused = false;
-        running = false;
-        idle.wake();
+    /** @return whether the shard is paused (any thread) */
+    boolean paused() {
+        return paused;
+    }
+
+    /**
+     * @return whether every ready queue this shard serves is empty or quarantined: after the producers ended, the
+     *         final pass is complete (loop thread)
+     */
+    boolean readyQueuesEmpty() {
+        for (int i = 0; i < queues.length; i++) {
+            if (!quarantined[i]
+                    && transport.getIntAcquire(layout.readyQueue(queues[i]) + RegionLayout.RQ_TAIL) != heads[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Reports that this part threw on its host loop and was taken off it. */
+    void failed(Throwable t) {
+        errors.add("drain shard " + index + " failed and stopped: " + t);
     }
 
     /** @return entries drained so far (any thread) */
@@ -140,7 +138,8 @@ final class DrainShard implements Runnable {
     }
 
     /**
-     * Drains every served ready queue once, up to the tail seen at the start of each.
+     * Drains every served ready queue once, up to the tail seen at the start of each, while the collector ring has
+     * room (the drain shard is that ring's only producer, so room seen here is still there at the offer).
      *
      * @return true when any entry was drained
      */
@@ -161,7 +160,7 @@ final class DrainShard implements Runnable {
                 continue;
             }
             int head = heads[i];
-            while (head != tail) {
+            while (head != tail && hostReady.hasRoom()) {
                 long e = layout.readyEntry(q, head);
                 transport.pull(e, RegionLayout.ENTRY_BYTES);
                 int at = head;
@@ -209,18 +208,20 @@ final class DrainShard implements Runnable {
         if (!fq.topUp(transport, recycled[kind])) {
             shortSites.add(lane);
         }
-        Backoff.Idle full = null;
-        while (!hostReady.offer(b)) {
-            if (full == null) {
-                full = new Backoff.Idle();
-            }
-            full.idle();
+        if (!hostReady.offer(b)) {  // cannot happen: room was checked before this entry was taken
+            errors.add("drain shard " + index + ": collector ring full after its room was checked; lane " + lane
+                    + " buffer seq " + seq + " lost");
+            return;
         }
-        collector.wake();
+        collectors.wake();
     }
 
     /** @return true when any short site filled */
     boolean retryShortSites() {
-        return shortSites.retry(lane -> freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]));
+        return shortSites.retry(refill);
+    }
+
+    private boolean refill(int lane) {
+        return freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]);
     }
 }

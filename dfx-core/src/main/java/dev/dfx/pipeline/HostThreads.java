@@ -3,9 +3,26 @@ package dev.dfx.pipeline;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The default factory of a pipeline's host threads: daemon platform threads named {@code dfx-NAME-N}. */
+/** Host thread helpers: the default factory (daemon platform threads named {@code dfx-NAME-N}), and joining. */
 final class HostThreads {
     private HostThreads() {
+    }
+
+    /**
+     * Waits for {@code t} to end, through interrupts.
+     *
+     * @return whether the caller was interrupted meanwhile (re-assert it when done)
+     */
+    static boolean join(Thread t) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                return interrupted;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
     }
 
     static ThreadFactory daemonFactory(String pipelineName) {

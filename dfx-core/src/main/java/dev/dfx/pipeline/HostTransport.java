@@ -31,6 +31,15 @@ sealed interface HostTransport permits SharedTransport, CopyTransport {
     /** Pulls the first {@code bytes} of a buffer into its host copy (no-op in SHARED). */
     void pullBuffer(HostBuffer buffer, long bytes);
 
+    /**
+     * Writes zeros over the first {@code bytes} of a buffer as producers see it (a device memset in COPY mode). Only
+     * for a buffer in the host's custody (drained, not yet back in a free queue): its bytes are then host-owned.
+     * Both modes write the device memory directly; the shadow is refilled by the next {@link #pullBuffer}.
+     */
+    default void clearBuffer(HostBuffer buffer, long bytes) {
+        buffer.device.asSlice(0, bytes).fill((byte) 0);
+    }
+
     /** Plain store of a host-owned field; made visible by a later release. */
     void setLong(long offset, long value);
 

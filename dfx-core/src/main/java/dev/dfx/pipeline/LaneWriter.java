@@ -35,6 +35,7 @@ public final class LaneWriter {
     private final int producer;
     private final int recordSize;
     private final int capacity;
+    private final boolean zeroed;
     private final MemorySegment region;
     private final long base;
     private final long totalOffset;
@@ -69,6 +70,7 @@ public final class LaneWriter {
         this.producer = spec.producer();
         this.recordSize = pool.recordSize();
         this.capacity = pool.recordsPerBuffer();
+        this.zeroed = pool.zeroed();
         this.region = region;
         this.base = layout.lane(lane);
         this.totalOffset = base + RegionLayout.L_TOTAL;
@@ -166,6 +168,14 @@ public final class LaneWriter {
         }
     }
 
+    /**
+     * @return whether every slot {@link #claim()} hands out holds zero bytes (the pool is {@link PoolSpec#zeroed()}):
+     *         the producer may then write only the non-zero fields of a record
+     */
+    public boolean zeroed() {
+        return zeroed;
+    }
+
     /** @return the lane index */
     public int lane() {
         return lane;
@@ -219,6 +229,9 @@ public final class LaneWriter {
         DropCause c = gate.pass(readyQueue, DropCause.PUSH_GATE);
         if (c != null) {
             drop(count, c);
+            if (zeroed) {
+                current.asSlice(0, (long) count * recordSize).fill((byte) 0);  // reused: keep the slots zero
+            }
             count = 0;
             if (arena != null) {
                 arena.onBufferDropped();

@@ -1,8 +1,6 @@
 package dev.dfx.pipeline;
 
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A lossless lane pipeline (DESIGN.md §5): producers write fixed-size records into lanes; full buffers travel
@@ -23,32 +21,44 @@ import java.util.List;
  * }
  * }</pre>
  *
- * <p>Threads: {@code drainShards} drain threads, as many collector threads, one replenisher, all from the
- * config's thread factory; they back off to short parks when idle. Thread-safety: {@link #writer},
- * {@link #payloadArena}, {@link #stats()} from any thread; {@link #stop()} and {@link #close()} from any
- * thread, once every producer has stopped writing (flushed, or ended) and that end happens-before the call
- * (e.g. {@code Thread.join}).
+ * <p>Threads: the pipeline's host parts (drain shards, replenisher, collector shards) run on a {@link HostGroup}:
+ * one of its own ({@link #start(PipelineConfig, Collector)}: {@code drainShards} host loops and as many collector
+ * workers, named after the pipeline) or one shared with other pipelines
+ * ({@link #start(PipelineConfig, Collector, HostGroup)}). Idle host threads park until a hand-off wakes them.
+ * Thread-safety: {@link #writer}, {@link #payloadArena}, {@link #stats()} from any thread; {@link #stop()} and
+ * {@link #close()} from any thread, once every producer has stopped writing (flushed, or ended) and that end
+ * happens-before the call (e.g. {@code Thread.join}).
  */
 public final class Pipeline implements AutoCloseable {
     private final PipelineParts parts;
     private final StatsReader statsReader;
     private final Instant started = Instant.now();
-    private final List<Thread> drainThreads = new ArrayList<>();
-    private final List<Thread> collectorThreads = new ArrayList<>();
-    private Thread replenisherThread;
+    private final HostGroup group;
+    private final boolean ownGroup;
     private volatile PipelineStats finalStats;
     private boolean closed;
 
+    /** A pipeline whose host a test plays step by step (no threads). */
     Pipeline(PipelineConfig config, Collector collector) {
+        this(config, collector, null, false);
+    }
+
+    private Pipeline(PipelineConfig config, Collector collector, HostGroup group, boolean ownGroup) {
         if (config == null || collector == null) {
             throw new IllegalArgumentException("pipeline needs a config and a collector");
         }
-        this.parts = new PipelineParts(config, collector);
+        this.group = group;
+        this.ownGroup = ownGroup;
+        HostPlacement at = group == null ? HostPlacement.unattended(config.drainShards())
+                : group.place(config.drainShards());
+        this.parts = new PipelineParts(config, collector, at);
         this.statsReader = new StatsReader(parts);
     }
 
     /**
-     * Allocates the region, does the startup fill, and starts the drain shards, collectors and replenisher.
+     * Allocates the region, does the startup fill, and starts the pipeline on a host group of its own:
+     * {@code drainShards} host loops ({@code dfx-NAME-host-N}) and as many collector workers
+     * ({@code dfx-NAME-collect-N}), from the config's thread factory. {@link #stop()} ends them.
      *
      * @param config    the pipeline's configuration
      * @param collector receives every drained buffer (see {@link Collector} for its threading)
@@ -57,25 +67,48 @@ public final class Pipeline implements AutoCloseable {
      * @throws java.io.UncheckedIOException when the mapped file cannot be created
      */
     public static Pipeline start(PipelineConfig config, Collector collector) {
-        Pipeline p = new Pipeline(config, collector);
-        p.startThreads();
-        return p;
-    }
-
-    void startThreads() {
-        PipelineConfig c = parts.config;
-        for (int s = 0; s < parts.shards.length; s++) {
-            drainThreads.add(thread(parts.shards[s], c.name() + "-drain-" + s));
-            collectorThreads.add(thread(parts.collectors[s], c.name() + "-collect-" + s));
+        if (config == null) {
+            throw new IllegalArgumentException("pipeline needs a config and a collector");
         }
-        replenisherThread = thread(parts.replenisher, c.name() + "-replenish");
+        HostGroup own = HostGroup.builder(config.name()).hostThreads(config.drainShards())
+                .collectorThreads(config.drainShards()).threadFactory(config.threadFactory()).build();
+        try {
+            return start(config, collector, own, true);
+        } catch (RuntimeException | Error e) {
+            own.close();
+            throw e;
+        }
     }
 
-    private Thread thread(Runnable r, String name) {
-        Thread t = parts.config.threadFactory().newThread(r);
-        t.setName("dfx-" + name);
-        t.start();
-        return t;
+    /**
+     * Allocates the region, does the startup fill, and starts the pipeline on a host group shared with other
+     * pipelines (the config's thread factory is not used). {@link #stop()} takes it off the group; the group's
+     * threads go on serving the others.
+     *
+     * @param config    the pipeline's configuration
+     * @param collector receives every drained buffer (see {@link Collector} for its threading)
+     * @param group     the host threads to run on
+     * @return the running pipeline
+     * @throws IllegalArgumentException when an argument is null
+     * @throws IllegalStateException    when the group is closed
+     * @throws java.io.UncheckedIOException when the mapped file cannot be created
+     */
+    public static Pipeline start(PipelineConfig config, Collector collector, HostGroup group) {
+        if (group == null) {
+            throw new IllegalArgumentException("pipeline needs a host group");
+        }
+        return start(config, collector, group, false);
+    }
+
+    private static Pipeline start(PipelineConfig config, Collector collector, HostGroup group, boolean own) {
+        Pipeline p = new Pipeline(config, collector, group, own);
+        try {
+            group.attach(p);
+        } catch (RuntimeException | Error e) {
+            p.parts.region.close();
+            throw e;
+        }
+        return p;
     }
 
     /**
@@ -132,57 +165,42 @@ public final class Pipeline implements AutoCloseable {
         if (finalStats != null) {
             return finalStats;
         }
-        boolean interrupted = false;
-        for (DrainShard s : parts.shards) {
-            s.stop();
-        }
-        interrupted |= joinAll(drainThreads);
-        if (drainThreads.isEmpty()) {
-            for (DrainShard s : parts.shards) {
-                while (s.sweep()) {
-                    // no threads were started (tests): final pass here
-                }
-            }
-        }
-        parts.replenisher.stop();
-        if (replenisherThread != null) {
-            interrupted |= joinAll(List.of(replenisherThread));
+        if (group != null) {
+            group.detach(this);
         } else {
-            parts.replenisher.tick();
-        }
-        for (CollectorShard c : parts.collectors) {
-            c.replenisherStopped();
-            c.stop();
-        }
-        interrupted |= joinAll(collectorThreads);
-        if (collectorThreads.isEmpty()) {
-            for (CollectorShard c : parts.collectors) {
-                while (c.pollOnce()) {
-                    // no threads were started (tests): drain here
-                }
-            }
+            stopUnattended();
         }
         new UnflushedRecovery(parts).recoverAll();
         finalStats = statsReader.snapshot(started, Instant.now());
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        if (ownGroup) {
+            group.close();
         }
         return finalStats;
     }
 
-    private static boolean joinAll(List<Thread> threads) {
-        boolean interrupted = false;
-        for (Thread t : threads) {
-            while (true) {
-                try {
-                    t.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
+    /** The stop order played on the calling thread, for a pipeline without host threads (tests). */
+    private void stopUnattended() {
+        for (boolean pending = true; pending; ) {
+            pending = false;
+            for (int i = 0; i < parts.shards.length; i++) {
+                DrainShard s = parts.shards[i];
+                s.pause(false);
+                s.sweep();
+                if (!s.readyQueuesEmpty()) {  // its collector ring is full: make room, then sweep again
+                    pending = true;
+                    while (parts.collectors[i].pollOnce()) {
+                        // deliver
+                    }
                 }
             }
         }
-        return interrupted;
+        parts.replenisher.tick();
+        for (CollectorShard c : parts.collectors) {
+            c.replenisherStopped();
+            while (c.pollOnce()) {
+                // collectors drain what is left
+            }
+        }
     }
 
     /** {@link #stop()}, then frees the region and every buffer; writers must not be used afterwards. */

@@ -12,6 +12,9 @@ import java.util.List;
  * block of {@code lanes x buffersPerLane} buffers; each lane's free queue gets {@code min(buffersPerLane,
  * slots)} of its buffers and the rest go to the recycled lane of the shard that serves the lane. The default
  * recycled watermark of a (kind, shard) is half that shard's startup surplus, rounded up.
+ *
+ * <p>The parts do not own threads: a {@link HostPlacement} says which host loop runs each drain shard and the
+ * replenisher (the doorbells they ring), and the collector shards are served by a {@link CollectorPool}.
  */
 final class PipelineParts {
     final PipelineConfig config;
@@ -33,10 +36,12 @@ final class PipelineParts {
     final DrainShard[] shards;
     final CollectorShard[] collectors;
     final Replenisher replenisher;
+    final HostPlacement placement;
 
     @SuppressWarnings("unchecked")
-    PipelineParts(PipelineConfig config, Collector collector) {
+    PipelineParts(PipelineConfig config, Collector collector, HostPlacement placement) {
         this.config = config;
+        this.placement = placement;
         List<PoolSpec> pools = config.pools();
         List<PipelineConfig.LaneSpec> lanes = config.lanes();
         int kinds = pools.size();
@@ -81,8 +86,11 @@ final class PipelineParts {
             this.shards = new DrainShard[n];
             this.collectors = new CollectorShard[n];
             this.replenisher = new Replenisher(done, recycled, watermark, store,
-                    config.arenaAckHook().orElse(null), errors);
-            HostIdle[] shardIdle = new HostIdle[n];
+                    config.arenaAckHook().orElse(null), placement.shardBells(), errors);
+            boolean[] zeroed = new boolean[kinds];
+            for (int k = 0; k < kinds; k++) {
+                zeroed[k] = pools.get(k).zeroed();
+            }
             for (int s = 0; s < n; s++) {
                 hostReady[s] = new SpscRing<>(2 * buffersOfShard[s] + 16);
                 done[s] = new SpscRing<>(2 * buffersOfShard[s] + 16);
@@ -90,17 +98,15 @@ final class PipelineParts {
                 for (int k = 0; k < kinds; k++) {
                     mine[k] = recycled[k][s];
                 }
-                collectors[s] = new CollectorShard(s, hostReady[s], done[s], collector, ledger,
-                        replenisher.idleState(), errors);
+                collectors[s] = new CollectorShard(s, hostReady[s], done[s], collector, ledger, transport, zeroed,
+                        placement.replenisherBell(), placement.shardBell(s), errors);
                 shards[s] = new DrainShard(s, n, layout, transport, store, lanes, pools, freeQueues, mine,
-                        hostReady[s], collectors[s].idleState(), errors);
-                shardIdle[s] = shards[s].idleState();
+                        hostReady[s], placement.shardBell(s), placement.collectorBell(), errors);
             }
-            replenisher.wakes(shardIdle);
 
             this.producerQueues = new ProducerQueue[config.producers()];
             for (int q = 0; q < producerQueues.length; q++) {
-                producerQueues[q] = new ProducerQueue(region.device(), layout, q, shardIdle[shardOf(q)]);
+                producerQueues[q] = new ProducerQueue(region.device(), layout, q, placement.shardBell(shardOf(q)));
             }
             this.stallLogs = new StallLog[lanes.size()];
             this.writers = new LaneWriter[lanes.size()];

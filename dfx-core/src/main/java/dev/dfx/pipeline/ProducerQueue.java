@@ -14,13 +14,13 @@ final class ProducerQueue implements GateCondition {
     private final MemorySegment region;
     private final long base;
     private final int size;
-    private final HostIdle drainShard;
+    private final Doorbell drainShard;
     private int tail;
     private int headSeen;
     private long maxDepth;
 
-    /** @param drainShard the idle state of the drain shard serving this queue, woken after each publish */
-    ProducerQueue(MemorySegment region, RegionLayout layout, int producer, HostIdle drainShard) {
+    /** @param drainShard the doorbell of the loop running the drain shard that serves this queue, woken after each publish */
+    ProducerQueue(MemorySegment region, RegionLayout layout, int producer, Doorbell drainShard) {
         this.region = region;
         this.base = layout.readyQueue(producer);
         this.size = layout.readyQueueSize();

@@ -10,9 +10,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * never waits on producer state and never writes a free queue.
  *
  * <p>A buffer that finds both its target and its origin recycled lane full is parked and offered again on later
- * ticks. Thread-safety: {@link #run()} on one thread, or {@link #tick()} from one test thread.
+ * ticks. Nothing here blocks. Thread-safety: {@link #tick()} on the thread of the {@link HostLoop} that runs it
+ * (or one test thread); {@link #ticks()} from any thread.
  */
-final class Replenisher implements Runnable {
+final class Replenisher {
     private final SpscRing<HostBuffer>[] done;
     private final SpscRing<HostBuffer>[][] recycled;
     private final int[][] watermark;
@@ -23,17 +24,16 @@ final class Replenisher implements Runnable {
     private final boolean[] allocationFailed;
     private final int[] deficits;
     private final AtomicLong ticks = new AtomicLong();
-    private final HostIdle idle = new HostIdle();
-    private HostIdle[] shards = new HostIdle[0];
-    private volatile boolean running = true;
+    private final Doorbell[] shards;
 
     /**
      * @param done      per shard: collector -> replenisher
      * @param recycled  [kind][shard]: replenisher -> drain shard
      * @param watermark [kind][shard]: spare buffers to keep in each recycled lane (0: never allocate)
+     * @param shards    per shard: the doorbell of the loop running it, rung when its recycled lane receives a buffer
      */
     Replenisher(SpscRing<HostBuffer>[] done, SpscRing<HostBuffer>[][] recycled, int[][] watermark,
-            BufferStore store, ArenaAckHook hook, ErrorLog errors) {
+            BufferStore store, ArenaAckHook hook, Doorbell[] shards, ErrorLog errors) {
         this.done = done;
         this.recycled = recycled;
         this.watermark = watermark;
@@ -42,34 +42,12 @@ final class Replenisher implements Runnable {
         this.errors = errors;
         this.allocationFailed = new boolean[recycled.length];
         this.deficits = new int[done.length];
+        this.shards = shards.clone();
     }
 
-    /** @return the replenisher's idle state: collectors wake it */
-    HostIdle idleState() {
-        return idle;
-    }
-
-    /** @param drainShards the drain shards' idle states, woken when their recycled lane receives a buffer */
-    void wakes(HostIdle[] drainShards) {
-        this.shards = drainShards.clone();
-    }
-
-    @Override
-    public void run() {
-        idle.bindToCurrentThread();
-        while (running) {
-            if (tick()) {
-                idle.reset();
-            } else {
-                idle.idle();
-            }
-        }
-        tick();  // final pass
-    }
-
-    void stop() {
-        running = false;
-        idle.wake();
+    /** Reports that this part threw on its host loop and was taken off it. */
+    void failed(Throwable t) {
+        errors.add("replenisher" + " failed and stopped: " + t);
     }
 
     /** @return ticks run so far (any thread) */
@@ -131,9 +109,7 @@ final class Replenisher implements Runnable {
     }
 
     private void wakeShard(int s) {
-        if (s < shards.length) {
-            shards[s].wake();
-        }
+        shards[s].wake();
     }
 
     /** Tops every recycled lane of a kind up to its watermark with one block. */

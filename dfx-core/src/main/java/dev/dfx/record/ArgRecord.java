@@ -106,9 +106,13 @@ public final class ArgRecord {
         seg.set(I64, off + PAYLOAD_SIZE, payloadSize);
         seg.set(I64, off + SCALAR_VALUE, 0L);
         seg.set(I64, off + START_OFFSET, startOffset);
-        for (int d = 0; d < MAX_DIMS; d++) {
-            seg.set(I32, off + STRIDES + 4L * d, d < ndims ? strides[d] : 0);
-            seg.set(I32, off + SHAPES + 4L * d, d < ndims ? shape[d] : 0);
+        for (int d = 0; d < ndims; d++) {
+            seg.set(I32, off + STRIDES + 4L * d, strides[d]);
+            seg.set(I32, off + SHAPES + 4L * d, shape[d]);
+        }
+        for (int d = ndims; d < MAX_DIMS; d++) {  // a loop of its own: no speculation on the arrays' lengths
+            seg.set(I32, off + STRIDES + 4L * d, 0);
+            seg.set(I32, off + SHAPES + 4L * d, 0);
         }
         seg.set(I64, off + TENSOR_ID, tensorId);
     }

@@ -45,6 +45,17 @@ public final class DepsOverflowRecord {
      * @throws IllegalArgumentException when {@code count} is not 1..582
      */
     public static void write(MemorySegment seg, long off, long taskId, int flags, long[] deps, int from, int count) {
+        write(seg, off, taskId, flags, deps, from, count, false);
+    }
+
+    /**
+     * Writes one overflow record holding {@code deps[from .. from + count)}; unused dep slots are zero.
+     *
+     * @param slotZeroed whether the slot holds zeros already: then the unused dep slots are not stored
+     * @throws IllegalArgumentException when {@code count} is not 1..582
+     */
+    public static void write(MemorySegment seg, long off, long taskId, int flags, long[] deps, int from, int count,
+                             boolean slotZeroed) {
         if (count < 1 || count > MAX_DEPS) {
             throw new IllegalArgumentException("deps overflow record: " + count + " deps, expected 1.." + MAX_DEPS);
         }
@@ -52,7 +63,7 @@ public final class DepsOverflowRecord {
         seg.set(I32, off + FLAGS, flags);
         seg.set(I16, off + DEP_COUNT, (short) count);
         seg.set(I16, off + RESERVED, (short) 0);
-        for (int i = 0; i < MAX_DEPS; i++) {
+        for (int i = 0, end = slotZeroed ? count : MAX_DEPS; i < end; i++) {
             seg.set(I64, off + DEPS + 8L * i, i < count ? deps[from + i] : 0L);
         }
     }

@@ -69,8 +69,13 @@ final class Le {
      * character outside ASCII is stored as {@code '?'}. Allocates nothing.
      */
     static void putAscii(MemorySegment seg, long off, int width, String s) {
+        putAscii(seg, off, width, s, true);
+    }
+
+    /** As {@link #putAscii(MemorySegment, long, int, String)}; without {@code pad} the zero padding is not stored. */
+    static void putAscii(MemorySegment seg, long off, int width, String s, boolean pad) {
         int n = Math.min(s.length(), width);
-        for (int i = 0; i < width; i++) {
+        for (int i = 0, end = pad ? width : n; i < end; i++) {
             char c = i < n ? s.charAt(i) : 0;
             seg.set(U8, off + i, (byte) (c < 0x80 ? c : '?'));
         }

@@ -57,8 +57,11 @@ public final class PmuRecord {
         seg.set(I32, off + FUNC_ID, funcId);
         seg.set(I32, off + CORE_TYPE, coreType.code());
         seg.set(I64, off + TOTAL_NS, totalNs);
-        for (int i = 0; i < COUNTERS; i++) {
-            seg.set(I32, off + COUNTERS_OFF + 4L * i, i < counterCount ? Le.satU32(deltas[i]) : 0);
+        for (int i = 0; i < counterCount; i++) {
+            seg.set(I32, off + COUNTERS_OFF + 4L * i, Le.satU32(deltas[i]));
+        }
+        for (int i = counterCount; i < COUNTERS; i++) {  // a loop of its own: no speculation on deltas.length
+            seg.set(I32, off + COUNTERS_OFF + 4L * i, 0);
         }
         seg.set(I64, off + END_NS, endNs);
     }

@@ -57,15 +57,29 @@ public final class TensorSlot {
     }
 
     /**
-     * Writes one slot at {@code off}; allocates nothing.
+     * Writes every byte of one slot at {@code off}; allocates nothing.
      *
-     * @param shape   region shape, {@code ndims} entries used
-     * @param strides region strides in elements, {@code ndims} entries used
      * @throws IllegalArgumentException when {@code ndims} is not 1..5
      */
     public static void write(MemorySegment seg, long off, long tensorId, long bufferNumel, long startOffset,
                              int version, Dtype dtype, ArgRole role, int flags, int ndims, int[] shape, int[] strides,
                              int argIndex, String name) {
+        write(seg, off, tensorId, bufferNumel, startOffset, version, dtype, role, flags, ndims, shape, strides,
+                argIndex, name, false);
+    }
+
+    /**
+     * Writes one slot at {@code off}; allocates nothing.
+     *
+     * @param shape      region shape, {@code ndims} entries used
+     * @param strides    region strides in elements, {@code ndims} entries used
+     * @param slotZeroed whether the slot holds zeros already: then unused dimensions, the reserved bytes and the
+     *                   name's padding are not stored
+     * @throws IllegalArgumentException when {@code ndims} is not 1..5
+     */
+    public static void write(MemorySegment seg, long off, long tensorId, long bufferNumel, long startOffset,
+                             int version, Dtype dtype, ArgRole role, int flags, int ndims, int[] shape, int[] strides,
+                             int argIndex, String name, boolean slotZeroed) {
         if (ndims < 1 || ndims > MAX_DIMS) {
             throw new IllegalArgumentException("tensor slot: ndims " + ndims + " outside 1.." + MAX_DIMS);
         }
@@ -77,15 +91,21 @@ public final class TensorSlot {
         seg.set(U8, off + NDIMS, (byte) ndims);
         seg.set(U8, off + ROLE, (byte) role.code());
         seg.set(U8, off + FLAGS, (byte) flags);
-        for (int d = 0; d < MAX_DIMS; d++) {
-            seg.set(I32, off + SHAPE + 4L * d, d < ndims ? shape[d] : 0);
-            seg.set(I32, off + STRIDES + 4L * d, d < ndims ? strides[d] : 0);
+        for (int d = 0; d < ndims; d++) {
+            seg.set(I32, off + SHAPE + 4L * d, shape[d]);
+            seg.set(I32, off + STRIDES + 4L * d, strides[d]);
+        }
+        for (int d = slotZeroed ? MAX_DIMS : ndims; d < MAX_DIMS; d++) {  // own loop: no speculation on lengths
+            seg.set(I32, off + SHAPE + 4L * d, 0);
+            seg.set(I32, off + STRIDES + 4L * d, 0);
         }
         seg.set(I32, off + ARG_INDEX, argIndex);
-        seg.set(I32, off + RESERVED, 0); // reserved 76..95: 4 + 8 + 8 bytes
-        seg.set(I64, off + RESERVED + 4, 0L);
-        seg.set(I64, off + RESERVED + 12, 0L);
-        Le.putAscii(seg, off + NAME, NAME_BYTES, name);
+        if (!slotZeroed) {
+            seg.set(I32, off + RESERVED, 0); // reserved 76..95: 4 + 8 + 8 bytes
+            seg.set(I64, off + RESERVED + 4, 0L);
+            seg.set(I64, off + RESERVED + 12, 0L);
+        }
+        Le.putAscii(seg, off + NAME, NAME_BYTES, name, !slotZeroed);
     }
 
     /** Reader view of one slot. */

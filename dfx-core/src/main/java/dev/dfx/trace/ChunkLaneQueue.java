@@ -29,6 +29,7 @@ public final class ChunkLaneQueue implements MergeQueue {
     private final BufferKind kind;
     private final int lane;
     private final ChunkInfo[] chunks;
+    /** Mapped slices of stored-as-is chunks, taken up front (the merge loop allocates nothing); null: zero-block. */
     private final MemorySegment[] payloads;
     private final long recordSize;
 
@@ -62,7 +63,7 @@ public final class ChunkLaneQueue implements MergeQueue {
         this.chunks = nonEmpty.toArray(new ChunkInfo[0]);
         this.payloads = new MemorySegment[chunks.length];
         for (int i = 0; i < chunks.length; i++) {
-            payloads[i] = reader.records(chunks[i]);
+            payloads[i] = chunks[i].zeroBlocks() ? null : reader.records(chunks[i]);
         }
         this.recordSize = kind.recordSize();
         nextChunk();
@@ -96,7 +97,8 @@ public final class ChunkLaneQueue implements MergeQueue {
             current = null;
             return;
         }
-        current = payloads[chunk];
+        MemorySegment p = payloads[chunk];
+        current = p != null ? p : reader.records(chunks[chunk]);  // a zero-block chunk is decoded when reached
         offset = 0;
         end = current.byteSize();
         readAhead();

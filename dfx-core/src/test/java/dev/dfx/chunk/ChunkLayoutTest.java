@@ -40,7 +40,7 @@ class ChunkLayoutTest {
 
         // File header: 24 fixed + "swimlane" (8) + kind 0 (16 + "core_task" padded to 16) + kind 3 (16 + "x" -> 8).
         assertThat(new String(b, 0, 8, StandardCharsets.US_ASCII)).isEqualTo("DFXCHUNK");
-        assertThat(s.get(LE16, 8)).isEqualTo((short) 1);
+        assertThat(s.get(LE16, 8)).isEqualTo((short) 2);
         assertThat(s.get(LE16, 10)).isEqualTo((short) 2);
         assertThat(s.get(LE32, 12)).isEqualTo(88);
         byte[] headerWithoutCrc = new byte[84];

@@ -7,10 +7,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.dfx.error.BadInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -19,12 +23,27 @@ class ChunkRecoveryTest {
     @TempDir
     Path dir;
 
-    @Test
-    void everyTruncationKeepsExactlyTheChunksThatEndBeforeTheCut() throws Exception {
+    /** @return the task records of chunk {@code seq}, each padded with zeros to {@code size} bytes */
+    private static MemorySegment records(int seq, int size) {
+        MemorySegment tasks = TestChunks.taskRecords(seq % 2, seq / 2, seq + 1, seq * 100L);
+        MemorySegment out = MemorySegment.ofArray(new byte[(seq + 1) * size]);
+        for (int i = 0; i <= seq; i++) {
+            MemorySegment.copy(tasks, i * 32L, out, (long) i * size, 32);
+        }
+        return out;
+    }
+
+    /** With 32-byte records stored as they are, and with 512-byte sparse records stored zero-block encoded. */
+    @ParameterizedTest
+    @ValueSource(ints = {32, 512})
+    void everyTruncationKeepsExactlyTheChunksThatEndBeforeTheCut(int recordSize) throws Exception {
         Path file = dir.resolve("full.dfx");
-        try (ChunkWriter w = ChunkWriter.create(file, "swimlane", List.of(TASK))) {
+        BufferKind kind = BufferKind.timed(0, TASK.name(), recordSize, 8);
+        List<byte[]> written = new ArrayList<>();
+        try (ChunkWriter w = ChunkWriter.create(file, "swimlane", List.of(kind))) {
             for (int seq = 0; seq < 6; seq++) {
-                w.append(0, seq % 2, seq / 2, TestChunks.taskRecords(seq % 2, seq / 2, seq + 1, seq * 100L), seq + 1);
+                written.add(records(seq, recordSize).toArray(ValueLayout.JAVA_BYTE));
+                w.append(0, seq % 2, seq / 2, records(seq, recordSize), seq + 1);
             }
         }
         byte[] full = Files.readAllBytes(file);
@@ -52,10 +71,10 @@ class ChunkRecoveryTest {
                 if (cut >= indexOffset + 8) { // the index magic is there
                     assertThat(rec.reason()).contains("an unfinished chunk index starts here");
                 }
-                for (ChunkInfo c : r.chunks()) {
-                    assertThat(r.records(c).toArray(ValueLayout.JAVA_BYTE)).isEqualTo(
-                            Arrays.copyOfRange(full, (int) c.payloadOffset(), (int) (c.payloadOffset()
-                                    + c.payloadLength())));
+                for (int i = 0; i < r.chunks().size(); i++) {
+                    ChunkInfo c = r.chunks().get(i);
+                    assertThat(c.zeroBlocks()).isEqualTo(recordSize > 32);
+                    assertThat(r.records(c).toArray(ValueLayout.JAVA_BYTE)).isEqualTo(written.get(i));
                 }
             }
             Files.delete(torn);

@@ -1,5 +1,9 @@
 package dev.dfx.chunk;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dfx.error.BadInputException;
+
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -45,6 +49,20 @@ final class TestChunks {
 
     static MemorySegment le(byte[] b) {
         return MemorySegment.ofArray(b);
+    }
+
+    /** Recomputes the CRC32C of chunk header {@code at} after a deliberate edit. */
+    static void resealChunkHeader(byte[] b, int at) {
+        MemorySegment.ofArray(b).set(LE32, at + 60, crc32c(b, at, 60));
+    }
+
+    /** Asserts that opening {@code bytes} (as a file in {@code dir}) is one BadInputException line at {@code offset}. */
+    static void assertBad(Path dir, byte[] bytes, long offset, String what) throws IOException {
+        Path p = copy(dir, "bad.dfx", bytes);
+        assertThatThrownBy(() -> ChunkReader.open(p)).isInstanceOf(BadInputException.class)
+                .hasMessageStartingWith(p + ": byte offset " + offset + ": ")
+                .hasMessageContaining(what)
+                .hasMessageNotContaining("\n");
     }
 
     /** Writes {@code bytes} to a new file in {@code dir} and returns it. */

@@ -2,20 +2,85 @@ package dev.dfx.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
  * A lane stuck in one drain shard never stops another shard's lanes: with shard 0 wedged, the lanes of the
  * producer served by shard 1 keep delivering (their collected counts keep rising through the wedge), the wedged
- * producer blocks (no loss under BLOCK), and after the wedge everything reconciles with zero drops.
+ * producer blocks (no loss under BLOCK), and after the wedge everything reconciles with zero drops. Checked with
+ * the shards on threads of their own and a wedged drain shard, and with both shards on one shared host loop and one
+ * collector worker and a wedged collector.
  */
 class ConfinementTest {
 
+    /** Starts, wedges and unwedges shard 0. */
+    private interface Wedge {
+        Pipeline start(PipelineConfig c, Collector checker);
+
+        void wedge(Pipeline p);
+
+        void release(Pipeline p);
+    }
+
     @Test
     void wedgedShardDoesNotStopPeerShardLanes() throws Exception {
+        check(new Wedge() {
+            @Override
+            public Pipeline start(PipelineConfig c, Collector checker) {
+                return Pipeline.start(c, checker);
+            }
+
+            @Override
+            public void wedge(Pipeline p) {
+                p.parts().shards[0].pause(true);
+            }
+
+            @Override
+            public void release(Pipeline p) {
+                p.parts().shards[0].pause(false);
+            }
+        });
+    }
+
+    @Test
+    void wedgedCollectorOnSharedThreadsDoesNotStopPeerShardLanes() throws Exception {
+        CountDownLatch wedged = new CountDownLatch(1);
+        AtomicBoolean wedging = new AtomicBoolean();
+        try (HostGroup group = HostGroup.builder("confine").wedgeThreshold(Duration.ofMillis(20)).build()) {
+            check(new Wedge() {
+                @Override
+                public Pipeline start(PipelineConfig c, Collector checker) {
+                    Collector lane0Wedges = buf -> {
+                        if (buf.lane() == 0 && wedging.get()) {
+                            wedged.await();
+                        }
+                        checker.accept(buf);
+                    };
+                    Pipeline p = Pipeline.start(c, lane0Wedges, group);
+                    assertThat(group.hostThreads()).as("both shards on one loop").isEqualTo(1);
+                    return p;
+                }
+
+                @Override
+                public void wedge(Pipeline p) {
+                    wedging.set(true);
+                }
+
+                @Override
+                public void release(Pipeline p) {
+                    wedging.set(false);
+                    wedged.countDown();
+                }
+            });
+        }
+    }
+
+    private static void check(Wedge wedge) throws Exception {
         PipelineConfig.Builder b = PipelineConfig.builder("confine").drainShards(2);
         int kind = b.pool(new PoolSpec("t", SequenceChecker.RECORD, 64, 4));
         b.lane(kind, 0);  // lane 0, producer 0 -> shard 0
@@ -23,7 +88,7 @@ class ConfinementTest {
         b.lane(kind, 1);  // lane 2, producer 1 -> shard 1
         SequenceChecker checker = new SequenceChecker(3, 0);
         AtomicBoolean running = new AtomicBoolean(true);
-        try (Pipeline p = Pipeline.start(b.build(), checker)) {
+        try (Pipeline p = wedge.start(b.build(), checker)) {
             assertThat(p.parts().shards[0].serves(0)).isTrue();
             assertThat(p.parts().shards[1].serves(1)).isTrue();
             List<Thread> producers = new ArrayList<>();
@@ -47,9 +112,9 @@ class ConfinementTest {
                 t.start();
             }
             Thread.sleep(50);
-            p.parts().shards[0].pause(true);
+            wedge.wedge(p);
             long wedgeStart = System.nanoTime();
-            Thread.sleep(50);  // let lane 0 run into its gates
+            Thread.sleep(100);  // let lane 0 run into its gates
             long lane0AtWedge = p.stats().lanes().get(0).collected();
             // Progress, not a rate: each sample waits (up to a generous bound, so a loaded machine that
             // deschedules the peer producer for a while cannot fail it) until the peer lanes delivered more.
@@ -63,7 +128,7 @@ class ConfinementTest {
                 } while (peer[i] <= peer[i - 1] && System.nanoTime() < deadline);
             }
             long lane0AfterWedge = p.stats().lanes().get(0).collected();
-            p.parts().shards[0].pause(false);
+            wedge.release(p);
             long wedgeEnd = System.nanoTime();
             Thread.sleep(50);
             running.set(false);

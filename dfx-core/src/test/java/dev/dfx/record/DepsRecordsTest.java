@@ -81,7 +81,7 @@ class DepsRecordsTest {
                 2, new int[] {7}, 1);
         SubmitRecord.writeTensor(out, 0, 0, 9, 4096, 64, 2, Dtype.FLOAT32, ArgRole.INOUT, TensorSlot.FLAG_MARKED, 2,
                 new int[] {4, 8}, new int[] {64, 1}, 5, "C");
-        out.asSlice(SubmitRecord.tensorOffset(0, 1)).fill((byte) 0); // unused slots are not the writer's business
+        // the 0x11 bytes of the unused deps, arg types and tensor slots are cleared by the writer
         assertThat(out.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
                 .isEqualTo(seg.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
     }
@@ -106,6 +106,48 @@ class DepsRecordsTest {
             assertThat(ov.flags()).isEqualTo(expectFlags);
             assertThat(ov.depCount()).isEqualTo(k < chain - 1 ? 582 : depCount - 64 - 582 * (chain - 2));
         }
+    }
+
+    /**
+     * Writing only the non-zero fields into a zeroed slot (a zeroed pool) gives the same bytes as writing the whole
+     * record over old data: deps with and without overflow chains, 0..32 tensors, 1..5 dims, short and long names.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+    void aSparseWriteIntoAZeroedSlotEqualsAFullWriteOverOldData(long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        int depCount = switch ((int) (seed % 3)) {
+            case 0 -> rnd.nextInt(65);
+            case 1 -> 65 + rnd.nextInt(600);
+            default -> rnd.nextInt(8);
+        };
+        long[] deps = LongStream.generate(rnd::nextLong).limit(depCount).toArray();
+        int tensors = rnd.nextInt(SubmitRecord.MAX_TENSORS + 1);
+        int chain = SubmitRecord.chainLength(depCount);
+        MemorySegment sparse = Bytes.zeroed((long) SubmitRecord.SIZE * chain);
+        MemorySegment full = Bytes.zeroed((long) SubmitRecord.SIZE * chain);
+        for (long i = 0; i < full.byteSize(); i += 8) {
+            full.set(Le.I64, i, rnd.nextLong() | 1);  // old records: no zero byte run is left to chance
+        }
+        int[] kernels = new int[rnd.nextInt(4)];
+        int flags = rnd.nextInt(2);
+        SubmitRecord.write(sparse, 0, seed, flags, tensors, deps, depCount, kernels, 3, true);
+        SubmitRecord.write(full, 0, seed, flags, tensors, deps, depCount, kernels, 3);
+        for (int t = 0; t < tensors; t++) {
+            int ndims = 1 + rnd.nextInt(TensorSlot.MAX_DIMS);
+            int[] shape = rnd.ints(ndims, 1, 1 << 20).toArray();
+            int[] strides = rnd.ints(ndims, 1, 1 << 20).toArray();
+            String name = "t" + "x".repeat(rnd.nextInt(40));
+            long id = rnd.nextLong();
+            Dtype dtype = Dtype.values()[rnd.nextInt(Dtype.values().length)];
+            ArgRole role = ArgRole.values()[rnd.nextInt(ArgRole.values().length)];
+            SubmitRecord.writeTensor(sparse, 0, t, id, 1 << 20, 7, 2, dtype, role, 1, ndims, shape, strides, t, name,
+                    true);
+            SubmitRecord.writeTensor(full, 0, t, id, 1 << 20, 7, 2, dtype, role, 1, ndims, shape, strides, t, name);
+        }
+        assertThat(sparse.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
+                .isEqualTo(full.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        assertThat(SubmitRecord.readExplicitDeps(sparse, 0)).containsExactly(deps);
     }
 
     @Test

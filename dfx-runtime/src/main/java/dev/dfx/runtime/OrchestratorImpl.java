@@ -23,6 +23,8 @@ final class OrchestratorImpl implements Orchestrator {
     private final List<TaskInfo> infos;
     private Thread thread;
     private OrchestratorProbe probe = OrchestratorProbe.NONE;
+    /** Whether a probe wants each scope's source site (a stack walk per scope). */
+    private boolean sites;
     private boolean on;
     private Frame top;
     private int nextTensorId = 1;
@@ -30,6 +32,8 @@ final class OrchestratorImpl implements Orchestrator {
     private long heapHead;
     private long heapTail;
     private long endNanos;
+    /** The root scope's entry, held until the program's first call names the site (null once reported). */
+    private ScopeStats rootBegin;
 
     /** A scope on the orchestrator's stack. */
     private final class Frame implements Scope {
@@ -37,8 +41,8 @@ final class OrchestratorImpl implements Orchestrator {
         final int depth;
         final ScopeMode mode;
         final int ring;
-        final String siteFile;
-        final int siteLine;
+        String siteFile;
+        int siteLine;
         final List<Tensor> owned = new ArrayList<>();
         boolean closed;
 
@@ -84,8 +88,9 @@ final class OrchestratorImpl implements Orchestrator {
         try {
             probe = rs.probe.orchestrator();
             on = probe != OrchestratorProbe.NONE;
-            top = new Frame(null, 0, ScopeMode.AUTO, "runtime", -1);
-            reportScope(ScopePhase.BEGIN, top);
+            sites = on && probe.wantsScopeSites();
+            top = new Frame(null, 0, ScopeMode.AUTO, "?", -1);
+            rootBegin = on ? stats(top) : null; // reported at the program's first call, which gives its site
             try {
                 program.run(this);
             } catch (RunState.Aborted e) {
@@ -213,20 +218,42 @@ final class OrchestratorImpl implements Orchestrator {
     @Override
     public Scope scope(ScopeMode mode) {
         checkThread();
-        String file = "?";
-        int line = -1;
-        if (on) {
-            StackWalker.StackFrame site = StackWalker.getInstance()
-                    .walk(s -> s.filter(f -> !f.getClassName().startsWith(Orchestrator.class.getName()))
-                            .findFirst().orElse(null));
-            if (site != null) {
-                file = site.getFileName() == null ? "?" : site.getFileName();
-                line = site.getLineNumber();
-            }
-        }
-        top = new Frame(top, top.depth + 1, mode, file, line);
+        StackWalker.StackFrame site = sites ? callSite() : null;
+        top = new Frame(top, top.depth + 1, mode, site == null || site.getFileName() == null ? "?"
+                : site.getFileName(), site == null ? -1 : site.getLineNumber());
         reportScope(ScopePhase.BEGIN, top);
         return top;
+    }
+
+    /**
+     * @return the program's frame that called into the orchestrator (scopes are rare, and a stack walk is done only
+     *         when a probe wants sites: {@link OrchestratorProbe#wantsScopeSites()})
+     */
+    private static StackWalker.StackFrame callSite() {
+        return StackWalker.getInstance().walk(s -> s.filter(f -> !f.getClassName().startsWith(
+                Orchestrator.class.getName())).findFirst().orElse(null));
+    }
+
+    /**
+     * The implicit root scope has no line of its own: its site is the program's first call into the orchestrator
+     * (the program's file and the line where it starts using the runtime). Its entry record keeps the time and
+     * counters of the program's start.
+     */
+    private void reportRoot() {
+        ScopeStats begin = rootBegin;
+        rootBegin = null;
+        Frame root = top;
+        while (root.parent != null) {
+            root = root.parent;
+        }
+        StackWalker.StackFrame site = sites ? callSite() : null;
+        if (site != null && site.getFileName() != null) {
+            root.siteFile = site.getFileName();
+            root.siteLine = site.getLineNumber();
+        }
+        probe.scope(ScopePhase.BEGIN, new ScopeStats(begin.timeNs(), root.siteFile, root.siteLine, begin.depth(),
+                begin.ring(), begin.mode(), begin.heapTail(), begin.heapHead(), begin.taskWindowTail(),
+                begin.taskWindowHead(), begin.depPoolTail(), begin.depPoolHead(), begin.tensorMapUsed()));
     }
 
     @Override
@@ -253,11 +280,17 @@ final class OrchestratorImpl implements Orchestrator {
 
     private void reportScope(ScopePhase phase, Frame f) {
         if (on) {
-            TaskRing ring = rs.rings[f.ring];
-            probe.scope(phase, new ScopeStats(System.nanoTime(), f.siteFile, f.siteLine, f.depth, f.ring, f.mode,
-                    heapTail, heapHead, ring.tail(), ring.head(), rs.depPoolTail.get(), rs.depPoolHead.get(),
-                    rs.resolver.tensorMapEntries()));
+            if (rootBegin != null) {
+                reportRoot(); // a program that never called the orchestrator: site unknown
+            }
+            probe.scope(phase, stats(f));
         }
+    }
+
+    private ScopeStats stats(Frame f) {
+        TaskRing ring = rs.rings[f.ring];
+        return new ScopeStats(System.nanoTime(), f.siteFile, f.siteLine, f.depth, f.ring, f.mode, heapTail, heapHead,
+                ring.tail(), ring.head(), rs.depPoolTail.get(), rs.depPoolHead.get(), rs.resolver.tensorMapEntries());
     }
 
     private void enqueue(Object item) {
@@ -281,6 +314,9 @@ final class OrchestratorImpl implements Orchestrator {
     }
 
     private void checkThread() {
+        if (rootBegin != null && Thread.currentThread() == thread) {
+            reportRoot();
+        }
         if (Thread.currentThread() != thread) {
             throw new IllegalStateException("the orchestrator may be used only on its own thread ("
                     + (thread == null ? "not started" : thread.getName()) + ")");

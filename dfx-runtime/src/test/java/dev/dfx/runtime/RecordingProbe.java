@@ -44,6 +44,8 @@ final class RecordingProbe implements Probe {
     }
 
     final boolean counters;
+    /** What the orchestrator lane answers to {@link OrchestratorProbe#wantsScopeSites()}. */
+    boolean scopeSites = true;
     RuntimeShape shape;
     int starts;
     final Map<Integer, CoreLane> cores = new ConcurrentHashMap<>();
@@ -181,6 +183,11 @@ final class RecordingProbe implements Probe {
         public void submitted(TaskView task, long startNs, long endNs, long waitNs) {
             touch();
             submits.add(new Submit(task, startNs, endNs, waitNs));
+        }
+
+        @Override
+        public boolean wantsScopeSites() {
+            return scopeSites;
         }
 
         @Override

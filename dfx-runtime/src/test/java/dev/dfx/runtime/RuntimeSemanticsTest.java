@@ -145,6 +145,22 @@ class RuntimeSemanticsTest {
     }
 
     @Test
+    void scopeSitesAreLookedUpOnlyWhenAProbeWantsThem() {
+        RecordingProbe probe = new RecordingProbe(false);
+        probe.scopeSites = false;  // e.g. swimlane without the scopes subsystem: no stack walk per scope
+        TaskRuntime.run(RuntimeConfig.defaults(), probe, o -> {
+            try (Scope a = o.scope()) {
+                o.submit(o.function("f", NOOP), Args.of());
+            }
+        });
+        List<RecordingProbe.ScopeEvent> ev = probe.orch.scopes;
+        assertThat(ev).hasSize(4);
+        assertThat(ev.get(1).stats().siteFile()).isEqualTo("?");
+        assertThat(ev.get(1).stats().siteLine()).isEqualTo(-1);
+        assertThat(ev.get(1).stats().depth()).isEqualTo(1);
+    }
+
+    @Test
     void scopesReportHeapRingsSitesAndTensorMapUse() {
         RecordingProbe probe = new RecordingProbe(false);
         TaskRuntime.run(RuntimeConfig.defaults(), probe, o -> {
@@ -165,10 +181,14 @@ class RuntimeSemanticsTest {
         assertThat(ev).extracting(e -> e.stats().depth()).containsExactly(0, 1, 2, 3, 4, 4, 3, 2, 1, 0);
         assertThat(ev).extracting(e -> e.stats().ring()).containsExactly(0, 1, 2, 3, 3, 3, 3, 2, 1, 0);
         ScopeStats root = ev.get(0).stats();
-        assertThat(root.siteFile()).isEqualTo("runtime");
         ScopeStats aBegin = ev.get(1).stats();
         assertThat(aBegin.siteFile()).isEqualTo("RuntimeSemanticsTest.java");
         assertThat(aBegin.siteLine()).isPositive();
+        // the root scope's site: the program's first call (o.function, the line before scope a opens)
+        assertThat(root.siteFile()).isEqualTo("RuntimeSemanticsTest.java");
+        assertThat(root.siteLine()).isEqualTo(aBegin.siteLine() - 1);
+        assertThat(root.timeNs()).isLessThan(aBegin.timeNs());
+        assertThat(ev.get(9).stats().siteLine()).as("the root's exit, same site").isEqualTo(root.siteLine());
         assertThat(aBegin.heapHead()).isZero();
         assertThat(ev.get(2).stats().heapHead()).isEqualTo(64); // 16 floats allocated inside a, before b
         ScopeStats dEnd = ev.get(5).stats();

@@ -9,83 +9,118 @@ import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.workload.Workloads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToLongFunction;
 import java.util.stream.Stream;
 
 /**
  * The cost of recording: each workload at default settings recorded with every subsystem on ({@code dfx record}'s
- * defaults, trace export included) and with none ({@code -s none}: the runtime with {@code Probe.NONE}), the two
- * alternating so that a change in machine load hits both alike. Prints, per workload, the median workload wall time
- * off and on, their ratio (the recording overhead), the records collected, records/s of workload time, and the whole
- * command's wall time (stop, exports and trace included). Reports numbers only.
+ * defaults, trace export included) and with none ({@code -s none}: the runtime with {@code Probe.NONE}), the
+ * configurations alternating so that a change in machine load hits all alike, after {@value #WARMUP} uncounted
+ * rounds (a workload's program method runs once per recording, and C2 takes a while, up to half a second of
+ * compiler time, to compile it with the probes inlined; a compile that lands in a counted run shows in jit_ms). Prints, per workload and
+ * configuration, medians of: the workload's wall time and its ratio to "none" (the recording overhead), the process
+ * CPU time spent while the workload ran (every thread: runtime, host, GC, JIT; see {@link CpuTimedWorkload}) and its
+ * ratio, the JIT compilers' and garbage collectors' time in that window, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
+ * exports and trace included). With {@code --each}, each subsystem alone too. Each run starts after a
+ * {@code System.gc()}, so no run pays for the previous run's export garbage. Refuses any run that lost a record.
+ * Reports numbers only.
  *
- * <pre>java -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.runtime.RecordOverhead [REPEATS] [WORKLOAD,...]</pre>
+ * <pre>java -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.runtime.RecordOverhead [REPEATS] [WORKLOAD,...] [--each]</pre>
  */
 public final class RecordOverhead {
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    /** Warm-up rounds (every configuration once) before the counted ones. */
+    private static final int WARMUP = 3;
+
     private RecordOverhead() {
     }
 
     /** One recording's numbers. */
-    private record Sample(long workloadNs, long wallNs, long records, long tasks) {
+    private record Sample(long workloadNs, long cpuNs, long jitMs, long gcMs, long wallNs, long records, long stallNs,
+                          long tasks) {
     }
 
-    /** @param args [repeats (default 5)] [comma list of workloads (default all)] */
+    /** @param args [repeats (default 5)] [comma list of workloads (default all)] [--each] */
     public static void main(String[] args) throws IOException {
-        int repeats = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        List<String> names = args.length > 1 ? Arrays.asList(args[1].split(",")) : Workloads.NAMES;
-        Path tmp = Files.createTempDirectory("dfx-overhead");
-        System.out.printf("%d runs each, off/on alternating; medians. %d CPUs, load average %.1f%n", repeats,
-                Runtime.getRuntime().availableProcessors(),
-                java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        System.out.printf("%-10s %7s %9s %9s %7s %9s %11s %10s%n", "workload", "tasks", "off_ms", "on_ms", "ratio",
-                "records", "records/s", "record_ms");
-        for (String name : names) {
-            List<Sample> off = new ArrayList<>();
-            List<Sample> on = new ArrayList<>();
-            record(name, EnumSet.allOf(Subsystem.class), tmp); // warm-up, not counted
-            for (int r = 0; r < repeats; r++) {
-                off.add(record(name, EnumSet.noneOf(Subsystem.class), tmp));
-                on.add(record(name, EnumSet.allOf(Subsystem.class), tmp));
+        List<String> rest = new ArrayList<>(Arrays.asList(args));
+        boolean each = rest.remove("--each");
+        int repeats = rest.size() > 0 ? Integer.parseInt(rest.get(0)) : 5;
+        List<String> names = rest.size() > 1 ? Arrays.asList(rest.get(1).split(",")) : Workloads.NAMES;
+        Map<String, EnumSet<Subsystem>> configs = new LinkedHashMap<>();
+        configs.put("none", EnumSet.noneOf(Subsystem.class));
+        if (each) {
+            for (Subsystem s : Subsystem.values()) {
+                configs.put(s.id(), EnumSet.of(s));
             }
-            Sample offMed = median(off);
-            Sample onMed = median(on);
-            long records = median(on, Sample::records);
-            System.out.printf(Locale.ROOT, "%-10s %7d %9.1f %9.1f %7.2f %9d %11.0f %10.1f%n", name, onMed.tasks(),
-                    offMed.workloadNs() / 1e6, onMed.workloadNs() / 1e6, (double) onMed.workloadNs() / offMed.workloadNs(),
-                    records, records * 1e9 / onMed.workloadNs(), median(on, Sample::wallNs) / 1e6);
         }
+        configs.put("all", EnumSet.allOf(Subsystem.class));
+        Path tmp = Files.createTempDirectory("dfx-overhead");
+        System.out.printf(Locale.ROOT, "%d runs each, configurations alternating; medians. %d CPUs, load average %.1f%n",
+                repeats, Runtime.getRuntime().availableProcessors(), OS.getSystemLoadAverage());
+        System.out.printf("%-10s %-9s %7s %9s %7s %9s %7s %7s %7s %9s %9s %10s%n", "workload", "recording", "tasks",
+                "wall_ms", "ratio", "cpu_ms", "ratio", "jit_ms", "gc_ms", "records", "stall_ms", "record_ms");
+        for (String name : names) {
+            Map<String, List<Sample>> samples = new LinkedHashMap<>();
+            configs.forEach((c, s) -> samples.put(c, new ArrayList<>()));
+            for (int i = 0; i < WARMUP; i++) {  // not counted: the program runs once per recording, so the JIT
+                configs.forEach((c, s) -> record(name, s, tmp));  // needs several before it compiles it
+            }
+            for (int r = 0; r < repeats; r++) {
+                configs.forEach((c, s) -> samples.get(c).add(record(name, s, tmp)));
+            }
+            double offWall = median(samples.get("none"), Sample::workloadNs);
+            double offCpu = median(samples.get("none"), Sample::cpuNs);
+            samples.forEach((c, s) -> System.out.printf(Locale.ROOT,
+                    "%-10s %-9s %7d %9.1f %7.2f %9.1f %7.2f %7d %7d %9d %9.1f %10.1f%n", name, c, s.getFirst().tasks(),
+                    median(s, Sample::workloadNs) / 1e6, median(s, Sample::workloadNs) / offWall,
+                    median(s, Sample::cpuNs) / 1e6, median(s, Sample::cpuNs) / offCpu, median(s, Sample::jitMs),
+                    median(s, Sample::gcMs), median(s, Sample::records), median(s, Sample::stallNs) / 1e6,
+                    median(s, Sample::wallNs) / 1e6));
+        }
+        System.out.printf(Locale.ROOT, "load average at the end %.1f%n", OS.getSystemLoadAverage());
         delete(tmp);
     }
 
     private static Sample record(String workload, EnumSet<Subsystem> subsystems, Path tmp) {
         Path dir = tmp.resolve("run");
         RecordingConfig c = RecordingConfig.defaults().withWorkload(workload).withSubsystems(subsystems).withOutput(dir);
+        CpuTimedWorkload w = new CpuTimedWorkload(Workloads.create(workload));
+        System.gc();  // the previous run's exports left garbage: collect it now, not during this workload
         long t0 = System.nanoTime();
-        RunManifest m = new Recording(RecordingPlan.of(c, tmp)).run(List.of(
+        RunManifest m = new Recording(RecordingPlan.of(c, tmp, w)).run(List.of(
                 (run, man) -> RunTraceExporter.write(run, man, run.resolve(RunTraceExporter.FILE))));
         long wall = System.nanoTime() - t0;
         if (!m.status().equals("ok")) {
             throw new IllegalStateException(workload + ": run " + m.status() + ": " + m.reason());
         }
-        long records = m.subsystems().stream().mapToLong(RunManifest.SubsystemReport::collected).sum();
+        long records = 0;
+        long stalls = 0;
+        for (RunManifest.SubsystemReport s : m.subsystems()) {
+            if (s.dropped() != 0 || s.silentLoss() != 0) {
+                throw new IllegalStateException(workload + ": " + s.name() + " lost records");
+            }
+            records += s.collected();
+            stalls += s.stalls().totalNs();
+        }
         delete(dir);
-        return new Sample(m.workload().wallNs(), wall, records, m.workload().tasks());
+        return new Sample(m.workload().wallNs(), w.cpuNs(), w.jitMs(), w.gcMs(), wall, records, stalls,
+                m.workload().tasks());
     }
 
-    private static Sample median(List<Sample> s) {
-        List<Sample> sorted = new ArrayList<>(s);
-        sorted.sort(Comparator.comparingLong(Sample::workloadNs));
-        return sorted.get(sorted.size() / 2);
-    }
-
-    private static long median(List<Sample> s, java.util.function.ToLongFunction<Sample> f) {
+    private static long median(List<Sample> s, ToLongFunction<Sample> f) {
         long[] v = s.stream().mapToLong(f).sorted().toArray();
         return v[v.length / 2];
     }

@@ -8,15 +8,16 @@ import dev.dfx.pmu.linux.PerfEventAttrLayout;
 import dev.dfx.pmu.linux.PerfEventFd;
 import dev.dfx.pmu.linux.PerfEventOpenException;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * Linux events counted on the calling thread ({@code pid = 0, cpu = -1}), opened as few groups as the kernel
  * allows with {@code read_format = GROUP|TOTAL_TIME_ENABLED|TOTAL_TIME_RUNNING}, so one {@code read} per group
  * samples all of its members. An event the kernel refuses as a group member gets a group of its own; one it
- * does not support at all (EINVAL, ENOENT, EOPNOTSUPP, ...) reads as 0. Values are raw (not scaled): software
+ * does not support at all (EINVAL, ENOENT, EOPNOTSUPP, ...) reads as 0 and is reported by {@link #refusal}
+ * ({@link TaskCounters#open} refuses such an event before any counting). Values are raw (not scaled): software
  * events are never multiplexed. Confined to its thread.
  */
 final class LinuxThreadSource implements ThreadSource {
@@ -27,7 +28,7 @@ final class LinuxThreadSource implements ThreadSource {
     }
 
     private final List<Group> groups = new ArrayList<>();
-    private final Set<Integer> unsupported = new HashSet<>();
+    private final Map<Integer, Integer> unsupported = new HashMap<>(); // position -> errno of the refusal
 
     /**
      * @param events    all events of the task counters
@@ -42,13 +43,14 @@ final class LinuxThreadSource implements ThreadSource {
             for (int pos : positions) {
                 ResolvedEvent e = events.get(pos);
                 PerfEventFd fd = null;
+                int[] errno = new int[1];
                 if (leader != null) {
-                    fd = tryOpen(e, leader.fd());
+                    fd = tryOpen(e, leader.fd(), errno);
                 }
                 if (fd == null) {
-                    fd = tryOpen(e, -1);
+                    fd = tryOpen(e, -1, errno);
                     if (fd == null) {
-                        unsupported.add(pos);
+                        unsupported.put(pos, errno[0]);
                         continue;
                     }
                     if (leader != null) {
@@ -75,12 +77,13 @@ final class LinuxThreadSource implements ThreadSource {
         return new Group(fds.getFirst(), List.copyOf(positions), List.copyOf(fds), new long[positions.size()]);
     }
 
-    /** @return the fd, or null when the kernel refuses it in this role */
-    private static PerfEventFd tryOpen(ResolvedEvent e, int groupFd) {
+    /** @return the fd, or null when the kernel refuses it in this role (its errno then in {@code errno[0]}) */
+    private static PerfEventFd tryOpen(ResolvedEvent e, int groupFd, int[] errno) {
         try {
             return new PerfEventFd(e.attr(), new OpenOptions(0, -1, groupFd, false, false, false, GROUP_READ));
         } catch (PerfEventOpenException ex) {
             if (Errno.meansNotSupported(ex.errno())) {
+                errno[0] = ex.errno();
                 return null;
             }
             throw new BadInputException("cannot open event '" + e.name() + "' on this thread: "
@@ -100,7 +103,12 @@ final class LinuxThreadSource implements ThreadSource {
 
     @Override
     public boolean supported(int position) {
-        return !unsupported.contains(position);
+        return !unsupported.containsKey(position);
+    }
+
+    /** @return the errno with which the kernel refused the event at {@code position}, or 0 when it counts it */
+    int refusal(int position) {
+        return unsupported.getOrDefault(position, 0);
     }
 
     /** @return the number of kernel groups (one read each per sample) */

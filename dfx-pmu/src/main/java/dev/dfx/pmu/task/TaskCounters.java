@@ -8,6 +8,8 @@ import dev.dfx.pmu.accel.ActivityModel;
 import dev.dfx.pmu.accel.Block;
 import dev.dfx.pmu.accel.InstanceSelection;
 import dev.dfx.pmu.jvm.JvmEvent;
+import dev.dfx.pmu.linux.Errno;
+import dev.dfx.pmu.linux.LinuxSyscalls;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -23,8 +25,9 @@ import java.util.function.LongSupplier;
  * accelerator events read the calling thread's share of the activity model, JVM events read the thread's MXBean
  * values. {@link #names()} gives the CSV column headers.
  *
- * <p>Validation happens at {@link #open}: the spec's syntax, each accelerator/JVM event's event init, and that the
- * accelerator events of one block fit its counter slots (per-task counting does not multiplex).
+ * <p>Validation happens at {@link #open}: the spec's syntax, each accelerator/JVM event's event init, that the
+ * accelerator events of one block fit its counter slots (per-task counting does not multiplex), and that this
+ * machine can count each Linux event (opened once on the calling thread, as perf record does).
  *
  * <p>Thread-safe: any thread may call {@link #forCurrentThread()}. Call {@link #close()} after the threads are done
  * with their counters.
@@ -53,7 +56,9 @@ public final class TaskCounters implements AutoCloseable {
      * @param spec   1..8 events
      * @return the task counters (no thread opened yet)
      * @throws BadInputException for a bad spec (with its position), too many events, an invalid accelerator or JVM
-     *                           event, or more accelerator events of a block than it has slots
+     *                           event, more accelerator events of a block than it has slots, or a Linux event
+     *                           this machine cannot count (perf's reason, e.g. {@code The cycles event is not
+     *                           supported.})
      */
     public static TaskCounters open(PmuSystem system, String spec) {
         List<ResolvedEvent> events = system.catalog().resolve(spec);
@@ -80,7 +85,44 @@ public final class TaskCounters implements AutoCloseable {
             }
             jvm.add(e.family() == PmuFamily.JVM ? system.jvm().select(e) : null);
         }
+        checkCountable(system, events);
         return new TaskCounters(system, List.copyOf(events), accel, jvm);
+    }
+
+    /**
+     * Opens the Linux events once on the calling thread, as perf record does before it starts, so that an event this
+     * machine cannot count (no hardware PMU in a VM, an unknown raw event) is refused with perf's reason instead of
+     * reading 0 in every row.
+     *
+     * @throws BadInputException naming the first event that cannot be counted, and why
+     */
+    private static void checkCountable(PmuSystem system, List<ResolvedEvent> events) {
+        List<Integer> linux = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            if (events.get(i).family() == PmuFamily.LINUX) {
+                linux.add(i);
+            }
+        }
+        if (linux.isEmpty()) {
+            return;
+        }
+        if (!system.linuxAvailable()) {
+            throw new BadInputException("event '" + events.get(linux.getFirst()).name() + "' cannot be counted here:"
+                    + " perf_event_open is not available (" + LinuxSyscalls.unavailableReason() + ")");
+        }
+        LinuxThreadSource probe = new LinuxThreadSource(events, linux);
+        try {
+            for (int pos : linux) {
+                int errno = probe.refusal(pos);
+                if (errno != 0) {
+                    String name = events.get(pos).name();
+                    throw new BadInputException("event '" + name + "' cannot be counted on this machine: "
+                            + Errno.perfExplanation(errno, name) + " (" + Errno.name(errno) + ")");
+                }
+            }
+        } finally {
+            probe.close();
+        }
     }
 
     /** @return the event names, in order: the CSV column headers */

@@ -81,4 +81,22 @@ class TaskCountersTest {
         assertThatThrownBy(() -> TaskCounters.open(system, "accel/sq_waves,se=9/"))
                 .hasMessage("dimension out of range: se=9 (max: 3)");
     }
+
+    @Test
+    void aLinuxEventThisMachineCannotCountIsRefusedAtOpenWithPerfsReason() {
+        // software events above PERF_COUNT_SW_MAX: perf_swevent_init returns ENOENT on every kernel
+        String spec = "task-clock,software/config=999/";
+        if (!LinuxSyscalls.available()) {
+            assertThatThrownBy(() -> TaskCounters.open(system, spec)).isInstanceOf(BadInputException.class)
+                    .hasMessageStartingWith("event 'task-clock' cannot be counted here: perf_event_open is not"
+                            + " available");
+            return;
+        }
+        assertThatThrownBy(() -> TaskCounters.open(system, spec)).isInstanceOf(BadInputException.class)
+                .hasMessage("event 'software/config=999/' cannot be counted on this machine: The"
+                        + " software/config=999/ event is not supported. (ENOENT)");
+        try (TaskCounters ok = TaskCounters.open(system, "task-clock")) {
+            assertThat(ok.names()).containsExactly("task-clock");
+        }
+    }
 }

@@ -8,7 +8,7 @@ public interface CounterSource {
     /** @return number of counters, 0..8 */
     int count();
 
-    /** @return name of counter {@code i}, e.g. {@code thread-cpu-ns} */
+    /** @return name of counter {@code i}, e.g. {@code jvm/cpu-time/} */
     String name(int i);
 
     /**
@@ -16,8 +16,13 @@ public interface CounterSource {
      */
     void read(long[] values);
 
-    /** @return the default source: thread CPU time and allocated bytes of the JVM */
+    /** @return the JVM's thread CPU time and allocated bytes (CPU time is a system call per read): the pmu subsystem's default */
     static CounterSource jvmThread() {
         return new JvmThreadCounters();
+    }
+
+    /** @return the JVM's allocated bytes of the thread only: no system call (what {@code -e jvm/alloc-bytes/} reads) */
+    static CounterSource jvmAllocatedBytes() {
+        return new JvmThreadCounters(false);
     }
 }

@@ -1,26 +1,50 @@
 package dev.dfx.runtime.probe;
 
+import dev.dfx.pmu.jvm.JvmEvent;
+import dev.dfx.pmu.jvm.JvmPmu;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 
 /**
- * The default {@link CounterSource}: the calling thread's CPU time (ns) and bytes allocated on the heap, through
- * {@code com.sun.management.ThreadMXBean}. A counter the JVM cannot measure reads as 0. One instance per core
- * thread (it holds no per-thread state, but reads are of the calling thread only).
+ * A {@link CounterSource} of the JVM: the calling thread's bytes allocated on the heap (a read of the thread's
+ * allocation counter, about 10 ns) and, optionally, its CPU time in ns, through
+ * {@code com.sun.management.ThreadMXBean}: the events {@code jvm/alloc-bytes/} and {@code jvm/cpu-time/} of the jvm
+ * PMU ({@link JvmEvent}), named as {@code dfx record -e} takes them and read the same way, without the event
+ * machinery in the way. A counter the JVM cannot measure reads as 0. One instance per core thread (it holds no
+ * per-thread state, but reads are of the calling thread only).
  *
- * <p>Thread user time is left out on purpose: on Linux the JVM reads it by parsing
- * {@code /proc/self/task/<tid>/stat}, about 11 µs per read against under 1 µs for CPU time, which made two reads
- * per task the largest cost of recording a small task.
+ * <p>Costs on Linux: thread CPU time is a {@code clock_gettime(CLOCK_THREAD_CPUTIME_ID)} system call that takes the
+ * run-queue lock (0.5-0.7 µs per read on the 2-CPU VM, two reads per task: more than a small task's own work); the
+ * pmu subsystem reads it by default as the thread's CPU time is the first thing a task profile is read for, and
+ * {@code -e jvm/alloc-bytes/} leaves it out. Thread user time is left out entirely, as the JVM reads it
+ * by parsing {@code /proc/self/task/<tid>/stat} (about 11 µs per read).
  */
 public final class JvmThreadCounters implements CounterSource {
-    private static final String[] NAMES = {"thread-cpu-ns", "alloc-bytes"};
+    /** The counters' names with CPU time: event specs of the jvm PMU, as pmu.csv heads its columns. */
+    public static final List<String> NAMES = List.of(spec(JvmEvent.CPU_TIME), spec(JvmEvent.ALLOC_BYTES));
+    /** The counter's name without CPU time. */
+    public static final List<String> ALLOC_ONLY = List.of(spec(JvmEvent.ALLOC_BYTES));
     private final com.sun.management.ThreadMXBean mx;
+    private final boolean cpuTime;
+    private final List<String> names;
     private final boolean cpu;
     private final boolean alloc;
 
-    /** Enables thread CPU time and allocation measurement where the JVM supports them. */
+    /** Thread CPU time and allocated bytes ({@link #NAMES}). */
     public JvmThreadCounters() {
+        this(true);
+    }
+
+    /**
+     * Enables the measurements where the JVM supports them.
+     *
+     * @param cpuTime whether to read thread CPU time (a system call per read) before allocated bytes
+     */
+    public JvmThreadCounters(boolean cpuTime) {
         mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        cpu = mx.isCurrentThreadCpuTimeSupported();
+        this.cpuTime = cpuTime;
+        this.names = cpuTime ? NAMES : ALLOC_ONLY;
+        cpu = cpuTime && mx.isCurrentThreadCpuTimeSupported();
         if (cpu && !mx.isThreadCpuTimeEnabled()) {
             mx.setThreadCpuTimeEnabled(true);
         }
@@ -30,19 +54,26 @@ public final class JvmThreadCounters implements CounterSource {
         }
     }
 
+    private static String spec(JvmEvent e) {
+        return JvmPmu.NAME + "/" + e.term() + "/";
+    }
+
     @Override
     public int count() {
-        return NAMES.length;
+        return names.size();
     }
 
     @Override
     public String name(int i) {
-        return NAMES[i];
+        return names.get(i);
     }
 
     @Override
     public void read(long[] values) {
-        values[0] = cpu ? Math.max(0, mx.getCurrentThreadCpuTime()) : 0;
-        values[1] = alloc ? Math.max(0, mx.getCurrentThreadAllocatedBytes()) : 0;
+        int i = 0;
+        if (cpuTime) {
+            values[i++] = cpu ? Math.max(0, mx.getCurrentThreadCpuTime()) : 0;
+        }
+        values[i] = alloc ? Math.max(0, mx.getCurrentThreadAllocatedBytes()) : 0;
     }
 }

@@ -22,6 +22,17 @@ public interface OrchestratorProbe {
     default void submitted(TaskView task, long startNs, long endNs, long windowWaitNs) {
     }
 
+    /**
+     * Called once, right after the probe is created, on the orchestrator thread.
+     *
+     * @return whether {@link #scope} needs {@link ScopeStats#siteFile()} and {@link ScopeStats#siteLine()}: finding the
+     *         caller's source line walks the stack (microseconds per scope), so it is done only when some probe says
+     *         yes; otherwise the site reads {@code "?"}, line -1
+     */
+    default boolean wantsScopeSites() {
+        return false;
+    }
+
     /** A scope was entered ({@link ScopePhase#BEGIN}) or left ({@link ScopePhase#END}). */
     default void scope(ScopePhase phase, ScopeStats stats) {
     }

@@ -29,6 +29,16 @@ final class CompositeOrchestratorProbe implements OrchestratorProbe {
     }
 
     @Override
+    public boolean wantsScopeSites() {
+        for (OrchestratorProbe p : probes) {
+            if (p.wantsScopeSites()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
     public void scope(ScopePhase phase, ScopeStats stats) {
         for (OrchestratorProbe p : probes) {
             p.scope(phase, stats);

@@ -47,7 +47,7 @@ final class ManifestFacts {
         } catch (IOException e) {
             hostname = "unknown";
         }
-        long memory = RecordingPlan.physicalMemory();
+        long memory = PoolBudget.physicalMemory();
         return new RunManifest.Host(hostname, System.getProperty("os.name") + " " + System.getProperty("os.version"),
                 System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), memory,
                 Runtime.version().toString());

@@ -1,19 +1,23 @@
 package dev.dfx.runtime.recording;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.dfx.error.BadInputException;
+import dev.dfx.io.AtomicFile;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Reads and writes {@code run.json} ({@link RunManifest}) with Jackson, snake_case keys, pretty-printed. A write
- * goes to {@code run.json.tmp} first and is then renamed, so a reader (or a crash) never sees half a manifest.
+ * goes to a temporary file first and is then renamed ({@link AtomicFile}), so a reader (or a crash, or a full disk)
+ * never sees half a manifest.
  * Stateless; thread-safe.
  */
 public final class ManifestFile {
@@ -36,36 +40,58 @@ public final class ManifestFile {
      * @throws IOException when the file cannot be written
      */
     public static void write(Path runDir, RunManifest m) throws IOException {
-        Path tmp = runDir.resolve(RunManifest.FILE + ".tmp");
-        JSON.writeValue(tmp.toFile(), m);
-        Files.move(tmp, of(runDir), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFile.write(of(runDir), os -> {
+            JSON.writeValue(os, m);
+            return null;
+        });
     }
 
     /**
+     * Reads and validates a manifest: format and version first, then every field of the schema (all are written
+     * always; only {@code reason}, {@code end} and text notes may be null).
+     *
      * @param runDir a run directory
      * @return its manifest
-     * @throws BadInputException when the directory has no run.json, it is not JSON of format dfx-run, or its
-     *                           version is not one this code reads
+     * @throws BadInputException when the directory has no run.json, it is not JSON, not of format dfx-run, of a
+     *                           version this code does not read, or a field is missing, null or of the wrong type
+     *                           (one line naming the file and the field, e.g. {@code subsystems[0].total})
      * @throws IOException       when the file cannot be read
      */
     public static RunManifest read(Path runDir) throws IOException {
         Path f = of(runDir);
         RunManifest m;
         try {
-            m = JSON.readValue(f.toFile(), RunManifest.class);
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            JsonNode tree = JSON.readTree(f.toFile());
+            checkFormat(f, tree);
+            String missing = ManifestProblems.missing(tree, RunManifest.class);
+            if (missing != null) {
+                throw new BadInputException(f + ": " + missing + "; expected a " + RunManifest.FORMAT + " manifest,"
+                        + " version " + RunManifest.VERSION);
+            }
+            m = JSON.treeToValue(tree, RunManifest.class);
+        } catch (NoSuchFileException | FileNotFoundException e) {
             throw new BadInputException(runDir + ": not a run directory (no " + RunManifest.FILE + ")", e);
-        } catch (com.fasterxml.jackson.core.JacksonException e) {
-            String where = e.getLocation() == null ? "" : " at byte " + e.getLocation().getByteOffset();
-            throw new BadInputException(f + where + ": not a valid run manifest (" + e.getOriginalMessage() + ")", e);
-        }
-        if (!RunManifest.FORMAT.equals(m.format())) {
-            throw new BadInputException(f + ": format '" + m.format() + "', expected '" + RunManifest.FORMAT + "'");
-        }
-        if (m.version() != RunManifest.VERSION) {
-            throw new BadInputException(f + ": manifest version " + m.version() + ", this dfx reads version "
-                    + RunManifest.VERSION);
+        } catch (JacksonException e) {
+            throw new BadInputException(f + ": " + ManifestProblems.describe(e) + "; expected a " + RunManifest.FORMAT
+                    + " manifest, version " + RunManifest.VERSION, e);
         }
         return m;
+    }
+
+    /** Format and version before the fields, so that another JSON file is named for what it is not. */
+    private static void checkFormat(Path f, JsonNode tree) {
+        if (tree == null || !tree.isObject()) {
+            throw new BadInputException(f + ": not a JSON object; expected a " + RunManifest.FORMAT + " manifest");
+        }
+        JsonNode format = tree.get("format");
+        if (format == null || !RunManifest.FORMAT.equals(format.asText())) {
+            throw new BadInputException(f + ": format " + (format == null ? "missing" : "'" + format.asText() + "'")
+                    + ", expected '" + RunManifest.FORMAT + "'");
+        }
+        JsonNode version = tree.get("version");
+        if (version == null || !version.canConvertToInt() || version.asInt() != RunManifest.VERSION) {
+            throw new BadInputException(f + ": manifest version " + (version == null ? "missing" : version.toString())
+                    + ", this dfx reads version " + RunManifest.VERSION);
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.dfx.runtime.recording;
 
+import dev.dfx.error.IoErrors;
+import dev.dfx.pipeline.Collector;
+import dev.dfx.pipeline.HostGroup;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.runtime.RunControl;
 import dev.dfx.runtime.RunResult;
@@ -17,12 +20,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 
 /**
  * One recording session ({@code dfx record}, DESIGN.md §6–§7): writes a {@code running} manifest, starts the enabled
- * subsystems' pipelines, runs the workload on the embedded runtime with their probes (each runtime thread flushes its
+ * subsystems' pipelines on one {@link HostGroup} (two host threads for all five: a host loop that runs every drain
+ * shard and replenisher, and a collector worker, plus a spare while a collector is wedged), runs the workload on the embedded runtime with their probes (each runtime thread flushes its
  * own lanes as it ends), stops the pipelines in the reference's teardown order (each stop does the final passes,
  * recovers un-flushed buffers and reconciles), exports each subsystem's output file from its chunk file, runs the
  * extra exports (the trace), and writes the final {@code run.json}. A run that fails or is cancelled half way still
@@ -56,18 +63,35 @@ public final class Recording {
     public record Progress(String phase, long elapsedNs, long total, long collected, long dropped) {
     }
 
+    /** Space kept for the final run.json besides its lanes, bytes. */
+    private static final long RESERVE_BYTES = 64 << 10;
+    /** Space kept for the final run.json per lane (its counts, without stall windows), bytes. */
+    private static final long RESERVE_PER_LANE = 4 << 10;
+
     private final RecordingPlan plan;
+    private final UnaryOperator<Collector> faults;
     private final RunControl control = new RunControl();
     private final CountDownLatch finished = new CountDownLatch(1);
     private final FunctionNames names = new FunctionNames();
     private final RunManifest.Config config;
     private final RunManifest.Host host = ManifestFacts.host();
+    private final AtomicReference<String> writeFailure = new AtomicReference<>();
     private volatile String phase = "starting";
     private volatile long originNs;
+    private volatile String manifestProblem;
 
     /** @param plan a validated plan, run at most once */
     public Recording(RecordingPlan plan) {
+        this(plan, UnaryOperator.identity());
+    }
+
+    /**
+     * @param plan   a validated plan, run at most once
+     * @param faults wraps each subsystem's collector (tests: a collector that fails as a full disk does)
+     */
+    Recording(RecordingPlan plan, UnaryOperator<Collector> faults) {
         this.plan = plan;
+        this.faults = faults;
         this.config = ManifestFacts.config(plan);
     }
 
@@ -77,11 +101,13 @@ public final class Recording {
     }
 
     /**
-     * Records the run.
+     * Records the run. A file of the run directory that cannot be written (a full disk) ends the recording early:
+     * the runtime is cancelled, the pipelines stop, what reached the chunk files stays readable, and run.json says
+     * {@code failed} and why; space kept at the start makes room for it ({@link ManifestReserve}).
      *
      * @param extra more exports to run once the subsystems' outputs exist, in order
-     * @return the final manifest (also in {@code run.json})
-     * @throws UncheckedIOException when the run directory cannot be written
+     * @return the final manifest (also in {@code run.json}, unless {@link #manifestProblem()} says otherwise)
+     * @throws UncheckedIOException when not even the first run.json can be written (nothing was recorded)
      */
     public RunManifest run(List<Export> extra) {
         try {
@@ -89,9 +115,18 @@ public final class Recording {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
+            plan.releaseRunDir();
             phase = "done";
             finished.countDown();
         }
+    }
+
+    /**
+     * @return why the final run.json could not be written (it then still says {@code running}), after {@link #run};
+     *         empty when it was written
+     */
+    public Optional<String> manifestProblem() {
+        return Optional.ofNullable(manifestProblem);
     }
 
     private RunManifest record(List<Export> extra) throws IOException {
@@ -102,15 +137,50 @@ public final class Recording {
         RunManifest.Clock clock = new RunManifest.Clock("System.nanoTime", 1_000_000_000L, originNs, epochNs);
         ManifestFile.write(dir, manifest("running", null, clock, start, null, 0, workload(0, 0, "skipped"),
                 List.of(), List.of()));
-        String status = "ok";
-        String reason = null;
+        ManifestReserve reserve = ManifestReserve.create(dir, RESERVE_BYTES + RESERVE_PER_LANE
+                * plan.recorders().stream().mapToLong(r -> r.plan().lanes().size()).sum());
+        Outcome outcome = new Outcome();
+        List<SubsystemRecorder> started = new ArrayList<>();
+        RunManifest.Workload w;
+        List<RunManifest.SubsystemReport> reports;
+        try (HostGroup hostThreads = HostGroup.builder("record").build()) {
+            w = runWorkload(dir, hostThreads, started, outcome);
+            phase = "stopping";
+            reports = stop(started, w.wallNs(), outcome);
+        }
+        phase = "exporting";
+        List<OutputFile> outputs = export(dir, started, outcome);
+        RunManifest m = manifest(outcome.status(), outcome.reason(), clock, start, null, 0, w, reports, outputs);
+        for (Export e : extra) {
+            try {
+                outputs.add(e.export(dir, m));
+            } catch (IOException | RuntimeException ex) {
+                outcome.problem("export not written: " + describe(ex));
+            }
+        }
+        started.forEach(SubsystemRecorder::close);
+        String failure = writeFailure.get();
+        if (failure != null) {
+            outcome.failed(failure); // after the run too: the final drain may be what failed
+        }
+        if (control.cancelled()) {
+            outcome.interrupted(control.reason());
+        }
+        RunManifest done = manifest(outcome.status(), outcome.reason(), clock, start, Instant.now().toString(),
+                System.nanoTime() - originNs, w, reports, outputs);
+        reserve.release();
+        return writeFinal(dir, done);
+    }
+
+    /** Starts the pipelines on the recording's host threads and runs the workload; returns what the runtime ran. */
+    private RunManifest.Workload runWorkload(Path dir, HostGroup hostThreads, List<SubsystemRecorder> started,
+                                             Outcome outcome) {
         long wallNs = 0;
         String check = "skipped";
         long tasks = plan.workload().expectedTasks();
-        List<SubsystemRecorder> started = new ArrayList<>();
         try {
             for (SubsystemRecorder r : plan.recorders()) {
-                r.start(dir);
+                r.start(dir, hostThreads, c -> watched(r, faults.apply(c)));
                 started.add(r);
             }
             Probe probe = started.isEmpty() ? Probe.NONE : new RecordingProbe(started, names);
@@ -122,64 +192,102 @@ public final class Recording {
                 tasks = result.tasks();
                 check = check();
                 if (!check.equals("ok")) {
-                    status = "failed";
-                    reason = "workload check failed: " + check;
+                    outcome.failed("workload check failed: " + check);
                 }
             } catch (TaskFailedException e) {
                 wallNs = System.nanoTime() - t0;
-                status = control.cancelled() ? "interrupted" : "failed";
-                reason = control.cancelled() ? control.reason() : e.getMessage();
+                String failure = writeFailure.get();
+                if (failure != null) {
+                    outcome.failed(failure);
+                } else if (control.cancelled()) {
+                    outcome.interrupted(control.reason());
+                } else {
+                    outcome.failed(e.getMessage());
+                }
             }
         } catch (RuntimeException | IOException e) {
-            status = "failed";
-            reason = e.toString();
+            outcome.failed(describe(e));
         }
-        phase = "stopping";
+        return workload(tasks, wallNs, check);
+    }
+
+    /** Stops each pipeline (final passes, reconcile) and closes its chunk file; returns the subsystem reports. */
+    private static List<RunManifest.SubsystemReport> stop(List<SubsystemRecorder> started, long wallNs,
+                                                          Outcome outcome) {
         List<RunManifest.SubsystemReport> reports = new ArrayList<>();
-        List<OutputFile> outputs = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
         for (SubsystemRecorder r : started) {
             PipelineStats s;
             try {
                 s = r.stop();
             } catch (IOException | RuntimeException e) {
-                problems.add(r.id().id() + ": " + e.getMessage());
+                outcome.problem("chunks/" + r.id().id() + ".dfx not completed: " + describe(e));
                 s = r.stats(); // the pipeline stopped; only its chunk file could not be completed
             }
             reports.add(SubsystemReports.of(r, s, wallNs));
         }
-        phase = "exporting";
-        RunManifest.Workload w = workload(tasks, wallNs, check);
+        return reports;
+    }
+
+    /** Writes each subsystem's outputs from its chunk file; returns every file of the run directory so far. */
+    private static List<OutputFile> export(Path dir, List<SubsystemRecorder> started, Outcome outcome) {
+        List<OutputFile> outputs = new ArrayList<>();
         for (SubsystemRecorder r : started) {
             outputs.add(OutputFile.written("chunks/" + r.id().id() + ".dfx", r.stats().collected()));
             try {
                 outputs.addAll(r.export(dir));
             } catch (IOException | RuntimeException e) {
-                problems.add(r.id().id() + " export: " + e.getMessage());
+                outcome.problem(r.id().id() + " outputs not written: " + describe(e));
             }
         }
-        RunManifest m = manifest(status, reason, clock, start, null, 0, w, reports, outputs);
-        for (Export e : extra) {
+        return outputs;
+    }
+
+    /**
+     * Writes the final run.json, trying hard: when the whole manifest does not fit on the disk, once more without
+     * the lanes' stall windows (counted as omitted); when that fails too, the failure is kept for
+     * {@link #manifestProblem()}.
+     */
+    private RunManifest writeFinal(Path dir, RunManifest done) {
+        try {
+            ManifestFile.write(dir, done);
+            return done;
+        } catch (IOException e) {
+            RunManifest small = done.withoutStallWindows("stall windows left out of run.json: "
+                    + IoErrors.describe(e));
             try {
-                outputs.add(e.export(dir, m));
-            } catch (IOException | RuntimeException ex) {
-                problems.add("export: " + ex.getMessage());
+                ManifestFile.write(dir, small);
+                return small;
+            } catch (IOException again) {
+                manifestProblem = "cannot write the final " + ManifestFile.of(dir) + " (" + IoErrors.describe(again)
+                        + "); it still says running, and the recording " + (done.status().equals(Outcome.OK)
+                        ? "ended ok" : "ended " + done.status() + ": " + done.reason());
+                return done;
             }
         }
-        started.forEach(SubsystemRecorder::close);
-        if (!problems.isEmpty()) {
-            status = status.equals("interrupted") ? status : "failed";
-            reason = (reason == null ? "" : reason + "; ") + String.join("; ", problems);
-        }
-        if (control.cancelled() && status.equals("ok")) {
-            status = "interrupted";
-            reason = control.reason();
-        }
-        Instant end = Instant.now();
-        RunManifest done = manifest(status, reason, clock, start, end.toString(), System.nanoTime() - originNs, w,
-                reports, outputs);
-        ManifestFile.write(dir, done);
-        return done;
+    }
+
+    /** The subsystem's collector, which ends the recording at the first file it cannot write. */
+    private Collector watched(SubsystemRecorder r, Collector c) {
+        return b -> {
+            try {
+                c.accept(b);
+            } catch (IOException e) {
+                String why = "writing the " + r.id().id() + " files failed (" + IoErrors.describe(e)
+                        + "); recording stopped early";
+                if (writeFailure.compareAndSet(null, why)) {
+                    control.cancel(why);
+                }
+                throw e;
+            }
+        };
+    }
+
+    private static String describe(Exception e) {
+        return switch (e) {
+            case IOException io -> IoErrors.describe(io);
+            case UncheckedIOException io -> IoErrors.describe(io);
+            default -> e.getMessage() == null ? e.toString() : e.getMessage();
+        };
     }
 
     private String check() {
@@ -208,7 +316,7 @@ public final class Recording {
      * Stops the run early (Ctrl-C): the runtime threads end and flush their lanes, and the session stops the
      * pipelines, exports and writes a manifest with status {@code interrupted}. Any thread.
      *
-     * @param why one line, e.g. {@code interrupted (SIGINT)}
+     * @param why one line, e.g. {@code stopped by SIGINT}
      */
     public void cancel(String why) {
         control.cancel(why);

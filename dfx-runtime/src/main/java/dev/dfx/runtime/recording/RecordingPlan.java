@@ -1,15 +1,13 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.accel.Architecture;
-import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
 import dev.dfx.runtime.RuntimeConfig;
 import dev.dfx.runtime.probe.RuntimeShape;
-import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.PipelineSettings;
-import dev.dfx.runtime.subsystem.PoolSize;
 import dev.dfx.runtime.subsystem.PoolSizes;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;
 import dev.dfx.runtime.subsystem.args.ArgsRecorder;
@@ -21,16 +19,14 @@ import dev.dfx.runtime.subsystem.swimlane.SwimlaneRecorder;
 import dev.dfx.runtime.workload.Workload;
 import dev.dfx.runtime.workload.Workloads;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * A validated recording: every option checked, the workload's data generated, each enabled subsystem's lanes laid
@@ -52,9 +48,11 @@ public final class RecordingPlan {
     private final PoolSizes pools;
     private final List<String> pmuNames;
     private final Path runDir;
+    private final RunLock claim;
 
     private RecordingPlan(RecordingConfig config, RuntimeConfig runtime, Workload workload,
-                          List<SubsystemRecorder> recorders, PoolSizes pools, List<String> pmuNames, Path runDir) {
+                          List<SubsystemRecorder> recorders, PoolSizes pools, List<String> pmuNames, Path runDir,
+                          RunLock claim) {
         this.config = config;
         this.runtime = runtime;
         this.workload = workload;
@@ -62,6 +60,7 @@ public final class RecordingPlan {
         this.pools = pools;
         this.pmuNames = pmuNames;
         this.runDir = runDir;
+        this.claim = claim;
     }
 
     /**
@@ -107,16 +106,25 @@ public final class RecordingPlan {
                 }
             }
             recorders.forEach(SubsystemRecorder::config);
-            checkMemory(recorders, pools);
+            PoolBudget.check(recorders, pools, PoolBudget.physicalMemory());
         } catch (RuntimeException e) {
             if (counters != null) {
                 counters.close();
             }
             throw e;
         }
-        Path runDir = runDirectory(c.output(), workDir);
+        RunLock claim;
+        try {
+            claim = runDirectory(c.output(), workDir);
+        } catch (RuntimeException e) {
+            recorders.forEach(SubsystemRecorder::close);
+            if (counters != null) {
+                counters.close();
+            }
+            throw e;
+        }
         return new RecordingPlan(c, runtime, workload, List.copyOf(recorders), pools,
-                counters == null ? List.of() : counters.names(), runDir);
+                counters == null ? List.of() : counters.names(), claim.directory(), claim);
     }
 
     /** The checks that need no workload, pool or machine: levels and the pmu/subsystem combination. */
@@ -132,6 +140,32 @@ public final class RecordingPlan {
         if (c.pmuEvents() != null && !c.subsystems().contains(Subsystem.PMU)) {
             throw new BadInputException("option -e: events are counted by the pmu subsystem, which -s leaves out");
         }
+        architecture(c);
+        checkDurations(c.backstop(), c.stallThreshold());
+    }
+
+    /**
+     * The backstop is a positive 64-bit ns budget; a stall is a wait longer than the threshold and shorter than the
+     * backstop (a wait that reaches the backstop expires), so the threshold must be below the backstop.
+     */
+    private static void checkDurations(Duration backstop, Duration stallThreshold) {
+        Duration max = Duration.ofNanos(Long.MAX_VALUE);
+        if (backstop.isNegative() || backstop.isZero() || backstop.compareTo(max) > 0) {
+            throw new BadInputException("option --backstop: " + backstop + " is not a duration of 1 ns to 2^63-1 ns");
+        }
+        if (stallThreshold.isNegative() || stallThreshold.compareTo(backstop) >= 0) {
+            throw new BadInputException("option --stall-threshold: " + Durations.text(stallThreshold)
+                    + " must be below the backstop (" + Durations.text(backstop) + "), as a wait that long is a"
+                    + " backstop expiry, not a stall");
+        }
+    }
+
+    private static Architecture architecture(RecordingConfig c) {
+        try {
+            return Architecture.byName(c.accelArch());
+        } catch (BadInputException e) {
+            throw new BadInputException("option --arch: " + e.getMessage(), e);
+        }
     }
 
     private static RuntimeConfig runtimeConfig(RecordingConfig c) {
@@ -146,79 +180,36 @@ public final class RecordingPlan {
         if (c.pmuEvents() == null) {
             return PmuCounters.jvmDefault();
         }
-        Architecture arch;
         try {
-            arch = Architecture.byName(c.accelArch());
-        } catch (BadInputException e) {
-            throw new BadInputException("option --arch: " + e.getMessage(), e);
-        }
-        try {
-            return PmuCounters.events(PmuSystem.host(arch), c.pmuEvents());
+            return PmuCounters.events(PmuSystem.host(architecture(c)), c.pmuEvents());
         } catch (BadInputException e) {
             throw new BadInputException("option -e: " + e.getMessage(), e);
         }
     }
 
-    /** Refuses pools that would take more than half of this machine's memory, naming the biggest. */
-    private static void checkMemory(List<SubsystemRecorder> recorders, PoolSizes pools) {
-        long total = 0;
-        Map<RecordKind, Long> byKind = new HashMap<>();
-        for (SubsystemRecorder r : recorders) {
-            total += r.plan().memoryBytes();
-            for (LaneInfo l : r.plan().lanes()) {
-                PoolSize p = pools.of(l.kind());
-                byKind.merge(l.kind(), (long) p.buffersPerLane() * p.recordsPerBuffer() * l.kind().size(), Long::sum);
+    /**
+     * Claims the run directory: the given one ({@link RunLock#claim}), or a new {@code dfx-runs/<timestamp>[-N]},
+     * created atomically so that recorders started in the same second each get their own.
+     */
+    private static RunLock runDirectory(Path given, Path workDir) {
+        if (given != null) {
+            return RunLock.claim(given, "option -o");
+        }
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path runs = workDir.resolve(RUNS);
+        for (int i = 1; ; i++) {
+            Path dir = runs.resolve(i == 1 ? stamp : stamp + "-" + i);
+            try {
+                Files.createDirectories(runs);
+                Files.createDirectory(dir);
+                return RunLock.claim(dir, "run directory");
+            } catch (FileAlreadyExistsException e) {
+                // another recorder took this one
+            } catch (IOException e) {
+                throw new BadInputException("run directory: cannot create " + dir + " (" + IoErrors.describe(e) + ")",
+                        e);
             }
         }
-        long machine = physicalMemory();
-        if (machine > 0 && total > machine / 2) {
-            RecordKind biggest = byKind.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-            throw new BadInputException(pools.origin(biggest) + ": the pools need " + (total >> 20) + " MiB, more than"
-                    + " half of this machine's " + (machine >> 20) + " MiB (" + PoolSizes.qualifiedName(biggest)
-                    + " alone " + (byKind.get(biggest) >> 20) + " MiB); use smaller pools");
-        }
-    }
-
-    /** @return this machine's physical memory in bytes, 0 when the JVM cannot tell */
-    static long physicalMemory() {
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            return os.getTotalMemorySize();
-        }
-        return 0;
-    }
-
-    /** Creates the run directory (given, or the next free {@code dfx-runs/<timestamp>}) and checks it is writable. */
-    private static Path runDirectory(Path given, Path workDir) {
-        Path dir = given;
-        String option = "option -o";
-        if (dir == null) {
-            option = "run directory";
-            String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-            dir = workDir.resolve(RUNS).resolve(stamp);
-            for (int i = 2; Files.exists(dir); i++) {
-                dir = workDir.resolve(RUNS).resolve(stamp + "-" + i);
-            }
-        }
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new BadInputException(option + ": " + dir + " exists and is not a directory");
-        }
-        try {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> s = Files.list(dir)) {
-                    if (s.findAny().isPresent()) {
-                        throw new BadInputException(option + ": " + dir
-                                + " exists and is not empty; give a new or empty directory");
-                    }
-                }
-            }
-            Files.createDirectories(dir);
-            Path probe = Files.createTempFile(dir, ".write-check", "");
-            Files.delete(probe);
-        } catch (IOException e) {
-            throw new BadInputException(option + ": cannot write the run directory " + dir + " ("
-                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
-        }
-        return dir;
     }
 
     /** @return what was asked for */
@@ -251,13 +242,19 @@ public final class RecordingPlan {
         return pmuNames;
     }
 
-    /** @return the run directory (created, empty, writable) */
+    /** @return the run directory (created, empty but for the claim, writable) */
     public Path runDir() {
         return runDir;
     }
 
-    /** Frees what the plan holds when it will not be run (pmu counters, pipelines). */
+    /** Gives up the claim of the run directory (the recording wrote its final run.json, or never starts). */
+    void releaseRunDir() {
+        claim.close();
+    }
+
+    /** Frees what the plan holds when it will not be run (pmu counters, pipelines, the claim of the directory). */
     public void discard() {
         recorders.forEach(SubsystemRecorder::close);
+        releaseRunDir();
     }
 }

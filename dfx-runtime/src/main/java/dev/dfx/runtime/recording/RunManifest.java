@@ -44,6 +44,20 @@ public record RunManifest(String format, int version, String status, String reas
         return subsystems.stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
     }
 
+    /**
+     * @param note why, appended to the reason
+     * @return this manifest without the lanes' stall windows (each counted in {@code windows_omitted}), for a disk
+     *         with no room for them
+     */
+    public RunManifest withoutStallWindows(String note) {
+        List<SubsystemReport> reports = subsystems.stream().map(s -> new SubsystemReport(s.name(), s.total(),
+                s.collected(), s.dropped(), s.droppedByCause(), s.silentLoss(), s.reconciled(), s.backstopExpiries(),
+                s.stalls(), s.recordsPerSecond(), s.lanes().stream().map(Lane::withoutStallWindows).toList(),
+                s.pools(), s.queues(), s.errors(), s.errorCount(), s.details())).toList();
+        return new RunManifest(format, version, status, reason == null ? note : reason + "; " + note, commandLine,
+                config, clock, host, start, end, wallNs, workload, functions, reports, outputs);
+    }
+
     /** @return this manifest with another status, reason, end and outputs */
     public RunManifest finish(String newStatus, String newReason, String newEnd, long newWallNs,
                               List<OutputFile> newOutputs) {
@@ -164,6 +178,13 @@ public record RunManifest(String format, int version, String status, String reas
     public record Lane(int lane, String kind, String role, int instance, long total, long collected,
                        Map<String, Long> droppedByCause, long silentLoss, long backstopExpiries, Stalls stalls,
                        long minFreeDepth) {
+        /** @return this lane with its stall windows counted as omitted */
+        Lane withoutStallWindows() {
+            Stalls s = new Stalls(stalls.count(), stalls.totalNs(), stalls.longestNs(), List.of(),
+                    stalls.windowsOmitted() + stalls.windows().size());
+            return new Lane(lane, kind, role, instance, total, collected, droppedByCause, silentLoss, backstopExpiries,
+                    s, minFreeDepth);
+        }
     }
 
     /**

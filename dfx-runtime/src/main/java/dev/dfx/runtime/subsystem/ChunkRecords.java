@@ -7,6 +7,7 @@ import dev.dfx.chunk.LaneSequence;
 import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,8 @@ import java.nio.file.Path;
 /**
  * Walks the records of one kind in a subsystem's chunk file: lane by lane (ascending lane number, i.e. core,
  * scheduler or 0 for the orchestrator), each lane's chunks in seq order, each chunk's records in order, which is
- * the order the lane's writer thread wrote them. Stateless; thread-safe.
+ * the order the lane's writer thread wrote them. A record segment is valid during its visitor call only (a
+ * zero-block chunk is decoded into memory freed after its last record). Stateless; thread-safe.
  */
 public final class ChunkRecords {
     /** Receives one record. */
@@ -47,10 +49,12 @@ public final class ChunkRecords {
                 continue;
             }
             for (ChunkInfo c : lane.chunks()) {
-                MemorySegment records = reader.records(c);
-                for (int i = 0; i < c.recordCount(); i++) {
-                    v.record(lane.lane(), records, (long) i * c.recordSize());
-                    n++;
+                try (Arena decoded = Arena.ofConfined()) {  // a zero-block chunk's copy is freed at once
+                    MemorySegment records = reader.records(c, decoded);
+                    for (int i = 0; i < c.recordCount(); i++) {
+                        v.record(lane.lane(), records, (long) i * c.recordSize());
+                        n++;
+                    }
                 }
             }
         }

@@ -3,12 +3,15 @@ package dev.dfx.runtime.subsystem;
 import dev.dfx.error.BadInputException;
 import dev.dfx.pipeline.ArenaAckHook;
 import dev.dfx.pipeline.PipelineConfig;
+import dev.dfx.pipeline.PoolSpec;
 import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The lanes of one subsystem's pipeline: a pool per record kind used (sized by {@link PoolSizes}), a lane per
@@ -25,6 +28,7 @@ public final class LanePlan {
     private final Map<String, Integer> producers = new HashMap<>();
     private final Map<String, Integer> lanesByName = new HashMap<>();
     private final List<LaneInfo> lanes = new ArrayList<>();
+    private final Set<RecordKind> zeroed = new HashSet<>();
     private long arenaBytes;
 
     /**
@@ -63,7 +67,8 @@ public final class LanePlan {
         int pool = pools.computeIfAbsent(kind, k -> {
             kinds.add(k);
             try {
-                return builder.pool(settings.pools().spec(k));
+                PoolSpec spec = settings.pools().spec(k);
+                return builder.pool(zeroed.contains(k) ? spec.asZeroed() : spec);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(settings.pools().origin(k) + ": " + e.getMessage(), e);
             }
@@ -73,6 +78,19 @@ public final class LanePlan {
         lanes.add(new LaneInfo(lane, kind, kindId, role, instance, producer));
         lanesByName.put(name, lane);
         return lane;
+    }
+
+    /**
+     * Makes the pool of {@code kind} zeroed ({@link PoolSpec#zeroed()}): every slot a lane claims holds zeros, so a
+     * probe of sparse records stores only their non-zero fields. Call before the kind's first {@link #lane}.
+     *
+     * @throws IllegalStateException when the kind already has lanes
+     */
+    public void zeroed(RecordKind kind) {
+        if (pools.containsKey(kind)) {
+            throw new IllegalStateException(kind.name() + ": pool already built; mark it zeroed before its first lane");
+        }
+        zeroed.add(kind);
     }
 
     /**

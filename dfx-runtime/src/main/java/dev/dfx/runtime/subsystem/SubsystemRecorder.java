@@ -3,6 +3,7 @@ package dev.dfx.runtime.subsystem;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkWriter;
 import dev.dfx.pipeline.Collector;
+import dev.dfx.pipeline.HostGroup;
 import dev.dfx.pipeline.LaneWriter;
 import dev.dfx.pipeline.Pipeline;
 import dev.dfx.pipeline.PipelineConfig;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * One subsystem of a recording (DESIGN.md §6): its lanes ({@link LanePlan}, laid out by the subclass's
@@ -62,13 +64,16 @@ public abstract class SubsystemRecorder implements AutoCloseable {
     }
 
     /**
-     * Creates the chunk file and starts the pipeline.
+     * Creates the chunk file and starts the pipeline on the recording's host threads.
      *
+     * @param runDir the run directory
+     * @param host   the host threads shared by every subsystem of the recording
+     * @param wrap   wraps the subsystem's collector (the session watches it for write failures)
      * @throws IOException when the chunk file cannot be created
      */
-    public final void start(Path runDir) throws IOException {
+    public final void start(Path runDir, HostGroup host, UnaryOperator<Collector> wrap) throws IOException {
         chunks = ChunkStore.create(runDir, id());
-        pipeline = Pipeline.start(config(), collector(runDir, chunks));
+        pipeline = Pipeline.start(config(), wrap.apply(collector(runDir, chunks)), host);
         started();
     }
 

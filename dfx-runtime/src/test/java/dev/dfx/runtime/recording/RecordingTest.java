@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.LaneSequence;
 import dev.dfx.pipeline.BackpressurePolicy;
@@ -18,6 +19,7 @@ import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
 import dev.dfx.record.SubmitRecord;
 import dev.dfx.record.Subsystem;
+import dev.dfx.record.TaskId;
 import dev.dfx.runtime.RuntimeConfig;
 import dev.dfx.runtime.SmallWorkloads;
 import dev.dfx.runtime.TaskRuntime;
@@ -122,7 +124,14 @@ class RecordingTest {
         assertThat(Files.size(dir.resolve("args/args.bin"))).isEqualTo(payloadBytes);
 
         assertThat(depsEdges(dir)).containsExactlyElementsOf(g.edges().stream().map(RecordingTest::text).toList());
-        assertThat(Files.readAllLines(dir.resolve("pmu.csv"))).hasSize(tasks + 1);
+        assertThat(Files.readAllLines(dir.resolve("pmu.csv"))).hasSize(tasks + 1)
+                .first().as("default counters: thread CPU time and allocated bytes")
+                .isEqualTo("core_id,task_id,func_id,core_type,total_ns,end_ns,jvm/cpu-time/,jvm/alloc-bytes/");
+        try (ChunkReader deps = ChunkRecords.open(dir, Subsystem.DEPS)) {
+            assertThat(deps.chunks()).as("sparse deps records are stored zero-block encoded")
+                    .allMatch(ChunkInfo::zeroBlocks);
+            assertThat(Files.size(deps.path())).isLessThan((tasks + overflow) * (long) SubmitRecord.SIZE / 4);
+        }
         assertScopesBalanced(dir);
     }
 
@@ -247,7 +256,7 @@ class RecordingTest {
     }
 
     static String text(Edge e) {
-        return e.pred() + ">" + e.succ() + " " + (e.source() == EdgeSource.EXPLICIT ? "explicit"
+        return TaskId.text(e.pred()) + ">" + TaskId.text(e.succ()) + " " + (e.source() == EdgeSource.EXPLICIT ? "explicit"
                 : "t" + e.tensorId() + " a" + e.argIndex() + " " + e.hazard().name().toLowerCase(Locale.ROOT));
     }
 
@@ -277,6 +286,15 @@ class RecordingTest {
             }
         }
         assertThat(open).isEmpty();
+        // the root scope's pair bounds every other: it opens first (tails 0) and closes last (heads at their most)
+        JsonNode first = JSON.readTree(lines.get(1));
+        JsonNode last = JSON.readTree(lines.getLast());
+        assertThat(header.get("heap_max").asLong())
+                .isEqualTo(last.get("heap_end").asLong() - first.get("heap_start").asLong());
+        assertThat(header.get("dep_pool_max").asLong())
+                .isEqualTo(last.get("dep_pool_end").asLong() - first.get("dep_pool_start").asLong());
+        assertThat(first.get("site").asText()).as("the root scope's site: the program's file and line")
+                .matches("[A-Z][A-Za-z]*\\.java:[1-9][0-9]*").isEqualTo(last.get("site").asText());
     }
 
     static long count(Path dir, RecordKind kind) throws IOException {

@@ -33,9 +33,21 @@ final class ArgsCollector extends ChunkCollector {
         this.acks = acks;
     }
 
+    /**
+     * Appends the chunk and copies its payloads. When a write fails, every payload of the buffer is still
+     * acknowledged (it is lost with the buffer, whose records count as lost), so that the producer never waits at
+     * an arena wrap for bytes that will not be written; the failure is thrown at the end.
+     */
     @Override
     public void accept(DrainedBuffer b) throws IOException {
-        super.accept(b);
+        IOException failure = null;
+        boolean inChunkFile = true;
+        try {
+            super.accept(b);
+        } catch (IOException e) {
+            failure = e;
+            inChunkFile = false;
+        }
         LaneInfo lane = plan.lane(b.lane());
         PayloadArena arena = arenas.apply(b.lane());
         PayloadIndex where = index.computeIfAbsent(lane.instance(), k -> new PayloadIndex());
@@ -43,9 +55,22 @@ final class ArgsCollector extends ChunkCollector {
         for (int i = 0; i < b.recordCount(); i++) {
             v.wrap(b.records(), (long) i * b.recordSize());
             if (v.payloadOffset() != ArgRecord.NO_PAYLOAD) {
-                where.add(payloads.append(arena.read(v.payloadOffset(), v.payloadSize())));
+                long at = -1;
+                if (failure == null) {
+                    try {
+                        at = payloads.append(arena.read(v.payloadOffset(), v.payloadSize()));
+                    } catch (IOException e) {
+                        failure = e;
+                    }
+                }
+                if (inChunkFile) {
+                    where.add(at); // -1: the record is in the chunk file, its payload is not in args.bin
+                }
                 acks.persisted(b.lane());
             }
+        }
+        if (failure != null) {
+            throw failure;
         }
     }
 

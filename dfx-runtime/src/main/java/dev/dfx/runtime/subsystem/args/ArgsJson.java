@@ -4,15 +4,18 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.record.ArgKind;
 import dev.dfx.record.ArgPayload;
 import dev.dfx.record.ArgRecord;
 import dev.dfx.record.ArgRole;
 import dev.dfx.record.ArgStage;
+import dev.dfx.record.TaskId;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -60,7 +63,7 @@ public final class ArgsJson {
      * @param stats           the subsystem's final stats
      * @param droppedPayloads payloads lost at an arena wrap
      * @param folder          {@code RUN/args}
-     * @return args.json and args.bin as written
+     * @return args.json (entries: arguments) and args.bin (entries: payloads; its size is {@code payload_bytes})
      * @throws IOException when the file cannot be written
      */
     static List<OutputFile> write(ChunkReader chunks, Map<Integer, PayloadIndex> index, int level, PipelineStats stats,
@@ -94,7 +97,19 @@ public final class ArgsJson {
             count[6] += e.truncated() ? 1 : 0;
             payloadBytes += e.binOffset() >= 0 ? e.binSize() : 0;
         }
-        try (JsonGenerator g = JSON.createGenerator(folder.resolve(FILE).toFile(), JsonEncoding.UTF8)) {
+        long bytes = payloadBytes;
+        AtomicFile.write(folder.resolve(FILE), os -> {
+            write(os, entries, count, level, stats, droppedPayloads, bytes);
+            return null;
+        });
+        long payloads = entries.stream().filter(e -> e.binOffset() >= 0).count();
+        return List.of(OutputFile.written(FOLDER + "/" + FILE, entries.size()),
+                OutputFile.written(FOLDER + "/" + BIN, payloads)); // its bytes: payload_bytes
+    }
+
+    private static void write(OutputStream os, List<Entry> entries, int[] count, int level, PipelineStats stats,
+                              long droppedPayloads, long payloadBytes) throws IOException {
+        try (JsonGenerator g = JSON.createGenerator(os, JsonEncoding.UTF8)) {
             g.useDefaultPrettyPrinter();
             g.writeStartObject();
             g.writeStringField("format", "dfx-args");
@@ -123,8 +138,6 @@ public final class ArgsJson {
             g.writeEndArray();
             g.writeEndObject();
         }
-        return List.of(OutputFile.written(FOLDER + "/" + FILE, entries.size()),
-                OutputFile.written(FOLDER + "/" + BIN, payloadBytes));
     }
 
     private static Entry entry(ArgRecord.View v, long bin) {
@@ -142,7 +155,7 @@ public final class ArgsJson {
 
     private static void write(JsonGenerator g, Entry e) throws IOException {
         g.writeStartObject();
-        g.writeStringField("task_id", String.format("0x%016x", e.taskId()));
+        g.writeStringField("task_id", TaskId.text(e.taskId()));
         g.writeArrayFieldStart("func_id");
         if (e.funcId() != ArgRecord.UNKNOWN_FUNC) {
             g.writeNumber(e.funcId());

@@ -3,19 +3,23 @@ package dev.dfx.runtime.subsystem.deps;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.record.SubmitRecord;
+import dev.dfx.record.TaskId;
 import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.graph.EdgeSource;
 import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes {@code deps.json} (format {@code dfx-deps}, version 1), after the reference's dep_gen output; 64-bit ids
- * are decimal strings:
+ * Writes {@code deps.json} (format {@code dfx-deps}, version 1), after the reference's dep_gen output; task ids
+ * ({@code task_id}, {@code explicit_deps}, {@code pred}, {@code succ}) are strings {@code 0x%016x} as everywhere
+ * in dfx ({@link TaskId}), other 64-bit ids (tensor ids, element counts) decimal strings:
  * <pre>
  * {"format":"dfx-deps","version":1,
  *  "tasks":[{"task_id","func_id","scope":"auto"|"manual","explicit_deps":[ids],
@@ -40,20 +44,28 @@ public final class DepsJson {
      * @throws IOException when the file cannot be written
      */
     public static OutputFile write(DepsReplay.Result replay, Path out) throws IOException {
+        AtomicFile.write(out, os -> {
+            write(replay, os);
+            return null;
+        });
+        return OutputFile.written(FILE, replay.submits().size());
+    }
+
+    private static void write(DepsReplay.Result replay, OutputStream os) throws IOException {
         Map<Long, DepsReplay.TensorArg> tensors = new LinkedHashMap<>();
-        try (JsonGenerator g = JSON.createGenerator(out.toFile(), JsonEncoding.UTF8)) {
+        try (JsonGenerator g = JSON.createGenerator(os, JsonEncoding.UTF8)) {
             g.writeStartObject();
             g.writeStringField("format", "dfx-deps");
             g.writeNumberField("version", 1);
             g.writeArrayFieldStart("tasks");
             for (DepsReplay.Submit s : replay.submits()) {
                 g.writeStartObject();
-                g.writeStringField("task_id", Long.toUnsignedString(s.taskId()));
+                g.writeStringField("task_id", TaskId.text(s.taskId()));
                 g.writeNumberField("func_id", s.funcId());
                 g.writeStringField("scope", (s.flags() & SubmitRecord.IN_MANUAL_SCOPE) != 0 ? "manual" : "auto");
                 g.writeArrayFieldStart("explicit_deps");
                 for (long d : s.explicitDeps()) {
-                    g.writeString(Long.toUnsignedString(d));
+                    g.writeString(TaskId.text(d));
                 }
                 g.writeEndArray();
                 g.writeArrayFieldStart("args");
@@ -82,7 +94,6 @@ public final class DepsJson {
             g.writeEndArray();
             g.writeEndObject();
         }
-        return OutputFile.written(FILE, replay.submits().size());
     }
 
     private static void writeArg(JsonGenerator g, DepsReplay.TensorArg a) throws IOException {
@@ -104,8 +115,8 @@ public final class DepsJson {
     private static void writeEdge(JsonGenerator g, Edge e) throws IOException {
         boolean explicit = e.source() == EdgeSource.EXPLICIT;
         g.writeStartObject();
-        g.writeStringField("pred", Long.toUnsignedString(e.pred()));
-        g.writeStringField("succ", Long.toUnsignedString(e.succ()));
+        g.writeStringField("pred", TaskId.text(e.pred()));
+        g.writeStringField("succ", TaskId.text(e.succ()));
         g.writeStringField("source", explicit ? "explicit" : "tensormap");
         if (explicit) {
             g.writeNullField("tensor_id");

@@ -12,7 +12,8 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Writes one submit record per submit, with its overflow chain reserved in one buffer
- * ({@link LaneWriter#claim(int)}). A chain longer than a buffer, or more than 32 tensor arguments, is truncated
+ * ({@link LaneWriter#claim(int)}). The lane's pool is zeroed, so only the fields that are not zero are stored (for a
+ * task with a few tensors and deps, about 600 of the record's 4672 bytes). A chain longer than a buffer, or more than 32 tensor arguments, is truncated
  * (as the reference does) and counted, which makes the host refuse deps.json. Orchestrator thread only; the
  * counters are read after the run.
  */
@@ -54,14 +55,15 @@ final class DepsProbe implements OrchestratorProbe {
         }
         kernelIds[0] = task.funcId();
         MemorySegment seg = lane.segment();
-        SubmitRecord.write(seg, off, task.taskId(), task.flags(), tensors, deps, depCount, kernelIds, 1);
+        boolean zeroed = lane.zeroed();
+        SubmitRecord.write(seg, off, task.taskId(), task.flags(), tensors, deps, depCount, kernelIds, 1, zeroed);
         int slot = 0;
         for (int i = 0; i < task.argCount() && slot < tensors; i++) {
             ArgView a = task.arg(i);
             if (a.kind() == ArgKind.TENSOR) {
                 SubmitRecord.writeTensor(seg, off, slot++, a.tensorId(), a.tensorNumel(), a.startOffset(),
                         a.tensorVersion(), a.dtype(), a.role(), a.marked() ? TensorSlot.FLAG_MARKED : 0,
-                        a.ndims(), a.shape(), a.strides(), i, a.tensorName());
+                        a.ndims(), a.shape(), a.strides(), i, a.tensorName(), zeroed);
             }
         }
     }

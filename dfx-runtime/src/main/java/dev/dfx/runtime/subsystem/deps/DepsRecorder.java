@@ -31,6 +31,7 @@ public final class DepsRecorder extends SubsystemRecorder {
     /** @param settings pools and backpressure */
     public DepsRecorder(PipelineSettings settings) {
         super(new LanePlan(Subsystem.DEPS, settings));
+        plan.zeroed(SubmitRecord.KIND);  // mostly-empty records: the probe writes only their non-zero fields
         lane = plan.lane(SubmitRecord.KIND, ThreadRole.ORCHESTRATOR, 0);
     }
 

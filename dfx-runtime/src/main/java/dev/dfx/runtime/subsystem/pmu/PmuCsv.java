@@ -1,20 +1,23 @@
 package dev.dfx.runtime.subsystem.pmu;
 
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.record.PmuRecord;
+import dev.dfx.record.TaskId;
 import dev.dfx.runtime.subsystem.ChunkRecords;
 import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * Writes {@code pmu.csv} from the pmu chunk file, after the reference's PMU CSV: header
  * {@code core_id,task_id,func_id,core_type,total_ns,end_ns,<one column per counter>}, then one row per record,
- * core by core in the order each core ran its tasks; {@code task_id} as {@code 0x} + 16 hex digits; counter columns
+ * core by core in the order each core ran its tasks; {@code task_id} as {@code 0x%016x} ({@link TaskId}); counter columns
  * named as the events were given (RFC 4180 quoting when a name holds a comma, e.g.
  * {@code "accel/sq_waves,se=2,sa=1/"}). Stateless.
  */
@@ -33,9 +36,14 @@ public final class PmuCsv {
      * @throws IOException when the file cannot be written
      */
     public static OutputFile write(ChunkReader chunks, List<String> names, Path out) throws IOException {
+        long rows = AtomicFile.write(out, os -> rows(chunks, names, os));
+        return OutputFile.written(FILE, rows);
+    }
+
+    private static long rows(ChunkReader chunks, List<String> names, OutputStream os) throws IOException {
         PmuRecord.View v = new PmuRecord.View();
         long rows;
-        try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+        try (BufferedWriter w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8))) {
             StringBuilder h = new StringBuilder("core_id,task_id,func_id,core_type,total_ns,end_ns");
             for (String n : names) {
                 h.append(',').append(quote(n));
@@ -46,7 +54,7 @@ public final class PmuCsv {
             rows = chunks == null ? 0 : ChunkRecords.forEach(chunks, PmuRecord.KIND, (core, seg, off) -> {
                 v.wrap(seg, off);
                 row.setLength(0);
-                row.append(core).append(",0x").append(String.format("%016x", v.taskId())).append(',')
+                TaskId.append(row.append(core).append(','), v.taskId()).append(',')
                         .append(v.funcId()).append(',').append(v.coreType().name().toLowerCase()).append(',')
                         .append(v.totalNs()).append(',').append(v.endNs());
                 for (int i = 0; i < names.size(); i++) {
@@ -56,7 +64,7 @@ public final class PmuCsv {
                 w.newLine();
             });
         }
-        return OutputFile.written(FILE, rows);
+        return rows;
     }
 
     /** @return {@code s}, quoted as RFC 4180 asks when it holds a comma, a quote or a line break */

@@ -2,6 +2,7 @@ package dev.dfx.runtime.subsystem.scopes;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.record.ScopePhase;
 import dev.dfx.record.ScopeRecord;
@@ -10,18 +11,18 @@ import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.OutputStreamWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Writes {@code scopes.jsonl} from the scopes chunk file, after the reference's {@code scope_stats.jsonl}: line 1 a
- * header {@code {"format":"dfx-scopes","version":1,"total","collected","dropped","records","depth_max",
- * "task_window_max","heap_max","dep_pool_max","tensormap_max"}} (maxima of the occupancies {@code end - start} over
- * the records), then one line per record in the order the orchestrator wrote them: {@code {"time_ns","site":
- * "file:line","phase":"begin"|"end","depth","ring","task_window_start","task_window_end","heap_start","heap_end",
- * "dep_pool_start","dep_pool_end","tensormap"}}. Stateless.
+ * header {@code {"format":"dfx-scopes","version":1,"total","collected","dropped","depth_max","task_window_max",
+ * "heap_max","dep_pool_max","tensormap_max"}} (computed from the records, {@link ScopeHighWater}), then one line per
+ * record in the order the orchestrator wrote them: {@code {"time_ns","site":"file:line","phase":"begin"|"end",
+ * "depth","ring","task_window_start","task_window_end","heap_start","heap_end","dep_pool_start","dep_pool_end",
+ * "tensormap"}}. Field by field in dfx-runtime/README.md. Stateless.
  */
 public final class ScopesJsonl {
     /** File name in the run directory. */
@@ -39,17 +40,10 @@ public final class ScopesJsonl {
      * @throws IOException when the file cannot be written
      */
     public static OutputFile write(ChunkReader chunks, PipelineStats stats, Path out) throws IOException {
-        long[] max = new long[5]; // depth, task window, heap, dep pool, tensor map
+        ScopeHighWater max = new ScopeHighWater();
         ScopeRecord.View v = new ScopeRecord.View();
         if (chunks != null) {
-            ChunkRecords.forEach(chunks, ScopeRecord.KIND, (lane, seg, off) -> {
-                v.wrap(seg, off);
-                max[0] = Math.max(max[0], v.depth());
-                max[1] = Math.max(max[1], v.taskEnd() - v.taskStart());
-                max[2] = Math.max(max[2], v.heapEnd() - v.heapStart());
-                max[3] = Math.max(max[3], v.depPoolEnd() - v.depPoolStart());
-                max[4] = Math.max(max[4], v.tensorMapUsed());
-            });
+            ChunkRecords.forEach(chunks, ScopeRecord.KIND, (lane, seg, off) -> max.add(v.wrap(seg, off)));
         }
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("format", "dfx-scopes");
@@ -57,21 +51,22 @@ public final class ScopesJsonl {
         header.put("total", stats.total());
         header.put("collected", stats.collected());
         header.put("dropped", stats.dropped());
-        header.put("depth_max", max[0]);
-        header.put("task_window_max", max[1]);
-        header.put("heap_max", max[2]);
-        header.put("dep_pool_max", max[3]);
-        header.put("tensormap_max", max[4]);
-        long records;
-        try (BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            w.write(JSON.writeValueAsString(header));
-            w.newLine();
-            records = chunks == null ? 0 : ChunkRecords.forEach(chunks, ScopeRecord.KIND, (lane, seg, off) -> {
-                v.wrap(seg, off);
-                w.write(JSON.writeValueAsString(line(v)));
+        header.put("depth_max", max.depthMax());
+        header.put("task_window_max", max.taskWindowMax());
+        header.put("heap_max", max.heapMax());
+        header.put("dep_pool_max", max.depPoolMax());
+        header.put("tensormap_max", max.tensorMapMax());
+        long records = AtomicFile.write(out, os -> {
+            try (BufferedWriter w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8))) {
+                w.write(JSON.writeValueAsString(header));
                 w.newLine();
-            });
-        }
+                return chunks == null ? 0L : ChunkRecords.forEach(chunks, ScopeRecord.KIND, (lane, seg, off) -> {
+                    v.wrap(seg, off);
+                    w.write(JSON.writeValueAsString(line(v)));
+                    w.newLine();
+                });
+            }
+        });
         return OutputFile.written(FILE, records);
     }
 

@@ -15,6 +15,11 @@ final class ScopesProbe implements OrchestratorProbe {
     }
 
     @Override
+    public boolean wantsScopeSites() {
+        return true;  // the scope record names its site
+    }
+
+    @Override
     public void scope(ScopePhase phase, ScopeStats s) {
         long off = scopes.claim();
         if (off >= 0) {

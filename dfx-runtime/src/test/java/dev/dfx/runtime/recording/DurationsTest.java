@@ -1,4 +1,4 @@
-package dev.dfx.cli;
+package dev.dfx.runtime.recording;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -26,5 +26,21 @@ class DurationsTest {
                 .hasMessage("option --backstop: the duration must be greater than zero, got 0ms");
         assertThatThrownBy(() -> Durations.parse("--backstop", "99999999999999999999s"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("is too large");
+        // fits a long of seconds, not of nanoseconds: refused here, not an ArithmeticException later
+        assertThatThrownBy(() -> Durations.parse("--backstop", "99999999999999s"))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("option --backstop: '99999999999999s' is too large; at most 9223372036s (2^63-1 ns,"
+                        + " 292 years)");
+        assertThat(Durations.parse("--backstop", "9223372036s").toNanos()).isEqualTo(9_223_372_036_000_000_000L);
+    }
+
+    @Test
+    void textUsesTheLargestUnitThatDividesExactly() {
+        assertThat(Durations.text(Duration.ofMinutes(1))).isEqualTo("1m");
+        assertThat(Durations.text(Duration.ofSeconds(30))).isEqualTo("30s");
+        assertThat(Durations.text(Duration.ofMillis(1500))).isEqualTo("1500ms");
+        assertThat(Durations.text(Duration.ofNanos(100_000))).isEqualTo("100us");
+        assertThat(Durations.text(Duration.ofNanos(7))).isEqualTo("7ns");
+        assertThat(Durations.text(Duration.ZERO)).isEqualTo("0ns");
     }
 }

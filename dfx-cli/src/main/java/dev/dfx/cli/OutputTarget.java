@@ -1,0 +1,130 @@
+package dev.dfx.cli;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
+import dev.dfx.io.AtomicFile;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+
+/**
+ * The {@code -o FILE} of a command that writes one file: {@code -} for standard output, else a file written through
+ * {@link AtomicFile} (a temporary file in the same folder, renamed over FILE only when complete, so a failure leaves
+ * FILE as it was). {@link #of} checks what can be checked before any work: FILE is not a directory and its folder
+ * exists; {@link #refuseInputs} that FILE is none of the command's inputs. Every failure is one line naming the
+ * option. Immutable.
+ */
+final class OutputTarget {
+    private final String option;
+    private final Path file;
+
+    private OutputTarget(String option, Path file) {
+        this.option = option;
+        this.file = file;
+    }
+
+    /**
+     * @param option the option, for messages (e.g. {@code -o})
+     * @param value  its value; {@code -} is standard output
+     * @throws BadInputException when FILE is a directory or its folder does not exist or is not a folder
+     */
+    static OutputTarget of(String option, Path value) {
+        if (value.toString().equals("-")) {
+            return new OutputTarget(option, null);
+        }
+        if (Files.isDirectory(value)) {
+            throw new BadInputException("option " + option + ": " + value + " is a directory; expected a file to write");
+        }
+        Path folder = value.toAbsolutePath().getParent();
+        if (!Files.exists(folder)) {
+            throw new BadInputException("option " + option + ": cannot write " + value + ": folder " + folder
+                    + " does not exist");
+        }
+        if (!Files.isDirectory(folder)) {
+            throw new BadInputException("option " + option + ": cannot write " + value + ": " + folder
+                    + " is not a folder");
+        }
+        return new OutputTarget(option, value);
+    }
+
+    /** @return whether the output is standard output */
+    boolean stdout() {
+        return file == null;
+    }
+
+    /**
+     * @param inputs files the command reads (those that do not exist are ignored)
+     * @param what   what they are, for the message (e.g. {@code an input of the export})
+     * @throws BadInputException when FILE is one of them (compared by real path, so links and {@code ..} count)
+     */
+    void refuseInputs(Collection<Path> inputs, String what) {
+        if (file == null) {
+            return;
+        }
+        Path out = real(file);
+        for (Path in : inputs) {
+            if (Files.exists(in) && real(in).equals(out)) {
+                throw new BadInputException("option " + option + ": " + file + " is " + (in.equals(file) ? ""
+                        : "the same file as " + in + ", ") + what + "; write the output somewhere else");
+            }
+        }
+    }
+
+    /**
+     * Writes the output.
+     *
+     * @param stdout the command's standard output (used for {@code -}; flushed, not closed)
+     * @param body   writes the content
+     * @return what {@code body} returned
+     * @throws BadInputException naming the option and FILE when it cannot be written (FILE is then unchanged)
+     */
+    <T> T write(PrintWriter stdout, AtomicFile.Body<T> body) {
+        try {
+            if (file == null) {
+                stdout.flush();
+                OutputStream out = new FilterOutputStream(RawOutput.of(stdout)) {
+                    @Override
+                    public void write(byte[] b, int off, int len) throws IOException {
+                        this.out.write(b, off, len);
+                    }
+
+                    @Override
+                    public void close() throws IOException {
+                        flush(); // standard output stays open for the command's other lines
+                    }
+                };
+                T result = body.write(out);
+                out.close();
+                return result;
+            }
+            return AtomicFile.write(file, body);
+        } catch (IOException e) {
+            throw cannotWrite(IoErrors.describe(e), e);
+        } catch (UncheckedIOException e) {
+            throw cannotWrite(IoErrors.describe(e), e);
+        }
+    }
+
+    private BadInputException cannotWrite(String why, Exception e) {
+        String name = file == null ? "standard output" : file.toString();
+        String reason = why.startsWith(name + ": ") ? why.substring(name.length() + 2) : why;
+        return new BadInputException("option " + option + ": cannot write " + name + ": " + reason, e);
+    }
+
+    /** @return the real path of {@code p}, or of its folder joined with its name when {@code p} does not exist */
+    private static Path real(Path p) {
+        try {
+            if (Files.exists(p)) {
+                return p.toRealPath();
+            }
+            return p.toAbsolutePath().getParent().toRealPath().resolve(p.getFileName());
+        } catch (IOException e) {
+            return p.toAbsolutePath().normalize();
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dfx.chunk.ChunkInfo;
+import dev.dfx.chunk.ChunkReader;
+import dev.dfx.record.CoreTaskRecord;
+import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.subsystem.ChunkRecords;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One policy for every command that reads a run directory (export, report, script, dump): use everything that is
+ * readable, print one {@code dfx:} line per damage on stderr (file, byte offset, what was skipped), still produce the
+ * output, and exit 1. Each case damages a copy of one recorded run; the expected bars come from reading the damaged
+ * chunk file directly.
+ */
+@Timeout(120)
+class DamagedRunTest extends OneRecordedRun {
+    private static final int TASKS = 288;
+
+    @TempDir
+    Path tmp;
+
+    private Path copy() throws IOException {
+        Path dir = tmp.resolve("copy");
+        try (Stream<Path> s = Files.walk(run)) {
+            for (Path p : s.toList()) {
+                Files.copy(p, dir.resolve(run.relativize(p).toString()));
+            }
+        }
+        return dir;
+    }
+
+    private CliRun export(Path dir) throws IOException {
+        CliRun r = CliRun.dfx("export", dir.toString(), "-o", tmp.resolve("trace.json").toString());
+        assertThat(tmp.resolve("trace.json")).as("the trace is written anyway").exists();
+        return r;
+    }
+
+    private JsonNode trace() throws IOException {
+        return RecordCommandTest.trace(tmp);
+    }
+
+    private static long coreTasks(Path chunkFile) throws IOException {
+        try (ChunkReader r = ChunkReader.open(chunkFile)) {
+            return ChunkRecords.forEach(r, CoreTaskRecord.KIND, (lane, seg, off) -> { });
+        }
+    }
+
+    private static List<String> lines(CliRun r) {
+        return r.err().lines().toList();
+    }
+
+    /** @return the core-task chunks of a swimlane chunk file, in file order */
+    private static List<ChunkInfo> coreTaskChunks(Path swimlane) throws IOException {
+        int coreTask = Subsystem.SWIMLANE.kinds().indexOf(CoreTaskRecord.KIND);
+        try (ChunkReader r = ChunkReader.open(swimlane)) {
+            return r.chunks().stream().filter(c -> c.kind() == coreTask).toList();
+        }
+    }
+
+    @Test
+    void aChunkFileCutShortGivesItsCompleteChunksAndOneLine() throws IOException {
+        Path dir = copy();
+        Path swimlane = dir.resolve("chunks/swimlane.dfx");
+        ChunkInfo last = coreTaskChunks(swimlane).getLast();
+        try (RandomAccessFile f = new RandomAccessFile(swimlane.toFile(), "rw")) {
+            f.setLength(last.payloadOffset() + 10); // inside the last core-task chunk
+        }
+        long readable = coreTasks(swimlane); // the strict reader keeps the chunks before the cut
+        assertThat(readable).isEqualTo(TASKS - last.recordCount());
+        CliRun r = export(dir);
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(lines(r)).singleElement().asString().startsWith("dfx: " + swimlane + ": no chunk index")
+                .contains("stopped at byte offset ", "; skipped the last ", " bytes; holds ");
+        assertThat(RecordCommandTest.events(trace(), "X", "task")).hasSize((int) readable);
+    }
+
+    @Test
+    void aFileCutBetweenChunksIsFoundByItsRecordCount() throws IOException {
+        Path dir = copy();
+        Path swimlane = dir.resolve("chunks/swimlane.dfx");
+        long total;
+        long kept;
+        try (ChunkReader r = ChunkReader.open(swimlane)) {
+            total = r.recordCount();
+            ChunkInfo last = r.chunks().getLast();
+            kept = total - last.recordCount();
+            try (RandomAccessFile f = new RandomAccessFile(swimlane.toFile(), "rw")) {
+                f.setLength(last.offset()); // nothing torn: the scan ends cleanly, one chunk short
+            }
+        }
+        CliRun r = CliRun.dfx("report", dir.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(lines(r)).containsExactly("dfx: " + swimlane + ": holds " + kept + " of the " + total
+                + " records run.json counts as collected");
+    }
+
+    @Test
+    void aFlippedByteCostsOneChunkAndEveryCommandSaysSo() throws IOException {
+        Path dir = copy();
+        Path swimlane = dir.resolve("chunks/swimlane.dfx");
+        ChunkInfo victim = coreTaskChunks(swimlane).stream().max(Comparator.comparingInt(ChunkInfo::recordCount))
+                .orElseThrow();
+        byte[] b = Files.readAllBytes(swimlane);
+        b[(int) victim.payloadOffset() + 5] ^= 0x40;
+        Files.write(swimlane, b);
+        String line = "dfx: " + swimlane + ": byte offset " + victim.payloadOffset()
+                + ": chunk payload checksum mismatch";
+
+        CliRun export = export(dir);
+        assertThat(export.status()).isEqualTo(1);
+        assertThat(lines(export)).singleElement().asString().startsWith(line)
+                .endsWith("; skipped the chunk's " + victim.recordCount() + " records");
+        assertThat(RecordCommandTest.events(trace(), "X", "task")).hasSize(TASKS - victim.recordCount());
+        assertThat(RecordCommandTest.events(trace(), "s", "flow")).as("deps intact: arrows drawn").isNotEmpty();
+
+        CliRun report = CliRun.dfx("report", dir.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(report.out()).contains("status ok");
+        assertThat(lines(report)).singleElement().asString().startsWith(line);
+
+        CliRun script = CliRun.dfx("script", dir.toString());
+        assertThat(script.status()).isEqualTo(1);
+        assertThat(script.out().lines().filter(l -> l.contains("swimlane:core-task:")).count())
+                .isEqualTo(TASKS - victim.recordCount());
+        assertThat(lines(script)).singleElement().asString().startsWith(line);
+
+        CliRun dump = CliRun.dfx("dump", dir.toString());
+        assertThat(dump.status()).isEqualTo(1);
+        assertThat(dump.out()).contains("DFX_CHUNK kind: ");
+        assertThat(lines(dump)).singleElement().asString().startsWith(line);
+    }
+
+    @Test
+    void aMissingDepsFileLosesTheArrowsAndSaysSo() throws IOException {
+        Path dir = copy();
+        Files.delete(dir.resolve("chunks/deps.dfx"));
+        CliRun r = export(dir);
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(lines(r)).containsExactly("dfx: " + dir.resolve("chunks/deps.dfx")
+                + ": missing; run.json lists the deps subsystem with " + TASKS + " records collected");
+        JsonNode trace = trace();
+        assertThat(RecordCommandTest.events(trace, "X", "task")).hasSize(TASKS);
+        assertThat(RecordCommandTest.events(trace, "s", "flow")).isEmpty();
+        assertThat(trace.get("metadata").get("dependency_arrows").asText())
+                .isEqualTo("none: chunks/deps.dfx is damaged or missing");
+        assertThat(CliRun.dfx("dump", dir.toString()).status()).isEqualTo(1);
+    }
+
+    @Test
+    void noChunkFilesAtAllIsALinePerSubsystem() throws IOException {
+        Path dir = copy();
+        try (Stream<Path> s = Files.list(dir.resolve("chunks"))) {
+            for (Path p : s.toList()) {
+                Files.delete(p);
+            }
+        }
+        CliRun r = export(dir);
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(lines(r)).hasSize(5).allSatisfy(l -> assertThat(l).startsWith("dfx: " + dir.resolve("chunks"))
+                .contains(": missing; run.json lists the "));
+        assertThat(RecordCommandTest.events(trace(), "X", "task")).isEmpty();
+        CliRun script = CliRun.dfx("script", dir.toString());
+        assertThat(script.status()).isEqualTo(1);
+        assertThat(script.out()).isEmpty();
+    }
+
+    @Test
+    void aRunStillBeingRecordedIsNotReported() throws IOException {
+        Path dir = copy();
+        ObjectNode m = (ObjectNode) new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+        m.put("status", "running");
+        new ObjectMapper().writeValue(dir.resolve("run.json").toFile(), m);
+        long self = ProcessHandle.current().pid();
+        Files.writeString(dir.resolve(".dfx-record.lock"), self + "\n");
+        CliRun r = CliRun.dfx("report", dir.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).isEqualTo("dfx: " + dir + ": still being recorded by dfx record (pid " + self + "); run dfx"
+                + " report again when it has ended" + System.lineSeparator());
+    }
+
+    @Test
+    void aManifestMissingAFieldIsOneLineForReportAndExport() throws IOException {
+        Path dir = copy();
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode m = (ObjectNode) json.readTree(dir.resolve("run.json").toFile());
+        ((ObjectNode) m.get("subsystems").get(0)).remove("lanes");
+        json.writeValue(dir.resolve("run.json").toFile(), m);
+        String line = "dfx: " + dir.resolve("run.json") + ": field subsystems[0].lanes is missing; expected a dfx-run"
+                + " manifest, version 1" + System.lineSeparator();
+        for (String[] cmd : List.of(new String[] {"report", dir.toString()},
+                new String[] {"export", dir.toString(), "-o", tmp.resolve("t.json").toString()})) {
+            CliRun r = CliRun.dfx(cmd);
+            assertThat(r.status()).isEqualTo(1);
+            assertThat(r.err()).isEqualTo(line);
+        }
+    }
+
+    @Test
+    void anIntactRunExportsWithoutALine() throws IOException {
+        CliRun r = export(run);
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+    }
+}

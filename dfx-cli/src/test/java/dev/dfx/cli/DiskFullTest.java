@@ -1,0 +1,88 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code dfx record} onto a real full disk: a 1 MiB tmpfs that the chunk files fill (deps chunks are stored
+ * zero-block encoded, about a tenth of their records, so a bigger disk would only fill during the exports). The recording ends early and
+ * cleanly (one summary, no stack trace, exit 1), run.json says {@code failed} and why (the space kept for it at the
+ * start makes room), the chunk files keep what reached them, and {@code dfx report} says what is missing. Runs only
+ * where this process may mount a tmpfs (root on Linux); elsewhere it is skipped.
+ */
+@Timeout(120)
+class DiskFullTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+    private Path disk;
+    private boolean mounted;
+
+    private static boolean run(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @BeforeEach
+    void mount() throws IOException {
+        disk = Files.createDirectories(tmp.resolve("disk"));
+        mounted = run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", disk.toString());
+        assumeTrue(mounted, "cannot mount a tmpfs here");
+    }
+
+    @AfterEach
+    void unmount() {
+        if (mounted) {
+            run("umount", disk.toString());
+        }
+    }
+
+    @Test
+    void aFullDiskEndsTheRecordingCleanlyAndTheManifestSaysWhy() throws IOException {
+        Path dir = disk.resolve("run");
+        CliRun r = CliRun.dfx("record", "-w", "gemm", "-o", dir.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).doesNotContain("\tat ", "Exception");
+        assertThat(r.out()).contains("status failed (writing the ").contains("No space left on device");
+
+        JsonNode m = JSON.readTree(dir.resolve("run.json").toFile());
+        assertThat(m.get("status").asText()).isEqualTo("failed");
+        assertThat(m.get("reason").asText()).contains("files failed (No space left on device); recording stopped early");
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString()).toList()).doesNotContain(".dfx-record.lock",
+                    ".run.json.reserve").noneMatch(f -> f.endsWith(".tmp"));
+        }
+
+        CliRun report = CliRun.dfx("report", dir.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(report.out()).contains("status failed");
+        List<String> lines = report.err().lines().toList();
+        assertThat(lines).isNotEmpty().allSatisfy(l -> assertThat(l).startsWith("dfx: " + dir.resolve("chunks")));
+        CliRun script = CliRun.dfx("script", dir.toString());
+        assertThat(script.status()).isEqualTo(1);
+        assertThat(script.out()).as("what was written stays readable").contains("deps:submit:");
+    }
+}

@@ -1,0 +1,141 @@
+package dev.dfx.chunk;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * The zero-block encoding of a chunk payload (chunk flag {@code ZERO_BLOCKS}, format version 2; layout in
+ * {@code package-info.java}): the payload is cut into 64-byte blocks, a bitmap says which blocks hold a non-zero
+ * byte, and only those are stored. Built for sparse records such as the 4672-byte deps submit record, of which a task
+ * with a few tensors and deps fills about a tenth; a scheme of bit tests and block copies, so encoding and decoding
+ * run at memory speed, unlike a general-purpose compressor.
+ *
+ * <p>Stateless; thread-safe. Allocates the bitmap ({@code length / 4096} longs) and, when decoding, the payload.
+ */
+final class ZeroBlocks {
+    /** Bytes per block. */
+    static final int BLOCK = 64;
+
+    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED;
+
+    private ZeroBlocks() {
+    }
+
+    /** @return blocks of a payload of {@code length} bytes (the last one may be short) */
+    static long blocks(long length) {
+        return (length + BLOCK - 1) / BLOCK;
+    }
+
+    /** @return bitmap words of a payload of {@code length} bytes */
+    static int words(long length) {
+        return Math.toIntExact((blocks(length) + 63) / 64);
+    }
+
+    /** @return bit {@code i % 64} of word {@code i / 64} set when block {@code i} of {@code payload} is not all zero */
+    static long[] bitmap(MemorySegment payload) {
+        long length = payload.byteSize();
+        long[] bits = new long[words(length)];
+        long full = length / BLOCK;
+        for (long b = 0; b < full; b++) {
+            long at = b * BLOCK;
+            long or = payload.get(WORD, at) | payload.get(WORD, at + 8) | payload.get(WORD, at + 16)
+                    | payload.get(WORD, at + 24) | payload.get(WORD, at + 32) | payload.get(WORD, at + 40)
+                    | payload.get(WORD, at + 48) | payload.get(WORD, at + 56);
+            if (or != 0) {
+                bits[(int) (b >>> 6)] |= 1L << b;
+            }
+        }
+        if (full * BLOCK < length) {
+            for (long at = full * BLOCK; at < length; at++) {
+                if (payload.get(ValueLayout.JAVA_BYTE, at) != 0) {
+                    bits[(int) (full >>> 6)] |= 1L << full;
+                    break;
+                }
+            }
+        }
+        return bits;
+    }
+
+    /** @return bytes of the encoding of a {@code length}-byte payload with this bitmap (bitmap included) */
+    static long encodedLength(long[] bits, long length) {
+        long n = 8L * bits.length;
+        for (long w : bits) {
+            n += (long) Long.bitCount(w) * BLOCK;
+        }
+        long last = blocks(length) - 1;
+        if (last >= 0 && stored(bits, last)) {
+            n -= last * BLOCK + BLOCK - length;  // the short last block is stored at its own length
+        }
+        return n;
+    }
+
+    /** Writes the encoding of {@code payload} ({@link #encodedLength} bytes) at {@code at} in {@code dst}. */
+    static void encode(MemorySegment payload, long[] bits, MemorySegment dst, long at) {
+        for (long w : bits) {
+            dst.set(ChunkFormat.U64, at, w);
+            at += 8;
+        }
+        long length = payload.byteSize();
+        for (int w = 0; w < bits.length; w++) {
+            for (long word = bits[w]; word != 0; word &= word - 1) {
+                long from = ((long) w * 64 + Long.numberOfTrailingZeros(word)) * BLOCK;
+                long n = Math.min(BLOCK, length - from);
+                MemorySegment.copy(payload, from, dst, at, n);
+                at += n;
+            }
+        }
+    }
+
+    /**
+     * Checks that {@code stored} is a well-formed encoding of a {@code length}-byte payload.
+     *
+     * @return null when it is, else what is wrong (one line)
+     */
+    static String check(MemorySegment stored, long length) {
+        int words = words(length);
+        if (stored.byteSize() < 8L * words) {
+            return "zero-block payload of " + stored.byteSize() + " bytes is shorter than its " + words
+                    + "-word bitmap";
+        }
+        long[] bits = new long[words];
+        for (int w = 0; w < words; w++) {
+            bits[w] = stored.get(ChunkFormat.U64, 8L * w);
+        }
+        long blocks = blocks(length);
+        if (words > 0 && blocks % 64 != 0 && (bits[words - 1] >>> (blocks % 64)) != 0) {
+            return "zero-block bitmap marks blocks past the " + blocks + " blocks of a " + length + "-byte payload";
+        }
+        long expected = encodedLength(bits, length);
+        if (expected != stored.byteSize()) {
+            return "zero-block payload is " + stored.byteSize() + " bytes but its bitmap says " + expected;
+        }
+        return null;
+    }
+
+    /**
+     * Decodes a payload that passed {@link #check}.
+     *
+     * @param into where the payload is allocated (its bytes are all overwritten: zeros, then the stored blocks)
+     * @return the {@code length}-byte payload, read-only
+     */
+    static MemorySegment decode(MemorySegment stored, long length, SegmentAllocator into) {
+        MemorySegment out = into.allocate(Math.max(1, length), 8).asSlice(0, length);
+        out.fill((byte) 0);
+        int words = words(length);
+        long at = 8L * words;
+        for (int w = 0; w < words; w++) {
+            for (long word = stored.get(ChunkFormat.U64, 8L * w); word != 0; word &= word - 1) {
+                long to = ((long) w * 64 + Long.numberOfTrailingZeros(word)) * BLOCK;
+                long n = Math.min(BLOCK, length - to);
+                MemorySegment.copy(stored, at, out, to, n);
+                at += n;
+            }
+        }
+        return out.asReadOnly();
+    }
+
+    private static boolean stored(long[] bits, long block) {
+        return (bits[(int) (block >>> 6)] & (1L << block)) != 0;
+    }
+}

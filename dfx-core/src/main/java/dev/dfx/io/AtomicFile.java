@@ -1,0 +1,99 @@
+package dev.dfx.io;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Writes a file so that a reader (or a crash, or a full disk) never sees half of it: the bytes go to a temporary
+ * file in the same folder ({@code .NAME.<random>.tmp}, created new, default permissions) that is moved over the
+ * target in one atomic rename only when the whole body was written and the stream closed. On any failure the
+ * temporary file is deleted and the target is left as it was (absent, or its old content).
+ *
+ * <p>A target that exists and is not a regular file or directory (a device such as {@code /dev/null} or
+ * {@code /dev/full}, a pipe) is written directly, since a rename would replace the device node. A directory is
+ * refused. Stateless; thread-safe (two writers of one target each write their own temporary file; the last rename
+ * wins).
+ */
+public final class AtomicFile {
+    /** Writes the content. */
+    @FunctionalInterface
+    public interface Body<T> {
+        /**
+         * @param out buffered; closed by {@link AtomicFile} after this returns (closing it here is allowed)
+         * @return a result handed back to the caller (e.g. entries written)
+         * @throws IOException when writing fails
+         */
+        T write(OutputStream out) throws IOException;
+    }
+
+    private AtomicFile() {
+    }
+
+    /**
+     * @param target the file to create or replace
+     * @param body   writes the content
+     * @return what {@code body} returned
+     * @throws FileSystemException when {@code target} is a directory or its folder does not exist
+     * @throws IOException         when the temporary file cannot be created, written, closed or renamed; the target
+     *                             is then unchanged
+     */
+    public static <T> T write(Path target, Body<T> body) throws IOException {
+        if (Files.isDirectory(target)) {
+            throw new FileSystemException(target.toString(), null, "is a directory");
+        }
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(target), 1 << 16)) {
+                return body.write(out);
+            }
+        }
+        Path tmp = temporary(target);
+        try {
+            T result;
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE), 1 << 16)) {
+                result = body.write(out);
+            }
+            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return result;
+        } catch (IOException | RuntimeException | Error e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            if (e instanceof FileSystemException f && tmp.toString().equals(f.getFile())) {
+                throw onTarget(f, target);
+            }
+            throw e;
+        }
+    }
+
+    /** @return {@code f} as a failure of {@code target}: the temporary file's name means nothing to a reader */
+    private static FileSystemException onTarget(FileSystemException f, Path target) {
+        String name = target.toString();
+        FileSystemException t = switch (f) {
+            case NoSuchFileException n -> new NoSuchFileException(name);
+            case AccessDeniedException a -> new AccessDeniedException(name);
+            default -> new FileSystemException(name, null, f.getReason());
+        };
+        t.initCause(f);
+        return t;
+    }
+
+    /** @return {@code .NAME.<random>.tmp} next to {@code target} */
+    static Path temporary(Path target) {
+        Path abs = target.toAbsolutePath();
+        String name = "." + abs.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1)
+                + ".tmp";
+        return abs.resolveSibling(name);
+    }
+}

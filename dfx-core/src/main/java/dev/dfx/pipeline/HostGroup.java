@@ -1,0 +1,247 @@
+package dev.dfx.pipeline;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * The host threads that several pipelines share (one recording's five subsystems, say), instead of three or more
+ * threads per pipeline: {@code hostThreads} {@link HostLoop}s that each run, in turn, the drain shards and
+ * replenishers placed on them, and a collector pool of {@code collectorThreads} workers that serve every pipeline's
+ * collector shards. On a machine with fewer CPUs than runtime threads, fewer host threads means fewer context
+ * switches taken from the producers.
+ *
+ * <pre>{@code
+ * try (HostGroup host = HostGroup.builder("record").build()) {      // 1 host loop + 1 collector worker
+ *     Pipeline a = Pipeline.start(configA, collectorA, host);
+ *     Pipeline b = Pipeline.start(configB, collectorB, host);
+ *     ... producers write, flush, end ...
+ *     a.stop(); b.stop();                                          // each in the design's stop order
+ * }                                                                // ends the threads
+ * }</pre>
+ *
+ * <p>Every contract of DESIGN.md §5 holds per pipeline: a drain shard stays on one loop for its whole life, so that
+ * loop's thread is the only run-time writer of the shard's free queues; recycled lanes stay SPSC (replenisher loop
+ * to drain-shard loop); {@link Pipeline#stop()} still runs the drain shards' final passes, then the replenisher's,
+ * then the collectors', then reconciles. Confinement: no host loop ever waits (a drain shard whose collector ring is
+ * full leaves its entries in the ready queue), and when every collector worker is stuck in one collector call for
+ * longer than the wedge threshold while another shard has buffers waiting, the pool starts a spare worker; so a
+ * wedged collector holds back only its own shard's lanes, in this pipeline or another.
+ *
+ * <p>Thread-safety: all methods from any thread. {@link #close()} stops every pipeline still attached, then ends
+ * the threads; afterwards no pipeline may start on the group.
+ */
+public final class HostGroup implements AutoCloseable {
+    /** Default wedge threshold: a collector call longer than this lets the pool start a spare worker. */
+    public static final Duration DEFAULT_WEDGE_THRESHOLD = Duration.ofMillis(50);
+
+    private final HostLoop[] loops;
+    private final List<Thread> loopThreads = new ArrayList<>();
+    private final CollectorPool pool;
+    private final Set<Pipeline> attached = new LinkedHashSet<>();
+    private int placed;
+    private boolean closed;
+
+    private HostGroup(Builder b) {
+        ThreadFactory factory = b.threadFactory != null ? b.threadFactory : HostThreads.daemonFactory(b.name);
+        this.pool = new CollectorPool(factory, "dfx-" + b.name + "-collect", b.wedgeThreshold.toNanos());
+        this.loops = new HostLoop[b.hostThreads];
+        for (int i = 0; i < loops.length; i++) {
+            loops[i] = new HostLoop(pool);
+            Thread t = factory.newThread(loops[i]);
+            t.setName("dfx-" + b.name + "-host-" + i);
+            loopThreads.add(t);
+        }
+        loopThreads.forEach(Thread::start);
+        for (int i = 0; i < b.collectorThreads; i++) {
+            pool.startWorker();
+        }
+    }
+
+    /**
+     * @param name used in thread names ({@code dfx-NAME-host-N}, {@code dfx-NAME-collect-N}); not blank
+     * @return a builder with 1 host thread, 1 collector thread and the default wedge threshold
+     */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** @return host loop threads */
+    public int hostThreads() {
+        return loops.length;
+    }
+
+    /** @return collector workers alive now (the core ones, plus spares while a collector is wedged) */
+    public int collectorWorkers() {
+        return pool.workers();
+    }
+
+    /** @return pipelines running on the group now */
+    public synchronized int pipelines() {
+        return attached.size();
+    }
+
+    /**
+     * Chooses the loops of a new pipeline's parts: its drain shards on consecutive loops starting after the last
+     * pipeline's, its replenisher on the first of them.
+     */
+    synchronized HostPlacement place(int drainShards) {
+        if (closed) {
+            throw new IllegalStateException("host group is closed");
+        }
+        int base = placed++;
+        HostLoop[] forShards = new HostLoop[drainShards];
+        for (int s = 0; s < drainShards; s++) {
+            forShards[s] = loops[(base + s) % loops.length];
+        }
+        return HostPlacement.on(forShards, forShards[0], pool);
+    }
+
+    /** Puts a pipeline's parts on their loops and its collector shards in the pool; returns once they run. */
+    void attach(Pipeline p) {
+        PipelineParts parts = p.parts();
+        HostPlacement at = parts.placement;
+        synchronized (this) {
+            if (closed) {
+                throw new IllegalStateException("host group is closed");
+            }
+            attached.add(p);
+        }
+        List<CompletableFuture<Void>> adopted = new ArrayList<>();
+        for (int s = 0; s < parts.shards.length; s++) {
+            adopted.add(at.shardLoop(s).adopt(parts.shards[s]));
+        }
+        adopted.add(at.replenisherLoop().adopt(parts.replenisher));
+        adopted.forEach(CompletableFuture::join);
+        for (CollectorShard c : parts.collectors) {
+            pool.attach(c);
+        }
+    }
+
+    /**
+     * Takes a pipeline off the group in the stop order of DESIGN.md §5: every drain shard's final pass on its loop
+     * (until its ready queues are empty), then the replenisher's final tick, then each collector shard is claimed
+     * for good (after the worker inside it returns) and what is left in it is delivered on the calling thread.
+     * Call after every producer of the pipeline ended. On return no group thread touches the pipeline again, and the
+     * caller holds every collector shard's claim.
+     */
+    void detach(Pipeline p) {
+        PipelineParts parts = p.parts();
+        HostPlacement at = parts.placement;
+        List<CompletableFuture<Void>> drained = new ArrayList<>();
+        for (int s = 0; s < parts.shards.length; s++) {
+            drained.add(at.shardLoop(s).finish(parts.shards[s]));
+        }
+        drained.forEach(CompletableFuture::join);
+        at.replenisherLoop().finishReplenisher(parts.replenisher).join();
+        for (CollectorShard c : parts.collectors) {
+            c.replenisherStopped();
+            Backoff.Idle wait = new Backoff.Idle();
+            while (!c.tryClaim()) {
+                wait.idle();
+            }
+            while (c.pollOnce()) {
+                // collectors drain what is left
+            }
+            pool.detach(c);
+        }
+        synchronized (this) {
+            attached.remove(p);
+        }
+    }
+
+    /** Stops every pipeline still attached (as {@link Pipeline#stop()}), then ends the threads. Idempotent. */
+    @Override
+    public void close() {
+        List<Pipeline> left;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            left = new ArrayList<>(attached);
+        }
+        left.forEach(Pipeline::stop);
+        synchronized (this) {
+            closed = true;
+        }
+        for (HostLoop l : loops) {
+            l.stop();
+        }
+        boolean interrupted = false;
+        for (Thread t : loopThreads) {
+            interrupted |= HostThreads.join(t);
+        }
+        pool.stop();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Settings of a host group. */
+    public static final class Builder {
+        private final String name;
+        private int hostThreads = 1;
+        private int collectorThreads = 1;
+        private Duration wedgeThreshold = DEFAULT_WEDGE_THRESHOLD;
+        private ThreadFactory threadFactory;
+
+        private Builder(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("host group name must not be blank");
+            }
+            this.name = name;
+        }
+
+        /**
+         * @param n host loops, {@code >= 1}: a pipeline's drain shards go on consecutive loops
+         * @throws IllegalArgumentException when {@code n < 1}
+         */
+        public Builder hostThreads(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("hostThreads must be >= 1, got " + n);
+            }
+            this.hostThreads = n;
+            return this;
+        }
+
+        /**
+         * @param n collector workers that never retire, {@code >= 1}
+         * @throws IllegalArgumentException when {@code n < 1}
+         */
+        public Builder collectorThreads(int n) {
+            if (n < 1) {
+                throw new IllegalArgumentException("collectorThreads must be >= 1, got " + n);
+            }
+            this.collectorThreads = n;
+            return this;
+        }
+
+        /**
+         * @param d how long one collector call may run before the pool treats its worker as wedged and, if another
+         *          shard waits, starts a spare; positive
+         * @throws IllegalArgumentException when {@code d} is not positive
+         */
+        public Builder wedgeThreshold(Duration d) {
+            if (d == null || d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException("wedgeThreshold must be positive, got " + d);
+            }
+            this.wedgeThreshold = d;
+            return this;
+        }
+
+        /** @param f creates the group's threads (default: daemon platform threads) */
+        public Builder threadFactory(ThreadFactory f) {
+            this.threadFactory = f;
+            return this;
+        }
+
+        /** @return a started group */
+        public HostGroup build() {
+            return new HostGroup(this);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package dev.dfx.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * One host thread of a {@link HostGroup} that serves, in turn, every drain shard and replenisher placed on it,
+ * whichever pipeline they belong to (an Agrona-style composite agent). A pass sweeps each shard's ready queues and
+ * retries its short sites, ticks each replenisher, and lets the collector pool check for wedged workers; a pass
+ * that did nothing waits on the loop's {@link HostIdle}, which producers, collectors and replenishers ring after
+ * each hand-off.
+ *
+ * <p>Nothing here blocks: a drain shard whose collector ring is full leaves the entries in its ready queues (the
+ * producer then waits at its push gate), so a wedged collector holds back its own lanes only. Each shard is bound to
+ * this thread for its whole life, so the thread is the only run-time writer of the shard's free queues (DESIGN.md
+ * §5, host rule 1).
+ *
+ * <p>Shards and replenishers are added and removed only through commands that the loop runs at the top of a pass
+ * (so a removed part is never touched again once its future completes). Thread-safety: {@link #run()} on the loop's
+ * thread; {@link #adopt}, {@link #finish}, {@link #finishReplenisher}, {@link #stop()} from any thread.
+ */
+final class HostLoop implements Runnable {
+    private final HostIdle idle = new HostIdle();
+    private final CollectorPool pool;
+    private final Queue<Runnable> commands = new ConcurrentLinkedQueue<>();
+    private final List<DrainShard> shards = new ArrayList<>();
+    private final List<CompletableFuture<Void>> shardsFinishing = new ArrayList<>();
+    private final List<Replenisher> replenishers = new ArrayList<>();
+    private volatile boolean running = true;
+
+    /** @param pool the group's collector pool, checked for wedged workers once per pass */
+    HostLoop(CollectorPool pool) {
+        this.pool = pool;
+    }
+
+    /** @return the doorbell of this loop: whoever hands work to one of its shards or replenishers rings it */
+    HostIdle idleState() {
+        return idle;
+    }
+
+    @Override
+    public void run() {
+        idle.bindToCurrentThread();
+        while (running) {
+            boolean did = runCommands();
+            did |= pass();
+            if (did) {
+                idle.reset();
+            } else {
+                idle.idle();
+            }
+        }
+        runCommands();
+    }
+
+    private boolean runCommands() {
+        boolean did = false;
+        for (Runnable c; (c = commands.poll()) != null; ) {
+            c.run();
+            did = true;
+        }
+        return did;
+    }
+
+    /**
+     * One pass over every part on this loop; returns true when any moved a buffer. A part that throws (a bug, or
+     * memory exhausted) is reported to its pipeline's errors and taken off the loop, so it cannot stop the others;
+     * its lanes then show the loss at reconcile.
+     */
+    private boolean pass() {
+        boolean did = false;
+        for (int i = 0; i < shards.size(); i++) {
+            DrainShard s = shards.get(i);
+            if (s.paused()) {
+                continue;
+            }
+            boolean finished;
+            try {
+                did |= s.sweep();
+                did |= s.retryShortSites();
+                finished = shardsFinishing.get(i) != null && s.readyQueuesEmpty();
+            } catch (RuntimeException | Error e) {
+                s.failed(e);
+                finished = true;
+            }
+            if (finished) {
+                shards.remove(i);
+                CompletableFuture<Void> f = shardsFinishing.remove(i);
+                i--;
+                if (f != null) {
+                    f.complete(null);
+                }
+            }
+        }
+        for (int i = 0; i < replenishers.size(); i++) {
+            Replenisher r = replenishers.get(i);
+            try {
+                did |= r.tick();
+            } catch (RuntimeException | Error e) {
+                r.failed(e);
+                replenishers.remove(i--);
+            }
+        }
+        pool.checkWedged();
+        return did;
+    }
+
+    /** Places a drain shard on this loop (it binds its free queues to this thread before its first sweep). */
+    CompletableFuture<Void> adopt(DrainShard s) {
+        return command(() -> {
+            s.bindToCurrentThread();
+            shards.add(s);
+            shardsFinishing.add(null);
+        });
+    }
+
+    /** Places a replenisher on this loop. */
+    CompletableFuture<Void> adopt(Replenisher r) {
+        return command(() -> replenishers.add(r));
+    }
+
+    /**
+     * Final pass of a drain shard (stop order, DESIGN.md §5 host rule 4): the loop keeps sweeping it, unpaused, until
+     * every ready queue it serves is empty (the producers have ended), then drops it.
+     *
+     * @return completes once the shard is drained and off this loop
+     */
+    CompletableFuture<Void> finish(DrainShard s) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        commands.add(() -> {
+            s.pause(false);
+            int i = shards.indexOf(s);
+            if (i < 0) {
+                done.complete(null);
+            } else {
+                shardsFinishing.set(i, done);
+            }
+        });
+        idle.wake();
+        return done;
+    }
+
+    /**
+     * Final pass of a replenisher: one more tick on this loop, then it is dropped. Call after the pipeline's drain
+     * shards finished.
+     *
+     * @return completes once the replenisher is off this loop
+     */
+    CompletableFuture<Void> finishReplenisher(Replenisher r) {
+        return command(() -> {
+            if (replenishers.remove(r)) {
+                r.tick();
+            }
+        });
+    }
+
+    /** Ends {@link #run()} after the commands already queued. */
+    void stop() {
+        running = false;
+        idle.wake();
+    }
+
+    private CompletableFuture<Void> command(Runnable r) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        commands.add(() -> {
+            try {
+                r.run();
+                done.complete(null);
+            } catch (RuntimeException | Error e) {
+                done.completeExceptionally(e);
+            }
+        });
+        idle.wake();
+        return done;
+    }
+}

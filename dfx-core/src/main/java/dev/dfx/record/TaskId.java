@@ -1,0 +1,44 @@
+package dev.dfx.record;
+
+import java.util.Set;
+
+/**
+ * How dfx writes a task id ({@code (ring << 32) | local}, unsigned 64-bit) wherever it writes one as text: deps.json,
+ * args.json, pmu.csv, trace-event args, {@code dfx script}/{@code dfx dump} lines. One spelling everywhere:
+ * {@code 0x} and 16 lower-case hex digits, as the reference's args dump ({@code "0x%016x"}) and PMU CSV write it;
+ * e.g. task 20 of ring 0 is {@code 0x0000000000000014}, task 5 of ring 1 {@code 0x0000000100000005}. Stateless.
+ */
+public final class TaskId {
+    /** Record fields (in the record schemas) that hold task ids: a task's own id and its dependencies. */
+    public static final Set<String> FIELDS = Set.of("task_id", "explicit_deps", "deps");
+    private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+
+    private TaskId() {
+    }
+
+    /** @return {@code id} as {@code 0x%016x} */
+    public static String text(long id) {
+        return append(new StringBuilder(18), id).toString();
+    }
+
+    /** Appends {@code id} as {@code 0x%016x}; allocates nothing beyond the builder's growth. */
+    public static StringBuilder append(StringBuilder b, long id) {
+        b.append('0').append('x');
+        for (int shift = 60; shift >= 0; shift -= 4) {
+            b.append(DIGITS[(int) (id >>> shift) & 0xf]);
+        }
+        return b;
+    }
+
+    /**
+     * @param text {@code 0x} and 1..16 hex digits
+     * @return the task id
+     * @throws NumberFormatException when {@code text} is not that
+     */
+    public static long parse(String text) {
+        if (!text.startsWith("0x") || text.length() < 3 || text.length() > 18) {
+            throw new NumberFormatException("'" + text + "' is not a task id (0x and 16 hex digits)");
+        }
+        return Long.parseUnsignedLong(text.substring(2), 16);
+    }
+}

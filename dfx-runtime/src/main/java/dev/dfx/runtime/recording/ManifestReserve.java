@@ -1,0 +1,58 @@
+package dev.dfx.runtime.recording;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Disk space kept for the final run.json: a file {@code RUN/.run.json.reserve} of real (not sparse) bytes written
+ * when the recording starts and deleted just before the final manifest is written, so that a recording that fills
+ * the disk with chunks can still say in run.json how it ended. Best effort: when the space is not there at the
+ * start, the recording goes on without it. Not thread-safe; used by the recording session.
+ */
+final class ManifestReserve {
+    /** File name in the run directory. */
+    static final String FILE = ".run.json.reserve";
+
+    private final Path file;
+
+    private ManifestReserve(Path file) {
+        this.file = file;
+    }
+
+    /**
+     * @param runDir the run directory
+     * @param bytes  space to keep, bytes
+     * @return the reserve (empty when the space could not be written)
+     */
+    static ManifestReserve create(Path runDir, long bytes) {
+        Path f = runDir.resolve(FILE);
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer zeros = ByteBuffer.allocate(1 << 16);
+            for (long left = bytes; left > 0; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), left));
+                left -= ch.write(zeros);
+            }
+            ch.force(false);
+        } catch (IOException e) {
+            release(f);
+        }
+        return new ManifestReserve(f);
+    }
+
+    /** Frees the space (before the final manifest is written); idempotent. */
+    void release() {
+        release(file);
+    }
+
+    private static void release(Path f) {
+        try {
+            Files.deleteIfExists(f);
+        } catch (IOException e) {
+            // nothing more can be done; the final write will say whether there was room
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.dfx.runtime.recording;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a recording ended, built up while it stops: {@code ok}, {@code interrupted} (cancelled) or {@code failed},
+ * with the reason. The first cause of a failure is the reason; later problems (a file that could not be completed
+ * or exported) are appended, and turn an {@code ok} run into a failed one. Not thread-safe; the session's thread.
+ */
+final class Outcome {
+    static final String OK = "ok";
+    static final String INTERRUPTED = "interrupted";
+    static final String FAILED = "failed";
+
+    private String status = OK;
+    private String reason;
+    private final List<String> problems = new ArrayList<>();
+
+    /** The run failed for {@code why}, unless it already failed or was interrupted. */
+    void failed(String why) {
+        if (status.equals(OK)) {
+            status = FAILED;
+            reason = why;
+        }
+    }
+
+    /** The run was cancelled for {@code why}, unless it already failed. */
+    void interrupted(String why) {
+        if (status.equals(OK)) {
+            status = INTERRUPTED;
+            reason = why;
+        }
+    }
+
+    /** A step after the run went wrong: noted, and the run counts as failed unless it was interrupted. */
+    void problem(String what) {
+        problems.add(what);
+    }
+
+    String status() {
+        return problems.isEmpty() || status.equals(INTERRUPTED) ? status : FAILED;
+    }
+
+    String reason() {
+        if (problems.isEmpty()) {
+            return reason;
+        }
+        return (reason == null ? "" : reason + "; ") + String.join("; ", problems);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.dfx.runtime.recording;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.record.RecordKind;
+import dev.dfx.runtime.subsystem.LaneInfo;
+import dev.dfx.runtime.subsystem.PoolSize;
+import dev.dfx.runtime.subsystem.PoolSizes;
+import dev.dfx.runtime.subsystem.SubsystemRecorder;
+import java.lang.management.ManagementFactory;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The memory a recording's pipelines may take: a quarter of the machine's physical memory, as much as the JVM's
+ * default heap, so that the two together stay within half of the machine. The pools (buffers per lane x records
+ * per buffer x record size, over every lane) and payload arenas are allocated, and zeroed, when the pipelines start,
+ * so pools past the budget are refused before any work, naming the sizes. Stateless.
+ */
+final class PoolBudget {
+    /** The budget is physical memory divided by this. */
+    static final int SHARE = 4;
+
+    private PoolBudget() {
+    }
+
+    /** @return this machine's physical memory in bytes, 0 when the JVM cannot tell */
+    static long physicalMemory() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize();
+        }
+        return 0;
+    }
+
+    /**
+     * @param recorders the enabled subsystems, lanes laid out
+     * @param pools     the pool sizes (for the option that set them)
+     * @param machine   physical memory, bytes (0: unknown, nothing is refused)
+     * @throws BadInputException naming the option of the biggest kind, the total, the budget and that kind's size
+     */
+    static void check(List<SubsystemRecorder> recorders, PoolSizes pools, long machine) {
+        long total = 0;
+        Map<RecordKind, Long> byKind = new LinkedHashMap<>();
+        Map<RecordKind, Integer> lanes = new LinkedHashMap<>();
+        for (SubsystemRecorder r : recorders) {
+            total += r.plan().memoryBytes();
+            for (LaneInfo l : r.plan().lanes()) {
+                PoolSize p = pools.of(l.kind());
+                byKind.merge(l.kind(), (long) p.buffersPerLane() * p.recordsPerBuffer() * l.kind().size(), Long::sum);
+                lanes.merge(l.kind(), 1, Integer::sum);
+            }
+        }
+        long budget = machine / SHARE;
+        if (machine <= 0 || total <= budget || byKind.isEmpty()) {
+            return;
+        }
+        RecordKind biggest = byKind.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        PoolSize p = pools.of(biggest);
+        String origin = pools.origin(biggest);
+        throw new BadInputException((origin.startsWith("--") ? "option " + origin : origin) + ": the pools need " + mib(total) + ", more than the "
+                + mib(budget) + " a recording may take (a quarter of this machine's " + mib(machine) + "); "
+                + PoolSizes.qualifiedName(biggest) + " alone takes " + mib(byKind.get(biggest)) + " ("
+                + lanes.get(biggest) + " lanes x " + p.buffersPerLane() + " buffers x " + p.recordsPerBuffer()
+                + " records x " + biggest.size() + " B); use smaller pools");
+    }
+
+    private static String mib(long bytes) {
+        return (bytes >> 20) + " MiB";
+    }
+}

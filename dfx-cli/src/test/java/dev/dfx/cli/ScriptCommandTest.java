@@ -63,6 +63,19 @@ class ScriptCommandTest {
     }
 
     @Test
+    void anInputBesidesMinusIIsAUsageErrorNotIgnored() {
+        // perf script takes the extra word for a script name and fails (exit 129); dfx must not read A alone
+        for (String command : new String[] {"script", "dump"}) {
+            CliRun run = CliRun.dfx(command, "-i", fixture("irq-a.data"), fixture("compressed-z.data"));
+            assertThat(run.status()).isEqualTo(2);
+            assertThat(run.out()).isEmpty();
+            assertThat(run.err()).isEqualTo("dfx: " + command + ": Unmatched argument '" + fixture("compressed-z.data")
+                + "': the input is given with -i already (" + fixture("irq-a.data") + ") (see 'dfx " + command
+                + " --help')\n");
+        }
+    }
+
+    @Test
     void truncatedFilePrintsWhatItReadThenOneErrorLine(@TempDir Path dir) throws IOException {
         byte[] full = Files.readAllBytes(Fixtures.perf("task-clock-c100000-cpu.data"));
         Path cut = dir.resolve("cut.data");

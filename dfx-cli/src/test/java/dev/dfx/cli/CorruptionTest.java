@@ -7,16 +7,23 @@ import dev.dfx.cli.PerfDataRegions.Region;
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,11 +37,21 @@ import org.junit.jupiter.params.provider.MethodSource;
  * seeded non-zero value. {@code dfx script} (with the fields of the recording's script-F golden) and
  * {@code dfx dump} then either print exactly the golden output with exit 0 (the byte did not matter), or exit
  * non-zero with one line {@code dfx: FILE: ... byte offset N ...}, or, where perf 6.1 itself accepts the damage,
- * print with exit 0 exactly what perf prints for the same corrupted file (checked by running perf where it is
- * installed). Anything else (a shorter or different listing with exit 0, a crash, several error lines) fails.
+ * print with exit 0 exactly what perf prints for the same corrupted file. That is checked by running perf where it
+ * is installed, and elsewhere against {@code corruption-perf.tsv}: perf 6.1's exit status and the SHA-256 of its
+ * stdout for each such corruption, written by this test on a machine with perf when run with
+ * {@code -Ddfx.corruption.perfVerdicts=FILE} (and compared with the live perf whenever both are there).
+ * Anything else (a shorter or different listing with exit 0, a crash, several error lines) fails.
  */
 class CorruptionTest {
-    private static final long SEED = Long.getLong("dfx.corruption.seed", 0x5eed_dfL);
+    private static final long DEFAULT_SEED = 0x5eed_dfL;
+    private static final long SEED = Long.getLong("dfx.corruption.seed", DEFAULT_SEED);
+    /** The perf to compare with ({@code -Ddfx.perf=...}; a path that does not exist acts as a machine without perf). */
+    private static final String PERF = System.getProperty("dfx.perf", "perf");
+    /** Where to write perf's verdicts for {@code corruption-perf.tsv} (appended), or {@code null}. */
+    private static final String WRITE_VERDICTS = System.getProperty("dfx.corruption.perfVerdicts");
+    /** perf's recorded verdicts, by {@link #key}. */
+    private static final Map<String, Verdict> RECORDED = recordedVerdicts();
     private static final Map<Kind, Integer> POSITIONS_PER_KIND = new EnumMap<>(Map.of(
         Kind.HEADER, 3, Kind.ATTRS, 6, Kind.IDS, 2, Kind.FEATURES, 6, Kind.RECORD_HEADER, 12, Kind.RECORD_BODY, 12,
         Kind.COMPRESSED_PAYLOAD, 10, Kind.TRAILING, 4));
@@ -78,8 +95,8 @@ class CorruptionTest {
             bad[at] ^= (byte) xor;
             Files.write(file, bad);
             String what = String.format("byte 0x%x (0x%02x -> 0x%02x)", at, good[at] & 0xff, bad[at] & 0xff);
-            check(script, file, data, what, problems);
-            check(dump, file, data, what, problems);
+            check(script, file, data, what, key(recording, script, at, xor), problems);
+            check(dump, file, data, what, key(recording, dump, at, xor), problems);
             n++;
         }
         assertThat(n).isGreaterThanOrEqualTo(24);
@@ -108,7 +125,7 @@ class CorruptionTest {
         return new Expected(e.command(), golden, args, r.err());
     }
 
-    private void check(Expected e, Path file, String data, String what, List<String> problems) {
+    private void check(Expected e, Path file, String data, String what, String key, List<String> problems) {
         String command = e.command();
         CliRun r;
         try {
@@ -130,23 +147,81 @@ class CorruptionTest {
             }
             return;
         }
-        PerfRun perf = perf(e, data);
+        String masked = hostMasked(out);
+        Verdict live = perf(e, data);
+        Verdict recorded = RECORDED.get(key);
+        if (live != null && recorded != null && !live.equals(recorded)) {
+            problems.add(command + " " + what + ": corruption-perf.tsv says perf gives " + recorded + ", perf now gives "
+                + live + "; rewrite the file (-Ddfx.corruption.perfVerdicts)");
+        }
+        Verdict perf = live != null ? live : recorded;
         if (perf == null) {
-            problems.add(command + " " + what + ": exit 0, output differs from the golden (perf not available to"
-                + " compare): " + firstDifference(e.golden(), out));
-        } else if (perf.status() != 0 || !hostMasked(perf.out()).equals(hostMasked(out))) {
-            problems.add(command + " " + what + ": exit 0, output differs from the golden and from perf (exit "
-                + perf.status() + "): dfx vs perf " + firstDifference(perf.out(), out) + "; dfx vs golden "
-                + firstDifference(e.golden(), out));
+            problems.add(command + " " + what + ": exit 0, output differs from the golden, and perf is neither"
+                + " installed nor recorded for it in corruption-perf.tsv: " + firstDifference(e.golden(), out));
+        } else if (!perf.equals(new Verdict(0, sha256(masked)))) {
+            problems.add(command + " " + what + ": exit 0, output differs from the golden and from perf (" + perf
+                + "): dfx vs golden " + firstDifference(e.golden(), out)
+                + (perfOut == null ? "" : "; dfx vs perf " + firstDifference(hostMasked(perfOut), masked)));
+        }
+        if (live != null && WRITE_VERDICTS != null) {
+            try {
+                Files.writeString(Path.of(WRITE_VERDICTS), key + "\t" + live.status() + "\t" + live.sha256() + "\n",
+                    StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            } catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
         }
     }
 
-    /** perf's stdout and exit status on the corrupted file, run in its folder as the goldens were made. */
-    private record PerfRun(int status, String out) {
+    /** perf's exit status and the SHA-256 of its host-masked stdout on one corrupted file. */
+    private record Verdict(int status, String sha256) {
+        @Override
+        public String toString() {
+            return "exit " + status + ", stdout sha256 " + sha256.substring(0, 12);
+        }
     }
 
-    private PerfRun perf(Expected e, String data) {
-        List<String> cmd = new ArrayList<>(List.of("perf"));
+    /** The stdout of the last live perf run ({@link #perf}), for the message of a mismatch. */
+    private String perfOut;
+
+    private static String key(String recording, Expected e, int at, int xor) {
+        return recording + "\t" + e.command() + "\t" + String.format("0x%x\t0x%02x", at, xor);
+    }
+
+    private static Map<String, Verdict> recordedVerdicts() {
+        Map<String, Verdict> out = new HashMap<>();
+        if (SEED != DEFAULT_SEED) {
+            return out; // recorded for the default seed's corruptions only
+        }
+        try (InputStream in = CorruptionTest.class.getResourceAsStream("/corruption-perf.tsv")) {
+            if (in == null) {
+                return out;
+            }
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                String[] c = line.split("\t");
+                if (c.length == 6 && !line.startsWith("#")) {
+                    out.put(String.join("\t", c[0], c[1], c[2], c[3]), new Verdict(Integer.parseInt(c[4]), c[5]));
+                }
+            }
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        return out;
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(text.getBytes(StandardCharsets.ISO_8859_1)));
+        } catch (NoSuchAlgorithmException ex) {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    /** @return perf's verdict on the corrupted file, run in its folder as the goldens were made, or null without perf */
+    private Verdict perf(Expected e, String data) {
+        perfOut = null;
+        List<String> cmd = new ArrayList<>(List.of(PERF));
         if (e.command().equals("dump")) {
             cmd.addAll(List.of("report", "-D", "-i", data));
         } else {
@@ -160,11 +235,12 @@ class CorruptionTest {
             pb.environment().put("TZ", "UTC");
             Process p = pb.start();
             byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return null;
             }
-            return new PerfRun(p.exitValue(), new String(out, StandardCharsets.ISO_8859_1));
+            perfOut = new String(out, StandardCharsets.ISO_8859_1);
+            return new Verdict(p.exitValue(), sha256(hostMasked(perfOut)));
         } catch (IOException ex) {
             return null;
         } catch (InterruptedException ex) {

@@ -56,7 +56,8 @@ class CorruptionTest {
         Kind.HEADER, 3, Kind.ATTRS, 6, Kind.IDS, 2, Kind.FEATURES, 6, Kind.RECORD_HEADER, 12, Kind.RECORD_BODY, 12,
         Kind.COMPRESSED_PAYLOAD, 10, Kind.TRAILING, 4));
 
-    private static final Pattern KERNEL_DSO = Pattern.compile("(?m)^ \\.\\.\\.\\.\\.\\. dso: (\\[[^\\]\n]*\\]|<not found>)$");
+    private static final Pattern KERNEL_DSO =
+        Pattern.compile("(?m)^ \\.\\.\\.\\.\\.\\. dso: (\\[[^\\]\n]*\\]|<not found>)$");
 
     @TempDir
     Path dir;
@@ -151,8 +152,8 @@ class CorruptionTest {
         Verdict live = perf(e, data);
         Verdict recorded = RECORDED.get(key);
         if (live != null && recorded != null && !live.equals(recorded)) {
-            problems.add(command + " " + what + ": corruption-perf.tsv says perf gives " + recorded + ", perf now gives "
-                + live + "; rewrite the file (-Ddfx.corruption.perfVerdicts)");
+            problems.add(command + " " + what + ": corruption-perf.tsv says perf gives " + recorded
+                + ", perf now gives " + live + "; rewrite the file (-Ddfx.corruption.perfVerdicts)");
         }
         Verdict perf = live != null ? live : recorded;
         if (perf == null) {
@@ -218,7 +219,7 @@ class CorruptionTest {
         }
     }
 
-    /** @return perf's verdict on the corrupted file, run in its folder as the goldens were made, or null without perf */
+    /** @return perf's verdict on the corrupted file, run in its folder as the goldens were made; null without perf */
     private Verdict perf(Expected e, String data) {
         perfOut = null;
         List<String> cmd = new ArrayList<>(List.of(PERF));

@@ -164,8 +164,8 @@ final class RecordChecks {
 
     /**
      * A map with a kernel cpumode is a kernel or module map to perf ({@code machine__process_kernel_mmap_event});
-     * perf synthesizes those for pid -1 only, and 6.1 crashes (double free) on one given for a process, as a damaged
-     * {@code misc} field yields.
+     * perf synthesizes those for pid -1 only, and 6.1 can crash (a double free) on one given for a process, as a
+     * damaged {@code misc} field yields.
      *
      * @throws BadInputException when an MMAP or MMAP2 record has cpumode kernel or guest kernel and a pid other than -1
      */

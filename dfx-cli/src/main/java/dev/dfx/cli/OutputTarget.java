@@ -105,6 +105,8 @@ final class OutputTarget {
             return AtomicFile.write(file, body);
         } catch (IOException e) {
             throw cannotWrite(IoErrors.describe(e), e);
+        } catch (StandardStreamException e) {
+            throw e; // Main says it in the words every command uses
         } catch (UncheckedIOException e) {
             throw cannotWrite(IoErrors.describe(e), e);
         }

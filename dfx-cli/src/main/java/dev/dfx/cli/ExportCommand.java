@@ -11,6 +11,7 @@ import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.OutputFile;
+import dev.dfx.rundir.UnfinishedRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,8 +68,14 @@ final class ExportCommand implements Callable<Integer> {
         RunManifest m = ManifestFile.read(input);
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(inputs(input, m), INPUT);
+        if (UnfinishedRun.is(m)) {
+            UnfinishedRun.refuseLive(input);
+        }
         RunDamage damage = new RunDamage();
         try (RunChunkFiles chunks = RunChunkFiles.open(input, m, damage)) {
+            if (UnfinishedRun.is(m)) {
+                damage.add(UnfinishedRun.line(input, chunks.readers()));
+            }
             target.write(spec.commandLine().getOut(), os -> f.equals("html") ? HtmlReport.write(input, chunks, m, os)
                     : RunTraceExporter.write(chunks, m, os, trace(f)));
         }

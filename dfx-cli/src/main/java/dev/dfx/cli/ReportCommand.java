@@ -1,19 +1,14 @@
 package dev.dfx.cli;
 
-import dev.dfx.chunk.ChunkReader;
 import dev.dfx.error.BadInputException;
 import dev.dfx.runtime.recording.ManifestFile;
 import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunDamage;
-import dev.dfx.runtime.recording.RunLock;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.OutputFile;
+import dev.dfx.rundir.UnfinishedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,7 +39,7 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunManifest m = ManifestFile.read(run);
         RunDamage damage = new RunDamage();
-        if (m.status().equals(RunSummary.RUNNING)) {
+        if (UnfinishedRun.is(m)) {
             unfinished(m, damage);
         }
         try (RunChunkFiles chunks = RunChunkFiles.open(run, m, damage)) {
@@ -65,27 +60,18 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /**
-     * A run.json that says {@code running}: refused in one line, naming what the chunk files still hold.
+     * A run.json that says {@code running}: refused in one line, naming what the chunk files still hold
+     * ({@link UnfinishedRun}); there is no summary to print.
      *
      * @throws BadInputException always
      */
     private void unfinished(RunManifest m, RunDamage damage) {
-        OptionalLong pid = RunLock.holder(run);
-        if (pid.isPresent() && RunLock.alive(pid.getAsLong())) {
-            throw new BadInputException(run + ": still being recorded by dfx record (pid " + pid.getAsLong()
-                    + "); run dfx report again when it has ended");
-        }
-        List<String> held = new ArrayList<>();
+        UnfinishedRun.refuseLive(run);
+        String line;
         try (RunChunkFiles chunks = RunChunkFiles.open(run, m, damage)) {
-            for (ChunkReader r : chunks.readers()) {
-                held.add(String.format(Locale.ROOT, "%s %d chunks %d records", r.subsystem(), r.chunks().size(),
-                        r.recordCount()));
-            }
+            line = UnfinishedRun.line(run, chunks.readers());
         }
         damage.lines().forEach(l -> spec.commandLine().getErr().println(Main.errorLine(l)));
-        throw new BadInputException(run + ": the recording did not finish (run.json still says running"
-                + (pid.isPresent() ? "; its recorder, pid " + pid.getAsLong() + ", is gone" : "")
-                + "); recoverable from the chunk files: " + (held.isEmpty() ? "nothing" : String.join(", ", held))
-                + " (dfx script and dfx dump list them)");
+        throw new BadInputException(line);
     }
 }

@@ -20,8 +20,6 @@ import java.util.Map;
  * or as JSON. Stateless.
  */
 final class RunSummary {
-    /** The status of a run.json written at the start and not yet replaced by the final one. */
-    static final String RUNNING = "running";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RunSummary() {

@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
  * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained HTML page
  * ({@link HtmlReport}); a perf.data file as a Chrome or Perfetto trace ({@link #exportPerfData}). {@code -o -} writes
  * to standard output (binary for perfetto). The output is checked before any work (not a directory, its folder exists, not one of the
- * inputs: run.json, the chunk files, the run's other outputs; a trace may be replaced) and written through a
+ * inputs: run.json, the chunk files, the run's other outputs; the run's trace.json may be rewritten only as Chrome JSON) and written through a
  * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
  * from what is readable, each loss is one line on stderr, and the exit status is 1 ({@link RunChunkFiles}).
  */
@@ -68,6 +68,11 @@ final class ExportCommand implements Callable<Integer> {
         RunManifest m = ManifestFile.read(input);
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(inputs(input, m), INPUT);
+        if (!f.equals(TraceFormat.CHROME.cliName())) {
+            // RUN/trace.json is Chrome JSON wherever it is named (report, README, Perfetto's file picker)
+            target.refuseInputs(List.of(input.resolve(RunTraceExporter.FILE)), "the run's Chrome trace (--format "
+                    + f + " would replace it with another format)");
+        }
         if (UnfinishedRun.is(m)) {
             UnfinishedRun.refuseLive(input);
         }

@@ -31,11 +31,15 @@ final class OutputTarget {
     /**
      * @param option the option, for messages (e.g. {@code -o})
      * @param value  its value; {@code -} is standard output
-     * @throws BadInputException when FILE is a directory or its folder does not exist or is not a folder
+     * @throws BadInputException when FILE is empty or a directory, or its folder does not exist or is not a folder
      */
     static OutputTarget of(String option, Path value) {
         if (value.toString().equals("-")) {
             return new OutputTarget(option, null);
+        }
+        if (value.toString().isEmpty()) {
+            throw new BadInputException("option " + option + ": empty path; expected a file to write, or - for"
+                    + " standard output");
         }
         if (Files.isDirectory(value)) {
             throw new BadInputException("option " + option + ": " + value + " is a directory; expected a file to write");

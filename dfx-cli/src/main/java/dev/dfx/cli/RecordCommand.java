@@ -142,6 +142,9 @@ final class RecordCommand implements Callable<Integer> {
             default -> throw new BadInputException("option --backpressure: '" + backpressure
                     + "' is not a policy; expected block or drop");
         };
+        if (output != null && output.toString().isEmpty()) {
+            throw new BadInputException("option -o: empty path; expected a new or empty run directory");
+        }
         List<String> line = new ArrayList<>(List.of("dfx"));
         line.addAll(spec.commandLine().getParseResult().originalArgs()); // from "record" on
         return new RecordingConfig(workload, subsystems(subsystems), swimlaneLevel, argsLevel, policy,

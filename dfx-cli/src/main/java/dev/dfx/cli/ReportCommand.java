@@ -1,5 +1,6 @@
 package dev.dfx.cli;
 
+import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.runtime.recording.ManifestFile;
 import dev.dfx.runtime.recording.RunChunkFiles;
@@ -46,10 +47,11 @@ final class ReportCommand implements Callable<Integer> {
             // opening checks every chunk; the summary itself comes from run.json
         }
         for (OutputFile o : m.outputs()) {
-            if (o.written() && !Files.exists(run.resolve(o.path()))) {
+            if (o.written() && !chunkFileChecked(m, o) && !Files.exists(run.resolve(o.path()))) {
                 damage.add(run.resolve(o.path()) + ": missing; run.json lists it as written");
             }
         }
+        checkCounts(m, damage);
         if (json) {
             RunSummary.json(run, m, spec.commandLine().getOut());
         } else {
@@ -57,6 +59,32 @@ final class ReportCommand implements Callable<Integer> {
         }
         int status = DamageLines.print(damage, spec.commandLine().getErr());
         return status != 0 ? status : RunSummary.exitStatus(m);
+    }
+
+    /**
+     * Each subsystem's row must add up, as the recorder wrote it: no negative count, and total = collected + dropped +
+     * silent loss (a hand-edited or damaged run.json otherwise prints a table that contradicts itself).
+     */
+    private void checkCounts(RunManifest m, RunDamage damage) {
+        for (int i = 0; i < m.subsystems().size(); i++) {
+            RunManifest.SubsystemReport s = m.subsystems().get(i);
+            String where = ManifestFile.of(run) + ": subsystems[" + i + "] (" + s.name() + "): ";
+            if (s.total() < 0 || s.collected() < 0 || s.dropped() < 0 || s.silentLoss() < 0) {
+                damage.add(where + "a negative count (total " + s.total() + ", collected " + s.collected()
+                        + ", dropped " + s.dropped() + ", silent_loss " + s.silentLoss() + ")");
+            } else if (s.total() != s.collected() + s.dropped() + s.silentLoss()) {
+                damage.add(where + "total " + s.total() + " is not collected " + s.collected() + " + dropped "
+                        + s.dropped() + " + silent_loss " + s.silentLoss());
+            }
+        }
+    }
+
+    /** @return whether {@code o} is the chunk file of a subsystem run.json lists, which {@link RunChunkFiles} checked */
+    private static boolean chunkFileChecked(RunManifest m, OutputFile o) {
+        String p = o.path();
+        String prefix = ChunkStore.FOLDER + "/";
+        return p.startsWith(prefix) && p.endsWith(ChunkStore.EXTENSION) && m.subsystem(p.substring(prefix.length(),
+                p.length() - ChunkStore.EXTENSION.length())) != null;
     }
 
     /**

@@ -180,6 +180,32 @@ class DamagedRunTest extends OneRecordedRun {
         CliRun script = CliRun.dfx("script", dir.toString());
         assertThat(script.status()).isEqualTo(1);
         assertThat(script.out()).isEmpty();
+        CliRun report = CliRun.dfx("report", dir.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(lines(report)).as("one line per missing file").isEqualTo(lines(r));
+    }
+
+    @Test
+    void aRowOfRunJsonThatDoesNotAddUpIsNamed() throws IOException {
+        Path dir = copy();
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode m = (ObjectNode) json.readTree(dir.resolve("run.json").toFile());
+        ObjectNode swimlane = (ObjectNode) m.get("subsystems").get(0);
+        long total = swimlane.get("total").asLong();
+        swimlane.put("collected", 1000);
+        json.writeValue(dir.resolve("run.json").toFile(), m);
+        CliRun r = CliRun.dfx("report", dir.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(lines(r)).containsExactly(
+                "dfx: " + dir.resolve("chunks/swimlane.dfx") + ": holds " + total + " records, more than the 1000"
+                        + " run.json counts as collected",
+                "dfx: " + dir.resolve("run.json") + ": subsystems[0] (swimlane): total " + total + " is not collected"
+                        + " 1000 + dropped 0 + silent_loss 0");
+        swimlane.put("collected", -5);
+        json.writeValue(dir.resolve("run.json").toFile(), m);
+        assertThat(lines(CliRun.dfx("report", dir.toString()))).last().isEqualTo("dfx: " + dir.resolve("run.json")
+                + ": subsystems[0] (swimlane): a negative count (total " + total + ", collected -5, dropped 0,"
+                + " silent_loss 0)");
     }
 
     @Test

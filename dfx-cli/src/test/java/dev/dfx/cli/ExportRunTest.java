@@ -54,6 +54,27 @@ class ExportRunTest extends OneRecordedRun {
         assertThat(Files.readString(run.resolve("run.json"))).startsWith("{");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"perfetto", "html"})
+    void theRunsOwnTraceIsNeverReplacedByAnotherFormat(String format) throws IOException {
+        Path trace = run.resolve("trace.json");
+        byte[] before = Files.readAllBytes(trace);
+        for (Path target : List.of(trace, run.resolve("chunks").resolve("..").resolve("trace.json"))) {
+            CliRun r = CliRun.dfx("export", run.toString(), "--format", format, "-o", target.toString());
+            assertThat(r.status()).isEqualTo(1);
+            assertThat(r.err()).hasLineCount(1).startsWith("dfx: option -o: " + target + " is ").endsWith("the run's"
+                    + " Chrome trace (--format " + format + " would replace it with another format); write the output"
+                    + " somewhere else" + System.lineSeparator());
+        }
+        assertThat(Files.readAllBytes(trace)).isEqualTo(before);
+    }
+
+    @Test
+    void anEmptyOutputPathIsOneLine() {
+        assertOneLine(CliRun.dfx("export", run.toString(), "-o", ""), "dfx: option -o: empty path; expected a file to"
+                + " write, or - for standard output");
+    }
+
     @Test
     void theRunsOwnTraceMayBeRewrittenAndStandardOutputGetsTheSameBytes() throws IOException {
         byte[] trace = Files.readAllBytes(run.resolve("trace.json"));

@@ -87,7 +87,7 @@ public final class RecordingPlan {
     public static RecordingPlan of(RecordingConfig c, Path workDir, Workload workload) {
         checkOptions(c);
         RuntimeConfig runtime = runtimeConfig(c);
-        PoolSizes pools = PoolSizes.parse(c.pools());
+        PoolSizes pools = PoolSizes.parse(c.pools(), c.subsystems());
         PipelineSettings settings = new PipelineSettings(pools, c.policy(), c.backstop(), c.stallThreshold());
         RuntimeShape shape = new RuntimeShape(runtime.schedulers(), runtime.cores(), RuntimeConfig.RINGS,
                 runtime.window());

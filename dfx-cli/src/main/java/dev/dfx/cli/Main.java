@@ -41,7 +41,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: dfx record, dfx --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command, e.g. dfx record");
     }
 
     /** Runs the command line and exits the JVM with its status. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.dfx.audit.Advice;
 import dev.dfx.audit.AuditThresholds;
+import dev.dfx.audit.Bytes;
 import dev.dfx.audit.PoolAudit;
 import dev.dfx.audit.PoolObservation;
 import dev.dfx.audit.RunAudit;
@@ -98,7 +99,7 @@ final class AuditReport {
                 case KEEP -> "keep " + v.buffersPerLane() + "x" + v.recordsPerBuffer() + " (" + v.reason() + ")";
                 case RATE_LIMITED -> v.reason();
                 case GROW, SHRINK -> v.option() + " (" + (v.memoryDeltaBytes() < 0 ? "saves " : "costs ")
-                        + bytes(Math.abs(v.memoryDeltaBytes())) + "; " + v.reason() + ")";
+                        + Bytes.format(Math.abs(v.memoryDeltaBytes())) + "; " + v.reason() + ")";
             });
         }
         out.println();
@@ -181,15 +182,5 @@ final class AuditReport {
 
     private static String micros(Long ns) {
         return ns == null ? "?" : String.format(Locale.ROOT, "%.1f", ns / 1e3);
-    }
-
-    private static String bytes(long b) {
-        if (b < 1024) {
-            return b + " B";
-        }
-        if (b < 1024 * 1024) {
-            return String.format(Locale.ROOT, "%.1f KiB", b / 1024.0);
-        }
-        return String.format(Locale.ROOT, "%.1f MiB", b / (1024.0 * 1024));
     }
 }

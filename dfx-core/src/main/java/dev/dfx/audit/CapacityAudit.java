@@ -17,8 +17,8 @@ import java.util.Map;
  * drops; under DROP a drop makes it short. A short pool's measured λ is what the host let through, not what the
  * producers asked for, so its need is corrected to the demand: λ scaled by {@code total / collected} (DROP) or by
  * {@code time / (time - stall time per lane)} (BLOCK), times the longest recycle latency (the wait that broke the
- * threshold), plus the buffer being filled; and a short pool needed at least what it had, so advice at least
- * doubles it. A short pool whose producers asked for more bytes per second than the host drains on it (collected
+ * threshold), plus the buffer being filled; and a short pool needed more than it had (at least one buffer per
+ * lane more), so advice gives at least twice that. A short pool whose producers asked for more bytes per second than the host drains on it (collected
  * bytes per second of collector time) is rate-limited instead: advice keeps it and says so.
  *
  * <p>Stateless; thread-safe.
@@ -52,7 +52,7 @@ public final class CapacityAudit {
         double need = Math.max(peak, littleL == null ? 1 : littleL + 1);
         RateLimit rate = null;
         if (lossy) {
-            need = Math.max(Math.max(need, shortNeed(p, share)), p.buffersPerLane());
+            need = Math.max(Math.max(need, shortNeed(p, share)), p.buffersPerLane() + 1);
             rate = rateLimit(p);
         }
         double headroom = p.buffersPerLane() / need;
@@ -119,7 +119,7 @@ public final class CapacityAudit {
         if (rate != null) {
             return keep(p, String.format(Locale.ROOT, "rate-limited: producers ask for %s/s, the host drains %s/s;"
                     + " more buffers only delay the loss (drop ≈ (λ−µ)·T − N·S): lower the rate or speed up the"
-                    + " collector", bytes(rate.demandBytesPerSecond()), bytes(rate.drainBytesPerSecond())),
+                    + " collector", Bytes.format(rate.demandBytesPerSecond()), Bytes.format(rate.drainBytesPerSecond())),
                     Advice.Action.RATE_LIMITED);
         }
         int advised = AuditThresholds.advisedBuffers(need);
@@ -145,21 +145,5 @@ public final class CapacityAudit {
 
     private static Advice keep(PoolObservation p, String why, Advice.Action action) {
         return new Advice(action, null, p.buffersPerLane(), p.recordsPerBuffer(), 0, why);
-    }
-
-    /** @return bytes as B, KiB, MiB or GiB with one decimal */
-    static String bytes(double b) {
-        double a = Math.abs(b);
-        if (a < 1024) {
-            return String.format(Locale.ROOT, "%.0f B", b);
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB"};
-        int u = -1;
-        while (a >= 1024 && u < units.length - 1) {
-            a /= 1024;
-            b /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", b, units[u]);
     }
 }

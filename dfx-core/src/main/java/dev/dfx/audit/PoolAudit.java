@@ -22,7 +22,7 @@ import java.util.Map;
  *                          host held for it on average; null when unknown
  * @param need              buffers the busiest lane needed: {@code max(peakInFlight, L + 1)} (the +1 is the buffer
  *                          it was filling); for a short pool demand-corrected (see {@link CapacityAudit}) and at
- *                          least the configured count
+ *                          least one more than the configured count
  * @param headroom          {@code buffers per lane / need}
  * @param byDimension       each dimension's verdict
  * @param verdict           the weakest of them

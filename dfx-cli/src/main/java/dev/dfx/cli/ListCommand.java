@@ -23,8 +23,10 @@ import picocli.CommandLine.Parameters;
  * {@code dfx list [PMU]}: the events dfx can count, in perf list's layout ({@code "  %-50s [%s]"} per event; symbolic
  * events only when this kernel opens them, as perf list does), then
  * one section per PMU with its named events ({@code pmu/event/}) and its format fields. The selector narrows the
- * output to one PMU ({@code accel}, {@code jvm}, {@code msr}, ...), or to {@code sw}, {@code hw} or
- * {@code tracepoint}.
+ * output to one PMU ({@code accel}, {@code jvm}, {@code msr}, ...), or to one class of perf list: {@code sw},
+ * {@code hw} or {@code tracepoint} then print only that class's event lines, as {@code perf list CLASS} does when
+ * it writes to a file or pipe (builtin-list.c prints no heading without a pager), so {@code dfx list hw} on a
+ * machine without hardware events prints nothing.
  */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List PMUs, their events and format fields.")
 final class ListCommand implements Callable<Integer> {
@@ -52,17 +54,20 @@ final class ListCommand implements Callable<Integer> {
             throw new BadInputException("unknown PMU '" + sel + "' (known: " + String.join(", ", catalog.pmuNames())
                     + "; or sw, hw, tracepoint)");
         }
-        if (all || sw || hw) {
+        if (!all && (sw || hw || tp)) {
+            symbolicEvents(out, catalog, sw, hw);
+            if (tp) {
+                catalog.tracepoints().all().forEach(t -> entry(out, t, "Tracepoint event"));
+            }
+            out.flush();
+            return 0;
+        }
+        if (all) {
             out.println();
             out.println("List of pre-defined events (to be used in -e):");
             out.println();
-            for (SymbolicEvent e : catalog.symbolicEvents()) {
-                // like perf list, only the events this kernel can open
-                if ((e.pmu().equals("hardware") ? hw : sw) && EventProbe.supported(e)) {
-                    entry(out, e.listName(), e.label());
-                }
-            }
-            if (all && !catalog.symbolicEvents().isEmpty()) {
+            symbolicEvents(out, catalog, true, true);
+            if (!catalog.symbolicEvents().isEmpty()) {
                 entry(out, "rNNN", "Raw hardware event descriptor");
                 entry(out, "pmu/t1=v1[,t2=v2,t3 ...]/modifier", "Raw hardware event descriptor");
             }
@@ -82,6 +87,15 @@ final class ListCommand implements Callable<Integer> {
         out.println();
         out.flush();
         return 0;
+    }
+
+    /** The symbolic events of the chosen kinds that this kernel can open (perf list shows no others). */
+    private static void symbolicEvents(PrintWriter out, PmuCatalog catalog, boolean sw, boolean hw) {
+        for (SymbolicEvent e : catalog.symbolicEvents()) {
+            if ((e.pmu().equals("hardware") ? hw : sw) && EventProbe.supported(e)) {
+                entry(out, e.listName(), e.label());
+            }
+        }
     }
 
     private static void pmu(PrintWriter out, PmuDescriptor p) {

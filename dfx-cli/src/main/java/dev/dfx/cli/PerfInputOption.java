@@ -1,10 +1,19 @@
 package dev.dfx.cli;
 
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** The input of perf-compatible commands: {@code -i FILE} as perf takes it, or a positional FILE. */
+/**
+ * The input of perf-compatible commands: {@code -i FILE} as perf takes it, or a positional FILE, not both (perf
+ * script takes a word after {@code -i FILE} for a script name and fails on it; perf report fails on it too).
+ */
 final class PerfInputOption {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     @Option(names = {"-i", "--input"}, paramLabel = "FILE",
         description = "Input file (perf.data file or dfx run directory; '-' reads a pipe-mode stream from stdin)")
     String input;
@@ -12,8 +21,15 @@ final class PerfInputOption {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "Input file, as with -i")
     String positional;
 
-    /** @return the input named on the command line, {@code perf.data} by default as in perf */
+    /**
+     * @return the input named on the command line, {@code perf.data} by default as in perf
+     * @throws ParameterException (a usage error) when both {@code -i} and a positional input are given
+     */
     String resolve() {
+        if (input != null && positional != null) {
+            throw new ParameterException(command.commandLine(), "Unmatched argument '" + positional
+                + "': the input is given with -i already (" + input + ")");
+        }
         if (input != null) {
             return input;
         }

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -54,10 +55,35 @@ class ListCommandTest {
         }
     }
 
-    /** @return the lines {@code perf list} prints on stdout, or null when perf cannot run */
-    private static List<String> perfListLines() {
+    @Test
+    void aClassSelectorPrintsOnlyThatClassesEventLines() {
+        // perf list CLASS into a pipe prints the class's lines and nothing else; none at all for hw on a machine
+        // without hardware events (a VM)
+        for (String[] c : new String[][] {{"hw", "[Hardware event]"}, {"sw", "[Software event]"},
+            {"tracepoint", "[Tracepoint event]"}}) {
+            CliRun r = CliRun.dfx("list", c[0]);
+            assertThat(r.status()).isZero();
+            assertThat(r.out().lines().toList()).as(c[0]).allSatisfy(l -> assertThat(l).endsWith(c[1]));
+        }
+    }
+
+    @Test
+    void aClassSelectorPrintsWhatPerfListPrints() {
+        for (String kind : new String[] {"hw", "sw", "tracepoint"}) {
+            List<String> theirs = perfListLines(kind);
+            assumeTrue(theirs != null, "perf is not installed: skipping the comparison with perf list");
+            // dfx counts no tool events (duration_time, user_time, system_time), which perf list sw adds
+            assertThat(CliRun.dfx("list", kind).out().lines().map(String::stripTrailing).toList()).as(kind)
+                .isEqualTo(theirs.stream().filter(l -> !l.endsWith("[Tool event]")).toList());
+        }
+    }
+
+    /** @return the lines {@code perf list ARGS} prints on stdout, or null when perf cannot run */
+    private static List<String> perfListLines(String... args) {
         try {
-            Process p = new ProcessBuilder("perf", "list").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> cmd = new ArrayList<>(List.of("perf", "list"));
+            cmd.addAll(List.of(args));
+            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return p.waitFor() == 0 ? out.lines().map(String::stripTrailing).toList() : null;
         } catch (IOException e) {

@@ -109,7 +109,7 @@ class RecordBadInputTest {
         Path f = Files.write(tmp.resolve("perf.data"), new byte[] {1, 2, 3});
         CliRun r = CliRun.dfx("export", f.toString(), "-o", tmp.resolve("t.json").toString());
         assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("dfx: " + f + ": file of 3 bytes is shorter than a perf.data header"
-                + System.lineSeparator());
+        assertThat(r.err()).isEqualTo("dfx: " + f + ": byte offset 0: file of 3 bytes is shorter than a perf.data header"
+                + " (16 bytes at least)" + System.lineSeparator());
     }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +63,19 @@ class ScriptCommandTest {
     }
 
     @Test
+    void anInputBesidesMinusIIsAUsageErrorNotIgnored() {
+        // perf script takes the extra word for a script name and fails (exit 129); dfx must not read A alone
+        for (String command : new String[] {"script", "dump"}) {
+            CliRun run = CliRun.dfx(command, "-i", fixture("irq-a.data"), fixture("compressed-z.data"));
+            assertThat(run.status()).isEqualTo(2);
+            assertThat(run.out()).isEmpty();
+            assertThat(run.err()).isEqualTo("dfx: " + command + ": Unmatched argument '" + fixture("compressed-z.data")
+                + "': the input is given with -i already (" + fixture("irq-a.data") + ") (see 'dfx " + command
+                + " --help')\n");
+        }
+    }
+
+    @Test
     void truncatedFilePrintsWhatItReadThenOneErrorLine(@TempDir Path dir) throws IOException {
         byte[] full = Files.readAllBytes(Fixtures.perf("task-clock-c100000-cpu.data"));
         Path cut = dir.resolve("cut.data");
@@ -69,8 +83,8 @@ class ScriptCommandTest {
         CliRun run = CliRun.dfx("script", "-i", cut.toString());
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.out().split("\n")).hasSizeGreaterThan(200);
-        assertThat(run.err()).startsWith("dfx: " + cut + ": truncated SAMPLE record of 40 bytes at byte offset ")
-            .doesNotContain("Exception").endsWith(")\n");
+        assertThat(run.err()).matches("dfx: " + Pattern.quote(cut.toString()) + ": byte offset \\d+: truncated SAMPLE"
+            + " record of 40 bytes: the file ends at byte 12000; the header declares data up to byte 19376\n");
         assertThat(run.err().lines().count()).isEqualTo(1);
     }
 

@@ -40,6 +40,11 @@ public record EventAttr(int type, int size, long config, long samplePeriod, long
     /** {@code PERF_ATTR_SIZE_VER8}: the largest attr this reader knows. */
     public static final int SIZE_VER8 = 136;
 
+    /** Byte offsets of fields inside {@code struct perf_event_attr}, for messages that point at them. */
+    public static final int SAMPLE_TYPE_OFFSET = 24;
+    public static final int READ_FORMAT_OFFSET = 32;
+    public static final int FLAGS_OFFSET = 40;
+
     public static final int TYPE_HARDWARE = 0;
     public static final int TYPE_SOFTWARE = 1;
     public static final int TYPE_TRACEPOINT = 2;

@@ -82,6 +82,41 @@ public final class RecordType {
         return NAMES[type];
     }
 
+    /**
+     * @param type a record type
+     * @return whether perf 6.1 processes records of this type: the kernel's 1..21 ({@code machines__deliver_event}
+     *         refuses others as "unknown events") and perf's own 64..82 ({@code perf_session__process_event} refuses
+     *         types from {@code PERF_RECORD_HEADER_MAX} on); dfx also reads COMPRESSED2 (83)
+     */
+    public static boolean isKnown(int type) {
+        return type >= MMAP && type <= AUX_OUTPUT_HW_ID || type >= USER_TYPE_START && type <= COMPRESSED2;
+    }
+
+    /**
+     * @param type a known record type ({@link #isKnown})
+     * @return the bytes of the record's fixed part, header included, from {@code struct perf_record_*}
+     *         ({@code perf_event.h}, {@code tools/lib/perf/include/perf/event.h}); perf reads those fields whatever
+     *         the record's size says
+     */
+    public static int minSize(int type) {
+        return switch (type) {
+            case MMAP -> 40;
+            case LOST, READ, NAMESPACES, KSYMBOL, BPF_EVENT, STAT_ROUND, EVENT_UPDATE -> 24;
+            case COMM, ITRACE_START, LOST_SAMPLES, SWITCH_CPU_WIDE, CGROUP, AUX_OUTPUT_HW_ID, HEADER_TRACING_DATA,
+                 ID_INDEX, AUXTRACE_INFO, THREAD_MAP, STAT_CONFIG, HEADER_FEATURE, COMPRESSED2 -> 16;
+            case EXIT, FORK, THROTTLE, UNTHROTTLE, AUX, TIME_CONV -> 32;
+            case MMAP2 -> 72;
+            case TEXT_POKE -> 20;
+            case HEADER_ATTR -> 72;
+            case HEADER_EVENT_TYPE -> 80;
+            case HEADER_BUILD_ID -> 36;
+            case AUXTRACE, STAT -> 48;
+            case AUXTRACE_ERROR -> 104;
+            case CPU_MAP -> 10;
+            default -> 8;
+        };
+    }
+
     /** @return whether {@code type} is written by perf (64 and above) rather than the kernel */
     public static boolean isUserType(int type) {
         return type >= USER_TYPE_START;

@@ -1,5 +1,6 @@
 package dev.dfx.perf.dump;
 
+import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
@@ -41,6 +42,11 @@ public final class DumpPrinter {
     private final String arch;
     /** {@code auxtrace_type} of the AUXTRACE_INFO record seen, or -1. */
     private int auxtraceType = -1;
+    /**
+     * Whether perf report would sort this recording by trace text ({@code get_default_sort_order}: a file whose
+     * events are all tracepoints), printing the raw data of each sample as it adds it.
+     */
+    private boolean traceSort;
 
     /**
      * @param session a session whose records have not been iterated
@@ -60,7 +66,12 @@ public final class DumpPrinter {
      * @throws dev.dfx.error.BadInputException when the data is corrupt, after printing what came before it
      */
     public void run() {
+        if (!session.orderable()) {
+            out.put("WARNING: No sample_id_all support, falling back to unordered processing\n");
+        }
         out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+        traceSort = !session.file().pipe() && session.traceEvents() != null && !session.evlist().isEmpty()
+            && session.evlist().all().stream().allMatch(e -> e.attr().type() == EventAttr.TYPE_TRACEPOINT);
         Iterator<TimedRecord> it = session.processingOrder(true);
         while (it.hasNext()) {
             record(it.next());
@@ -135,6 +146,9 @@ public final class DumpPrinter {
                 }
                 SampleDump.print(evsel.attr(), s, arch, out);
                 delivery.deliver(evsel, s, this::resolve);
+                if (traceSort && s.rawOffset() >= 0) {
+                    session.rawFormat(s); // perf crashes where this refuses
+                }
             }
             case RecordType.MMAP, RecordType.MMAP2, RecordType.COMM, RecordType.EXIT -> {
                 RecordText.details(r, out);

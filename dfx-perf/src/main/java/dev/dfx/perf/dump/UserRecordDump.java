@@ -1,11 +1,10 @@
 package dev.dfx.perf.dump;
 
 import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.CpuMapData;
 import dev.dfx.perf.header.CpuList;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.text.TextSink;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * What {@code perf report -D} prints after {@code PERF_RECORD_NAME} for perf's own records
@@ -28,7 +27,7 @@ final class UserRecordDump {
                 out.put(UNHANDLED);
             }
             case RecordType.CPU_MAP -> {
-                out.put(": ").put(CpuList.format(cpuMap(r, 8))).put('\n');
+                out.put(": ").put(cpuMap(r, 8)).put('\n');
                 out.put(UNHANDLED);
             }
             case RecordType.EVENT_UPDATE -> eventUpdate(r, out);
@@ -76,52 +75,15 @@ final class UserRecordDump {
         long nr = r.u64(8);
         out.put(" nr: ").dec(nr).put(nr > 1 ? " threads: " : " thread: ");
         for (long i = 0; i < nr && 16 + 24 * (i + 1) <= r.size(); i++) {
-            out.put(i > 0 ? ", " : "").dec(r.u64((int) (16 + 24 * i)));
+            out.put(i > 0 ? ", " : "").dec(r.s32((int) (16 + 24 * i))); // kept as a pid_t
         }
         out.put('\n');
     }
 
-    /**
-     * {@code cpu_map__new_data}: the three encodings of {@code struct perf_record_cpu_map_data} at {@code at}
-     * (type 0 list of u16 cpus, 1 bit mask, 2 range with an optional "any cpu" -1 first).
-     */
-    static int[] cpuMap(PerfRecord r, int at) {
-        int type = r.u16(at);
-        List<Integer> cpus = new ArrayList<>();
-        switch (type) {
-            case 0 -> {
-                int nr = r.u16(at + 2);
-                for (int i = 0; i < nr && at + 4 + 2 * i + 2 <= r.size(); i++) {
-                    int c = r.u16(at + 4 + 2 * i);
-                    cpus.add(c == 0xffff ? -1 : c);
-                }
-            }
-            case 1 -> {
-                int nr = r.u16(at + 2);
-                int longSize = r.u16(at + 4);
-                int base = longSize == 4 ? at + 6 : at + 8;
-                for (int w = 0; w < nr; w++) {
-                    long word = longSize == 4 ? r.u32(base + 4 * w) : r.u64(base + 8 * w);
-                    for (int b = 0; b < longSize * 8; b++) {
-                        if ((word & (1L << b)) != 0) {
-                            cpus.add(w * longSize * 8 + b);
-                        }
-                    }
-                }
-            }
-            case 2 -> {
-                if (r.u8(at + 2) != 0) {
-                    cpus.add(-1);
-                }
-                for (int c = r.u16(at + 4); c <= r.u16(at + 6); c++) {
-                    cpus.add(c);
-                }
-            }
-            default -> {
-                // unknown encoding: empty map
-            }
-        }
-        return cpus.stream().mapToInt(Integer::intValue).toArray();
+    /** {@code perf_event__fprintf_cpu_map}'s list, or its words for data it cannot decode. */
+    private static String cpuMap(PerfRecord r, int at) {
+        int[] cpus = CpuMapData.cpus(r, at);
+        return cpus == null ? "failed to get cpumap from event" : CpuList.format(cpus);
     }
 
     private static void eventUpdate(PerfRecord r, TextSink out) {
@@ -134,7 +96,7 @@ final class UserRecordDump {
         } else if (type == 2) {
             out.put("... name:  ").put(r.cString(24)).put('\n');
         } else if (type == 3) {
-            out.put("... ").put(CpuList.format(cpuMap(r, 24))).put('\n');
+            out.put("... ").put(cpuMap(r, 24)).put('\n');
         } else {
             out.put("... unknown type\n");
         }

@@ -50,8 +50,7 @@ public final class RecordText {
                 .udec(r.u16(20)).put(" flags 0x").hex(r.u16(22)).put(" name ").put(r.cString(24)).put('\n');
             case RecordType.BPF_EVENT -> out.put(" type ").udec(r.u16(8)).put(", flags ").udec(r.u16(10))
                 .put(", id ").udec(r.u32(12)).put('\n');
-            case RecordType.TEXT_POKE -> out.put(' ').hex(r.u64(8)).put("  old len ").udec(r.u16(16))
-                .put(" new len ").udec(r.u16(18)).put('\n');
+            case RecordType.TEXT_POKE -> textPoke(r, out);
             case RecordType.AUX_OUTPUT_HW_ID -> out.put(" hw_id: ").hexAlt(r.u64(8)).put('\n');
             default -> {
                 return false;
@@ -77,6 +76,30 @@ public final class RecordText {
         out.put(' ').dec(r.s32(8)).put('/').dec(r.s32(12)).put(": [").hexAlt(r.u64(16)).put('(').hexAlt(r.u64(24))
             .put(") @ ").hexAlt(r.u64(32)).put("]: ").put((r.misc() & MISC_13) != 0 ? 'r' : 'x').put(' ')
             .put(r.cString(40)).put('\n');
+    }
+
+    /**
+     * {@code perf_event__fprintf_text_poke} without a symbol (dfx has no kernel symbols here): the address, the
+     * lengths, then the old and the new bytes, 16 a line ({@code binary__fprintf} with {@code text_poke_printer}).
+     */
+    private static void textPoke(PerfRecord r, TextSink out) {
+        int oldLen = r.u16(16);
+        int newLen = r.u16(18);
+        out.put(' ').hex(r.u64(8)).put("  old len ").udec(oldLen).put(" new len ").udec(newLen).put('\n');
+        pokeBytes(r, 20, oldLen, "Old", out);
+        pokeBytes(r, 20 + oldLen, newLen, "New", out);
+    }
+
+    private static void pokeBytes(PerfRecord r, int at, int len, String which, TextSink out) {
+        for (int i = 0; i < len; i++) {
+            if (i % 16 == 0) {
+                out.put("            ").put(which).put(" bytes:");
+            }
+            out.put(' ').hexByte(r.u8(at + i));
+            if (i % 16 == 15 || i == len - 1) {
+                out.put('\n');
+            }
+        }
     }
 
     /** {@code perf_event__fprintf_mmap2} (with the build-id form when MISC_MMAP_BUILD_ID is set). */

@@ -6,6 +6,7 @@ import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.ReadFormat;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
+import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfRecord;
 
 /**
@@ -19,12 +20,12 @@ public final class SampleParser {
 
     /**
      * @param r    a kernel record (type below 64)
-     * @param attr the attr of the event the record belongs to
-     * @param file the file name, for errors
+     * @param attr   the attr of the event the record belongs to
+     * @param errors names the file in errors
      * @return the decoded fields
      * @throws BadInputException when a field runs past the record's end or sample_type has unknown bits
      */
-    public static Sample parse(PerfRecord r, EventAttr attr, String file) {
+    public static Sample parse(PerfRecord r, EventAttr attr, InputErrors errors) {
         Sample s = new Sample();
         s.record = r;
         s.period = attr.samplePeriod();
@@ -38,12 +39,11 @@ public final class SampleParser {
             return s;
         }
         if (Long.compareUnsigned(type, SampleType.MAX) >= 0) {
-            throw new BadInputException(file + ": event sample_type 0x" + Long.toHexString(type)
-                + " has unknown bits 0x" + Long.toHexString(type & -SampleType.MAX)
-                + " (SAMPLE record at byte offset " + r.fileOffset() + "); perf_event.h defines bits up to 0x"
-                + Long.toHexString(SampleType.MAX >>> 1));
+            throw errors.at(r, "the SAMPLE record's event has sample_type 0x" + Long.toHexString(type)
+                + " with unknown bits 0x" + Long.toHexString(type & -SampleType.MAX)
+                + "; perf_event.h defines bits up to 0x" + Long.toHexString(SampleType.MAX >>> 1));
         }
-        new Cursor(r, file).parse(attr, type, s);
+        new Cursor(r, errors).parse(attr, type, s);
         return s;
     }
 
@@ -109,15 +109,23 @@ public final class SampleParser {
             }
             int back = 1 + Long.bitCount(type & (SampleType.IDENTIFIER | SampleType.CPU | SampleType.STREAM_ID
                 | SampleType.ID));
-            int at = r.size() - 8 * back;
+            int at = trailerEnd(r) - 8 * back;
             return at >= 8 ? r.u64(at) : -1;
         }
         int at = 8 + 8 * Long.bitCount(type & (SampleType.IDENTIFIER | SampleType.IP | SampleType.TID));
         return at + 8 <= r.size() ? r.u64(at) : -1;
     }
 
+    /**
+     * @return where the sample_id trailer of a non-SAMPLE record ends: perf counts whole u64s of the body
+     *         ({@code perf_evsel__parse_id_sample}), so a size that is not a multiple of 8 loses its last bytes
+     */
+    private static int trailerEnd(PerfRecord r) {
+        return 8 + 8 * ((r.size() - 8) / 8);
+    }
+
     private static void parseIdTrailer(PerfRecord r, long type, Sample s) {
-        int at = r.size() - 8;
+        int at = trailerEnd(r) - 8;
         if ((type & SampleType.IDENTIFIER) != 0 && at >= 8) {
             s.id = r.u64(at);
             at -= 8;
@@ -147,19 +155,28 @@ public final class SampleParser {
     /** Forward reader over a SAMPLE body with perf's overflow checks. */
     private static final class Cursor {
         private final PerfRecord r;
-        private final String file;
+        private final InputErrors errors;
         private int at = 8;
 
-        Cursor(PerfRecord r, String file) {
+        Cursor(PerfRecord r, InputErrors errors) {
             this.r = r;
-            this.file = file;
+            this.errors = errors;
         }
 
         private void need(long bytes, String field) {
-            if (bytes < 0 || at + bytes > r.size()) {
-                throw new BadInputException(file + ": SAMPLE record at byte offset " + r.fileOffset() + " (size "
-                    + r.size() + ") ends inside its " + field + " field at byte " + at + "; sample_type promises "
-                    + Long.toUnsignedString(bytes) + " more bytes");
+            if (bytes < 0 || bytes > r.size() - at) {
+                throw errors.at(r, "SAMPLE record of " + r.size() + " bytes ends inside its " + field + " field at"
+                    + " byte " + at + " of the record; sample_type promises " + Long.toUnsignedString(bytes)
+                    + " more bytes");
+            }
+        }
+
+        /** Like {@link #need} for {@code n} entries of {@code each} bytes, {@code n} an unsigned count. */
+        private void needEntries(long n, int each, String field) {
+            if (Long.compareUnsigned(n, (r.size() - at) / each) > 0) {
+                throw errors.at(r, "SAMPLE record of " + r.size() + " bytes ends inside its " + field + " field at"
+                    + " byte " + at + " of the record; its count " + Long.toUnsignedString(n) + " promises "
+                    + Long.toUnsignedString(n) + " entries of " + each + " bytes");
             }
         }
 
@@ -208,7 +225,7 @@ public final class SampleParser {
             }
             if ((type & SampleType.CALLCHAIN) != 0) {
                 long nr = u64("CALLCHAIN");
-                need(nr * 8, "CALLCHAIN");
+                needEntries(nr, 8, "CALLCHAIN");
                 s.callchainOffset = at;
                 s.callchainNr = (int) nr;
                 at += (int) nr * 8;
@@ -226,7 +243,7 @@ public final class SampleParser {
                 if ((attr.branchSampleType() & BranchSampleType.HW_INDEX) != 0) {
                     s.branchHwIdx = u64("BRANCH_STACK hw_idx");
                 }
-                need(nr * 24, "BRANCH_STACK");
+                needEntries(nr, 24, "BRANCH_STACK");
                 s.branchOffset = at;
                 s.branchNr = (int) nr;
                 at += (int) nr * 24;
@@ -306,7 +323,7 @@ public final class SampleParser {
             boolean lost = (format & ReadFormat.LOST) != 0;
             int nr = group ? (int) Math.min(first, Integer.MAX_VALUE) : 1;
             if (group) {
-                need((long) nr * (lost ? 24 : 16), "READ group");
+                needEntries(first, lost ? 24 : 16, "READ group");
             }
             long[] ids = new long[nr];
             long[] values = new long[nr];

@@ -16,35 +16,38 @@ import java.util.List;
  */
 public record EventDesc(EventAttr attr, String name, long[] ids) {
     /**
-     * Decodes {@code {u32 nr; u32 attr_size; {attr; u32 nr_ids; string name; u64 ids[nr_ids]}[nr]}}.
+     * Decodes {@code {u32 nr; u32 attr_size; {attr; u32 nr_ids; string name; u64 ids[nr_ids]}[nr]}} as
+     * {@code header.c read_event_desc} does: all or nothing, since perf drops the whole feature when any part of
+     * it cannot be read. Entry {@code i} describes the {@code i}-th event; like perf's readers, the list ends
+     * before the first entry whose {@code attr.size} is 0.
      *
-     * @return the entries; stops early on a truncated section
+     * @param seg the section's bytes (in file mode perf may read on past the section, see
+     *            {@code PerfFile.featureThroughEnd})
+     * @return the entries, or {@code null} when the data runs out before {@code nr} entries were read
      */
     public static List<EventDesc> read(MemorySegment seg, Endian e) {
         HeaderString in = new HeaderString(seg, e);
         long nr = in.u32();
         long attrSize = in.u32();
         List<EventDesc> out = new ArrayList<>();
-        if (attrSize < EventAttr.SIZE_VER0 || attrSize > 4096) {
-            return out;
-        }
+        boolean ended = false;
         for (long i = 0; i < nr && !in.overrun(); i++) {
             MemorySegment a = in.bytes(attrSize);
-            if (in.overrun()) {
-                break;
-            }
-            EventAttr attr = EventAttr.read(a, 0, (int) attrSize, e);
+            EventAttr attr = EventAttr.read(a, 0, (int) Math.min(a.byteSize(), EventAttr.SIZE_VER8), e);
             long nrIds = in.u32();
             String name = in.string();
-            if (nrIds > in.remaining() / 8) {
-                break;
+            if (in.overrun() || nrIds > in.remaining() / 8) {
+                return null;
             }
             long[] ids = new long[(int) nrIds];
             for (int k = 0; k < ids.length; k++) {
                 ids[k] = in.u64();
             }
-            out.add(new EventDesc(attr, name, ids));
+            ended |= attr.size() == 0;
+            if (!ended) {
+                out.add(new EventDesc(attr, name, ids));
+            }
         }
-        return out;
+        return in.overrun() ? null : out;
     }
 }

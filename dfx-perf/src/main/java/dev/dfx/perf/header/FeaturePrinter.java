@@ -38,8 +38,13 @@ public final class FeaturePrinter {
         this.full = full;
     }
 
-    /** Prints feature {@code f} with its section bytes {@code data}. */
-    public void print(Feature f, MemorySegment data, TextSink out) {
+    /**
+     * Prints feature {@code f} with its section bytes {@code data}.
+     *
+     * @return whether the section held everything its counts and lengths announce (perf's {@code process_*}
+     *         functions fail a section that does not, which in pipe mode fails the whole run)
+     */
+    public boolean print(Feature f, MemorySegment data, TextSink out) {
         HeaderString in = new HeaderString(data, e);
         switch (f) {
             case HOSTNAME -> out.put("# hostname : ").put(in.string()).put('\n');
@@ -55,7 +60,9 @@ public final class FeaturePrinter {
             case CPUID -> out.put("# cpuid : ").put(in.string()).put('\n');
             case TOTAL_MEM -> out.put("# total memory : ").udec(in.u64()).put(" kB\n");
             case CMDLINE -> cmdline(in, out);
-            case EVENT_DESC -> eventDesc(data, out);
+            case EVENT_DESC -> {
+                return eventDesc(data, out);
+            }
             case CPU_TOPOLOGY, NUMA_TOPOLOGY, CACHE, MEM_TOPOLOGY, HYBRID_TOPOLOGY -> {
                 if (full) {
                     fullOnly(f, in, out);
@@ -87,10 +94,29 @@ public final class FeaturePrinter {
                     pmuCapsNamed(in, out);
                 }
             }
+            case BPF_PROG_INFO -> {
+                // {u32 count; {u32 info_len; u32 data_len; u64 arrays; info; data}[count]} (process_bpf_prog_info)
+                long count = in.u32();
+                for (long i = 0; i < count && !in.overrun(); i++) {
+                    long infoLen = in.u32();
+                    long dataLen = in.u32();
+                    in.u64();
+                    in.bytes(infoLen + dataLen);
+                }
+            }
+            case BPF_BTF -> {
+                // {u32 count; {u32 id; u32 data_size; data}[count]} (process_bpf_btf)
+                long count = in.u32();
+                for (long i = 0; i < count && !in.overrun(); i++) {
+                    in.u32();
+                    in.bytes(in.u32());
+                }
+            }
             default -> {
-                // TRACING_DATA, BUILD_ID, BPF_PROG_INFO, BPF_BTF print nothing here
+                // TRACING_DATA and BUILD_ID print nothing here
             }
         }
+        return !in.overrun();
     }
 
     private static void cmdline(HeaderString in, TextSink out) {
@@ -102,8 +128,13 @@ public final class FeaturePrinter {
         out.put('\n');
     }
 
-    private void eventDesc(MemorySegment data, TextSink out) {
-        for (EventDesc d : EventDesc.read(data, e)) {
+    private boolean eventDesc(MemorySegment data, TextSink out) {
+        List<EventDesc> descs = EventDesc.read(data, e);
+        if (descs == null) {
+            out.put("# event desc: not available or unable to read\n");
+            return false;
+        }
+        for (EventDesc d : descs) {
             out.put("# event : name = ").put(d.name()).put(", ");
             if (d.ids().length > 0) {
                 out.put(", id = {");
@@ -118,6 +149,7 @@ public final class FeaturePrinter {
             AttrPrinter.forEach(d.attr(), (k, v) -> out.put(", ").put(k).put(" = ").put(v));
             out.put('\n');
         }
+        return true;
     }
 
     private static void pmuMappings(HeaderString in, TextSink out) {

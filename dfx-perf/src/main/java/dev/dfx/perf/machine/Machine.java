@@ -113,7 +113,7 @@ public final class Machine {
 
     /** PERF_RECORD_MMAP/MMAP2; see {@link #mmap(int, int, int, long, long, long, boolean, String)}. */
     public void mmap(Mmap m) {
-        mmap(m.cpumode(), m.pid(), m.tid(), m.start(), m.len(), m.pgoff(), m.exec(), m.filename());
+        mmap(m.cpumode(), m.pid(), m.tid(), m.start(), m.len(), m.pgoff(), m.exec(), m.hugetlb(), m.filename());
     }
 
     /**
@@ -161,16 +161,18 @@ public final class Machine {
      *
      * @param cpumode    {@code header.misc & 7}
      * @param exec       whether the mapping is executable (MMAP: not MISC_MMAP_DATA; MMAP2: PROT_EXEC)
+     * @param hugetlb    whether the mapping has MAP_HUGETLB (anonymous memory to perf, {@code map__new})
      * @param filename   the mapped file or pseudo-file name
      */
-    public void mmap(int cpumode, int pid, int tid, long start, long len, long pgoff, boolean exec, String filename) {
+    public void mmap(int cpumode, int pid, int tid, long start, long len, long pgoff, boolean exec, boolean hugetlb,
+                     String filename) {
         if (cpumode == CPUMODE_KERNEL || cpumode == CPUMODE_GUEST_KERNEL) {
             kernelMmap(start, len, pgoff, filename);
             return;
         }
         PerfThread t = findOrCreate(pid, tid);
         boolean anon = filename.equals("//anon") || filename.startsWith("/dev/zero")
-            || filename.startsWith("/anon_hugepage");
+            || filename.startsWith("/anon_hugepage") || hugetlb;
         boolean noDso = filename.startsWith("[stack") || filename.startsWith("/SYSV") || filename.equals("[heap]");
         String dso = filename;
         if ((anon || noDso) && exec) {
@@ -181,7 +183,9 @@ public final class Machine {
     }
 
     private void kernelMmap(long start, long len, long pgoff, String filename) {
-        if (filename.startsWith(KERNEL_DSO) || filename.startsWith("[guest.kernel.kallsyms")) {
+        // perf compares all but the last character of "[kernel.kallsyms]" (machine__process_kernel_mmap_event)
+        if (filename.startsWith(KERNEL_DSO.substring(0, KERNEL_DSO.length() - 1))
+            || filename.startsWith("[guest.kernel.kallsyms")) {
             long end = start + len;
             if (start == 0 && end == 0) {
                 end = -1L;

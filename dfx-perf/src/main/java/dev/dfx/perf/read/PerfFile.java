@@ -91,7 +91,8 @@ public final class PerfFile implements AutoCloseable {
         try {
             int n = in.readNBytes(h, 0, h.length);
             if (n < h.length) {
-                throw new BadInputException(name + ": truncated pipe header (" + n + " of 16 bytes)");
+                throw new BadInputException(name + ": byte offset 0: truncated pipe header (" + n
+                    + " of 16 bytes); expected a perf.data stream");
             }
         } catch (IOException e) {
             throw new UncheckedIOException(name + ": read failed", e);
@@ -100,7 +101,7 @@ public final class PerfFile implements AutoCloseable {
         Endian e = endianOf(hs, name);
         long size = e.u64(hs, 8);
         if (size != PIPE_HEADER) {
-            throw new BadInputException(name + ": header size " + size + " at byte offset 8 is not a pipe header"
+            throw new BadInputException(name + ": byte offset 8: header size " + size + " is not a pipe header"
                 + " (16); a file-mode perf.data must be given as a file, not a stream");
         }
         FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
@@ -109,7 +110,8 @@ public final class PerfFile implements AutoCloseable {
 
     private static PerfFile fromSegment(MemorySegment seg, Arena arena, String name) {
         if (seg.byteSize() < PIPE_HEADER) {
-            throw new BadInputException(name + ": file of " + seg.byteSize() + " bytes is shorter than a perf.data header");
+            throw new BadInputException(name + ": byte offset 0: file of " + seg.byteSize()
+                + " bytes is shorter than a perf.data header (16 bytes at least)");
         }
         Endian e = endianOf(seg, name);
         long size = e.u64(seg, 8);
@@ -118,12 +120,12 @@ public final class PerfFile implements AutoCloseable {
             return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), null);
         }
         if (size != FILE_HEADER && size != 72) {
-            throw new BadInputException(name + ": header size " + size + " at byte offset 8, expected 104 (file mode)"
+            throw new BadInputException(name + ": byte offset 8: header size " + size + ", expected 104 (file mode)"
                 + " or 16 (pipe mode)");
         }
         if (seg.byteSize() < size) {
-            throw new BadInputException(name + ": truncated header: file has " + seg.byteSize() + " bytes, header "
-                + size);
+            throw new BadInputException(name + ": byte offset 0: truncated header: the file has " + seg.byteSize()
+                + " bytes, the header " + size);
         }
         long[] feats = new long[4];
         if (size == FILE_HEADER) {
@@ -133,6 +135,17 @@ public final class PerfFile implements AutoCloseable {
         }
         FileHeader fh = new FileHeader(e, false, size, e.u64(seg, 16), e.u64(seg, 24), e.u64(seg, 32),
             e.u64(seg, 40), e.u64(seg, 48), feats);
+        if (outside(fh.dataOffset(), 0, seg.byteSize())) {
+            throw new BadInputException(name + ": byte offset 40: data section offset "
+                + Long.toUnsignedString(fh.dataOffset()) + " lies outside the file (" + seg.byteSize() + " bytes)");
+        }
+        if (fh.dataSize() < 0 || fh.dataOffset() + fh.dataSize() < 0) {
+            // a data section running past the end of the file is read up to the cut (a truncated recording);
+            // one past 2^63 bytes is damage
+            throw new BadInputException(name + ": byte offset 48: data section size "
+                + Long.toUnsignedString(fh.dataSize()) + " is impossible; expected at most the file size ("
+                + seg.byteSize() + " bytes)");
+        }
         List<AttrEntry> attrs = readAttrs(seg, fh, name);
         Map<Integer, MemorySegment> features = new LinkedHashMap<>();
         String problem = readFeatures(seg, fh, features, name);
@@ -149,9 +162,10 @@ public final class PerfFile implements AutoCloseable {
         }
         String magic = Endian.cString(seg, 0, 8);
         if (magic.equals("PERFFILE")) {
-            throw new BadInputException(name + ": perf.data version 1 (magic PERFFILE) is not supported; expected PERFILE2");
+            throw new BadInputException(name + ": byte offset 0: perf.data version 1 (magic PERFFILE) is not supported;"
+                + " expected PERFILE2");
         }
-        throw new BadInputException(name + ": not a perf.data file: magic at byte offset 0 is 0x"
+        throw new BadInputException(name + ": byte offset 0: not a perf.data file: the magic is 0x"
             + Long.toHexString(le) + ", expected \"PERFILE2\"");
     }
 
@@ -161,30 +175,38 @@ public final class PerfFile implements AutoCloseable {
             return List.of();
         }
         if (entry < EventAttr.SIZE_VER0 + 16 || entry > 4096) {
-            throw new BadInputException(name + ": attr_size " + entry + " at byte offset 16, expected "
+            throw new BadInputException(name + ": byte offset 16: attr_size " + entry + ", expected "
                 + (EventAttr.SIZE_VER0 + 16) + ".." + (EventAttr.SIZE_VER8 + 16) + " (attr.size + 16)");
         }
-        if (fh.attrsOffset() < 0 || fh.attrsOffset() + fh.attrsSize() > seg.byteSize()) {
-            throw new BadInputException(name + ": attrs section [" + fh.attrsOffset() + ", +" + fh.attrsSize()
-                + ") at byte offset 24 runs past the end of the file (" + seg.byteSize() + " bytes)");
+        if (outside(fh.attrsOffset(), fh.attrsSize(), seg.byteSize())) {
+            throw new BadInputException(name + ": byte offset 24: attrs section [" + fh.attrsOffset() + ", +"
+                + fh.attrsSize() + ") runs past the end of the file (" + seg.byteSize() + " bytes)");
         }
         Endian e = fh.endian();
         List<AttrEntry> out = new ArrayList<>();
         for (long off = fh.attrsOffset(); off + entry <= fh.attrsOffset() + fh.attrsSize(); off += entry) {
             long declared = e.u32(seg, off + 4);
-            int attrSize = (int) (declared == 0 ? EventAttr.SIZE_VER0 : Math.min(declared, entry - 16));
-            EventAttr attr = EventAttr.read(seg, off, attrSize, e);
+            long attrSize = declared == 0 ? EventAttr.SIZE_VER0 : declared;
+            if (attrSize != entry - 16) {
+                // perf reads each attr's ids pointer right after attr.size bytes; a size that disagrees with
+                // attr_size puts it (and every later attr) somewhere else
+                throw new BadInputException(name + ": byte offset " + (off + 4) + ": attr.size " + declared
+                    + " of the attr at byte offset " + off + ", expected " + (entry - 16)
+                    + " (attr_size at byte offset 16 minus the 16-byte ids section pointer)");
+            }
+            EventAttr attr = EventAttr.read(seg, off, (int) attrSize, e);
             long idsOff = e.u64(seg, off + entry - 16);
             long idsSize = e.u64(seg, off + entry - 8);
-            if (idsSize < 0 || idsOff < 0 || idsOff + idsSize > seg.byteSize() || idsSize % 8 != 0) {
-                throw new BadInputException(name + ": ids section [" + idsOff + ", +" + idsSize + ") of the attr at"
-                    + " byte offset " + off + " is outside the file or not a multiple of 8");
+            if (outside(idsOff, idsSize, seg.byteSize()) || idsSize % 8 != 0) {
+                throw new BadInputException(name + ": byte offset " + (off + entry - 16) + ": ids section [" + idsOff
+                    + ", +" + idsSize + ") of the attr at byte offset " + off
+                    + " is outside the file or not a multiple of 8");
             }
             long[] ids = new long[(int) (idsSize / 8)];
             for (int i = 0; i < ids.length; i++) {
                 ids[i] = e.u64(seg, idsOff + 8L * i);
             }
-            out.add(new AttrEntry(attr, ids));
+            out.add(new AttrEntry(attr, ids, off));
         }
         return Collections.unmodifiableList(out);
     }
@@ -207,7 +229,7 @@ public final class PerfFile implements AutoCloseable {
             if (Feature.ofBit(bit) == null) {
                 continue; // unknown features are skipped, as perf does
             }
-            if (off < 0 || size < 0 || off + size > seg.byteSize()) {
+            if (outside(off, size, seg.byteSize())) {
                 return name + ": feature " + Feature.ofBit(bit) + " section [" + off + ", +" + size
                     + ") lies outside the file; header features ignored";
             }
@@ -216,9 +238,42 @@ public final class PerfFile implements AutoCloseable {
         return null;
     }
 
+    /** @return whether {@code [off, off + size)} (u64 fields) is not inside {@code [0, fileSize)} */
+    private static boolean outside(long off, long size, long fileSize) {
+        return off < 0 || size < 0 || off > fileSize - size;
+    }
+
+    /**
+     * @param bit a feature bit
+     * @return the feature's bytes from its section's start to the end of the file, or {@code null} when the file
+     *         has no such section: perf reads a feature section from the file descriptor, so counts inside it that
+     *         run past the section's end read on into the bytes after it
+     */
+    public MemorySegment featureThroughEnd(int bit) {
+        long off = featureOffset(bit);
+        return off < 0 ? null : seg.asSlice(off);
+    }
+
+    /** @return byte offset of feature {@code bit}'s section in the file, or -1 when there is none */
+    public long featureOffset(int bit) {
+        MemorySegment f = features.get(bit);
+        if (f == null || seg == null) {
+            return -1;
+        }
+        return f.address() - seg.address(); // feature sections are slices of the mapped file
+    }
+
     /** @return the name used in messages and dumps */
     public String name() {
         return name;
+    }
+
+    /**
+     * @return builds the error messages for damage in this input, at byte offsets of the input (record offsets
+     *         of pipe mode, which perf counts from the end of the pipe header, get the 16 header bytes back)
+     */
+    public InputErrors errors() {
+        return new InputErrors(name, pipe() ? PIPE_HEADER : 0);
     }
 
     /** @return the header */
@@ -264,13 +319,13 @@ public final class PerfFile implements AutoCloseable {
     /** @return a fresh reader of the raw data-section records in file order */
     public RecordSource rawRecords() {
         if (stream != null) {
-            return new StreamRecordSource(stream, endian(), name);
+            return new StreamRecordSource(stream, endian(), errors());
         }
         if (pipe()) {
-            return new SegmentRecordSource(seg, endian(), PIPE_HEADER, seg.byteSize(), PIPE_HEADER, name);
+            return new SegmentRecordSource(seg, endian(), PIPE_HEADER, seg.byteSize(), PIPE_HEADER, errors());
         }
         return new SegmentRecordSource(seg, endian(), header.dataOffset(), header.dataOffset() + header.dataSize(), 0,
-            name);
+            errors());
     }
 
     @Override

@@ -16,7 +16,7 @@ public final class SegmentRecordSource implements RecordSource {
     private final long end;
     private final long declaredEnd;
     private final long offsetBias;
-    private final String name;
+    private final InputErrors errors;
     private long pos;
 
     /**
@@ -24,17 +24,17 @@ public final class SegmentRecordSource implements RecordSource {
      * @param start       offset of the first record
      * @param declaredEnd offset where the data section should end according to the header
      * @param offsetBias  subtracted from segment offsets to give the offset perf prints (16 for pipe mode)
-     * @param name        the file name for error messages
+     * @param errors      names the file in error messages
      */
     public SegmentRecordSource(MemorySegment seg, Endian endian, long start, long declaredEnd, long offsetBias,
-                               String name) {
+                               InputErrors errors) {
         this.seg = seg;
         this.endian = endian;
         this.pos = start;
         this.declaredEnd = declaredEnd;
         this.end = Math.min(declaredEnd, seg.byteSize());
         this.offsetBias = offsetBias;
-        this.name = name;
+        this.errors = errors;
     }
 
     @Override
@@ -48,8 +48,8 @@ public final class SegmentRecordSource implements RecordSource {
         int type = endian.s32(seg, pos);
         int size = endian.u16(seg, pos + 6);
         if (size < 8) {
-            throw new BadInputException(name + ": record of type " + type + " at byte offset " + pos
-                + " has size " + size + ", expected at least 8 (perf_event_header)");
+            throw errors.at(pos, "record of type " + type + " has size " + size
+                + ", expected at least 8 (perf_event_header)");
         }
         if (pos + size > end) {
             throw truncated(RecordType.name(type) + " record of " + size + " bytes");
@@ -66,8 +66,8 @@ public final class SegmentRecordSource implements RecordSource {
 
     private BadInputException truncated(String what) {
         String where = end < declaredEnd
-            ? " (the file ends at byte " + seg.byteSize() + "; the header declares data up to byte " + declaredEnd + ")"
-            : " (data section ends at byte " + end + ")";
-        return new BadInputException(name + ": truncated " + what + " at byte offset " + pos + where);
+            ? "the file ends at byte " + seg.byteSize() + "; the header declares data up to byte " + declaredEnd
+            : "the data section ends at byte " + end;
+        return errors.at(pos, "truncated " + what + ": " + where);
     }
 }

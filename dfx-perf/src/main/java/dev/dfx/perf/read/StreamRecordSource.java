@@ -17,18 +17,18 @@ import java.lang.foreign.MemorySegment;
 public final class StreamRecordSource implements RecordSource {
     private final InputStream in;
     private final Endian endian;
-    private final String name;
+    private final InputErrors errors;
     private final byte[] header = new byte[8];
     private long pos;
 
     /**
      * @param in   positioned just after the pipe header
-     * @param name the input name for error messages
+     * @param errors names the input in error messages (byte offsets count the pipe header)
      */
-    public StreamRecordSource(InputStream in, Endian endian, String name) {
+    public StreamRecordSource(InputStream in, Endian endian, InputErrors errors) {
         this.in = in;
         this.endian = endian;
-        this.name = name;
+        this.errors = errors;
     }
 
     @Override
@@ -44,8 +44,8 @@ public final class StreamRecordSource implements RecordSource {
         int type = endian.s32(h, 0);
         int size = endian.u16(h, 6);
         if (size < 8) {
-            throw new BadInputException(name + ": record of type " + type + " at byte offset " + pos
-                + " has size " + size + ", expected at least 8 (perf_event_header)");
+            throw errors.at(pos + errors.recordBias(), "record of type " + type + " has size " + size
+                + ", expected at least 8 (perf_event_header)");
         }
         byte[] body = new byte[size];
         System.arraycopy(header, 0, body, 0, 8);
@@ -58,8 +58,8 @@ public final class StreamRecordSource implements RecordSource {
         MemorySegment trailing = null;
         if (trailingBytes > 0) {
             if (trailingBytes > Integer.MAX_VALUE - 16) {
-                throw new BadInputException(name + ": " + RecordType.name(type) + " record at byte offset " + pos
-                    + " announces " + Long.toUnsignedString(trailingBytes) + " payload bytes, more than dfx can buffer");
+                throw errors.at(pos + errors.recordBias(), RecordType.name(type) + " record announces "
+                    + Long.toUnsignedString(trailingBytes) + " payload bytes, more than dfx can buffer");
             }
             byte[] t = new byte[(int) trailingBytes];
             int m = readFully(t, 0, t.length);
@@ -84,13 +84,14 @@ public final class StreamRecordSource implements RecordSource {
                 done += n;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(name + ": read failed at byte offset " + (pos + done), e);
+            throw new UncheckedIOException(errors.name() + ": read failed at byte offset "
+                + (pos + errors.recordBias() + done), e);
         }
         return done;
     }
 
     private BadInputException truncated(String what, int got) {
-        return new BadInputException(name + ": truncated " + what + " at byte offset " + pos + " (stream ended after "
-            + got + " bytes of it)");
+        return errors.at(pos + errors.recordBias(), "truncated " + what + ": the stream ended after " + got
+            + " bytes of it");
     }
 }

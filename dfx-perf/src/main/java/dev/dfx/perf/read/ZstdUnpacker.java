@@ -3,6 +3,7 @@ package dev.dfx.perf.read;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.RecordType;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -20,11 +21,13 @@ final class ZstdUnpacker implements AutoCloseable {
     /**
      * @param compressed the zstd bytes (any segment)
      * @param carry      bytes left over from the previous block, placed before the new output
-     * @param name       file name for errors
-     * @param offset     offset of the COMPRESSED record, for errors
+     * @param record     the COMPRESSED record, for errors
+     * @param errors     names the file in errors
      * @return carry followed by the decompressed bytes, in a heap segment owned by the caller
+     * @throws dev.dfx.error.BadInputException when the payload is not zstd data or unpacks to nothing (perf:
+     *                                         "Couldn't decompress data")
      */
-    MemorySegment unpack(MemorySegment compressed, byte[] carry, String name, long offset) {
+    MemorySegment unpack(MemorySegment compressed, byte[] carry, PerfRecord record, InputErrors errors) {
         ByteBuffer src = direct(compressed);
         out.clear();
         try {
@@ -38,10 +41,16 @@ final class ZstdUnpacker implements AutoCloseable {
                 }
             }
         } catch (ZstdException e) {
-            throw new BadInputException(name + ": PERF_RECORD_COMPRESSED at byte offset " + offset
-                + " is not valid zstd data (" + e.getMessage() + ")", e);
+            BadInputException bad = errors.at(record, RecordType.name(record.type()) + " payload is not valid zstd"
+                + " data (" + e.getMessage() + "); expected a zstd stream of perf records");
+            bad.initCause(e);
+            throw bad;
         }
         out.flip();
+        if (!out.hasRemaining()) {
+            throw errors.at(record, RecordType.name(record.type()) + " payload of " + compressed.byteSize()
+                + " bytes unpacks to no data; expected at least one perf record");
+        }
         byte[] all = new byte[carry.length + out.remaining()];
         System.arraycopy(carry, 0, all, 0, carry.length);
         out.get(all, carry.length, out.remaining());

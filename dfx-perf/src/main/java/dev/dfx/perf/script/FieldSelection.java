@@ -23,6 +23,7 @@ import static dev.dfx.perf.script.OutputField.TRACE;
 import static dev.dfx.perf.script.OutputField.WEIGHT;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.session.Evsel;
 import java.io.PrintWriter;
@@ -314,14 +315,15 @@ public final class FieldSelection {
             checkType(evsel, e, SampleType.WEIGHT_TYPE, "WEIGHT", WEIGHT.bit(), allowUserSet, fileName);
         }
         if ((e.fields & SYM.bit()) != 0 && (st & (SampleType.IP | SampleType.ADDR)) == 0) {
-            throw new BadInputException(fileName + ": display of symbols requested but neither sample IP nor sample"
-                + " address available");
+            throw new BadInputException(sampleTypeAt(evsel, fileName) + "display of symbols requested but neither"
+                + " sample IP nor sample address available");
         }
         if ((e.fields & SYMOFFSET.bit()) != 0 && (e.fields & SYM.bit()) == 0) {
             throw new BadInputException(fileName + ": display of offsets requested but symbol is not selected");
         }
         if ((e.fields & DSO.bit()) != 0 && (st & (SampleType.IP | SampleType.ADDR)) == 0) {
-            throw new BadInputException(fileName + ": display of DSO requested but no address to convert");
+            throw new BadInputException(sampleTypeAt(evsel, fileName) + "display of DSO requested but no address to"
+                + " convert");
         }
         if ((e.fields & (PID.bit() | TID.bit())) != 0) {
             checkType(evsel, e, SampleType.TID, "TID", TID.bit() | PID.bit(), false, fileName);
@@ -362,10 +364,16 @@ public final class FieldSelection {
             if (allowUserSet) {
                 return;
             }
-            throw new BadInputException(fileName + ": Samples for '" + evsel.name() + "' event do not have " + msg
-                + " attribute set. Cannot print '" + fieldName(field) + "' field.");
+            throw new BadInputException(sampleTypeAt(evsel, fileName) + "Samples for '" + evsel.name() + "' event do"
+                + " not have " + msg + " attribute set. Cannot print '" + fieldName(field) + "' field.");
         }
         e.fields &= ~field;
+    }
+
+    /** @return the message prefix naming the file and, when known, where the event's sample_type is */
+    private static String sampleTypeAt(Evsel evsel, String fileName) {
+        return evsel.attrOffset() < 0 ? fileName + ": "
+            : fileName + ": byte offset " + (evsel.attrOffset() + EventAttr.SAMPLE_TYPE_OFFSET) + ": ";
     }
 
     /** {@code output_field2str}: the name of the lowest field bit. */

@@ -41,8 +41,8 @@ import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
-import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
@@ -157,6 +157,9 @@ public final class ScriptPrinter {
                     printEvent(t, r.s32(8), r.s32(12), s.time());
                 }
             }
+            case RecordType.STAT, RecordType.STAT_ROUND -> throw session.errors().at(r, RecordType.name(r.type())
+                + " record: perf script prints perf stat counts for it, which dfx script does not; expected a"
+                + " recording of perf record (this one is damaged or comes from perf stat record)");
             case RecordType.FINISHED_ROUND -> {
                 if (opt.showRoundEvents()) {
                     RecordText.full(r, out);
@@ -267,11 +270,12 @@ public final class ScriptPrinter {
             out.right(evsel.name(), nameWidth).put(": ");
         }
         if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
-            trace.setLength(0);
-            PerfRecord r = s.record();
-            printer().print(evsel.format(), new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
-                session.traceEvents().endian()), trace);
-            out.put(trace);
+            traceText(s);
+        } else if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.attr().type() == EventAttr.TYPE_TRACEPOINT) {
+            // perf prints through the event's missing format and crashes
+            throw session.errors().at(s.record(), "SAMPLE of tracepoint event " + evsel.name() + " (config "
+                + evsel.attr().config() + "), which the tracing data has no format for; expected the format of"
+                + " every tracepoint event");
         }
         if (on(m, OutputField.SYNTH) && evsel.attr().type() == EventAttr.TYPE_SYNTH) {
             synth(evsel, s);
@@ -371,6 +375,14 @@ public final class ScriptPrinter {
                 out.right(Registers.name(rid, arch), 5).put(":0x").hex(r.u64(offset + 8 * i++)).put(' ');
             }
         }
+    }
+
+    /** The {@code trace} field: the raw data printed through the format libtraceevent picks for it. */
+    private void traceText(Sample s) {
+        EventFormat ev = session.rawFormat(s);
+        trace.setLength(0);
+        printer().print(ev, session.rawData(s), trace);
+        out.put(trace);
     }
 
     private EventPrinter printer() {

@@ -17,9 +17,9 @@ public final class Evlist {
     private final IdMap byId = new IdMap();
     private long combinedSampleType;
 
-    /** Adds an event with its sample ids; returns it. */
-    Evsel add(EventAttr attr, long[] ids) {
-        Evsel e = new Evsel(evsels.size(), attr, ids);
+    /** Adds an event with its sample ids and the byte offset of its attr in the input (-1: none); returns it. */
+    Evsel add(EventAttr attr, long[] ids, long attrOffset) {
+        Evsel e = new Evsel(evsels.size(), attr, ids, attrOffset);
         evsels.add(e);
         for (long id : ids) {
             byId.put(id, e);
@@ -93,37 +93,42 @@ public final class Evlist {
      * Finds the event a record belongs to ({@code evlist__event2evsel}): the only event, the first event for
      * records without an id, or the event owning the record's id.
      *
-     * @return the event, or {@code null} when the record's id is unknown
+     * @return the event, or {@code null} when no event is known yet, the record is too short to hold its sample
+     *         id, or the id is unknown (perf then fails the record with EFAULT)
      */
     public Evsel eventOf(PerfRecord r) {
         Evsel first = first();
         if (first == null) {
             return null;
         }
-        if (evsels.size() == 1) {
+        if (evsels.size() == 1 || !first.attr().sampleIdAll() && r.type() != RecordType.SAMPLE) {
             return first;
         }
-        boolean sample = r.type() == RecordType.SAMPLE;
-        if (!first.attr().sampleIdAll() && !sample) {
-            return first;
+        int at = idOffset(r);
+        if (at < 0) {
+            return null;
         }
-        int n = (r.size() - 8) >>> 3;
-        int at;
-        if (sample) {
-            if (first.idPos() < 0 || first.idPos() >= n) {
-                return null;
-            }
-            at = first.idPos();
-        } else {
-            if (first.isPos() < 0 || first.isPos() > n) {
-                return null;
-            }
-            at = n - first.isPos();
-        }
-        long id = r.u64(8 + 8 * at);
+        long id = r.u64(at);
         if (id == 0) {
             return first; // synthesized records carry id 0
         }
         return byId.get(id);
+    }
+
+    /**
+     * @return the byte offset in {@code r} of its sample id as the first event's sample_type places it
+     *         ({@code evlist__event2id}: {@code id_pos} u64s into a SAMPLE body, {@code is_pos} u64s back from the
+     *         end of other records), or -1 when there is none or the record is too short to hold it
+     */
+    public int idOffset(PerfRecord r) {
+        Evsel first = first();
+        if (first == null) {
+            return -1;
+        }
+        int n = (r.size() - 8) >>> 3;
+        if (r.type() == RecordType.SAMPLE) {
+            return first.idPos() < 0 || first.idPos() >= n ? -1 : 8 + 8 * first.idPos();
+        }
+        return first.isPos() < 0 || first.isPos() > n ? -1 : 8 + 8 * (n - first.isPos());
     }
 }

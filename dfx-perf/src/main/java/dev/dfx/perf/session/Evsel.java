@@ -21,10 +21,12 @@ public final class Evsel {
     private final int idPos;
     private final int isPos;
     private final int fixedSampleBytes;
+    private final long attrOffset;
 
-    Evsel(int index, EventAttr attr, long[] ids) {
+    Evsel(int index, EventAttr attr, long[] ids, long attrOffset) {
         this.index = index;
         this.attr = attr;
+        this.attrOffset = attrOffset;
         this.ids = ids.clone();
         this.idPos = calcIdPos(attr.sampleType());
         this.isPos = calcIsPos(attr.sampleType());
@@ -42,6 +44,14 @@ public final class Evsel {
     /** @return the event's attr */
     public EventAttr attr() {
         return attr;
+    }
+
+    /**
+     * @return byte offset of this event's attr in the input (in the attrs section, or inside a HEADER_ATTR record),
+     *         for messages about it; -1 when it has none there (synthesized, or inside compressed data)
+     */
+    public long attrOffset() {
+        return attrOffset;
     }
 
     /** @return the sample ids of this event (one per cpu/thread fd); a copy */

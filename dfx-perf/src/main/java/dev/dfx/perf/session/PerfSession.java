@@ -4,15 +4,22 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.CpuMapData;
+import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.header.EventDesc;
+import dev.dfx.perf.header.FeaturePrinter;
 import dev.dfx.perf.read.AttrEntry;
+import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfFile;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.read.UnpackingRecordSource;
+import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.EventFormat;
+import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.trace.TracingDataParser;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -41,6 +48,9 @@ import java.util.Map;
  * after it.
  */
 public final class PerfSession implements AutoCloseable {
+    /** Byte offset of {@code config} in {@code struct perf_event_attr}. */
+    private static final int CONFIG_OFFSET = 8;
+
     private final PerfFile file;
     private final Evlist evlist = new Evlist();
     private final Map<Integer, MemorySegment> features = new LinkedHashMap<>();
@@ -51,19 +61,40 @@ public final class PerfSession implements AutoCloseable {
 
     private PerfSession(PerfFile file) {
         this.file = file;
-        for (AttrEntry a : file.attrs()) {
-            evlist.add(a.attr(), a.ids());
-        }
         features.putAll(file.features());
+        if (!file.pipe() && !features.containsKey(Feature.STAT.bit())) {
+            EvlistCheck.check(file.attrs(), file.errors());
+        }
+        for (AttrEntry a : file.attrs()) {
+            evlist.add(a.attr(), a.ids(), a.offset());
+        }
         MemorySegment td = features.get(Feature.TRACING_DATA.bit());
         if (td != null) {
-            trace = TracingDataParser.parse(td, file.name() + " (TRACING_DATA feature)");
+            trace = TracingDataParser.parse(td, file.errors(), file.featureOffset(Feature.TRACING_DATA.bit()));
         }
-        MemorySegment desc = features.get(Feature.EVENT_DESC.bit());
+        MemorySegment desc = file.featureThroughEnd(Feature.EVENT_DESC.bit());
         if (desc != null) {
             applyEventDesc(desc);
         }
         applyTracepointFormats();
+        if (!file.pipe()) {
+            requireTracepointFormats();
+        }
+    }
+
+    /**
+     * {@code evlist__prepare_tracepoint_events}, which fails a file-mode recording ("incompatible file format") when
+     * a tracepoint event has no format in the tracing data: its samples could not be printed.
+     */
+    private void requireTracepointFormats() {
+        for (Evsel e : evlist.all()) {
+            if (e.attr().type() == EventAttr.TYPE_TRACEPOINT && e.format() == null) {
+                throw errors().at(e.attrOffset() + CONFIG_OFFSET, "tracepoint event " + (e.index() + 1) + " has config "
+                    + e.attr().config() + (trace == null ? ", but the file has no TRACING_DATA feature"
+                    : ", which no format of the TRACING_DATA feature has as its ID") + "; expected the id of a"
+                    + " tracepoint format");
+            }
+        }
     }
 
     /**
@@ -98,6 +129,11 @@ public final class PerfSession implements AutoCloseable {
         return file.name();
     }
 
+    /** @return builds the one-line errors for damage in this recording ({@link PerfFile#errors()}) */
+    public InputErrors errors() {
+        return file.errors();
+    }
+
     /** @return the events; grows in pipe mode as HEADER_ATTR records pass */
     public Evlist evlist() {
         return evlist;
@@ -127,6 +163,38 @@ public final class PerfSession implements AutoCloseable {
             r.segment(), r.base() + t.sample().rawOffset(), t.sample().rawSize(), trace.endian()));
     }
 
+    /** @return {@code nr_cpus_avail} of the NRCPUS feature (so far, in pipe mode), or -1 when there is none */
+    public int nrCpusAvail() {
+        MemorySegment n = features.get(Feature.NRCPUS.bit());
+        return n == null || n.byteSize() < 4 ? -1 : (int) file.endian().u32(n, 0);
+    }
+
+    /** @return the raw tracepoint data of a sample (PERF_SAMPLE_RAW), in the tracing data's byte order */
+    public RawData rawData(Sample s) {
+        PerfRecord r = s.record();
+        return new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
+            trace == null ? file.endian() : trace.endian());
+    }
+
+    /**
+     * The format libtraceevent prints a sample's raw data with: the one its {@code common_type} names
+     * ({@link TraceEvents#eventOf}), whatever event recorded it.
+     *
+     * @param s a sample with raw data
+     * @throws BadInputException when the recording has no tracing data or no such format (perf dereferences a
+     *                           null format there and crashes)
+     */
+    public EventFormat rawFormat(Sample s) {
+        EventFormat ev = trace == null ? null : trace.eventOf(rawData(s));
+        if (ev == null) {
+            throw errors().at(s.record(), s.rawOffset(), "the tracepoint data of this SAMPLE cannot be printed: "
+                + (trace == null ? "the recording has no tracing data" : "its common_type names no format of the"
+                + " tracing data, or the format with the lowest ID has no common_type field") + "; expected raw"
+                + " data of a tracepoint whose format the tracing data holds");
+        }
+        return ev;
+    }
+
     /** @return the ARCH feature (e.g. {@code x86_64}), or {@code null} when absent */
     public String arch() {
         MemorySegment a = features.get(Feature.ARCH.bit());
@@ -144,7 +212,7 @@ public final class PerfSession implements AutoCloseable {
      * @return the new event
      */
     public Evsel addSynthesizedEvent(EventAttr attr, long id, String name) {
-        Evsel e = evlist.add(attr, new long[] {id});
+        Evsel e = evlist.add(attr, new long[] {id}, -1);
         e.setName(name);
         return e;
     }
@@ -169,8 +237,9 @@ public final class PerfSession implements AutoCloseable {
 
     /**
      * Iterates the records in perf's processing order: perf's own records as they are read, kernel records
-     * through the FINISHED_ROUND reordering queue when {@code ordered} (records without a timestamp, or with
-     * timestamp 0, are delivered at once, as perf does), in file order otherwise. May be called once.
+     * through the FINISHED_ROUND reordering queue when {@code ordered} and {@link #orderable()} (records without a
+     * timestamp, or with timestamp 0, are delivered at once, as perf does), in file order otherwise. May be called
+     * once.
      *
      * @throws BadInputException from {@code next()} when the data turns out corrupt; every record before the
      *                           corrupt one, queued ones included, has been delivered first
@@ -180,8 +249,17 @@ public final class PerfSession implements AutoCloseable {
             throw new IllegalStateException("the records of a session can be iterated once");
         }
         started = true;
-        UnpackingRecordSource src = new UnpackingRecordSource(file.rawRecords(), file.endian(), file.name());
+        ordered &= orderable();
+        UnpackingRecordSource src = new UnpackingRecordSource(file.rawRecords(), file.endian(), file.errors());
         return new ProcessingIterator(this, src, ordered);
+    }
+
+    /**
+     * @return whether records can be put in time order: perf falls back to file order for a file whose first event
+     *         lacks sample_id_all, since its non-sample records carry no timestamp ({@code perf_session__new})
+     */
+    public boolean orderable() {
+        return file.pipe() || evlist.isEmpty() || evlist.sampleIdAll();
     }
 
     /** Applies a perf-written record's effect on the session state ({@code perf_session__process_user_event}). */
@@ -191,29 +269,17 @@ public final class PerfSession implements AutoCloseable {
             case RecordType.EVENT_UPDATE -> eventUpdate(r);
             case RecordType.HEADER_TRACING_DATA -> {
                 if (r.trailing() != null) {
-                    trace = TracingDataParser.parse(r.trailing(), file.name() + " (HEADER_TRACING_DATA at byte offset "
-                        + r.fileOffset() + ")");
+                    trace = TracingDataParser.parse(r.trailing(), errors(), r.trailingOffset() + errors().recordBias());
                     applyTracepointFormats();
                 }
             }
-            case RecordType.HEADER_FEATURE -> {
-                if (r.size() >= 16) {
-                    long bit = r.u64(8);
-                    if (bit > 0 && bit < Feature.LAST_6_1) {
-                        MemorySegment data = r.segment().asSlice(r.base() + 16, r.size() - 16);
-                        features.put((int) bit, data);
-                        if (bit == Feature.EVENT_DESC.bit()) {
-                            applyEventDesc(data);
-                        }
-                    }
-                }
-            }
-            case RecordType.ID_INDEX -> {
-                long nr = r.u64(8);
-                for (long i = 0; i < nr && 16 + 32 * (i + 1) <= r.size(); i++) {
-                    int at = (int) (16 + 32 * i);
-                    IdIndexEntry e = new IdIndexEntry(r.u64(at), r.u64(at + 8), r.u64(at + 16), r.u64(at + 24));
-                    idIndex.put(e.id(), e);
+            case RecordType.HEADER_FEATURE -> feature(r);
+            case RecordType.ID_INDEX -> idIndex(r);
+            case RecordType.CPU_MAP -> {
+                if (CpuMapData.cpus(r, 8) == null) {
+                    throw errors().at(r, 8, "CPU_MAP record of " + r.size() + " bytes holds cpu map data of unknown"
+                        + " type " + (r.size() >= 10 ? r.u16(8) : -1) + " or data that runs past its end; expected"
+                        + " type 0 (list), 1 (mask) or 2 (range) that fits");
                 }
             }
             default -> {
@@ -224,8 +290,8 @@ public final class PerfSession implements AutoCloseable {
 
     private void addAttr(PerfRecord r) {
         if (r.size() < 8 + EventAttr.SIZE_VER0) {
-            throw new BadInputException(file.name() + ": HEADER_ATTR record at byte offset " + r.fileOffset()
-                + " has " + r.size() + " bytes, too few for an attr (" + (8 + EventAttr.SIZE_VER0) + ")");
+            throw errors().at(r, "HEADER_ATTR record has " + r.size() + " bytes, too few for an attr ("
+                + (8 + EventAttr.SIZE_VER0) + ")");
         }
         long declared = r.u32(12);
         int attrSize = (int) (declared == 0 ? EventAttr.SIZE_VER0 : Math.min(declared, r.size() - 8));
@@ -235,18 +301,24 @@ public final class PerfSession implements AutoCloseable {
         for (int i = 0; i < ids.length; i++) {
             ids[i] = r.u64(8 + attrSize + 8 * i);
         }
-        evlist.add(attr, ids);
+        evlist.add(attr, ids, r.fromCompressed() ? -1 : r.fileOffset() + errors().recordBias() + 8);
         applyTracepointFormats();
     }
 
+    /** {@code perf_event__process_event_update}: the event is found as {@code evlist__id2evsel} finds it. */
     private void eventUpdate(PerfRecord r) {
         if (r.size() < 24) {
             return;
         }
         long type = r.u64(8);
-        Evsel e = evlist.byId(r.u64(16));
+        long id = r.u64(16);
+        Evsel e = evlist.size() == 1 || id == 0 ? evlist.first() : evlist.byId(id);
+        if (e == null && !evlist.sampleIdAll()) {
+            e = evlist.first();
+        }
         if (e == null) {
-            return;
+            throw errors().at(r, 16, "EVENT_UPDATE record names sample id " + Long.toUnsignedString(id) + ", which no"
+                + " event owns; expected the id of one of the " + evlist.size() + " events");
         }
         if (type == EventUpdate.UNIT) {
             e.setUnit(r.cString(24));
@@ -257,15 +329,64 @@ public final class PerfSession implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code perf_event__process_feature}: a feature section sent as a record (pipe mode). The record after the last
+     * feature carries HEADER_LAST_FEATURE as an end mark; other ids outside 1..HEADER_LAST_FEATURE, and sections
+     * that end before their own counts and lengths say, fail perf ("failed to process type: 80") and are refused.
+     */
+    private void feature(PerfRecord r) {
+        long bit = r.u64(8);
+        if (bit == Feature.LAST_6_1) {
+            return;
+        }
+        if (bit <= 0 || bit > Feature.LAST_6_1) {
+            throw errors().at(r, 8, "HEADER_FEATURE record of " + r.size() + " bytes carries feature id "
+                + Long.toUnsignedString(bit) + "; expected 1.." + (Feature.LAST_6_1 - 1) + ", or "
+                + Feature.LAST_6_1 + " to mark the end");
+        }
+        MemorySegment data = r.segment().asSlice(r.base() + 16, r.size() - 16);
+        features.put((int) bit, data);
+        Feature f = Feature.ofBit((int) bit);
+        if (f != null && !new FeaturePrinter(features, evlist.all(), file.endian(), true)
+            .print(f, data, new TextSink(OutputStream.nullOutputStream()))) {
+            throw errors().at(r, 16, "HEADER_FEATURE record of feature " + f + ": its " + data.byteSize()
+                + " bytes of data end before the counts and lengths in them say; expected a whole " + f + " section");
+        }
+        if (bit == Feature.EVENT_DESC.bit()) {
+            applyEventDesc(data);
+        }
+    }
+
+    /**
+     * {@code perf_event__process_id_index}: every entry must name a known sample id (that the entries fit was
+     * checked as the record was read).
+     */
+    private void idIndex(PerfRecord r) {
+        long nr = r.u64(8);
+        for (int i = 0; i < nr; i++) {
+            int at = 16 + 32 * i;
+            IdIndexEntry e = new IdIndexEntry(r.u64(at), r.u64(at + 8), r.u64(at + 16), r.u64(at + 24));
+            if (evlist.byId(e.id()) == null) {
+                throw errors().at(r, at, "ID_INDEX entry " + i + " names sample id " + Long.toUnsignedString(e.id())
+                    + ", which no event owns; expected the id of one of the " + evlist.size() + " events");
+            }
+            idIndex.put(e.id(), e);
+        }
+    }
+
+    /**
+     * {@code process_event_desc}: the {@code i}-th entry names the {@code i}-th event unless it has a name already
+     * ({@code evlist__set_event_name}); a feature perf cannot read names nothing.
+     */
     private void applyEventDesc(MemorySegment data) {
         List<EventDesc> descs = EventDesc.read(data, file.endian());
-        for (EventDesc d : descs) {
-            if (d.ids().length == 0) {
-                continue;
-            }
-            Evsel e = evlist.byId(d.ids()[0]);
-            if (e != null && e.storedName() == null) {
-                e.setName(d.name());
+        if (descs == null) {
+            return;
+        }
+        for (int i = 0; i < descs.size() && i < evlist.size(); i++) {
+            Evsel e = evlist.all().get(i);
+            if (e.storedName() == null) {
+                e.setName(descs.get(i).name());
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.dfx.perf.session;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.event.SampleParser;
@@ -13,7 +14,9 @@ import java.util.NoSuchElementException;
 /**
  * Drives a session's records in perf's processing order ({@code session.c perf_session__process_event}):
  * user records pass at once and take effect after the consumer has seen them (a FINISHED_ROUND then flushes
- * the queue); kernel records with a timestamp go through {@link OrderedEvents}; the rest pass at once.
+ * the queue); kernel records with a timestamp go through {@link OrderedEvents}; the rest pass at once. A record
+ * that perf would refuse ({@link RecordChecks}) or that cannot be read ends the iteration with its
+ * {@link BadInputException}, thrown once every record before it, queued ones included, has been delivered.
  * Not thread-safe.
  */
 final class ProcessingIterator implements Iterator<TimedRecord> {
@@ -53,35 +56,36 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
 
     private void fill() {
         while (ready.isEmpty() && !ended) {
-            if (pendingUser != null) {
-                PerfRecord u = pendingUser;
-                pendingUser = null;
-                session.applyUserRecord(u);
-                if (u.type() == RecordType.FINISHED_ROUND && ordered) {
-                    queue.flushRound(ready::add);
-                }
-                continue;
-            }
-            PerfRecord r;
             try {
-                r = src.next();
+                if (pendingUser != null) {
+                    PerfRecord u = pendingUser;
+                    pendingUser = null;
+                    session.applyUserRecord(u);
+                    if (u.type() == RecordType.FINISHED_ROUND && ordered) {
+                        queue.flushRound(ready::add);
+                    }
+                    continue;
+                }
+                PerfRecord r = src.next();
                 if (r != null) {
                     take(r);
+                    continue;
                 }
             } catch (BadInputException e) {
-                failure = e;
-                r = null;
+                failure = e; // delivered once every record queued before the damage has been
             }
-            if (r == null) {
-                queue.flushFinal(ready::add);
-                src.close();
-                ended = true;
-                return;
-            }
+            queue.flushFinal(ready::add);
+            src.close();
+            ended = true;
         }
     }
 
     private void take(PerfRecord r) {
+        RecordChecks.knownType(r, session.errors());
+        RecordChecks.pipeOnly(r, session.file().pipe(), session.errors());
+        RecordChecks.entriesFit(r, session.errors());
+        RecordChecks.auxtraceType(r, session.errors());
+        RecordChecks.statOnlyWithStatFeature(r, session.features().containsKey(Feature.STAT.bit()), session.errors());
         session.countRecord(r.type());
         if (RecordType.isUserType(r.type())) {
             ready.add(new TimedRecord(0, r, null, Samples.zero(r)));
@@ -90,17 +94,19 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
         }
         Evsel evsel = session.evlist().eventOf(r);
         if (evsel == null) {
-            session.countUnknownId();
-            ready.add(new TimedRecord(-1, r, null, null));
-            return;
+            throw RecordChecks.noEvent(r, session.evlist(), session.errors());
         }
         long ts = ordered ? SampleParser.timestamp(r, evsel.attr()) : -1;
-        Sample s = SampleParser.parse(r, evsel.attr(), session.name());
+        Sample s = SampleParser.parse(r, evsel.attr(), session.errors());
+        RecordChecks.kernelMapPid(r, session.errors());
+        RecordChecks.kernelMapPgoff(r, session.errors());
+        RecordChecks.buildIdSize(r, session.errors());
+        RecordChecks.cpuInRange(r, evsel, s, session.nrCpusAvail(), session.errors());
+        evsel = RecordChecks.sampleOwner(r, evsel, s, session.evlist(), session.errors());
         if (ordered && ts != 0 && ts != -1) {
             queue.queue(new TimedRecord(ts, r, evsel, s));
         } else {
             ready.add(new TimedRecord(s.time(), r, evsel, s));
         }
     }
-
 }

@@ -14,6 +14,11 @@ import java.util.function.Function;
 final class ArgParser {
     private final Tokenizer tok;
     private final Function<String, FormatField> fields;
+    /**
+     * libtraceevent's {@code is_flag_field}/{@code is_symbolic_field}: set by {@code __print_flags} and
+     * {@code __print_symbolic}, consumed by the next {@code REC->field}, whose field it then looks up and marks.
+     */
+    private boolean flagField;
 
     ArgParser(Tokenizer tok, Function<String, FormatField> fields) {
         this.tok = tok;
@@ -38,14 +43,9 @@ final class ArgParser {
             if (t.isDelim(",")) {
                 continue;
             }
-            if (t.kind() == Token.Kind.NONE || t.kind() == Token.Kind.NEWLINE) {
-                Token rest = tok.next();
-                if (rest.kind() == Token.Kind.NONE) {
-                    break;
-                }
-                throw new FormatException("unexpected '" + rest.text() + "' after the print arguments");
-            }
-            throw new FormatException("unexpected '" + t.text() + "' in the print arguments");
+            // anything but a comma ends the list, and libtraceevent ignores what follows (the end of the text, a
+            // newline, a character it cannot tokenize, a stray delimiter)
+            break;
         } while (t.kind() != Token.Kind.NONE);
         return args;
     }
@@ -108,6 +108,12 @@ final class ArgParser {
         }
         arg.kind = ArgNode.Kind.FIELD;
         arg.text = name.text();
+        if (flagField) {
+            flagField = false;
+            if (fields.apply(name.text()) == null) {
+                throw new NullFieldException(name.text());
+            }
+        }
         return tok.nextKeepNewline();
     }
 
@@ -239,8 +245,10 @@ final class ArgParser {
     private Token processFunction(ArgNode arg, String name) throws FormatException {
         switch (name) {
             case "__print_flags":
+                flagField = true;
                 return processFlags(arg, true);
             case "__print_symbolic":
+                flagField = true;
                 return processFlags(arg, false);
             case "__print_hex", "__print_hex_str": {
                 arg.kind = name.equals("__print_hex") ? ArgNode.Kind.HEX : ArgNode.Kind.HEX_STR;

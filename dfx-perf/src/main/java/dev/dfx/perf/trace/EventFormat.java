@@ -15,10 +15,15 @@ import java.util.List;
  * @param fields       the event's own fields
  * @param printFormat  the compiled print format, or {@code null} when {@link #failed()}
  * @param printFmtText the print format text as stored (for diagnostics)
- * @param failed       whether the print format could not be parsed
+ * @param failed       whether the fields or the print format could not be parsed
+ * @param unusable     whether perf 6.1's libtraceevent cannot use the format safely: its {@code common_*} fields
+ *                     could not be parsed (it cannot read the common fields of records), giving up on a field freed
+ *                     one already read (a use-after-free), or {@code __print_flags}/{@code __print_symbolic} names
+ *                     a field the format lacks (a null dereference while parsing)
  */
 public record EventFormat(String system, String name, int id, List<FormatField> commonFields,
-                          List<FormatField> fields, PrintFormat printFormat, String printFmtText, boolean failed) {
+                          List<FormatField> fields, PrintFormat printFormat, String printFmtText, boolean failed,
+                          boolean unusable) {
 
     /** @return the field named {@code n} among common and own fields ({@code tep_find_any_field}), or null */
     public FormatField field(String n) {

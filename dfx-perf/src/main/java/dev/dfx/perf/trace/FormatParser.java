@@ -2,19 +2,26 @@ package dev.dfx.perf.trace;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Parses one tracepoint format file ({@code name:}, {@code ID:}, {@code format:} fields, {@code print fmt:})
- * as libtraceevent's {@code tep_parse_event} does. A print format it cannot parse yields an event marked
- * {@link EventFormat#failed()}; an unreadable header yields {@code null}. Stateless.
+ * token by token as libtraceevent's {@code __tep_parse_format} does (perf 6.1's in-tree copy): a file whose name or
+ * id cannot be read yields {@code null} (libtraceevent drops the event); the fields are read up to the first one
+ * that breaks the grammar ({@code event_read_fields}: the ones before it stay, the rest are lost) and such an
+ * event, like one whose print format cannot be parsed, is {@link EventFormat#failed()}. Stateless.
  */
 final class FormatParser {
-    private static final Pattern NAME = Pattern.compile("(?m)^name:\\s*(\\S+)");
-    private static final Pattern ID = Pattern.compile("(?m)^ID:\\s*(\\d+)");
-    private static final Pattern LAYOUT = Pattern.compile(
-        "offset:\\s*(\\d+);\\s*size:\\s*(\\d+);(?:\\s*signed:\\s*(\\d+);)?");
+    /** How far the fields of a format could be read ({@link #format}). */
+    private static final int NO_FIELDS = 0;
+    private static final int COMMON_FIELDS = 1;
+    private static final int ALL_FIELDS = 2;
+    /** The fields broke off where libtraceevent frees a field it has already linked (see {@link #fields}). */
+    private static final int FREED_FIELD = 3;
+
+    /** Outcomes of one field list ({@link #fields}). */
+    private static final int LIST_READ = 0;
+    private static final int LIST_BROKE = 1;
+    private static final int LIST_FREED = 2;
 
     private FormatParser() {
     }
@@ -23,64 +30,121 @@ final class FormatParser {
      * @param text     the format file
      * @param system   its subsystem
      * @param longSize the kernel's {@code sizeof(long)}
-     * @return the event, or {@code null} when the text has no name or id
+     * @return the event, or {@code null} when the text has no readable name or id
      */
     static EventFormat parse(String text, String system, int longSize) {
-        Matcher n = NAME.matcher(text);
-        Matcher i = ID.matcher(text);
-        if (!n.find() || !i.find()) {
+        Tokenizer tok = new Tokenizer(text);
+        Token name = header(tok, "name");
+        if (name == null) {
+            return null;
+        }
+        Token id = header(tok, "ID");
+        if (id == null) {
             return null;
         }
         List<FormatField> common = new ArrayList<>();
         List<FormatField> own = new ArrayList<>();
-        boolean inOwn = false;
-        boolean inFormat = false;
-        boolean fieldsFailed = false;
-        String printFmt = null;
-        for (String line : text.split("\n", -1)) {
-            String t = line.strip();
-            if (t.startsWith("format:")) {
-                inFormat = true;
-                continue;
-            }
-            if (t.startsWith("print fmt:")) {
-                int at = text.indexOf("print fmt:");
-                printFmt = text.substring(at + "print fmt:".length());
-                break;
-            }
-            if (!inFormat) {
-                continue;
-            }
-            if (t.isEmpty()) {
-                if (!common.isEmpty()) {
-                    inOwn = true;
-                }
-                continue;
-            }
-            if (t.startsWith("field:")) {
-                FormatField f = field(t, longSize);
-                if (f == null) {
-                    fieldsFailed = true;
-                } else if (inOwn) {
-                    own.add(f);
-                } else {
-                    common.add(f);
-                }
-            }
-        }
+        boolean ftrace = system.equals("ftrace"); // TEP_EVENT_FL_ISFTRACE: its formats bend the grammar
+        int fieldsRead = format(tok, common, own, longSize, ftrace);
         List<FormatField> all = new ArrayList<>(common);
         all.addAll(own);
+        int at = text.indexOf("print fmt:");
+        String fmtText = at < 0 ? "" : text.substring(at + "print fmt:".length()).strip();
         PrintFormat pf = null;
-        String fmtText = printFmt == null ? "" : printFmt.strip();
-        if (!fieldsFailed && printFmt != null) {
+        boolean nullField = false;
+        if (fieldsRead == ALL_FIELDS && printFmtHeader(tok)) {
             try {
-                pf = printFormat(printFmt, all);
+                pf = printFormat(tok.rest(), all);
+            } catch (NullFieldException e) {
+                nullField = true;
             } catch (FormatException e) {
                 pf = null;
             }
         }
-        return new EventFormat(system, n.group(1), Integer.parseInt(i.group(1)), List.copyOf(common),
-            List.copyOf(own), pf, fmtText, pf == null);
+        return new EventFormat(system, name.text(), (int) CNumbers.strtoull(id.text()), List.copyOf(common),
+            List.copyOf(own), pf, fmtText, pf == null,
+            fieldsRead == NO_FIELDS || fieldsRead == FREED_FIELD || nullField);
+    }
+
+    /**
+     * @param text a format file
+     * @return its id, or {@code null} when its name or id line cannot be read ({@code __tep_parse_format} then drops
+     *         the event)
+     */
+    static Integer id(String text) {
+        Tokenizer tok = new Tokenizer(text);
+        Token id = header(tok, "name") == null ? null : header(tok, "ID");
+        return id == null ? null : (int) CNumbers.strtoull(id.text());
+    }
+
+    /** {@code event_read_name} / {@code event_read_id}: {@code KEY : ITEM}; returns the item or {@code null}. */
+    private static Token header(Tokenizer tok, String key) {
+        if (!tok.next().is(Token.Kind.ITEM, key) || !tok.nextKeepNewline().isOp(":")) {
+            return null;
+        }
+        Token t = tok.nextKeepNewline();
+        return t.kind() == Token.Kind.ITEM ? t : null;
+    }
+
+    /**
+     * {@code event_read_format}: {@code format:} NEWLINE, the common fields, a blank line, the event's fields.
+     *
+     * @return {@link #ALL_FIELDS}, {@link #COMMON_FIELDS} (the event's own fields broke off), {@link #NO_FIELDS}
+     *         or {@link #FREED_FIELD}
+     */
+    private static int format(Tokenizer tok, List<FormatField> common, List<FormatField> own, int longSize,
+                              boolean ftrace) {
+        if (!tok.next().is(Token.Kind.ITEM, "format") || !tok.nextKeepNewline().isOp(":")
+            || tok.nextKeepNewline().kind() != Token.Kind.NEWLINE) {
+            return NO_FIELDS;
+        }
+        int c = fields(tok, common, longSize, ftrace);
+        if (c != LIST_READ) {
+            return c == LIST_FREED ? FREED_FIELD : NO_FIELDS;
+        }
+        int o = fields(tok, own, longSize, ftrace);
+        return o == LIST_READ ? ALL_FIELDS : o == LIST_FREED ? FREED_FIELD : COMMON_FIELDS;
+    }
+
+    /**
+     * {@code event_read_fields}: fields until a blank line, stopping at the first malformed one. When a line breaks
+     * before its type (at {@code field}, the colon or the first type word), libtraceevent frees its field pointer,
+     * which still holds the previous field of the list, already linked: a use-after-free that crashes perf.
+     *
+     * @return {@link #LIST_READ}, {@link #LIST_BROKE} or {@link #LIST_FREED}
+     */
+    private static int fields(Tokenizer tok, List<FormatField> out, int longSize, boolean ftrace) {
+        while (true) {
+            Token t = tok.nextKeepNewline();
+            if (t.kind() == Token.Kind.NEWLINE) {
+                return LIST_READ;
+            }
+            Token type = t.is(Token.Kind.ITEM, "field") ? typeStart(tok, ftrace) : null;
+            if (type == null) {
+                return out.isEmpty() ? LIST_BROKE : LIST_FREED;
+            }
+            FormatField f = field(tok, type, longSize, ftrace);
+            if (f == null) {
+                return LIST_BROKE;
+            }
+            out.add(f);
+        }
+    }
+
+    /** After {@code field}: {@code :} (ftrace formats may have {@code special} first) and the first type word. */
+    private static Token typeStart(Tokenizer tok, boolean ftrace) {
+        Token colon = tok.nextKeepNewline();
+        if (ftrace && colon.is(Token.Kind.ITEM, "special")) {
+            colon = tok.nextKeepNewline();
+        }
+        Token t = colon.isOp(":") ? tok.nextKeepNewline() : null;
+        return t != null && t.kind() == Token.Kind.ITEM ? t : null;
+    }
+
+    /** {@code event_read_print} up to the format string: {@code print fmt :}. */
+    private static boolean printFmtHeader(Tokenizer tok) {
+        return tok.next().is(Token.Kind.ITEM, "print") && tok.nextKeepNewline().is(Token.Kind.ITEM, "fmt")
+            && tok.nextKeepNewline().isOp(":");
     }
 
     private static PrintFormat printFormat(String text, List<FormatField> fields) throws FormatException {
@@ -114,36 +178,32 @@ final class FormatParser {
         return null;
     }
 
-    /** One {@code field:...;} line ({@code event_read_fields}). */
+    /**
+     * One {@code field:...;} line as {@code event_read_fields} reads it, e.g. {@code field:char comm[16];
+     * offset:8; size:16; signed:0;}.
+     *
+     * @return the field, or {@code null} when the line does not follow the grammar
+     */
     static FormatField field(String line, int longSize) {
-        int colon = line.indexOf(':');
-        int semi = line.indexOf(';');
-        if (colon < 0 || semi < colon) {
-            return null;
-        }
-        Matcher m = LAYOUT.matcher(line.substring(semi + 1));
-        if (!m.find()) {
-            return null;
-        }
-        Tokenizer tok = new Tokenizer(line.substring(colon + 1, semi));
-        Token first = tok.next();
-        if (first.kind() != Token.Kind.ITEM) {
-            return null;
-        }
+        Tokenizer tok = new Tokenizer(line.strip() + "\n");
+        Token type = tok.next().is(Token.Kind.ITEM, "field") ? typeStart(tok, false) : null;
+        return type == null ? null : field(tok, type, longSize, false);
+    }
+
+    /** The rest of a field from its first type word on; the tokens of one line (a newline ends it). */
+    private static FormatField field(Tokenizer tok, Token typeStart, int longSize, boolean ftrace) {
         List<String> typeParts = new ArrayList<>();
-        String last = first.text();
+        String last = typeStart.text();
         boolean pointer = false;
-        Token t = tok.next();
-        while (t.kind() == Token.Kind.ITEM || t.isOp("*")) {
-            if (t.isOp("*")) {
-                pointer = true;
-            }
+        Token t = tok.nextKeepNewline();
+        while (t.kind() == Token.Kind.ITEM || t.isOp("*") || ftrace && t.isOp(".")) {
+            pointer |= t.isOp("*");
             typeParts.add(last);
             last = t.text();
-            t = tok.next();
+            t = tok.nextKeepNewline();
         }
-        if (typeParts.isEmpty()) {
-            return null;
+        if (typeParts.isEmpty() || t.kind() != Token.Kind.OP) {
+            return null; // no type, or the name is not followed by '[' or ';'
         }
         String type = String.join(" ", typeParts);
         String name = last;
@@ -153,25 +213,61 @@ final class FormatParser {
         if (t.isOp("[")) {
             array = true;
             StringBuilder brackets = new StringBuilder("[");
-            Token in = tok.next();
-            while (in.kind() != Token.Kind.NONE && !in.isOp("]")) {
-                brackets.append(in.text());
-                arrayLen = (int) CNumbers.strtoull(in.text());
-                in = tok.next();
+            Token.Kind lastKind = t.kind();
+            t = tok.nextKeepNewline();
+            while (!t.text().equals("]")) {
+                brackets.append(lastKind == Token.Kind.ITEM && t.kind() == Token.Kind.ITEM ? " " : "")
+                    .append(t.text());
+                lastKind = t.kind();
+                arrayLen = (int) CNumbers.strtoull(t.text()); // only the last token counts
+                t = tok.nextKeepNewline();
+                if (t.kind() == Token.Kind.NONE) {
+                    return null;
+                }
             }
             brackets.append(']');
-            Token after = tok.next();
-            if (after.kind() == Token.Kind.ITEM) {
+            t = tok.nextKeepNewline();
+            if (t.kind() == Token.Kind.ITEM) { // "type [] name": the brackets belong to the type
                 type = type + " " + name + brackets;
                 sizeDynamic = typeSize(name);
-                name = after.text();
+                name = t.text();
+                t = tok.nextKeepNewline();
             } else {
                 type = type + brackets;
             }
         }
-        int offset = Integer.parseInt(m.group(1));
-        int size = Integer.parseInt(m.group(2));
-        boolean signed = m.group(3) != null && !m.group(3).equals("0");
+        Token offset = t.isOp(";") ? layout(tok, "offset") : null;
+        Token size = offset != null ? layout(tok, "size") : null;
+        if (size == null) {
+            return null;
+        }
+        boolean signed = false;
+        t = tok.nextKeepNewline();
+        if (t.kind() != Token.Kind.NEWLINE) { // newer kernels add "signed:N;"
+            Token sign = t.is(Token.Kind.ITEM, "signed") && tok.nextKeepNewline().isOp(":")
+                ? tok.nextKeepNewline() : null;
+            if (sign == null || sign.kind() != Token.Kind.ITEM || !tok.nextKeepNewline().isOp(";")
+                || tok.nextKeepNewline().kind() != Token.Kind.NEWLINE) {
+                return null;
+            }
+            signed = CNumbers.strtoull(sign.text()) != 0;
+        }
+        return build(name, type, pointer, array, arrayLen, sizeDynamic, (int) CNumbers.strtoull(offset.text()),
+            (int) CNumbers.strtoull(size.text()), signed, longSize);
+    }
+
+    /** {@code KEY : ITEM ;} of a field's layout; returns the item or {@code null}. */
+    private static Token layout(Tokenizer tok, String key) {
+        if (!tok.nextKeepNewline().is(Token.Kind.ITEM, key) || !tok.nextKeepNewline().isOp(":")) {
+            return null;
+        }
+        Token v = tok.nextKeepNewline();
+        return v.kind() == Token.Kind.ITEM && tok.nextKeepNewline().isOp(";") ? v : null;
+    }
+
+    /** The flags and element size {@code event_read_fields} derives from a field's type. */
+    private static FormatField build(String name, String type, boolean pointer, boolean array, int arrayLen,
+                                     int sizeDynamic, int offset, int size, boolean signed, int longSize) {
         boolean string = array && (type.contains("char") || type.contains("u8") || type.contains("s8"));
         boolean relative = type.startsWith("__rel_loc");
         boolean dynamic = type.startsWith("__data_loc") || relative;

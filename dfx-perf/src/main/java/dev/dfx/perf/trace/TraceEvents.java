@@ -5,27 +5,24 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Everything HEADER_TRACING_DATA holds ({@code tools/perf/util/trace-event-read.c trace_report}): the
  * tracepoint formats by id, the recording kernel's long size and page size, the byte order of raw
- * tracepoint data, {@code trace_printk} formats, kallsyms (usually empty) and saved cmdlines. A format is
- * parsed the first time its id is asked for (a recording may carry hundreds). Thread-safe.
+ * tracepoint data, {@code trace_printk} formats, kallsyms (usually empty) and saved cmdlines. Filled once by
+ * {@link TracingDataParser}, then read-only; thread-safe.
  */
 public final class TraceEvents {
-    private static final Pattern ID = Pattern.compile("(?m)^ID:\\s*(\\d+)");
 
     private final String version;
     private final Endian endian;
     private final int longSize;
     private final int pageSize;
-    private final Map<Integer, String[]> sources = new HashMap<>();
-    private final Map<Integer, EventFormat> parsed = new HashMap<>();
+    private final Map<Integer, EventFormat> formats = new HashMap<>();
     private final Map<Long, String> printk;
     private final List<KernelSymbols.Symbol> kallsyms;
     private final Map<Integer, String> cmdlines;
+    private FormatField typeField;
 
     /**
      * @param version  tracing data version, e.g. {@code "0.6"}
@@ -47,36 +44,45 @@ public final class TraceEvents {
         this.cmdlines = Collections.unmodifiableMap(cmdlines);
     }
 
-    /** Registers a format file of {@code system}; later formats with the same id replace earlier ones. */
-    void addSource(String system, String text) {
-        Matcher m = ID.matcher(text);
-        if (m.find()) {
-            sources.put(Integer.parseInt(m.group(1)), new String[] {system, text});
-        }
+    /** Adds a parsed format; a later format with the same id replaces an earlier one. */
+    void add(EventFormat f) {
+        formats.put(f.id(), f);
     }
 
-    /** @return the format of tracepoint {@code id}, or {@code null} when the tracing data has none */
-    public synchronized EventFormat event(long id) {
-        if (id < 0 || id > Integer.MAX_VALUE) {
-            return null;
+    /**
+     * @param config an event's {@code attr.config}; as in perf ({@code tep_find_event} takes an int), only its low
+     *               32 bits name the tracepoint
+     * @return the format of that tracepoint, or {@code null} when the tracing data has none
+     */
+    public EventFormat event(long config) {
+        return formats.get((int) config);
+    }
+
+    /**
+     * The event libtraceevent prints a raw record as ({@code tep_find_event_by_record}): the one whose id is in the
+     * record's {@code common_type} field, found where the format of the lowest id places that field
+     * ({@code get_common_info}), whatever event the sample was recorded for.
+     *
+     * @return the event, or {@code null} when the lowest-id format has no {@code common_type} field or no format
+     *         has the record's type (perf then dereferences a null event)
+     */
+    public EventFormat eventOf(RawData d) {
+        FormatField type = typeField();
+        return type == null ? null : event(d.number(type.offset(), type.size()));
+    }
+
+    /** {@code get_common_info}: the {@code common_type} field of the format with the lowest id, or null. */
+    private synchronized FormatField typeField() {
+        if (typeField == null && !formats.isEmpty()) {
+            typeField = formats.get(Collections.min(formats.keySet())).commonFields().stream()
+                .filter(f -> f.name().equals("common_type")).findFirst().orElse(null);
         }
-        EventFormat f = parsed.get((int) id);
-        if (f == null) {
-            String[] src = sources.get((int) id);
-            if (src == null) {
-                return null;
-            }
-            f = FormatParser.parse(src[1], src[0], longSize);
-            if (f != null) {
-                parsed.put((int) id, f);
-            }
-        }
-        return f;
+        return typeField;
     }
 
     /** @return the ids of all formats present */
-    public synchronized java.util.Set<Integer> ids() {
-        return Collections.unmodifiableSet(new java.util.TreeSet<>(sources.keySet()));
+    public java.util.Set<Integer> ids() {
+        return Collections.unmodifiableSet(new java.util.TreeSet<>(formats.keySet()));
     }
 
     /** @return tracing data version, e.g. {@code "0.6"} */

@@ -2,6 +2,7 @@ package dev.dfx.perf.trace;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.Endian;
+import dev.dfx.perf.read.InputErrors;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,9 @@ import java.util.Map;
  * Reads a HEADER_TRACING_DATA blob (the TRACING_DATA feature section, or the data that follows a
  * PERF_RECORD_HEADER_TRACING_DATA record in pipe mode): magic {@code "\x17\x08\x44tracing"}, version,
  * endianness, long and page size, header_page, header_event, ftrace and event formats per system,
- * kallsyms, printk formats and (version 0.6+) saved cmdlines ({@code trace-event-read.c}). Stateless.
+ * kallsyms, printk formats and (version 0.6+) saved cmdlines ({@code trace-event-read.c}). perf stops reading the
+ * blob at the first format whose name or id it cannot read, losing every later format and the symbols; dfx refuses
+ * such a blob, as it refuses one whose sizes run past its end. Stateless.
  */
 public final class TracingDataParser {
     private static final byte[] MAGIC = {0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g'};
@@ -24,31 +27,38 @@ public final class TracingDataParser {
     }
 
     /**
-     * @param seg   the blob
-     * @param where file name and offset of the blob, for errors
+     * @param seg    the blob
+     * @param errors names the file in errors
+     * @param offset byte offset of the blob in the file, for errors
      * @return the parsed tracing data
      * @throws BadInputException when the blob is malformed or truncated
      */
-    public static TraceEvents parse(MemorySegment seg, String where) {
-        return new Reader(seg, where).read();
+    public static TraceEvents parse(MemorySegment seg, InputErrors errors, long offset) {
+        return new Reader(seg, errors, offset).read();
+    }
+
+    /** A format file of {@code system} at blob offset {@code at}. */
+    private record Source(String system, String text, long at) {
     }
 
     private static final class Reader {
         private final MemorySegment seg;
-        private final String where;
+        private final InputErrors errors;
+        private final long offset;
         private long pos;
         private Endian e = Endian.LITTLE;
 
-        Reader(MemorySegment seg, String where) {
+        Reader(MemorySegment seg, InputErrors errors, long offset) {
             this.seg = seg;
-            this.where = where;
+            this.errors = errors;
+            this.offset = offset;
         }
 
         TraceEvents read() {
             need(10, "magic");
             for (int i = 0; i < MAGIC.length; i++) {
                 if (seg.get(ValueLayout.JAVA_BYTE, i) != MAGIC[i]) {
-                    throw bad("tracing data magic \\x17\\x08\\x44tracing not found");
+                    throw bad(0, "the tracing data does not start with the magic \\x17\\x08\\x44tracing");
                 }
             }
             pos = 10;
@@ -69,11 +79,11 @@ public final class TracingDataParser {
             expectString("header_event");
             long heSize = u64("header_event size");
             skip(heSize, "header_event");
-            List<String[]> formats = new ArrayList<>();
+            List<Source> formats = new ArrayList<>();
             long nFtrace = u32("ftrace event count");
             for (long i = 0; i < nFtrace; i++) {
                 long size = u64("ftrace format size");
-                formats.add(new String[] {"ftrace", text(size, "ftrace format")});
+                formats.add(format("ftrace", size));
             }
             long nSystems = u32("event system count");
             for (long s = 0; s < nSystems; s++) {
@@ -81,7 +91,7 @@ public final class TracingDataParser {
                 long nEvents = u32("event count");
                 for (long i = 0; i < nEvents; i++) {
                     long size = u64("event format size");
-                    formats.add(new String[] {system, text(size, "format of " + system)});
+                    formats.add(format(system, size));
                 }
             }
             List<KernelSymbols.Symbol> kallsyms = kallsyms(text(u32("kallsyms size"), "kallsyms"));
@@ -91,10 +101,34 @@ public final class TracingDataParser {
                 cmdlines = cmdlines(text(u64("saved cmdlines size"), "saved cmdlines"));
             }
             TraceEvents te = new TraceEvents(version, e, longSize, pageSize, printk, kallsyms, cmdlines);
-            for (String[] f : formats) {
-                te.addSource(f[0], f[1]);
+            for (Source f : formats) {
+                te.add(parse(f, longSize));
             }
             return te;
+        }
+
+        /** One format file and where it is in the blob. */
+        private Source format(String system, long size) {
+            long start = pos;
+            return new Source(system, text(size, "format of " + system), start);
+        }
+
+        /**
+         * perf parses every format as it reads the blob: one without a readable name or id ends the reading (and
+         * loses every later format), and one libtraceevent cannot use safely crashes perf; dfx refuses both.
+         */
+        private EventFormat parse(Source f, int longSize) {
+            EventFormat ev = FormatParser.parse(f.text(), f.system(), longSize);
+            if (ev == null) {
+                throw bad(f.at(), "the " + f.system() + " format here has no readable name or ID line; expected"
+                    + " \"name: NAME\" and \"ID: N\" first (perf stops reading the tracing data there)");
+            }
+            if (ev.unusable()) {
+                throw bad(f.at(), "the format of " + ev.fullName() + " here is malformed where perf 6.1 cannot"
+                    + " recover (its common fields, a field line cut before its type, or __print_flags or"
+                    + " __print_symbolic of a field it lacks); expected a well-formed tracepoint format");
+            }
+            return ev;
         }
 
         private static boolean versionAtLeast06(String v) {
@@ -180,7 +214,7 @@ public final class TracingDataParser {
         private void expectString(String s) {
             String got = cstring(s);
             if (!got.equals(s)) {
-                throw bad("expected \"" + s + "\" at blob offset " + (pos - got.length() - 1) + ", found \"" + got + "\"");
+                throw bad(pos - got.length() - 1, "tracing data has \"" + got + "\" here, expected \"" + s + "\"");
             }
         }
 
@@ -190,7 +224,7 @@ public final class TracingDataParser {
                 pos++;
             }
             if (pos >= seg.byteSize()) {
-                throw bad("truncated " + what + " at blob offset " + start);
+                throw bad(start, "truncated tracing data " + what + ": no NUL before the end of the blob");
             }
             String s = Endian.cString(seg, start, pos - start);
             pos++;
@@ -225,13 +259,13 @@ public final class TracingDataParser {
 
         private void need(long n, String what) {
             if (n < 0 || pos + n > seg.byteSize()) {
-                throw bad("truncated " + what + " at blob offset " + pos + " (needs " + Long.toUnsignedString(n)
-                    + " bytes, " + (seg.byteSize() - pos) + " left)");
+                throw bad(pos, "truncated tracing data " + what + ": needs " + Long.toUnsignedString(n) + " bytes, "
+                    + (seg.byteSize() - pos) + " left in the blob");
             }
         }
 
-        private BadInputException bad(String msg) {
-            return new BadInputException(where + ": tracing data: " + msg);
+        private BadInputException bad(long at, String msg) {
+            return errors.at(offset + at, msg);
         }
     }
 }

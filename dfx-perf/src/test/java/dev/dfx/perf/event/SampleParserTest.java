@@ -9,6 +9,7 @@ import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.ReadFormat;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.data.SampleType;
+import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfRecord;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.Test;
  * {@code sample_type} order, and the sample_id trailer of other records is read from the end.
  */
 class SampleParserTest {
+    private static final InputErrors T_DATA = new InputErrors("t.data", 0);
+
     private static EventAttr attr(long sampleType, long readFormat, long regsUser) {
         return new EventAttr(1, 128, 0, 4000, sampleType, readFormat, 1L << 18, 0, 0, 0, 0, 0, regsUser, 0, 0, 0,
             0, 0, 0, 0, 0);
@@ -52,7 +55,7 @@ class SampleParserTest {
             /* raw: u32 size 4 + 4 bytes */ 4L | (0xabcdL << 32),
             /* regs: abi 2, two regs */ 2, 0x11, 0x22,
             /* weight */ 31, /* data_src */ 0x1e05080021L, /* phys */ 0x7000);
-        Sample s = SampleParser.parse(r, attr(type, rf, 0b101), "t.data");
+        Sample s = SampleParser.parse(r, attr(type, rf, 0b101), T_DATA);
         assertThat(s.id()).isEqualTo(77);
         assertThat(s.ip()).isEqualTo(0x401000);
         assertThat(s.pid()).isEqualTo(10);
@@ -82,7 +85,7 @@ class SampleParserTest {
     @Test
     void withoutPeriodTheAttrsFixedPeriodApplies() {
         PerfRecord r = record(RecordType.SAMPLE, 1, 0xffffffff81000000L, pidTid(1, 1));
-        Sample s = SampleParser.parse(r, attr(SampleType.IP | SampleType.TID, 0, 0), "t.data");
+        Sample s = SampleParser.parse(r, attr(SampleType.IP | SampleType.TID, 0, 0), T_DATA);
         assertThat(s.period()).isEqualTo(4000);
         assertThat(s.time()).isEqualTo(-1);
         assertThat(s.cpu()).isEqualTo(-1);
@@ -93,7 +96,7 @@ class SampleParserTest {
         long type = SampleType.TID | SampleType.TIME | SampleType.CPU | SampleType.IDENTIFIER;
         // COMM body: pid/tid, "sh\0..." (8 bytes), then trailer: pid/tid, time, cpu, identifier
         PerfRecord r = record(RecordType.COMM, 0, pidTid(5, 6), 0x6873, pidTid(5, 6), 777, 1, 1234);
-        Sample s = SampleParser.parse(r, attr(type, 0, 0), "t.data");
+        Sample s = SampleParser.parse(r, attr(type, 0, 0), T_DATA);
         assertThat(s.pid()).isEqualTo(5);
         assertThat(s.tid()).isEqualTo(6);
         assertThat(s.time()).isEqualTo(777);
@@ -105,8 +108,8 @@ class SampleParserTest {
     @Test
     void aFieldRunningPastTheRecordIsRefusedWithTheRecordsOffset() {
         PerfRecord r = record(RecordType.SAMPLE, 1, 0x1000, /* callchain nr */ 50, 1);
-        assertThatThrownBy(() -> SampleParser.parse(r, attr(SampleType.IP | SampleType.CALLCHAIN, 0, 0), "t.data"))
+        assertThatThrownBy(() -> SampleParser.parse(r, attr(SampleType.IP | SampleType.CALLCHAIN, 0, 0), T_DATA))
             .isInstanceOf(BadInputException.class)
-            .hasMessageStartingWith("t.data: SAMPLE record at byte offset 64 (size 32) ends inside its CALLCHAIN");
+            .hasMessageStartingWith("t.data: byte offset 64: SAMPLE record of 32 bytes ends inside its CALLCHAIN field");
     }
 }

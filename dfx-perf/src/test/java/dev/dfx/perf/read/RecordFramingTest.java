@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.Zstd;
 import dev.dfx.perf.Goldens;
+import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Auxtrace;
 import dev.dfx.perf.script.FieldSelection;
@@ -115,8 +116,10 @@ class RecordFramingTest {
                 byte[] plain;
                 try (ZstdUnpacker z = new ZstdUnpacker()) {
                     // perf's stream may lack a frame end; the streaming unpacker reads it as perf does
-                    plain = z.unpack(java.lang.foreign.MemorySegment.ofArray(java.util.Arrays.copyOfRange(r, 8,
-                        r.length)), new byte[0], "x", 0).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                    java.lang.foreign.MemorySegment rec = java.lang.foreign.MemorySegment.ofArray(r);
+                    plain = z.unpack(rec.asSlice(8), new byte[0],
+                        new PerfRecord(rec, 0, Endian.LITTLE, 0, 0, null, false), new InputErrors("x", 0))
+                        .toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
                 }
                 int cut = plain.length / 2 + 3;
                 out.add(compressed(java.util.Arrays.copyOfRange(plain, 0, cut)));

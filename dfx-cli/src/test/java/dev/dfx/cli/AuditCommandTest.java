@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dfx.runtime.recording.ManifestFile;
 import dev.dfx.runtime.recording.RunManifest;
 import java.io.IOException;
@@ -147,6 +148,25 @@ class AuditCommandTest extends OneRecordedRun {
         CliRun none = CliRun.dfx("audit");
         assertThat(none.status()).isEqualTo(2);
         assertThat(none.err()).startsWith("dfx: audit: Missing required parameter: 'RUN'");
+    }
+
+    @Test
+    void aRunJsonWithoutFlowSaysWIsUnknown() throws IOException {
+        ObjectNode m = (ObjectNode) JSON.readTree(run.resolve("run.json").toFile());
+        for (JsonNode s : m.get("subsystems")) {
+            for (JsonNode p : s.get("pools")) {
+                ((ObjectNode) p).remove(List.of("flow", "free_queue_slots"));
+            }
+        }
+        Path old = Files.createDirectories(tmp.resolve("old"));
+        JSON.writeValue(old.resolve("run.json").toFile(), m);
+        CliRun r = CliRun.dfx("audit", old.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        List<String> rows = r.out().lines().filter(l -> l.startsWith("swimlane.core-task ")).toList();
+        assertThat(rows).hasSize(1);
+        assertThat(rows.getFirst().split("\\s+")).as("λ, W, W max and L").containsSubsequence("?", "?", "?", "?");
+        assertThat(r.out()).contains("W unknown (?): run.json has no flow (written before dfx measured it); read from"
+                + " the watermarks only");
     }
 
     @Test

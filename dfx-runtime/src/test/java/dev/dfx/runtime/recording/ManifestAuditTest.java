@@ -3,6 +3,7 @@ package dev.dfx.runtime.recording;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -111,8 +112,7 @@ class ManifestAuditTest {
                     assertThat(f.collectNs()).as(what).isBetween(1L, attentionRun.wallNs() - 1);
                     assertThat(f.elapsedNs()).as(what).isBetween(1L, attentionRun.wallNs());
                     assertThat(f.buffersPerSecond()).as(what + ": λ over workload time")
-                            .isCloseTo(f.buffersDrained() * 1e9 / attentionRun.workload().wallNs(),
-                                    org.assertj.core.api.Assertions.within(1e-6));
+                            .isCloseTo(f.buffersDrained() * 1e9 / attentionRun.workload().wallNs(), within(1e-6));
                     assertThat(w.freeQueueSlots()).isEqualTo(4);
                 }
             }

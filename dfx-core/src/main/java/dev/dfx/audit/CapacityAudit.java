@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The capacity audit of DESIGN.md §10 (the reference's buffer capacity audit, seeds/002): per pool, Little's law
- * {@code L = λ·W} from the host-measured flow, the peak in flight from the free-queue watermark, the free and ready
+ * {@code L = λ·W} from the host-measured flow, the peak in flight (measured per lane, or from the free-queue
+ * watermark), the free and ready
  * margins, drops and stalls, the headroom {@code configured / need}, a verdict read off the weakest dimension
  * ({@link AuditThresholds}), and advice as a {@code --pool KIND=COUNTxRECORDS} option with the memory it saves or
  * costs.
@@ -40,12 +41,12 @@ public final class CapacityAudit {
     public static PoolAudit audit(PoolObservation p) {
         int freeCap = Math.min(p.freeQueueSlots(), p.buffersPerLane());
         long minFree = Math.min(p.minFreeDepth(), freeCap);
-        long peak = freeCap - minFree;
+        PoolObservation.Flow f = p.flow();
+        long peak = Math.max(freeCap - minFree, f == null ? 0 : Math.min(f.peakInFlight(), p.buffersPerLane()));
         double freeMargin = (double) minFree / freeCap;
         double readyMargin = Math.max(0, 1 - (double) p.maxReadyDepth() / (p.readyQueueCapacity() - 1));
         boolean lossy = p.dropped() > 0 || (p.policy() == BackpressurePolicy.BLOCK && p.stalls() > 0);
 
-        PoolObservation.Flow f = p.flow();
         double share = p.total() > 0 ? (double) p.busiestLaneTotal() / p.total() : 1.0 / p.lanes();
         Double lambda = f == null ? null : f.buffersPerSecond();
         Double littleL = f == null ? null : f.buffersPerSecond() * share * f.recycleMeanNs() / 1e9;

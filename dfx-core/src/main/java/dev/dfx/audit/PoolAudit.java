@@ -10,9 +10,10 @@ import java.util.Map;
  *
  * @param pool              what the run saw
  * @param freeQueueCapacity buffers a lane's free queue can hold: {@code min(SLOT_COUNT, buffers per lane)}
- * @param peakInFlight      buffers a lane had out of its free queue at its worst moment:
- *                          {@code freeQueueCapacity - min_free_depth} (the seed's "peak borrow"; a surplus above
- *                          {@code SLOT_COUNT} waits in the recycled lane, so it is not counted as in flight)
+ * @param peakInFlight      the most buffers a lane had out at once (the seed's "peak borrow"): the flow's measured
+ *                          peak (taken from the free queue, not yet back in a recycled lane), and at least
+ *                          {@code freeQueueCapacity - min_free_depth} (what the free-queue watermark shows; all
+ *                          there is in a run.json without flow)
  * @param freeMargin        {@code min_free_depth / freeQueueCapacity}
  * @param readyMargin       {@code 1 - max_ready_depth / (ready-queue capacity - 1)} (one entry is sacrificed)
  * @param buffersPerSecond  λ of the pool (all lanes), buffers handed to the host per second; null when unknown

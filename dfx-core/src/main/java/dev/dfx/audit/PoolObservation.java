@@ -59,8 +59,10 @@ public record PoolObservation(String subsystem, String kind, BackpressurePolicy 
      * @param recycleMeanNs    W: mean host recycle latency of a buffer (ready queue to recycled lane), ns
      * @param recycleMaxNs     the longest recycle latency, ns
      * @param collectNs        collector call time spent on the pool's buffers, summed, ns
+     * @param peakInFlight     the most buffers one lane had out at once (taken from its free queue, not yet back in
+     *                         a recycled lane), measured at each return
      */
     public record Flow(long buffersDrained, double buffersPerSecond, long recycleMeanNs, long recycleMaxNs,
-            long collectNs) {
+            long collectNs, long peakInFlight) {
     }
 }

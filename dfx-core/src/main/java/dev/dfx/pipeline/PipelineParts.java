@@ -58,7 +58,8 @@ final class PipelineParts {
                     : new SharedTransport(region.device(), owned);
             this.store = new BufferStore(region, transport, pools, copy);
             this.ledger = new HostLedger(lanes.size());
-            this.meter = new RecycleMeter(kinds);
+            this.meter = new RecycleMeter(kinds, lanes.size(),
+                    lane -> transport.getLongAcquire(layout.lane(lane) + RegionLayout.L_FQ_HEAD));
 
             int[][] surplus = new int[kinds][n];
             int[] buffersOfShard = new int[n];

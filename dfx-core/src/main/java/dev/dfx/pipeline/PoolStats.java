@@ -21,9 +21,13 @@ package dev.dfx.pipeline;
  * @param recycleTotalNs   W summed over {@code buffersRecycled} buffers, ns
  * @param recycleMaxNs     the longest W, ns (0 when none was measured)
  * @param collectNs        time collector calls spent on the kind's buffers, summed, ns (the host's service time)
+ * @param peakInFlight     the most buffers one lane of the kind had out at once: taken from its free queue and not
+ *                         yet back in a recycled lane (the buffer being filled included), sampled at each return, so
+ *                         exact; 0 before the first return
  */
 public record PoolStats(int kind, String name, long minFreeDepth, long buffersAllocated, int freeQueueSlots,
-        long buffersDrained, long buffersRecycled, long recycleTotalNs, long recycleMaxNs, long collectNs) {
+        long buffersDrained, long buffersRecycled, long recycleTotalNs, long recycleMaxNs, long collectNs,
+        long peakInFlight) {
 
     /** @return the mean recycle latency W, ns; 0 when no buffer came back yet */
     public long recycleMeanNs() {

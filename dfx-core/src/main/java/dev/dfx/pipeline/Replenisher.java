@@ -99,16 +99,17 @@ final class Replenisher {
         }
         int target = RecycledRouter.select(origin, deficits);
         long drainedAt = b.drainedAtNs;
+        int lane = b.lane;
         b.drainedAtNs = 0;  // before the offer: once offered, the buffer belongs to the drain shard
         b.origin = target;
         if (lanes[target].offer(b)) {
-            landed(b.kind, drainedAt);
+            landed(b.kind, lane, drainedAt);
             wakeShard(target);
             return;
         }
         b.origin = origin;
         if (lanes[origin].offer(b)) {
-            landed(b.kind, drainedAt);
+            landed(b.kind, lane, drainedAt);
             wakeShard(origin);
         } else {
             b.drainedAtNs = drainedAt;  // still ours: measured when it lands on a later tick
@@ -116,10 +117,10 @@ final class Replenisher {
         }
     }
 
-    /** A buffer drained at {@code drainedAt} is back in a recycled lane: its recycle latency W ends here. */
-    private void landed(int kind, long drainedAt) {
+    /** A buffer of {@code lane} drained at {@code drainedAt} is back in a recycled lane: its W ends here. */
+    private void landed(int kind, int lane, long drainedAt) {
         if (drainedAt != 0) {
-            meter.onRecycled(kind, System.nanoTime() - drainedAt);
+            meter.onRecycled(kind, lane, System.nanoTime() - drainedAt);
         }
     }
 

@@ -52,7 +52,7 @@ final class StatsReader {
             pools.add(new PoolStats(k, p.config.pools().get(k).name(),
                     minFree[k] == Long.MAX_VALUE ? 0 : minFree[k], p.store.allocated(k), p.config.freeQueueSlots(),
                     p.meter.drained(k), p.meter.recycled(k), p.meter.recycleTotalNs(k), p.meter.recycleMaxNs(k),
-                    p.meter.collectNs(k)));
+                    p.meter.collectNs(k), p.meter.peakInFlight(k)));
         }
         List<QueueStats> queues = new ArrayList<>();
         for (int q = 0; q < layout.producers(); q++) {

@@ -17,7 +17,7 @@ class CapacityAuditTest {
     /** 2 lanes of 8x1000 x 32 B, min free 2 of 4 slots, backlog 2 of 9, busiest lane 2/3 of 30000 records. */
     private static final PoolObservation ROOMY = new PoolObservation("swimlane", "swimlane.core-task",
             BackpressurePolicy.BLOCK, 2, 8, 1000, 32, 4, 2, 9, 2, 30_000, 0, 0, 0, 20_000,
-            new PoolObservation.Flow(30, 10.0, 50_000_000, 200_000_000, 300_000_000));
+            new PoolObservation.Flow(30, 10.0, 50_000_000, 200_000_000, 300_000_000, 2));
 
     @Test
     void aLosslessPoolWithFourTimesItsNeedIsOverProvisioned() {
@@ -50,7 +50,7 @@ class CapacityAuditTest {
         // deps: 1 lane of 4x1024 x 4672 B; its free queue bottomed out (min free 0); 2 stalls, 0.4 s in all
         PoolObservation p = new PoolObservation("deps", "deps.submit", BackpressurePolicy.BLOCK, 1, 4, 1024, 4672, 4,
                 0, 5, 2, 16_032, 0, 2, 400_000_000, 16_032,
-                new PoolObservation.Flow(16, 8.0, 100_000_000, 500_000_000, 1_000_000_000));
+                new PoolObservation.Flow(16, 8.0, 100_000_000, 500_000_000, 1_000_000_000, 4));
         PoolAudit a = CapacityAudit.audit(p);
         assertThat(a.peakInFlight()).isEqualTo(4);
         assertThat(a.freeMargin()).isZero();
@@ -78,7 +78,7 @@ class CapacityAuditTest {
         // 2 lanes of 1x8 x 32 B; 24 of 288 records dropped; drained 33 buffers at 66/s (0.5 s)
         PoolObservation p = new PoolObservation("swimlane", "swimlane.core-task", BackpressurePolicy.DROP, 2, 1, 8, 32,
                 4, 0, 2, 1, 288, 24, 0, 0, 144,
-                new PoolObservation.Flow(33, 66.0, 400_000, 5_000_000, 10_000_000));
+                new PoolObservation.Flow(33, 66.0, 400_000, 5_000_000, 10_000_000, 1));
         PoolAudit a = CapacityAudit.audit(p);
         assertThat(a.freeQueueCapacity()).isEqualTo(1);                   // min(4 slots, 1 buffer)
         assertThat(a.peakInFlight()).isEqualTo(1);
@@ -99,7 +99,7 @@ class CapacityAuditTest {
         // the seed's dep_gen case: 65536 submits of 4672 B in 1 s, half dropped; the collector took 2 s for the rest
         PoolObservation p = new PoolObservation("deps", "deps.submit", BackpressurePolicy.DROP, 1, 4, 1024, 4672, 4, 0,
                 5, 4, 65_536, 32_768, 0, 0, 65_536,
-                new PoolObservation.Flow(32, 32.0, 200_000_000, 300_000_000, 2_000_000_000));
+                new PoolObservation.Flow(32, 32.0, 200_000_000, 300_000_000, 2_000_000_000, 4));
         PoolAudit a = CapacityAudit.audit(p);
         // demand 65536 x 4672 B / (32 / 32 s) = 306184192 B/s; drain 32768 x 4672 B / 2 s = 76546048 B/s
         assertThat(a.rateLimit()).isNotNull();
@@ -136,7 +136,7 @@ class CapacityAuditTest {
     void aBottomedFreeQueueWithoutLossIsAtTheEdgeAndTheFirstWeakestDimensionDecides() {
         // pmu: 2 lanes of 2x512 x 64 B; free queue bottomed (0 of min(4, 2)); no stall; tiny L
         PoolObservation p = new PoolObservation("pmu", "pmu.pmu", BackpressurePolicy.BLOCK, 2, 2, 512, 64, 4, 0, 5, 1,
-                16_000, 0, 0, 0, 8_000, new PoolObservation.Flow(32, 12.0, 400_000, 4_000_000, 2_000_000));
+                16_000, 0, 0, 0, 8_000, new PoolObservation.Flow(32, 12.0, 400_000, 4_000_000, 2_000_000, 2));
         PoolAudit a = CapacityAudit.audit(p);
         // peak 2; L = 12 x 0.5 x 0.0004 = 0.0024; need 2; headroom 1: free margin and headroom both at the edge
         assertThat(a.need()).isCloseTo(2.0, within(EPS));
@@ -146,6 +146,23 @@ class CapacityAuditTest {
         assertThat(a.decidedBy()).isEqualTo(Dimension.FREE_MARGIN);
         assertThat(a.advice()).isEqualTo(new Advice(Advice.Action.GROW, "--pool pmu.pmu=4x512", 4, 512, 131_072,
                 "2x the need of 2.00 buffers per lane, at least 2"));
+    }
+
+    @Test
+    void spareBuffersAboveTheSlotsAreCountedInFlightWhenTheLaneHadThemOut() {
+        // 10 buffers, 4 slots: the free queue never showed fewer than 2 (watermark peak 4 - 2 = 2), but the lane had
+        // 6 out at once while the host refilled its free queue from the spares; need max(6, L 0.5 + 1) = 6
+        PoolObservation p = new PoolObservation("deps", "deps.submit", BackpressurePolicy.BLOCK, 1, 10, 1024, 4672, 4, 2,
+                11, 1, 16_032, 0, 0, 0, 16_032, new PoolObservation.Flow(16, 5.0, 100_000_000, 300_000_000, 1, 6));
+        PoolAudit a = CapacityAudit.audit(p);
+        assertThat(a.peakInFlight()).isEqualTo(6);
+        assertThat(a.littleL()).isCloseTo(0.5, within(EPS));
+        assertThat(a.headroom()).isCloseTo(10.0 / 6, within(EPS));
+        assertThat(a.verdict()).isEqualTo(Verdict.AT_THE_EDGE);
+        assertThat(a.decidedBy()).isEqualTo(Dimension.HEADROOM);
+        // not cut back to the 4 that stalled: ceil(2 x 6) = 12, (12 - 10) x 1024 x 4672 B more
+        assertThat(a.advice()).isEqualTo(new Advice(Advice.Action.GROW, "--pool deps.submit=12x1024", 12, 1024,
+                9_568_256, "2x the need of 6.00 buffers per lane, at least 2"));
     }
 
     @Test

@@ -46,6 +46,8 @@ class RecycleMeterTest {
             assertThat(back.recycleMaxNs()).isBetween(back.recycleMeanNs(), after - before);
             assertThat(back.recycleTotalNs()).isBetween(3 * back.recycleMeanNs(), 3 * back.recycleMeanNs() + 2);
             assertThat(back.collectNs()).isBetween(3 * SLEEP_NS, after - before);
+            assertThat(back.peakInFlight()).as("4 taken (the 4th being filled), none back before the first return")
+                    .isEqualTo(4);
             assertThat(back.freeQueueSlots()).isEqualTo(PipelineConfig.DEFAULT_FREE_QUEUE_SLOTS);
 
             w.flush();

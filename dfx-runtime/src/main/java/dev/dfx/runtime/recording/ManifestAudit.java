@@ -91,7 +91,7 @@ public final class ManifestAudit {
         }
         RunManifest.Flow f = w.flow();
         PoolObservation.Flow flow = f == null ? null : new PoolObservation.Flow(f.buffersDrained(),
-                f.buffersPerSecond(), f.recycleMeanNs(), f.recycleMaxNs(), f.collectNs());
+                f.buffersPerSecond(), f.recycleMeanNs(), f.recycleMaxNs(), f.collectNs(), f.peakInFlight());
         int slots = w.freeQueueSlots() == null ? PipelineConfig.DEFAULT_FREE_QUEUE_SLOTS : w.freeQueueSlots();
         try {
             return new PoolObservation(s.name(), pool.kind(), policy, lanes, pool.buffersPerLane(),

@@ -233,9 +233,11 @@ public record RunManifest(String format, int version, String status, String reas
      * @param recycleMaxNs     the longest recycle latency, ns
      * @param collectNs        collector call time spent on the pool's buffers, summed, ns
      * @param elapsedNs        the pipeline's running time, start to stop, ns
+     * @param peakInFlight     the most buffers one lane had out at once (taken from its free queue, not yet back in a
+     *                         recycled lane)
      */
     public record Flow(long buffersDrained, double buffersPerSecond, long buffersRecycled, long recycleMeanNs,
-                       long recycleMaxNs, long collectNs, long elapsedNs) {
+                       long recycleMaxNs, long collectNs, long elapsedNs, long peakInFlight) {
     }
 
     /**

@@ -77,7 +77,8 @@ final class SubsystemReports {
     /** λ over workload time when known (as records/s), else over the pipeline's running time. */
     private static RunManifest.Flow flow(PoolStats p, long elapsedNs, long workloadWallNs) {
         return new RunManifest.Flow(p.buffersDrained(), p.buffersPerSecond(workloadWallNs > 0 ? workloadWallNs
-                : elapsedNs), p.buffersRecycled(), p.recycleMeanNs(), p.recycleMaxNs(), p.collectNs(), elapsedNs);
+                : elapsedNs), p.buffersRecycled(), p.recycleMeanNs(), p.recycleMaxNs(), p.collectNs(), elapsedNs,
+                p.peakInFlight());
     }
 
     private static Map<String, Long> causes(LaneStats l) {

@@ -114,6 +114,10 @@ class ManifestAuditTest {
                     assertThat(f.buffersPerSecond()).as(what + ": λ over workload time")
                             .isCloseTo(f.buffersDrained() * 1e9 / attentionRun.workload().wallNs(), within(1e-6));
                     assertThat(w.freeQueueSlots()).isEqualTo(4);
+                    RunManifest.Pool size = attentionRun.config().pools().stream()
+                            .filter(p -> p.kind().equals(what)).findFirst().orElseThrow();
+                    assertThat(f.peakInFlight()).as(what + ": the buffer being filled, at most the lane's pool")
+                            .isBetween(1L, (long) size.buffersPerLane());
                 }
             }
         }

@@ -5,6 +5,7 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.export.HtmlReport;
 import dev.dfx.export.PerfDataExporter;
 import dev.dfx.export.RunTraceExporter;
+import dev.dfx.export.TraceFormat;
 import dev.dfx.runtime.recording.ManifestFile;
 import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunDamage;
@@ -24,10 +25,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code dfx export RUN --format chrome|html -o FILE}: writes a run directory's trace from its chunk files and
- * run.json, the same file {@code dfx record} leaves as {@code trace.json}, or a self-contained HTML page
- * ({@link HtmlReport}); a perf.data file as a Chrome trace ({@link #exportPerfData}). {@code -o -} writes to
- * standard output. The output is checked before any work (not a directory, its folder exists, not one of the
+ * {@code dfx export RUN --format chrome|perfetto|html -o FILE}: writes a run directory's trace from its chunk files
+ * and run.json, as Chrome JSON (the same file {@code dfx record} leaves as {@code trace.json}) or as a native
+ * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained HTML page
+ * ({@link HtmlReport}); a perf.data file as a Chrome or Perfetto trace ({@link #exportPerfData}). {@code -o -} writes
+ * to standard output (binary for perfetto). The output is checked before any work (not a directory, its folder exists, not one of the
  * inputs: run.json, the chunk files, the run's other outputs; a trace may be replaced) and written through a
  * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
  * from what is readable, each loss is one line on stderr, and the exit status is 1 ({@link RunChunkFiles}).
@@ -44,7 +46,8 @@ final class ExportCommand implements Callable<Integer> {
     Path input;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome",
-            description = "chrome (trace-event JSON that Perfetto opens; default), perfetto or html.")
+            description = "chrome (trace-event JSON that Perfetto opens; default), perfetto (native Perfetto"
+                    + " protobuf trace, exact ns) or html (run directories only).")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
@@ -54,22 +57,32 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String f = format.toLowerCase(Locale.ROOT);
+        if (!f.equals("html") && trace(f) == null) {
+            throw new BadInputException("option --format: unknown format '" + format + "'; expected chrome, perfetto"
+                    + " or html");
+        }
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);
-        }
-        if (!f.equals("chrome") && !f.equals("html")) {
-            throw new BadInputException("option --format: '" + format + "' is not available for a run directory;"
-                    + " expected chrome or html");
         }
         RunManifest m = ManifestFile.read(input);
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(inputs(input, m), INPUT);
         RunDamage damage = new RunDamage();
         try (RunChunkFiles chunks = RunChunkFiles.open(input, m, damage)) {
-            target.write(spec.commandLine().getOut(), os -> f.equals("chrome") ? RunTraceExporter.write(chunks, m, os)
-                    : HtmlReport.write(input, chunks, m, os));
+            target.write(spec.commandLine().getOut(), os -> f.equals("html") ? HtmlReport.write(input, chunks, m, os)
+                    : RunTraceExporter.write(chunks, m, os, trace(f)));
         }
         return DamageLines.print(damage, spec.commandLine().getErr());
+    }
+
+    /** @return the trace format named {@code f}, or null when {@code f} names none */
+    private static TraceFormat trace(String f) {
+        for (TraceFormat t : TraceFormat.values()) {
+            if (t.cliName().equals(f)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** @return what an export of a run directory reads: run.json, the chunk files, the outputs other than the trace */
@@ -90,21 +103,22 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * PERF.DATA EXPORT: a perf.data file as a Chrome trace ({@link PerfDataExporter}).
+     * PERF.DATA EXPORT: a perf.data file as a Chrome or Perfetto trace ({@link PerfDataExporter}).
      *
-     * @throws BadInputException when the file is missing, the format is not chrome or the output is not writable
+     * @throws BadInputException when the file is missing, the format is html or the output is not writable
      */
     private int exportPerfData(Path file, String f) {
         if (!Files.exists(file)) {
             throw new BadInputException(file + ": no such run directory or perf.data file");
         }
-        if (!f.equals("chrome")) {
+        TraceFormat t = trace(f);
+        if (t == null) {
             throw new BadInputException("option --format: '" + format + "' is not available for a perf.data file;"
-                    + " expected chrome");
+                    + " expected chrome or perfetto");
         }
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(List.of(file), INPUT);
-        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os));
+        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t));
         return 0;
     }
 }

@@ -3,7 +3,6 @@ package dev.dfx.export;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -17,11 +16,12 @@ import java.util.Map;
  * <p>Times are given in integer nanoseconds and written relative to an origin as exact decimal microseconds
  * ({@link TraceTime}). Events are written in call order; viewers do not need them sorted. Flow arrows are v1 flows:
  * an {@code s} event and an {@code f} event with {@code "bp":"e"} sharing {@code cat}, {@code name} and {@code id},
- * each placed at the start of the slice it binds to.
+ * each placed at the start of the slice it binds to ({@link #complete(int, int, String, String, long, long, Map,
+ * SliceFlows)} writes them right after the slice, cat {@code flow}).
  *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
  */
-public final class ChromeTraceWriter implements Closeable {
+public final class ChromeTraceWriter implements TraceSink {
     private static final JsonFactory FACTORY = new JsonFactory();
 
     private final JsonGenerator gen;
@@ -45,23 +45,26 @@ public final class ChromeTraceWriter implements Closeable {
         }
     }
 
-    /** @return the latest end of a slice written so far, ns on the trace clock ({@code originNs} before any) */
+    @Override
     public long latestNs() {
         return latestNs;
     }
 
     /** @return how many trace events have been written */
+    @Override
     public long eventCount() {
         return events;
     }
 
     /** Names process {@code pid} (metadata event {@code process_name}) and sets its sort order in the viewer. */
+    @Override
     public void process(int pid, String name, int sortIndex) {
         metadata(pid, 0, "process_name", "name", name);
         metadata(pid, 0, "process_sort_index", "sort_index", sortIndex);
     }
 
     /** Names thread {@code tid} of process {@code pid} (metadata event {@code thread_name}) and sets its order. */
+    @Override
     public void thread(int pid, int tid, String name, int sortIndex) {
         metadata(pid, tid, "thread_name", "name", name);
         metadata(pid, tid, "thread_sort_index", "sort_index", sortIndex);
@@ -92,6 +95,7 @@ public final class ChromeTraceWriter implements Closeable {
      * @param args    shown in the viewer's details pane; values are strings, numbers, booleans or maps of them; may
      *                be empty
      */
+    @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
         begin("X", pid, tid, name, cat, startNs);
         latestNs = Math.max(latestNs, startNs + durNs);
@@ -104,7 +108,24 @@ public final class ChromeTraceWriter implements Closeable {
         }
     }
 
+    /**
+     * A complete slice ({@code ph:"X"}) followed by a flow start ({@code s}) per id of {@code flows.out()} and a flow
+     * end ({@code f}, {@code bp:e}) per id of {@code flows.in()}, at the slice's start, named {@code flows.name()}.
+     */
+    @Override
+    public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args,
+                         SliceFlows flows) {
+        complete(pid, tid, name, cat, startNs, durNs, args);
+        for (long id : flows.out()) {
+            flowStart(pid, tid, flows.name(), "flow", id, startNs);
+        }
+        for (long id : flows.in()) {
+            flowEnd(pid, tid, flows.name(), "flow", id, startNs);
+        }
+    }
+
     /** An instant event ({@code ph:"i"}) with thread scope. */
+    @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
         begin("i", pid, tid, name, cat, tsNs);
         try {
@@ -120,6 +141,7 @@ public final class ChromeTraceWriter implements Closeable {
      *
      * @param values numeric values (Long, Integer or Double)
      */
+    @Override
     public void counter(int pid, String name, long tsNs, Map<String, ? extends Number> values) {
         begin("C", pid, 0, name, "counter", tsNs);
         end(values);
@@ -207,6 +229,7 @@ public final class ChromeTraceWriter implements Closeable {
      *
      * @param metadata free-form facts about the trace (strings, numbers, booleans or maps of them), e.g. clock frequency
      */
+    @Override
     public void finish(Map<String, ?> metadata) {
         try {
             gen.writeEndArray();

@@ -23,12 +23,12 @@ final class CpuRuns {
     private record Run(String comm, int pid, long startNs) {
     }
 
-    private final ChromeTraceWriter w;
+    private final TraceSink w;
     private final TraceRows rows;
     private final Map<Integer, Run> running = new TreeMap<>();
     private long slices;
 
-    CpuRuns(ChromeTraceWriter w, TraceRows rows) {
+    CpuRuns(TraceSink w, TraceRows rows) {
         this.w = w;
         this.rows = rows;
         w.process(CPUS, "CPUs", 0);

@@ -26,7 +26,7 @@ final class DropMarks {
     private record Writer(ThreadRole role, int instance) {
     }
 
-    static void draw(ChromeTraceWriter w, TraceLayout layout, RunManifest m, Map<String, Object> meta) {
+    static void draw(TraceSink w, TraceLayout layout, RunManifest m, Map<String, Object> meta) {
         Map<String, Object> subsystems = new LinkedHashMap<>();
         long dropped = 0;
         Map<Writer, Map<String, Object>> lanes = new LinkedHashMap<>(); // per thread: lane name -> its drops

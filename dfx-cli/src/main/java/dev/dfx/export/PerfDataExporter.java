@@ -26,7 +26,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * {@code dfx export FILE.data --format chrome}: a perf.data recording as Chrome trace-event JSON that Perfetto opens.
+ * {@code dfx export FILE.data --format chrome|perfetto}: a perf.data recording as Chrome trace-event JSON that
+ * Perfetto opens, or as a native Perfetto trace with the same content (one walk feeds either {@link TraceFormat}).
  * <ul>
  *   <li>{@code sched:sched_switch} samples become per-cpu swimlanes of which task ran when ({@link CpuRuns});</li>
  *   <li>every other sample becomes an instant event named after its event on its cpu's row, with the tracepoint
@@ -34,8 +35,8 @@ import java.util.Map;
  *       entries later than the last perf event are kept, unlike perf script); samples without a cpu go to
  *       process 2 "Tasks", one row per thread.</li>
  * </ul>
- * Timestamps are perf's ns written exactly ({@code ts} = ns / 1000 with three decimals, origin 0), so the trace lines
- * up with {@code dfx script --ns}. Records come in perf's processing order. Stateless.
+ * Timestamps are perf's ns written exactly (Chrome: {@code ts} = ns / 1000 with three decimals, origin 0; Perfetto:
+ * ns on BUILTIN_CLOCK_PERF), so the trace lines up with {@code dfx script --ns}. Records come in perf's processing order. Stateless.
  */
 public final class PerfDataExporter {
     /** Process id of samples that carry no cpu. */
@@ -45,21 +46,22 @@ public final class PerfDataExporter {
     }
 
     /**
-     * @param file perf.data file
-     * @param os   where the trace goes; closed at the end
-     * @return trace events written
+     * @param file   perf.data file
+     * @param os     where the trace goes; closed at the end
+     * @param format the trace's file format
+     * @return events written (JSON trace events, Perfetto packets)
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
      */
-    public static long write(Path file, OutputStream os) throws IOException {
+    public static long write(Path file, OutputStream os, TraceFormat format) throws IOException {
         try (PerfSession session = PerfSession.open(file, file.toString()); os) {
-            ChromeTraceWriter w = new ChromeTraceWriter(os, 0);
+            TraceSink w = format.open(os, TraceClock.perf());
             Pass pass = new Pass(session, w);
             pass.run();
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("source", "perf.data");
             meta.put("file", file.toString());
-            meta.put("clock", "perf_clock, ns");
+            meta.put("clock", TraceClock.perf().name() + ", ns");
             meta.put("task_runs", pass.runs.slices());
             meta.put("vpa_dtl_entries", pass.decoder.entries());
             w.finish(meta);
@@ -70,7 +72,7 @@ public final class PerfDataExporter {
     /** One pass over the records. */
     private static final class Pass {
         private final PerfSession session;
-        private final ChromeTraceWriter w;
+        private final TraceSink w;
         private final CpuRuns runs;
         private final VpaDtlDecoder decoder;
         private final Map<Integer, String> comms = new HashMap<>();
@@ -79,7 +81,7 @@ public final class PerfDataExporter {
         private EventPrinter printer;
         private long lastNs;
 
-        Pass(PerfSession session, ChromeTraceWriter w) {
+        Pass(PerfSession session, TraceSink w) {
             this.session = session;
             this.w = w;
             this.runs = new CpuRuns(w, new TraceRows(w));

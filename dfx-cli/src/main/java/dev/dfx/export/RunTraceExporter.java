@@ -17,21 +17,23 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Writes a run directory's {@code trace.json} (Chrome trace-event JSON that Perfetto opens) from its chunk files and
- * run.json, so {@code dfx record} and {@code dfx export RUN --format chrome} produce the same file:
+ * Writes a run directory's trace from its chunk files and run.json, in one walk that feeds either format
+ * ({@link TraceFormat}): {@code trace.json} (Chrome trace-event JSON that Perfetto opens), so {@code dfx record} and
+ * {@code dfx export RUN --format chrome} produce the same file, or a native Perfetto trace
+ * ({@code --format perfetto}) with the same content:
  * <ul>
  *   <li>processes (the reference's §5 conventions): {@value TraceLayout#ORCH} Orchestrator (submit bars, level 4),
  *       {@value TraceLayout#SCHED} Schedulers (phase bars, level 3; dispatch-to-finish bars, level 2; queue depth
  *       counters), {@value TraceLayout#CORES} Cores (task bars);</li>
- *   <li>dependency arrows from the deps records (flow from the predecessor's bar to the successor's bar, {@code bp:e}),
- *       drawn only when deps.json was written (no deps record lost);</li>
+ *   <li>dependency arrows from the deps records, from the predecessor's bar to the successor's bar
+ *       ({@link DependencyFlows}), drawn only when deps.json was written (no deps record lost);</li>
  *   <li>stall windows from run.json as {@code STALL (collector behind)} slices on a dedicated row of the thread that
  *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata;</li>
  *   <li>loss: per subsystem total / collected / dropped in the metadata, and a {@code DROPPED n records} slice on
  *       the stall row of each thread whose lanes dropped records ({@link DropMarks}).</li>
  * </ul>
- * Times are the records' nanoseconds relative to the run's clock origin, written exactly; bars that overlap on one
- * lane go to sub-lanes. Stateless.
+ * Times are the records' nanoseconds, written exactly (Chrome: relative to the run's clock origin); bars that overlap
+ * on one lane go to sub-lanes. Stateless.
  */
 public final class RunTraceExporter {
     /** File name in the run directory. */
@@ -52,7 +54,7 @@ public final class RunTraceExporter {
         RunDamage damage = new RunDamage();
         long events;
         try (RunChunkFiles chunks = RunChunkFiles.open(runDir, m, damage)) {
-            events = AtomicFile.write(out, os -> write(chunks, m, os));
+            events = AtomicFile.write(out, os -> write(chunks, m, os, TraceFormat.CHROME));
         }
         if (damage.none()) {
             return OutputFile.written(FILE, events);
@@ -65,25 +67,31 @@ public final class RunTraceExporter {
      * @param chunks the run's chunk files (a damaged one holds only its intact chunks)
      * @param m      its manifest (final subsystem reports)
      * @param os     where the trace goes; closed when the trace is complete
-     * @return trace events written
+     * @param format the trace's file format
+     * @return events written (JSON trace events, Perfetto packets)
      * @throws IOException when the trace cannot be written
      */
-    public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os) throws IOException {
+    public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os, TraceFormat format)
+            throws IOException {
         Map<String, Object> meta = new LinkedHashMap<>();
         ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
         try (os) {
-            ChromeTraceWriter w = new ChromeTraceWriter(os, m.clock().originNs());
+            TraceSink w = format.open(os, TraceClock.nanoTime(m.clock().originNs(), m.clock().epochNsAtOrigin()));
             TraceLayout layout = new TraceLayout(w);
-            SwimlaneBars bars = new SwimlaneBars(w, layout, m.functions());
+            FirstRuns runs = FirstRuns.read(swimlane);
+            String noArrows = noArrows(chunks, m);
+            DependencyFlows flows = noArrows != null ? DependencyFlows.none()
+                    : DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), runs);
             if (swimlane != null) {
-                bars.draw(swimlane);
+                new SwimlaneBars(w, layout, m.functions(), runs, flows).draw(swimlane);
             }
-            meta.put("dependency_arrows", arrows(w, chunks, m, bars));
+            meta.put("dependency_arrows", noArrows != null ? noArrows : flows.count() + " arrows from deps");
             DropMarks.draw(w, layout, m, meta); // first: its whole-run slice holds the stall slices of its row
             StallMarks.draw(w, layout, m, meta);
             meta.put("dfx_format", RunManifest.FORMAT);
             meta.put("workload", m.config().workload());
             meta.put("status", m.status());
+            meta.put("clock", m.clock().source());
             meta.put("clock_freq_hz", m.clock().clockFreqHz());
             meta.put("origin_ns", m.clock().originNs());
             meta.put("start", m.start());
@@ -93,11 +101,10 @@ public final class RunTraceExporter {
     }
 
     /**
-     * Draws the dependency arrows when the deps records are complete (none lost in the run, none skipped in the
-     * file: a replay of part of the submits would draw wrong edges); returns what the metadata says about them.
+     * @return why no dependency arrows are drawn, or null when they are: the deps records must be complete (none
+     *         lost in the run, none skipped in the file: a replay of part of the submits would draw wrong edges)
      */
-    private static String arrows(ChromeTraceWriter w, RunChunkFiles chunks, RunManifest m, SwimlaneBars bars)
-            throws IOException {
+    private static String noArrows(RunChunkFiles chunks, RunManifest m) {
         if (m.subsystem(Subsystem.DEPS.id()) == null) {
             return "none: deps not recorded";
         }
@@ -109,7 +116,6 @@ public final class RunTraceExporter {
             return "none: " + ChunkStore.FOLDER + "/" + Subsystem.DEPS.id() + ChunkStore.EXTENSION
                     + " is damaged or missing";
         }
-        long n = DependencyArrows.draw(w, DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), bars);
-        return n + " arrows from deps";
+        return null;
     }
 }

@@ -2,13 +2,17 @@ package dev.dfx.export;
 
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.ThreadRole;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Draws every stall window of run.json as a {@code STALL (collector behind)} slice (cat {@code stall}) on the stall
  * row of the thread whose lane waited, and sums them up in the trace metadata ({@code stalls}, {@code stall_ns},
- * {@code stalled_lanes}). A thread waits at one gate at a time, so its stall slices never overlap. Stateless.
+ * {@code stalled_lanes}). A thread waits at one gate at a time, so its stall slices never overlap; they are drawn in
+ * start order per thread (a thread's lanes are listed one after the other in run.json). Stateless.
  */
 final class StallMarks {
     /** Name of a stall slice. */
@@ -17,31 +21,48 @@ final class StallMarks {
     private StallMarks() {
     }
 
-    static void draw(ChromeTraceWriter w, TraceLayout layout, RunManifest m, Map<String, Object> meta) {
+    /** A runtime thread, whose stall row gets its stall slices. */
+    private record Waiter(ThreadRole role, int instance) {
+    }
+
+    /** One stall window and what the slice says about it. */
+    private record Stall(long startNs, long endNs, Map<String, Object> args) {
+    }
+
+    static void draw(TraceSink w, TraceLayout layout, RunManifest m, Map<String, Object> meta) {
         long stalls = 0;
         long stallNs = 0;
         StringBuilder lanes = new StringBuilder();
+        Map<Waiter, List<Stall>> byThread = new LinkedHashMap<>();
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             for (RunManifest.Lane l : s.lanes()) {
                 if (l.stalls().count() == 0) {
                     continue;
                 }
-                ThreadRole role = ThreadRole.of(l.role());
-                int tid = layout.stall(role, l.instance());
+                List<Stall> mine = byThread.computeIfAbsent(new Waiter(ThreadRole.of(l.role()), l.instance()),
+                        k -> new ArrayList<>());
                 for (RunManifest.Window win : l.stalls().windows()) {
                     Map<String, Object> args = new LinkedHashMap<>();
                     args.put("subsystem", s.name());
                     args.put("kind", l.kind());
                     args.put("lane", l.lane());
                     args.put("duration_ns", win.endNs() - win.startNs());
-                    w.complete(TraceLayout.pid(role), tid, NAME, "stall", win.startNs(), win.endNs() - win.startNs(),
-                            args);
+                    mine.add(new Stall(win.startNs(), win.endNs(), args));
                 }
                 stalls += l.stalls().count();
                 stallNs += l.stalls().totalNs();
                 lanes.append(lanes.isEmpty() ? "" : "; ").append(s.name()).append(' ').append(l.kind()).append(' ')
                         .append(l.role()).append(' ').append(l.instance()).append(": ").append(l.stalls().count())
                         .append(" stalls, ").append(l.stalls().totalNs()).append(" ns");
+            }
+        }
+        for (Map.Entry<Waiter, List<Stall>> e : byThread.entrySet()) {
+            Waiter t = e.getKey();
+            int tid = layout.stall(t.role(), t.instance());
+            e.getValue().sort(Comparator.comparingLong(Stall::startNs));
+            for (Stall st : e.getValue()) {
+                w.complete(TraceLayout.pid(t.role()), tid, NAME, "stall", st.startNs(), st.endNs() - st.startNs(),
+                        st.args());
             }
         }
         meta.put("stalls", stalls);

@@ -16,33 +16,29 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Draws the swimlane records as bars: core task bars (cat {@code task}) per core, scheduler dispatch-to-finish bars
- * (cat {@code dispatch}), scheduler phase bars (cat {@code phase}) with the queue depth counters they sampled, and
- * orchestrator submit bars (cat {@code submit}); overlapping bars of a lane go to sub-lanes. Remembers where each
- * task's core bar is, for the dependency arrows. Not thread-safe.
+ * Draws the swimlane records as bars: core task bars (cat {@code task}) per core, carrying the dependency arrows of
+ * {@link DependencyFlows} on each task's first run, scheduler dispatch-to-finish bars (cat {@code dispatch}),
+ * scheduler phase bars (cat {@code phase}) with the queue depth counters they sampled, and orchestrator submit bars
+ * (cat {@code submit}, named after the function of the task's first run); overlapping bars of a lane go to
+ * sub-lanes. Not thread-safe.
  */
 final class SwimlaneBars {
-    /** Where a task's core bar is: its row and start; and the task's function. */
-    record Bar(int tid, long startNs, int funcId) {
-    }
-
     private record SchedTask(long dispatchNs, long finishNs, long taskId, int funcId, int core) {
     }
 
-    private final ChromeTraceWriter w;
+    private final TraceSink w;
     private final TraceLayout layout;
     private final Map<String, String> functions;
-    private final Map<Long, Bar> coreBars = new HashMap<>();
+    private final FirstRuns runs;
+    private final DependencyFlows flows;
 
-    SwimlaneBars(ChromeTraceWriter w, TraceLayout layout, Map<String, String> functions) {
+    SwimlaneBars(TraceSink w, TraceLayout layout, Map<String, String> functions, FirstRuns runs,
+                 DependencyFlows flows) {
         this.w = w;
         this.layout = layout;
         this.functions = functions;
-    }
-
-    /** @return the task's core bar (its first run), or null when it has none */
-    Bar coreBar(long taskId) {
-        return coreBars.get(taskId);
+        this.runs = runs;
+        this.flows = flows;
     }
 
     void draw(ChunkReader swimlane) throws IOException {
@@ -58,7 +54,6 @@ final class SwimlaneBars {
         ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
             v.wrap(seg, off);
             int tid = layout.core(core, lanes.computeIfAbsent(core, k -> new SubLanes()).place(v.startNs(), v.endNs()));
-            coreBars.putIfAbsent(v.taskId(), new Bar(tid, v.startNs(), v.funcId()));
             Map<String, Object> args = new LinkedHashMap<>();
             args.put("task_id", hex(v.taskId()));
             args.put("func_id", v.funcId());
@@ -67,7 +62,7 @@ final class SwimlaneBars {
                 args.put("failed", true);
             }
             w.complete(TraceLayout.CORES, tid, taskName(v.funcId(), v.taskId()), "task", v.startNs(),
-                    v.endNs() - v.startNs(), args);
+                    v.endNs() - v.startNs(), args, flows.take(v.taskId()));
         });
     }
 
@@ -140,7 +135,7 @@ final class SwimlaneBars {
             args.put("task_id", hex(v.taskId()));
             args.put("submit_idx", v.submitIdx());
             args.put("window_wait_ns", v.windowWaitNs());
-            Bar ran = coreBars.get(v.taskId()); // the orchestrator record has no function id; the core's has
+            FirstRuns.Run ran = runs.of(v.taskId()); // the orchestrator record has no function id; the core's has
             String name = ran == null ? taskLabel(v.taskId()) : taskName(ran.funcId(), v.taskId());
             w.complete(TraceLayout.ORCH, tid, "submit " + name, "submit", v.startNs(), v.endNs() - v.startNs(), args);
         });

@@ -13,7 +13,7 @@ final class TraceLayout {
 
     private final TraceRows rows;
 
-    TraceLayout(ChromeTraceWriter w) {
+    TraceLayout(TraceSink w) {
         this.rows = new TraceRows(w);
         w.process(ORCH, "Orchestrator", 0);
         w.process(SCHED, "Schedulers", 1);

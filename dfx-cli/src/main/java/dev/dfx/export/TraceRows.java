@@ -12,10 +12,10 @@ final class TraceRows {
     /** Tids reserved per lane: its sub-lanes must stay below the next lane's base. */
     static final int SPAN = 1000;
 
-    private final ChromeTraceWriter w;
+    private final TraceSink w;
     private final Map<Long, Boolean> named = new HashMap<>();
 
-    TraceRows(ChromeTraceWriter w) {
+    TraceRows(TraceSink w) {
         this.w = w;
     }
 

@@ -34,7 +34,7 @@ class ExportRunTest extends OneRecordedRun {
     void anInputOfTheExportIsNeverOverwritten(String file) throws IOException {
         Path target = run.resolve(file);
         byte[] before = Files.readAllBytes(target);
-        for (String format : List.of("chrome", "html")) {
+        for (String format : List.of("chrome", "perfetto", "html")) {
             CliRun r = CliRun.dfx("export", run.toString(), "--format", format, "-o", target.toString());
             assertOneLine(r, "dfx: option -o: " + target + " is an input of the export; write the output somewhere"
                     + " else");

@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code dfx export FILE.data} on the fixture {@code sched-switch-wakeup-a.data}: per-cpu swimlanes whose slices
@@ -50,7 +52,7 @@ class PerfDataExporterTest {
 
     private JsonNode export(Path data) throws IOException {
         Path out = dir.resolve("trace.json");
-        PerfDataExporter.write(data, Files.newOutputStream(out));
+        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.CHROME);
         try (InputStream in = Files.newInputStream(out)) {
             assertThat(TraceEventChecker.check(in)).isEmpty();
         }
@@ -124,5 +126,26 @@ class PerfDataExporterTest {
             "2000 9000 firmware_internal_event firmware_internal_event 0 100 9000");
         assertThat(t.path("metadata").path("vpa_dtl_entries").asInt()).isEqualTo(2);
         assertThat(slices(t, 2000)).containsExactly("b 200 3000 6000 end");
+    }
+
+    /** The Perfetto export of a perf.data file has the Chrome export's slices and instants, in the same ns. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sched-switch-wakeup-a.data", "irq-a.data"})
+    void perfettoHasTheChromeContent(String fixture) throws IOException {
+        Path data = Fixtures.perf(fixture);
+        TraceContent chrome = TraceContent.ofChrome(export(data), 0);
+        Path out = dir.resolve("trace.perfetto-trace");
+        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.PERFETTO);
+        List<PerfettoTraceReader.Packet> packets;
+        try (InputStream in = Files.newInputStream(out)) {
+            packets = PerfettoTraceReader.read(in);
+        }
+        assertThat(packets.getFirst().clocks().primary()).isEqualTo(10); // BUILTIN_CLOCK_PERF
+        assertThat(PerfettoTraceReader.undeclaredTracks(packets)).isEmpty();
+        List<String> problems = new ArrayList<>();
+        TraceContent perfetto = TraceContent.ofPerfetto(packets, problems);
+        assertThat(problems).isEmpty();
+        assertThat(perfetto).isEqualTo(chrome);
+        assertThat(perfetto.slices().size() + perfetto.instants().size()).isGreaterThan(20);
     }
 }

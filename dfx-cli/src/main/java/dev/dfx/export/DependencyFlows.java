@@ -1,0 +1,88 @@
+package dev.dfx.export;
+
+import dev.dfx.runtime.graph.Edge;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The dependency arrows of a run, planned before the bars are drawn so that each arrow is bound to the bars as they
+ * are written: one arrow (a flow id, 1, 2, 3, ...) per distinct (predecessor, successor) pair of the replayed
+ * dependency edges whose two tasks both have a first core run ({@link FirstRuns}) and whose predecessor did not
+ * start after its successor; it leaves the predecessor's first core bar and ends at the successor's. Edges come in
+ * resolution order, so all edges into one successor are consecutive and pairs are told apart per successor. Holds
+ * the ids of arrows not yet drawn. Not thread-safe.
+ */
+final class DependencyFlows {
+    /** Name of the arrows. */
+    static final String NAME = "dependency";
+
+    private final Map<Long, long[]> out = new HashMap<>();
+    private final Map<Long, long[]> in = new HashMap<>();
+    private long count;
+
+    private DependencyFlows() {
+    }
+
+    /** @return no arrows */
+    static DependencyFlows none() {
+        return new DependencyFlows();
+    }
+
+    /**
+     * @param edges the replayed dependency edges, in resolution order
+     * @param runs  the tasks' first core runs
+     * @return the arrows
+     */
+    static DependencyFlows of(List<Edge> edges, FirstRuns runs) {
+        DependencyFlows f = new DependencyFlows();
+        Set<Long> preds = new HashSet<>();
+        long succOfPreds = 0;
+        for (Edge e : edges) {
+            if (preds.isEmpty() || e.succ() != succOfPreds) {
+                preds.clear();
+                succOfPreds = e.succ();
+            }
+            if (!preds.add(e.pred())) {
+                continue;
+            }
+            FirstRuns.Run pred = runs.of(e.pred());
+            FirstRuns.Run succ = runs.of(e.succ());
+            if (pred == null || succ == null || pred.startNs() > succ.startNs()) {
+                continue;
+            }
+            long id = ++f.count;
+            append(f.out, e.pred(), id);
+            append(f.in, e.succ(), id);
+        }
+        return f;
+    }
+
+    private static void append(Map<Long, long[]> ids, long task, long id) {
+        long[] old = ids.get(task);
+        long[] now = old == null ? new long[1] : Arrays.copyOf(old, old.length + 1);
+        now[now.length - 1] = id;
+        ids.put(task, now);
+    }
+
+    /** @return how many arrows there are */
+    long count() {
+        return count;
+    }
+
+    /**
+     * @param taskId a task whose first core bar is being drawn
+     * @return the arrows that leave or end at that bar; {@link SliceFlows#NONE} for a later call for the same task
+     */
+    SliceFlows take(long taskId) {
+        long[] o = out.remove(taskId);
+        long[] i = in.remove(taskId);
+        if (o == null && i == null) {
+            return SliceFlows.NONE;
+        }
+        return new SliceFlows(NAME, o == null ? new long[0] : o, i == null ? new long[0] : i);
+    }
+}

@@ -126,8 +126,8 @@ class AuditCommandTest extends OneRecordedRun {
         assertThat(core.get("min_free_depth").asLong()).isEqualTo(w.minFreeDepth());
         assertThat(core.get("buffers_per_lane").asInt()).isEqualTo(1);
         assertThat(core.get("verdict").asText()).isEqualTo("short");
-        assertThat(core.get("decided_by").asText()).isEqualTo("loss");
-        assertThat(core.get("dimensions").get("loss").asText()).isEqualTo("short");
+        assertThat(core.get("decided_by").asText()).isEqualTo("stalls/drops");
+        assertThat(core.get("dimensions").get("stalls/drops").asText()).isEqualTo("short");
         assertThat(core.get("advice").get("action").asText()).isEqualTo("grow");
         assertThat(core.get("advice").get("option").asText()).matches("--pool swimlane\\.core-task=\\d+x2");
         assertThat(core.get("advice").get("memory_delta_bytes").asLong()).isPositive();

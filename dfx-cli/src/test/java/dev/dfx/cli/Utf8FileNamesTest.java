@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,12 +21,7 @@ class Utf8FileNamesTest {
     Path tmp;
 
     private static Path script() {
-        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("scripts/locale.sh"))) {
-                return p.resolve("scripts/locale.sh");
-            }
-        }
-        throw new IllegalStateException("scripts/locale.sh not found above " + Paths.get("").toAbsolutePath());
+        return RepoScripts.find("locale.sh");
     }
 
     private record Result(int status, String out) {

@@ -88,6 +88,8 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
         cl.getSubcommands().get("stat").setStopAtPositional(true);
+        // each subcommand's help offers -V (mixinStandardHelpOptions): it prints dfx's version, as dfx -V does
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new VersionProvider()));
         cl.setParameterExceptionHandler(Main::usageError);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
         // --help and --version print outside the commands; picocli would answer their write errors with a stack trace

@@ -3,10 +3,13 @@ package dev.dfx.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +70,35 @@ class ExportRunTest extends OneRecordedRun {
                     + " somewhere else" + System.lineSeparator());
         }
         assertThat(Files.readAllBytes(trace)).isEqualTo(before);
+    }
+
+    @Test
+    void aLinkIsFollowedNeverReplaced() throws Exception {
+        byte[] trace = Files.readAllBytes(run.resolve("trace.json"));
+        Path target = Files.writeString(tmp.resolve("target.json"), "original");
+        Path link = Files.createSymbolicLink(tmp.resolve("link.json"), target);
+        assertThat(CliRun.dfx("export", run.toString(), "-o", link.toString()).status()).isZero();
+        assertThat(Files.isSymbolicLink(link)).as("the link stays a link").isTrue();
+        assertThat(Files.readAllBytes(target)).isEqualTo(trace);
+
+        // /dev/stdout is a link to a device or pipe: written through, the link and the device stay
+        Path devNull = Files.createSymbolicLink(tmp.resolve("stdout"), Path.of("/dev/null"));
+        assertThat(CliRun.dfx("export", run.toString(), "-o", devNull.toString()).status()).isZero();
+        assertThat(Files.isSymbolicLink(devNull)).isTrue();
+        assertThat(Files.isRegularFile(Path.of("/dev/null"))).isFalse();
+
+        Path fifo = tmp.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readAllBytes(fifo);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        assertThat(CliRun.dfx("export", run.toString(), "-o", fifo.toString()).status()).isZero();
+        assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo(trace);
+        assertThat(Files.isRegularFile(fifo)).as("the FIFO stays a FIFO").isFalse();
     }
 
     @Test

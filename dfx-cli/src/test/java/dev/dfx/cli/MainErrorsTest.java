@@ -43,6 +43,18 @@ class MainErrorsTest {
     }
 
     @Test
+    void everySubcommandPrintsTheVersionWithV() {
+        Run top = run("-V");
+        assertThat(top.status()).isZero();
+        assertThat(top.out()).startsWith("dfx ");
+        for (String cmd : List.of("record", "report", "audit", "script", "dump", "export", "list", "stat")) {
+            Run r = run(cmd, "-V");
+            assertThat(r.status()).as(cmd).isZero();
+            assertThat(r.out()).as(cmd).isEqualTo(top.out());
+        }
+    }
+
+    @Test
     void noCommandIsOneHint() {
         Run r = run();
         assertThat(r.status()).isEqualTo(2);

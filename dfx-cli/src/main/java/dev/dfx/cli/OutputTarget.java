@@ -139,13 +139,17 @@ final class OutputTarget {
             if (replace != null) {
                 return AtomicFile.write(replace, body);
             }
-            try (OutputStream out = Files.newOutputStream(file)) {
+            // a stream fails as standard output does: a closed pipe ends quietly (141), anything else is one line
+            try (OutputStream out = new StandardStream(Files.newOutputStream(file), file.toString())) {
                 return body.write(out);
             }
         } catch (IOException e) {
             throw cannotWrite(IoErrors.describe(e), e);
         } catch (StandardStreamException e) {
-            throw e; // Main says it in the words every command uses
+            if (file == null || e.brokenPipe()) {
+                throw e; // Main says it in the words every command uses; a closed pipe ends quietly
+            }
+            throw cannotWrite(IoErrors.describe(e.getCause()), e);
         } catch (UncheckedIOException e) {
             throw cannotWrite(IoErrors.describe(e), e);
         }

@@ -6,7 +6,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * Standard output or standard error as a byte stream whose every failure is a {@link StandardStreamException} naming
+ * Standard output or standard error (or another stream a command writes through, such as {@code -o /dev/stdout}) as
+ * a byte stream whose every failure is a {@link StandardStreamException} naming
  * the stream, where {@link java.io.PrintStream} and {@link java.io.PrintWriter} would swallow it (a command on a
  * full disk would then exit 0 with an empty file). Unbuffered: the writers above it buffer. Not thread-safe.
  */
@@ -21,7 +22,7 @@ final class StandardStream extends OutputStream {
 
     /**
      * @param out  the stream to write to
-     * @param name {@link #OUT} or {@link #ERR}
+     * @param name {@link #OUT}, {@link #ERR}, or the file an {@code -o FILE} stream writes to (a FIFO, a device)
      */
     StandardStream(OutputStream out, String name) {
         this.out = out;
@@ -51,6 +52,15 @@ final class StandardStream extends OutputStream {
     public void write(byte[] b, int off, int len) {
         try {
             out.write(b, off, len);
+        } catch (IOException e) {
+            throw new StandardStreamException(name, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            out.close();
         } catch (IOException e) {
             throw new StandardStreamException(name, e);
         }

@@ -13,7 +13,7 @@ final class StandardStreamException extends UncheckedIOException {
     private final String stream;
 
     /**
-     * @param stream which stream: {@code standard output} or {@code standard error}
+     * @param stream which stream: {@code standard output}, {@code standard error}, or the file of an {@code -o} stream
      * @param cause  the operating system's error
      */
     StandardStreamException(String stream, IOException cause) {

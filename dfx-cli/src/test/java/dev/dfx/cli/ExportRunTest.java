@@ -99,6 +99,19 @@ class ExportRunTest extends OneRecordedRun {
         assertThat(CliRun.dfx("export", run.toString(), "-o", fifo.toString()).status()).isZero();
         assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo(trace);
         assertThat(Files.isRegularFile(fifo)).as("the FIFO stays a FIFO").isFalse();
+
+        // a reader that goes away (head -c) ends the export quietly, as on standard output
+        CompletableFuture<Void> gone = CompletableFuture.runAsync(() -> {
+            try {
+                Files.newInputStream(fifo).close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        CliRun closed = CliRun.dfx("export", run.toString(), "-o", fifo.toString());
+        gone.get(30, TimeUnit.SECONDS);
+        assertThat(closed.err()).isEmpty();
+        assertThat(closed.status()).isEqualTo(141);
     }
 
     @Test

@@ -82,7 +82,7 @@ final class ExportCommand implements Callable<Integer> {
                 damage.add(UnfinishedRun.line(input, chunks.readers()));
             }
             target.write(spec.commandLine().getOut(), os -> f.equals("html") ? HtmlReport.write(input, chunks, m, os)
-                    : RunTraceExporter.write(chunks, m, os, trace(f)));
+                    : RunTraceExporter.write(chunks, m, os, trace(f), damage));
         }
         return DamageLines.print(damage, spec.commandLine().getErr());
     }

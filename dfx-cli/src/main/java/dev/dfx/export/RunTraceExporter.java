@@ -5,6 +5,7 @@ import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.io.AtomicFile;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.recording.ManifestFile;
 import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
@@ -58,7 +59,7 @@ public final class RunTraceExporter {
         RunDamage damage = new RunDamage();
         long events;
         try (RunChunkFiles chunks = RunChunkFiles.open(runDir, m, damage)) {
-            events = AtomicFile.write(out, os -> write(chunks, m, os, TraceFormat.CHROME));
+            events = AtomicFile.write(out, os -> write(chunks, m, os, TraceFormat.CHROME, damage));
         }
         if (damage.none()) {
             return OutputFile.written(FILE, events);
@@ -72,15 +73,18 @@ public final class RunTraceExporter {
      * @param m      its manifest (final subsystem reports)
      * @param os     where the trace goes; closed when the trace is complete
      * @param format the trace's file format
+     * @param damage receives one line when events outside the run's time range (before its clock origin, after its
+     *               end: a hand-edited run.json, records not the run's own) were left out of the trace
      * @return events written (JSON trace events, Perfetto packets)
      * @throws IOException when the trace cannot be written
      */
-    public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os, TraceFormat format)
-            throws IOException {
+    public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os, TraceFormat format,
+                             RunDamage damage) throws IOException {
         Map<String, Object> meta = new LinkedHashMap<>();
         ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
         try (os) {
-            TraceSink w = format.open(os, TraceClock.nanoTime(m.clock().originNs(), m.clock().epochNsAtOrigin()));
+            TraceWindow w = new TraceWindow(format.open(os, TraceClock.nanoTime(m.clock().originNs(),
+                    m.clock().epochNsAtOrigin())), m.clock().originNs(), m.timeRangeEndNs());
             TraceLayout layout = new TraceLayout(w);
             FirstRuns runs = FirstRuns.read(swimlane);
             boolean unfinished = UnfinishedRun.is(m);
@@ -117,6 +121,12 @@ public final class RunTraceExporter {
             meta.put("clock_freq_hz", m.clock().clockFreqHz());
             meta.put("origin_ns", m.clock().originNs());
             meta.put("start", m.start());
+            if (w.skipped() > 0) {
+                meta.put("events_outside_the_run", w.skipped());
+                damage.add(ManifestFile.of(chunks.runDir()) + ": " + w.skipped() + " trace events lie outside the run's"
+                        + " time range " + m.clock().originNs() + ".." + (m.timeRangeEndNs() == Long.MAX_VALUE ? ""
+                        : m.timeRangeEndNs()) + " ns (clock.origin_ns + wall_ns); left out of the trace");
+            }
             w.finish(meta);
             return w.eventCount();
         }

@@ -65,7 +65,9 @@ public final class RunDump {
             out.put('\n').hexAlt(0).put('@').put(name).put(" [").hexAlt(headerLength).put("]: chunk file header\n");
             HexDump.print(bytes, 0, headerLength, "header", out);
             out.hexAlt(0).put(" [").hexAlt(headerLength).put("]: DFX_CHUNK_FILE subsystem: ").put(f.subsystem())
-                .put("  version: ").dec(f.formatVersion()).put("  kinds: ").dec(f.kinds().size()).put('\n');
+                .put("  version: ").dec(f.formatVersion());
+            f.runId().ifPresent(id -> out.put("  run: ").put(id.toString()));
+            out.put("  kinds: ").dec(f.kinds().size()).put('\n');
             for (BufferKind k : f.kinds()) {
                 out.put(" ... kind ").dec(k.id()).put(": ").put(k.name()).put("  record size: ").dec(k.recordSize());
                 if (k.hasTimestamp()) {

@@ -101,7 +101,7 @@ class ScriptCommandTest {
         CliRun dump = CliRun.dfx("dump", "-i", run.toString());
         assertThat(dump.status()).isEqualTo(1);
         assertThat(dump.err()).isEqualTo(noManifest);
-        assertThat(dump.out()).startsWith("\n0@chunks/deps.dfx [0x38]: chunk file header\n");
+        assertThat(dump.out()).startsWith("\n0@chunks/deps.dfx [0x48]: chunk file header\n");
     }
 
     @Test

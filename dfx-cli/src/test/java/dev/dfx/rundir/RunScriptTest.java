@@ -82,7 +82,7 @@ class RunScriptTest {
         Path run = TestRun.write(dir.resolve("run"));
         Path f = run.resolve("chunks/pmu.dfx");
         byte[] b = Files.readAllBytes(f);
-        b[0x38 + 64 + 3] ^= 1; // a payload byte of the first chunk: its CRC no longer matches
+        b[0x48 + 64 + 3] ^= 1; // a payload byte of the first chunk: its CRC no longer matches
         Files.write(f, b);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         TextSink out = new TextSink(bytes);
@@ -92,7 +92,7 @@ class RunScriptTest {
         String text = bytes.toString(StandardCharsets.UTF_8);
         assertThat(damage.lines()).hasSize(2).last().isEqualTo(TestRun.noManifest(run));
         assertThat(damage.lines()).first().asString()
-            .startsWith(f + ": byte offset " + (0x38 + 64) + ": chunk payload checksum mismatch (kind 0 lane 0 seq 0:")
+            .startsWith(f + ": byte offset " + (0x48 + 64) + ": chunk payload checksum mismatch (kind 0 lane 0 seq 0:")
             .endsWith("; skipped the chunk's 1 records");
         assertThat(script(TestRun.write(dir.resolve("intact")), false)).contains("pmu:pmu:");
         assertThat(text).doesNotContain("pmu:pmu:").contains("swimlane:core-task:", "deps:submit:");

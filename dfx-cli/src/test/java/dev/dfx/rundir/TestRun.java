@@ -2,6 +2,7 @@ package dev.dfx.rundir;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkWriter;
+import dev.dfx.chunk.RunId;
 import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.CoreType;
 import dev.dfx.record.PmuRecord;
@@ -25,6 +26,9 @@ import java.nio.file.Path;
  * </pre>
  */
 public final class TestRun {
+    /** The run id in the header of each chunk file. */
+    public static final RunId ID = new RunId(0x0123456789abcdefL, 0x0fedcba987654321L);
+
     private TestRun() {
     }
 
@@ -34,7 +38,7 @@ public final class TestRun {
     }
 
     public static Path write(Path run) throws IOException {
-        try (ChunkWriter w = ChunkStore.create(run, Subsystem.SWIMLANE)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.SWIMLANE)) {
             MemorySegment s = MemorySegment.ofArray(new byte[2 * CoreTaskRecord.SIZE]);
             CoreTaskRecord.write(s, 0, 2_000_500_000L, 2_000_550_000L, 1, 7, 0, CoreType.CPU, 0);
             CoreTaskRecord.write(s, CoreTaskRecord.SIZE, 2_000_900_000L, 2_000_950_000L, 3, 8, 0, CoreType.CPU, 1);
@@ -46,12 +50,12 @@ public final class TestRun {
                 new int[] {2, 0, 0}, new int[] {1, 0, 0}, 0);
             w.append(2, 0, 0, p, 1);
         }
-        try (ChunkWriter w = ChunkStore.create(run, Subsystem.PMU)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.PMU)) {
             MemorySegment s = MemorySegment.ofArray(new byte[PmuRecord.SIZE]);
             PmuRecord.write(s, 0, 1, 7, CoreType.CPU, 50_000, new long[] {11, 22}, 2, 2_000_600_000L);
             w.append(0, 0, 0, s, 1);
         }
-        try (ChunkWriter w = ChunkStore.create(run, Subsystem.DEPS)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.DEPS)) {
             MemorySegment s = MemorySegment.ofArray(new byte[2 * SubmitRecord.SIZE]);
             SubmitRecord.write(s, 0, 1, 0, 0, new long[0], 0, new int[] {7}, 1);
             SubmitRecord.write(s, SubmitRecord.SIZE, 2, 0, 0, new long[] {1}, 1, new int[] {7}, 1);

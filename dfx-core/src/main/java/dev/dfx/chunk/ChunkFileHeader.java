@@ -17,12 +17,13 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * The file header of a chunk file: format version, subsystem name and kind table (layout in
+ * The file header of a chunk file: format version, run id (version 3), subsystem name and kind table (layout in
  * {@code package-info.java}). Encodes for {@link ChunkWriter} and decodes and validates for {@link ChunkReader}.
  *
  * <p>Immutable and thread-safe.
  */
 final class ChunkFileHeader {
+    private final RunId run;
     private final String subsystem;
     private final List<BufferKind> kinds;
     private final BufferKind[] byId;
@@ -33,12 +34,14 @@ final class ChunkFileHeader {
      * @throws IllegalArgumentException when the name is not 1..255 bytes of UTF-8, the table is empty or two kinds
      *                                  share an id
      */
-    ChunkFileHeader(String subsystem, List<BufferKind> kinds) {
-        this(subsystem, kinds, ChunkFormat.VERSION);
+    ChunkFileHeader(RunId run, String subsystem, List<BufferKind> kinds) {
+        this(run, subsystem, kinds, ChunkFormat.VERSION);
     }
 
-    private ChunkFileHeader(String subsystem, List<BufferKind> kinds, int version) {
+    /** @param run the run id, or null for a version 1 or 2 header (which has none) */
+    private ChunkFileHeader(RunId run, String subsystem, List<BufferKind> kinds, int version) {
         this.version = version;
+        this.run = run;
         int nameBytes = subsystem.getBytes(StandardCharsets.UTF_8).length;
         if (nameBytes < 1 || nameBytes > ChunkFormat.MAX_NAME_BYTES) {
             throw new IllegalArgumentException("subsystem name '" + subsystem + "' must be 1..255 bytes of UTF-8");
@@ -50,7 +53,7 @@ final class ChunkFileHeader {
         this.kinds = List.copyOf(kinds);
         int maxId = kinds.stream().mapToInt(BufferKind::id).max().orElseThrow();
         this.byId = new BufferKind[maxId + 1];
-        long len = ChunkFormat.FILE_HEADER_FIXED + align8(nameBytes);
+        long len = ChunkFormat.fixedHeader(version) + align8(nameBytes);
         for (BufferKind k : kinds) {
             if (byId[k.id()] != null) {
                 throw new IllegalArgumentException("kind id " + k.id() + " appears twice in the kind table");
@@ -63,6 +66,11 @@ final class ChunkFileHeader {
 
     String subsystem() {
         return subsystem;
+    }
+
+    /** @return the run id, or null in a version 1 or 2 header */
+    RunId run() {
+        return run;
     }
 
     List<BufferKind> kinds() {
@@ -94,8 +102,11 @@ final class ChunkFileHeader {
         s.set(U32, 12, length);
         byte[] name = utf8(subsystem);
         s.set(U16, 20, (short) name.length);
-        MemorySegment.copy(name, 0, s, ValueLayout.JAVA_BYTE, 24, name.length);
-        long at = ChunkFormat.FILE_HEADER_FIXED + align8(name.length);
+        s.set(U64, 24, run.high());
+        s.set(U64, 32, run.low());
+        int nameAt = ChunkFormat.FILE_HEADER_FIXED_V3;
+        MemorySegment.copy(name, 0, s, ValueLayout.JAVA_BYTE, nameAt, name.length);
+        long at = nameAt + align8(name.length);
         for (BufferKind k : kinds) {
             byte[] kn = utf8(k.name());
             s.set(U16, at, (short) k.id());
@@ -133,8 +144,9 @@ final class ChunkFileHeader {
         }
         int kindCount = u16(file, 10);
         long length = u32(file, 12);
-        if (length < ChunkFormat.FILE_HEADER_FIXED || length % 8 != 0) {
-            throw bad(path, 12, "header length " + length + " is not a multiple of 8 of at least 24");
+        int fixed = ChunkFormat.fixedHeader(version);
+        if (length < fixed || length % 8 != 0) {
+            throw bad(path, 12, "header length " + length + " is not a multiple of 8 of at least " + fixed);
         }
         if (length > size) {
             throw bad(path, size, "file ends inside the " + length + "-byte chunk file header");
@@ -146,7 +158,8 @@ final class ChunkFileHeader {
                     + ChunkFormat.hex(computed) + ")");
         }
         Cursor c = new Cursor(file, path, length);
-        String subsystem = c.name(20, 24);
+        RunId run = version >= 3 ? new RunId(file.get(U64, 24), file.get(U64, 32)) : null;
+        String subsystem = c.name(20, fixed);
         List<BufferKind> kinds = new ArrayList<>(kindCount);
         for (int i = 0; i < kindCount; i++) {
             kinds.add(c.kind());
@@ -155,7 +168,7 @@ final class ChunkFileHeader {
             throw bad(path, c.at, "kind table ends at " + c.at + " but the header length is " + length);
         }
         try {
-            return new ChunkFileHeader(subsystem, kinds, version);
+            return new ChunkFileHeader(run, subsystem, kinds, version);
         } catch (IllegalArgumentException e) {
             throw bad(path, 10, "invalid kind table: " + e.getMessage());
         }

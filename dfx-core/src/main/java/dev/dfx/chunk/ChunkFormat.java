@@ -10,17 +10,20 @@ import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
 /**
- * Constants and byte-level helpers of the chunk file format, versions 1 and 2 (layout in {@code package-info.java}).
+ * Constants and byte-level helpers of the chunk file format, versions 1 to 3 (layout in {@code package-info.java}).
  * Stateless; all methods are thread-safe.
  */
 final class ChunkFormat {
-    /** The version this dfx writes. */
-    static final int VERSION = 2;
+    /** The version this dfx writes (3: the file header holds the run id). */
+    static final int VERSION = 3;
     /** The oldest version this dfx reads (version 1 has no chunk flags). */
     static final int MIN_VERSION = 1;
 
     static final long FILE_MAGIC = magic8("DFXCHUNK");
+    /** Fixed part of the file header of versions 1 and 2, bytes (the subsystem name follows it). */
     static final int FILE_HEADER_FIXED = 24;
+    /** Fixed part of the file header of version 3: the version 1 part, then the 16-byte run id, bytes. */
+    static final int FILE_HEADER_FIXED_V3 = 40;
     static final int KIND_ENTRY_FIXED = 16;
     static final int MAX_NAME_BYTES = 255;
     static final int MAX_RECORD_SIZE = 1 << 30;
@@ -51,6 +54,11 @@ final class ChunkFormat {
             v = (v << 8) | (b[i] & 0xFF);
         }
         return v;
+    }
+
+    /** @return the length of the fixed part of a file header of {@code version}, where the subsystem name starts */
+    static int fixedHeader(int version) {
+        return version >= 3 ? FILE_HEADER_FIXED_V3 : FILE_HEADER_FIXED;
     }
 
     /** @return {@code n} rounded up to a multiple of 8 */

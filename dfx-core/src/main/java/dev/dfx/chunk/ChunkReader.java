@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Reads one chunk file ({@code RUN/chunks/<subsystem>.dfx}, format in {@code package-info.java}) through a
@@ -36,15 +37,15 @@ public final class ChunkReader implements AutoCloseable {
     private final Recovery recovery;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private ChunkReader(Path path, Arena arena, MemorySegment file, ChunkFileHeader header,
-                        ChunkLoader.Loaded loaded) {
+    private ChunkReader(Path path, Arena arena, MemorySegment file, ChunkFileHeader header, List<ChunkInfo> chunks,
+                        Recovery recovery) {
         this.path = path;
         this.arena = arena;
         this.file = file;
         this.header = header;
-        this.chunks = List.copyOf(loaded.chunks());
+        this.chunks = List.copyOf(chunks);
         this.lanes = chunks.isEmpty() ? List.of() : Lanes.group(chunks);
-        this.recovery = loaded.recovery();
+        this.recovery = recovery;
     }
 
     /**
@@ -82,7 +83,8 @@ public final class ChunkReader implements AutoCloseable {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             MemorySegment file = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena).asReadOnly();
             ChunkFileHeader header = ChunkFileHeader.decode(file, path);
-            return new ChunkReader(path, arena, file, header, ChunkLoader.load(file, header, path, damage));
+            ChunkLoader.Loaded loaded = ChunkLoader.load(file, header, path, damage);
+            return new ChunkReader(path, arena, file, header, loaded.chunks(), loaded.recovery());
         } catch (IOException | RuntimeException e) {
             arena.close();
             throw e;
@@ -99,9 +101,25 @@ public final class ChunkReader implements AutoCloseable {
         return header.subsystem();
     }
 
-    /** @return the format version of the file: 1, or 2 (chunks may be zero-block encoded) */
+    /** @return the format version of the file: 1, 2 (chunks may be zero-block encoded) or 3 (it names its run) */
     public int formatVersion() {
         return header.version();
+    }
+
+    /** @return the run the file belongs to, from its header; empty for a version 1 or 2 file, which does not say */
+    public Optional<RunId> runId() {
+        return Optional.ofNullable(header.run());
+    }
+
+    /**
+     * Narrows the reader to some of its chunks (a reader of a run directory leaves out chunks that do not belong to
+     * the run). The mapping moves to the returned reader: close that one, not this one, which must not be used again.
+     *
+     * @param keep whether a chunk stays
+     * @return a reader over the chunks that {@code keep} accepts, in file order, with the same header and recovery
+     */
+    public ChunkReader retain(Predicate<ChunkInfo> keep) {
+        return new ChunkReader(path, arena, file, header, chunks.stream().filter(keep).toList(), recovery);
     }
 
     /** @return the kind table in file order */

@@ -52,8 +52,8 @@ public final class ChunkStore {
     }
 
     /**
-     * Creates {@code runDir/chunks/<subsystem>.dfx} (and the {@code chunks} folder) for writing; see
-     * {@link ChunkWriter#create(Path, String, List)}.
+     * Creates {@code runDir/chunks/<subsystem>.dfx} (and the {@code chunks} folder) for writing, as the only file of
+     * a run of its own (a fresh {@link RunId#random()}); see {@link ChunkWriter#create(Path, String, List)}.
      *
      * @param runDir    the run directory
      * @param subsystem subsystem name, 1..255 bytes of UTF-8
@@ -62,9 +62,25 @@ public final class ChunkStore {
      * @throws IOException when the folder or file cannot be created
      */
     public static ChunkWriter create(Path runDir, String subsystem, List<BufferKind> kinds) throws IOException {
+        return create(runDir, RunId.random(), subsystem, kinds);
+    }
+
+    /**
+     * Creates {@code runDir/chunks/<subsystem>.dfx} (and the {@code chunks} folder) for writing, naming run
+     * {@code run} in its header; see {@link ChunkWriter#create(Path, RunId, String, List)}.
+     *
+     * @param runDir    the run directory
+     * @param run       the run's id (its run.json's {@code run_id})
+     * @param subsystem subsystem name, 1..255 bytes of UTF-8
+     * @param kinds     the kind table
+     * @return the writer; close it to write the chunk index
+     * @throws IOException when the folder or file cannot be created
+     */
+    public static ChunkWriter create(Path runDir, RunId run, String subsystem, List<BufferKind> kinds)
+            throws IOException {
         Path file = file(runDir, subsystem);
         Files.createDirectories(file.getParent());
-        return ChunkWriter.create(file, subsystem, kinds);
+        return ChunkWriter.create(file, run, subsystem, kinds);
     }
 
     /**
@@ -72,12 +88,13 @@ public final class ChunkStore {
      * ({@link BufferKind#table(Subsystem)}).
      *
      * @param runDir    the run directory
+     * @param run       the run's id (its run.json's {@code run_id})
      * @param subsystem the subsystem
      * @return the writer; close it to write the chunk index
      * @throws IOException when the folder or file cannot be created
      */
-    public static ChunkWriter create(Path runDir, Subsystem subsystem) throws IOException {
-        return create(runDir, subsystem.id(), BufferKind.table(subsystem));
+    public static ChunkWriter create(Path runDir, RunId run, Subsystem subsystem) throws IOException {
+        return create(runDir, run, subsystem.id(), BufferKind.table(subsystem));
     }
 
     /**

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -71,8 +72,8 @@ public final class ChunkWriter implements AutoCloseable {
     }
 
     /**
-     * Creates (or truncates) {@code file} with a {@link #DEFAULT_STAGING_BYTES} staging buffer; see
-     * {@link #create(Path, String, List, int)}.
+     * Creates (or truncates) {@code file} with a {@link #DEFAULT_STAGING_BYTES} staging buffer, as the only file of a
+     * run of its own (a fresh {@link RunId#random()}); see {@link #create(Path, RunId, String, List, int)}.
      *
      * @param file      the chunk file
      * @param subsystem subsystem name, 1..255 bytes of UTF-8
@@ -81,7 +82,34 @@ public final class ChunkWriter implements AutoCloseable {
      * @throws IOException when the file cannot be created or written
      */
     public static ChunkWriter create(Path file, String subsystem, List<BufferKind> kinds) throws IOException {
-        return create(file, subsystem, kinds, DEFAULT_STAGING_BYTES);
+        return create(file, RunId.random(), subsystem, kinds, DEFAULT_STAGING_BYTES);
+    }
+
+    /**
+     * Creates (or truncates) {@code file} of run {@code run} with a {@link #DEFAULT_STAGING_BYTES} staging buffer;
+     * see {@link #create(Path, RunId, String, List, int)}.
+     *
+     * @param file      the chunk file
+     * @param run       the run the file belongs to (its run.json's {@code run_id})
+     * @param subsystem subsystem name, 1..255 bytes of UTF-8
+     * @param kinds     the kind table
+     * @return the writer
+     * @throws IOException when the file cannot be created or written
+     */
+    public static ChunkWriter create(Path file, RunId run, String subsystem, List<BufferKind> kinds)
+            throws IOException {
+        return create(file, run, subsystem, kinds, DEFAULT_STAGING_BYTES);
+    }
+
+    /**
+     * As {@link #create(Path, RunId, String, List, int)}, as the only file of a run of its own (a fresh
+     * {@link RunId#random()}).
+     *
+     * @throws IOException when the file cannot be created or written
+     */
+    public static ChunkWriter create(Path file, String subsystem, List<BufferKind> kinds, int stagingBytes)
+            throws IOException {
+        return create(file, RunId.random(), subsystem, kinds, stagingBytes);
     }
 
     /**
@@ -89,6 +117,7 @@ public final class ChunkWriter implements AutoCloseable {
      * readable file.
      *
      * @param file         the chunk file
+     * @param run          the run the file belongs to, written in the file header
      * @param subsystem    subsystem name, 1..255 bytes of UTF-8
      * @param kinds        the kind table: 1..65535 kinds with distinct ids
      * @param stagingBytes staging buffer size, bytes, at least 4096
@@ -96,12 +125,12 @@ public final class ChunkWriter implements AutoCloseable {
      * @throws IllegalArgumentException on an invalid name, kind table or staging size
      * @throws IOException              when the file cannot be created or written
      */
-    public static ChunkWriter create(Path file, String subsystem, List<BufferKind> kinds, int stagingBytes)
-            throws IOException {
+    public static ChunkWriter create(Path file, RunId run, String subsystem, List<BufferKind> kinds,
+                                     int stagingBytes) throws IOException {
         if (stagingBytes < 4096) {
             throw new IllegalArgumentException("staging buffer of " + stagingBytes + " bytes, need at least 4096");
         }
-        ChunkFileHeader header = new ChunkFileHeader(subsystem, kinds);
+        ChunkFileHeader header = new ChunkFileHeader(Objects.requireNonNull(run, "run"), subsystem, kinds);
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING);
         try {

@@ -1,24 +1,27 @@
 /**
  * The chunk store: one file per subsystem, {@code RUN/chunks/<subsystem>.dfx}, holding one chunk per drained buffer.
  *
- * <h2>File format, version 2</h2>
+ * <h2>File format, version 3</h2>
  * All integers are little-endian and unsigned unless noted; every structure starts at a file offset that is a
  * multiple of 8. Checksums are CRC32C ({@link java.util.zip.CRC32C}, the Castagnoli polynomial of iSCSI and ext4).
- * Version 2 adds one chunk flag, {@code ZERO_BLOCKS}; a version 1 file is the same layout with every chunk's flags 0,
- * and readers read both.
+ * Version 2 adds one chunk flag, {@code ZERO_BLOCKS}; a version 1 file is the same layout with every chunk's flags 0.
+ * Version 3 adds the run id to the file header (16 bytes at offset 24; the subsystem name moves from offset 24 to
+ * 40), so that a chunk file names the run that wrote it; versions 1 and 2 have no run id. Readers read all three.
  *
  * <pre>
  * file      = file-header chunk* [chunk-index trailer]
  *
- * file-header (24 + name + kinds bytes)
+ * file-header (40 + name + kinds bytes; versions 1 and 2: 24 + name + kinds)
  *   0  u8[8] magic "DFXCHUNK"
- *   8  u16   format version (2; 1 is read too)
+ *   8  u16   format version (3; 1 and 2 are read too)
  *  10  u16   kind count k (1..65535)
  *  12  u32   header length in bytes (multiple of 8; the first chunk starts here)
  *  16  u32   CRC32C of header bytes [0,16) followed by [20, header length)
  *  20  u16   subsystem name length n (1..255 bytes of UTF-8)
  *  22  u16   reserved, 0
- *  24  u8[n] subsystem name, then zeros up to a multiple of 8
+ *  24  u64   run id, high 64 bits (version 3; the run.json {@code run_id} is these 32 hex digits, high word first)
+ *  32  u64   run id, low 64 bits (version 3)
+ *  40  u8[n] subsystem name, then zeros up to a multiple of 8 (versions 1 and 2: at offset 24)
  *      k kind entries, each 16 bytes + name:
  *       0 u16 kind id (subsystem-local, unique in the table)
  *       2 u16 kind name length m (1..255 bytes of UTF-8)

@@ -62,8 +62,8 @@ class ChunkCorruptionTest {
     @Test
     void unsupportedVersion() throws Exception {
         byte[] b = good.clone();
-        b[8] = 3;
-        assertBad(b, 8, "unsupported chunk file format version 3 (this dfx reads 1 to 2)");
+        b[8] = 4;
+        assertBad(b, 8, "unsupported chunk file format version 4 (this dfx reads 1 to 3)");
     }
 
     @Test

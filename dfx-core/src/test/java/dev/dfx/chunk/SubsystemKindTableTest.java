@@ -38,9 +38,11 @@ class SubsystemKindTableTest {
                 assertThat(b.timestampWidth()).isEqualTo(8);
             }
         }
-        ChunkStore.create(run, s).close();
+        RunId id = RunId.random();
+        ChunkStore.create(run, id, s).close();
         try (ChunkReader r = ChunkReader.open(ChunkStore.file(run, s.id()))) {
             assertThat(r.subsystem()).isEqualTo(s.id());
+            assertThat(r.runId()).contains(id);
             assertThat(r.kinds()).isEqualTo(table);
         }
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Zero-block encoded chunks (format version 2): the codec round-trips sparse, dense and odd-sized payloads; the writer
+ * Zero-block encoded chunks (format version 2 and later): the codec round-trips sparse, dense and odd-sized payloads; the writer
  * encodes sparse large records and leaves small or dense ones; the bytes follow the documented layout (worked out by
  * hand); damage is one line naming the offset; and version 1 files are still read.
  */
@@ -85,7 +85,7 @@ class ZeroBlockChunkTest {
             w.append(0, 0, 2, MemorySegment.ofArray(Arrays.copyOf(sparseRecords, 4672 * 3)), 3);
         }
         try (ChunkReader r = ChunkReader.open(file)) {
-            assertThat(r.formatVersion()).isEqualTo(2);
+            assertThat(r.formatVersion()).isEqualTo(3);
             List<ChunkInfo> c = r.chunks();
             assertThat(c).extracting(ChunkInfo::zeroBlocks).containsExactly(true, false, false, true);
             assertThat(c.get(0).storedLength()).as("about a tenth").isLessThan(c.get(0).payloadLength() / 6);
@@ -109,7 +109,7 @@ class ZeroBlockChunkTest {
         record[7] = 0x22;
         record[200] = 0x33;
         try (ChunkWriter w = ChunkWriter.create(file, "deps", List.of(BufferKind.untimed(2, "s", 256)))) {
-            assertThat(w.append(2, 4, 0, MemorySegment.ofArray(record), 1)).isEqualTo(56);
+            assertThat(w.append(2, 4, 0, MemorySegment.ofArray(record), 1)).isEqualTo(72);
         }
         return file;
     }
@@ -118,10 +118,10 @@ class ZeroBlockChunkTest {
     void anEncodedChunkMatchesTheDocumentedLayout() throws Exception {
         byte[] b = Files.readAllBytes(handWorkedFile());
         MemorySegment s = MemorySegment.ofArray(b);
-        // File header: 24 fixed + "deps" padded to 8 + one kind entry (16 + "s" padded to 8) = 56.
-        assertThat(s.get(LE16, 8)).as("format version").isEqualTo((short) 2);
+        // File header: 40 fixed + "deps" padded to 8 + one kind entry (16 + "s" padded to 8) = 72.
+        assertThat(s.get(LE16, 8)).as("format version").isEqualTo((short) 3);
         int at = s.get(LE32, 12);
-        assertThat(at).isEqualTo(56);
+        assertThat(at).isEqualTo(72);
         assertThat(s.get(LE16, at + 6)).as("flags: ZERO_BLOCKS").isEqualTo((short) 1);
         assertThat(s.get(LE32, at + 24)).as("record count").isEqualTo(1);
         assertThat(s.get(LE64, at + 48)).as("stored payload length").isEqualTo(136);
@@ -138,7 +138,7 @@ class ZeroBlockChunkTest {
     @Test
     void damagedEncodingsAreOneLineNamingTheOffset() throws Exception {
         byte[] good = Files.readAllBytes(handWorkedFile());
-        int chunk = 56;
+        int chunk = 72;
         int payload = chunk + 64;
 
         byte[] flipped = good.clone();
@@ -159,23 +159,23 @@ class ZeroBlockChunkTest {
         byte[] unknownFlag = good.clone();
         unknownFlag[chunk + 6] = 3;
         TestChunks.resealChunkHeader(unknownFlag, chunk);
-        TestChunks.assertBad(dir, unknownFlag, chunk + 6, "chunk flags 0x3 are not defined in format version 2");
+        TestChunks.assertBad(dir, unknownFlag, chunk + 6, "chunk flags 0x3 are not defined in format version 3");
     }
 
     @Test
     void versionOneFilesAreReadAndMayNotCarryFlags() throws Exception {
-        Path file = dir.resolve("v2.dfx");
-        try (ChunkWriter w = ChunkWriter.create(file, "swimlane", List.of(TestChunks.TASK))) {
-            w.append(0, 1, 0, TestChunks.taskRecords(1, 0, 3, 100), 3);
+        byte[] v1;
+        try (var in = ZeroBlockChunkTest.class.getResourceAsStream("/chunk/v2-layout.dfx")) {
+            v1 = in.readAllBytes();  // written by dfx's format version 2 (see ChunkLayoutTest)
         }
-        byte[] v1 = Files.readAllBytes(file);
-        v1[8] = 1;  // a version 1 file has exactly this layout with flags 0
+        v1[8] = 1;  // a version 1 file has exactly the layout of version 2 with flags 0
         resealFileHeader(v1);
         Path old = TestChunks.copy(dir, "v1.dfx", v1);
         try (ChunkReader r = ChunkReader.open(old)) {
             assertThat(r.formatVersion()).isEqualTo(1);
+            assertThat(r.runId()).isEmpty();
             assertThat(r.records(r.chunks().getFirst()).toArray(ValueLayout.JAVA_BYTE))
-                    .isEqualTo(TestChunks.taskRecords(1, 0, 3, 100).toArray(ValueLayout.JAVA_BYTE));
+                    .isEqualTo(TestChunks.taskRecords(5, 7, 2, 1000).toArray(ValueLayout.JAVA_BYTE));
         }
         int chunk = MemorySegment.ofArray(v1).get(LE32, 12);
         v1[chunk + 6] = 1;

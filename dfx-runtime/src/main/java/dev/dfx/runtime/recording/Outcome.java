@@ -9,6 +9,8 @@ import java.util.List;
  * or exported) are appended, and turn an {@code ok} run into a failed one. Not thread-safe; the session's thread.
  */
 final class Outcome {
+    /** The status of the run.json written at the start, until the final one replaces it. */
+    static final String RUNNING = "running";
     static final String OK = "ok";
     static final String INTERRUPTED = "interrupted";
     static final String FAILED = "failed";

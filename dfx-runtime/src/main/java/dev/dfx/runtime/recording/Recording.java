@@ -1,5 +1,6 @@
 package dev.dfx.runtime.recording;
 
+import dev.dfx.chunk.RunId;
 import dev.dfx.error.IoErrors;
 import dev.dfx.pipeline.Collector;
 import dev.dfx.pipeline.HostGroup;
@@ -76,6 +77,7 @@ public final class Recording {
     private final RunManifest.Config config;
     private final RunManifest.Host host = ManifestFacts.host();
     private final AtomicReference<String> writeFailure = new AtomicReference<>();
+    private final RunId runId = RunId.random();
     private volatile String phase = "starting";
     private volatile long originNs;
     private volatile String manifestProblem;
@@ -135,7 +137,7 @@ public final class Recording {
         originNs = System.nanoTime();
         long epochNs = start.getEpochSecond() * 1_000_000_000L + start.getNano();
         RunManifest.Clock clock = new RunManifest.Clock("System.nanoTime", 1_000_000_000L, originNs, epochNs);
-        ManifestFile.write(dir, manifest("running", null, clock, start, null, 0, workload(0, 0, "skipped"),
+        ManifestFile.write(dir, manifest(Outcome.RUNNING, null, clock, start, null, 0, workload(0, 0, "skipped"),
                 List.of(), List.of()));
         ManifestReserve reserve = ManifestReserve.create(dir, RESERVE_BYTES + RESERVE_PER_LANE
                 * plan.recorders().stream().mapToLong(r -> r.plan().lanes().size()).sum());
@@ -180,7 +182,7 @@ public final class Recording {
         long tasks = plan.workload().expectedTasks();
         try {
             for (SubsystemRecorder r : plan.recorders()) {
-                r.start(dir, hostThreads, c -> watched(r, faults.apply(c)));
+                r.start(dir, runId, hostThreads, c -> watched(r, faults.apply(c)));
                 started.add(r);
             }
             Probe probe = started.isEmpty() ? Probe.NONE : new RecordingProbe(started, names);
@@ -311,7 +313,7 @@ public final class Recording {
                                  List<OutputFile> outputs) {
         Map<String, String> functions = new LinkedHashMap<>();
         names.names().forEach((id, n) -> functions.put(Integer.toString(id), n));
-        return new RunManifest(RunManifest.FORMAT, RunManifest.VERSION, status, reason, plan.config().commandLine(),
+        return new RunManifest(RunManifest.FORMAT, RunManifest.VERSION, runId.toString(), status, reason, plan.config().commandLine(),
                 config, clock, host, start.toString(), end, wallNs, w, functions, reports, outputs);
     }
 

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
@@ -22,38 +23,59 @@ import java.util.stream.Stream;
  * java.util.function.Consumer)}): a damaged chunk is skipped, a file without an index is scanned. Every loss goes
  * to a {@link RunDamage} as one line: a skipped chunk or byte range (file and byte offset), the bytes after the last
  * complete chunk of a file cut short, a file that run.json lists but that is missing or unreadable, and a file that
- * holds fewer or more records than run.json counts as collected. Thread-safety: open and close on one thread; the readers
+ * holds fewer or more records than run.json counts as collected; and what does not belong to the run
+ * ({@link RunMembership}): an unlisted file, a file of another subsystem or run, a lane the run does not have,
+ * chunks outside its time range. Thread-safety: open and close on one thread; the readers
  * are thread-safe.
  */
 public final class RunChunkFiles implements AutoCloseable {
+    private final Path runDir;
     private final TreeMap<String, ChunkReader> readers;
     private final Set<String> damaged;
 
-    private RunChunkFiles(TreeMap<String, ChunkReader> readers, Set<String> damaged) {
+    private RunChunkFiles(Path runDir, TreeMap<String, ChunkReader> readers, Set<String> damaged) {
+        this.runDir = runDir;
         this.readers = readers;
         this.damaged = damaged;
     }
 
+    /** @return the run directory */
+    public Path runDir() {
+        return runDir;
+    }
+
     /**
-     * Opens the chunk files of every subsystem run.json lists and of every other {@code chunks/*.dfx} present.
+     * Opens the chunk files of the subsystems run.json lists ({@link RunMembership}): a listed file that is missing is
+     * one line; a {@code chunks/*.dfx} it does not list, or one whose header names another subsystem or another run
+     * (the run id), is one line and left out whole; chunks of lanes the run does not have, or outside its time range,
+     * are left out with one line per lane and per file.
      *
      * @param runDir the run directory
-     * @param m      its manifest, or null when it has none (then only the files present are opened, and nothing
-     *               can be found missing)
+     * @param m      its manifest, or null when it has none or it cannot be read (then every {@code chunks/*.dfx}
+     *               present is opened, and nothing can be found missing or foreign)
      * @param damage receives one line per loss
      * @return the files that could be opened; close it to unmap them
      */
     public static RunChunkFiles open(Path runDir, RunManifest m, RunDamage damage) {
-        Set<String> names = new HashSet<>(present(runDir, damage));
-        if (m != null) {
-            m.subsystems().forEach(s -> names.add(s.name()));
+        Set<String> names = new TreeSet<>(present(runDir, damage));
+        RunMembership run = m == null ? null : new RunMembership(m);
+        if (run != null) {
+            Set<String> listed = run.listed();
+            for (String extra : names) {
+                if (!listed.contains(extra)) {
+                    damage.add(ChunkStore.file(runDir, extra) + ": not a chunk file of this run (run.json lists "
+                            + (listed.isEmpty() ? "none" : String.join(", ", listed)) + "); skipped the whole file");
+                }
+            }
+            names.retainAll(listed);
+            m.subsystems().forEach(s -> names.add(s.name())); // a reported subsystem's missing file is a loss
         }
         TreeMap<String, ChunkReader> readers = new TreeMap<>();
         Set<String> damaged = new HashSet<>();
-        for (String name : names.stream().sorted().toList()) {
+        for (String name : names) {
             RunManifest.SubsystemReport report = m == null ? null : m.subsystem(name);
             int before = damage.count();
-            ChunkReader r = openOne(ChunkStore.file(runDir, name), report, damage);
+            ChunkReader r = openOne(ChunkStore.file(runDir, name), report, run, damage);
             if (r != null) {
                 readers.put(name, r);
             }
@@ -61,7 +83,20 @@ public final class RunChunkFiles implements AutoCloseable {
                 damaged.add(name);
             }
         }
-        return new RunChunkFiles(readers, damaged);
+        return new RunChunkFiles(runDir, readers, damaged);
+    }
+
+    /** @return {@code r} narrowed to what belongs to the run, or null (closed) when none of it does */
+    private static ChunkReader belonging(Path file, ChunkReader r, RunMembership run, RunDamage damage) {
+        String fileName = file.getFileName().toString();
+        String name = fileName.substring(0, fileName.length() - ChunkStore.EXTENSION.length());
+        String foreign = run.foreign(name, r);
+        if (foreign != null) {
+            damage.add(r.path() + ": " + foreign + "; skipped the whole file");
+            r.close();
+            return null;
+        }
+        return run.narrow(name, r, damage);
     }
 
     /** @return subsystem names of the chunk files present */
@@ -79,7 +114,8 @@ public final class RunChunkFiles implements AutoCloseable {
         }
     }
 
-    private static ChunkReader openOne(Path file, RunManifest.SubsystemReport report, RunDamage damage) {
+    private static ChunkReader openOne(Path file, RunManifest.SubsystemReport report, RunMembership run,
+                                       RunDamage damage) {
         if (!Files.exists(file)) {
             damage.add(file + ": missing; run.json lists the " + report.name() + " subsystem with "
                     + report.collected() + " records collected");
@@ -96,7 +132,10 @@ public final class RunChunkFiles implements AutoCloseable {
             damage.add(file + ": cannot be read (" + IoErrors.describe(e) + "); skipped the whole file");
             return null;
         }
-        if (damage.count() > before) {
+        if (run != null) {
+            r = belonging(file, r, run, damage);
+        }
+        if (r == null || damage.count() > before) {
             return r; // each skip has its line already
         }
         Recovery rec = r.recovery().orElse(null);

@@ -13,6 +13,8 @@ import java.util.Map;
  *
  * @param format      always {@code dfx-run}
  * @param version     schema version
+ * @param runId       the run's identity, 32 hex digits ({@link dev.dfx.chunk.RunId}), also written in the header of
+ *                    each of its chunk files; null in a run.json written before run ids
  * @param status      {@code running} (written at the start, so a crash leaves it), {@code ok}, {@code interrupted}
  *                    or {@code failed}
  * @param reason      why the run is interrupted or failed, else null
@@ -28,7 +30,7 @@ import java.util.Map;
  * @param subsystems  per enabled subsystem: counts, reconcile, stalls, watermarks, lanes
  * @param outputs     files of the run directory and whether they were written
  */
-public record RunManifest(String format, int version, String status, String reason, List<String> commandLine,
+public record RunManifest(String format, int version, @OptionalField String runId, String status, String reason, List<String> commandLine,
                           Config config, Clock clock, Host host, String start, String end, long wallNs,
                           Workload workload, Map<String, String> functions, List<SubsystemReport> subsystems,
                           List<OutputFile> outputs) {
@@ -38,6 +40,15 @@ public record RunManifest(String format, int version, String status, String reas
     public static final int VERSION = 1;
     /** File name in the run directory. */
     public static final String FILE = "run.json";
+
+    /**
+     * @return the end of the run's time range on the records' clock, ns: {@code clock.origin_ns + wall_ns} (wall_ns
+     *         runs to the end of the recording, so no record is later), or {@link Long#MAX_VALUE} when not known
+     *         (run.json still says running)
+     */
+    public long timeRangeEndNs() {
+        return status.equals(Outcome.RUNNING) || wallNs <= 0 ? Long.MAX_VALUE : clock.originNs() + wallNs;
+    }
 
     /** @return the report of subsystem {@code name}, or null when it was not recorded */
     public SubsystemReport subsystem(String name) {
@@ -54,14 +65,15 @@ public record RunManifest(String format, int version, String status, String reas
                 s.collected(), s.dropped(), s.droppedByCause(), s.silentLoss(), s.reconciled(), s.backstopExpiries(),
                 s.stalls(), s.recordsPerSecond(), s.lanes().stream().map(Lane::withoutStallWindows).toList(),
                 s.pools(), s.queues(), s.errors(), s.errorCount(), s.details())).toList();
-        return new RunManifest(format, version, status, reason == null ? note : reason + "; " + note, commandLine,
+        return new RunManifest(format, version, runId, status, reason == null ? note : reason + "; " + note,
+                commandLine,
                 config, clock, host, start, end, wallNs, workload, functions, reports, outputs);
     }
 
     /** @return this manifest with another status, reason, end and outputs */
     public RunManifest finish(String newStatus, String newReason, String newEnd, long newWallNs,
                               List<OutputFile> newOutputs) {
-        return new RunManifest(format, version, newStatus, newReason, commandLine, config, clock, host, start, newEnd,
+        return new RunManifest(format, version, runId, newStatus, newReason, commandLine, config, clock, host, start, newEnd,
                 newWallNs, workload, functions, subsystems, newOutputs);
     }
 

@@ -3,6 +3,7 @@ package dev.dfx.runtime.subsystem;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkWriter;
+import dev.dfx.chunk.RunId;
 import dev.dfx.pipeline.Collector;
 import dev.dfx.pipeline.HostGroup;
 import dev.dfx.pipeline.LaneWriter;
@@ -68,12 +69,14 @@ public abstract class SubsystemRecorder implements AutoCloseable {
      * Creates the chunk file and starts the pipeline on the recording's host threads.
      *
      * @param runDir the run directory
+     * @param run    the run's id, written in the chunk file's header
      * @param host   the host threads shared by every subsystem of the recording
      * @param wrap   wraps the subsystem's collector (the session watches it for write failures)
      * @throws IOException when the chunk file cannot be created
      */
-    public final void start(Path runDir, HostGroup host, UnaryOperator<Collector> wrap) throws IOException {
-        chunks = ChunkStore.create(runDir, id());
+    public final void start(Path runDir, RunId run, HostGroup host, UnaryOperator<Collector> wrap)
+            throws IOException {
+        chunks = ChunkStore.create(runDir, run, id());
         pipeline = Pipeline.start(config(), wrap.apply(collector(runDir, chunks)), host);
         started();
     }

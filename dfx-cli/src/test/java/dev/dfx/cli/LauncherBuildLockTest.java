@@ -1,0 +1,171 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The {@code ./dfx} launcher's build step (trial 2, F29): two calls while the jar is stale build once, the second
+ * waits for the first and runs the fresh jar, with flock(1) and without it; and the jar is replaced by a rename, so a
+ * JVM running from the old jar keeps reading the old file. Runs the real launcher in a copy of the checkout's scripts
+ * with a fake Maven (one build at a time, or it fails, as two real builds racing on one target folder did; each build
+ * writes "jar of build N") and a fake JDK whose {@code java -jar FILE} prints FILE's contents through a descriptor
+ * opened at start.
+ */
+class LauncherBuildLockTest {
+    @TempDir
+    Path tmp;
+
+    private Path checkout;
+    private Path jdk;
+    private Path fakeBin;
+
+    @BeforeEach
+    void fakeCheckout() throws IOException {
+        Path scripts = RepoScripts.find("jdk.sh").getParent();
+        checkout = Files.createDirectories(tmp.resolve("checkout"));
+        Files.createDirectories(checkout.resolve("scripts"));
+        for (String s : List.of("jdk.sh", "locale.sh")) {
+            Files.copy(scripts.resolve(s), checkout.resolve("scripts").resolve(s));
+        }
+        executable(checkout.resolve("dfx"), Files.readString(scripts.getParent().resolve("dfx")));
+        Files.writeString(checkout.resolve("pom.xml"), "<project/>\n");
+        Files.createDirectories(checkout.resolve("dfx-cli/src/main"));
+        Files.writeString(checkout.resolve("dfx-cli/pom.xml"), "<project/>\n");
+        Files.writeString(checkout.resolve("dfx-cli/src/main/Main.java"), "class Main {}\n");
+
+        jdk = tmp.resolve("jdk");
+        executable(jdk.resolve("bin/javac"), "#!/bin/sh\n");
+        executable(jdk.resolve("bin/java"), """
+                #!/bin/bash
+                case "$1" in -XshowSettings*) echo '    java.specification.version = 25' >&2; exit 0 ;; esac
+                while [ "$1" != -jar ]; do shift; done
+                exec 3<"$2"                  # the file as it is now, as a JVM maps its jar at start
+                if [ -n "${HOLD:-}" ]; then  # wait until the test says so, then read what was opened
+                  while [ ! -e "$HOLD" ]; do sleep 0.05; done
+                fi
+                cat <&3
+                """);
+        fakeBin = tmp.resolve("fake-bin");
+        executable(fakeBin.resolve("mvn"), """
+                #!/bin/bash
+                mkdir building 2>/dev/null || { echo "[ERROR] another build is writing target/" >&2; exit 1; }
+                n=$(( $(cat builds 2>/dev/null || echo 0) + 1 )); echo "$n" > builds
+                sleep 2
+                mkdir -p dfx-cli/target && echo "jar of build $n" > dfx-cli/target/dfx-build.jar
+                rmdir building
+                """);
+    }
+
+    private static void executable(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    /** @return a PATH folder with every command of /usr/bin and /bin but flock(1) */
+    private Path pathWithoutFlock() throws IOException {
+        Path bin = Files.createDirectories(tmp.resolve("no-flock-bin"));
+        for (String dir : List.of("/usr/bin", "/bin")) {
+            try (Stream<Path> s = Files.list(Path.of(dir))) {
+                for (Path p : s.toList()) {
+                    Path link = bin.resolve(p.getFileName().toString());
+                    if (!p.getFileName().toString().equals("flock") && !Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        Files.createSymbolicLink(link, p);
+                    }
+                }
+            }
+        }
+        return bin;
+    }
+
+    private Process launch(boolean withFlock, String hold) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(checkout.resolve("dfx").toString(), "-V");
+        pb.environment().put("PATH", fakeBin + ":" + (withFlock ? "/usr/bin:/bin" : pathWithoutFlock().toString()));
+        pb.environment().put("JAVA_HOME", jdk.toString());
+        pb.environment().put("DFX_NO_INSTALL", "1");
+        pb.environment().remove("DFX_JAVA_OPTS");
+        if (hold != null) {
+            pb.environment().put("HOLD", hold);
+        }
+        return pb.directory(checkout.toFile()).start();
+    }
+
+    private record Done(int status, String out, String err) {
+    }
+
+    private static Done await(Process p) throws Exception {
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
+        return new Done(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    private int builds() throws IOException {
+        Path f = checkout.resolve("builds");
+        return Files.exists(f) ? Integer.parseInt(Files.readString(f).strip()) : 0;
+    }
+
+    @ParameterizedTest(name = "flock available: {0}")
+    @ValueSource(booleans = {true, false})
+    void twoCallsWhileTheJarIsStaleBuildOnceAndBothRunTheFreshJar(boolean withFlock) throws Exception {
+        List<Process> calls = new ArrayList<>();
+        calls.add(launch(withFlock, null));
+        calls.add(launch(withFlock, null));
+        List<Done> done = new ArrayList<>();
+        for (Process p : calls) {
+            done.add(await(p));
+        }
+        for (Done d : done) {
+            assertThat(d.status()).as(d.err()).isZero();
+            assertThat(d.out()).isEqualTo("jar of build 1\n");
+        }
+        assertThat(builds()).as("one build; the second call waited and found the jar fresh").isEqualTo(1);
+        assertThat(done).extracting(Done::err).anySatisfy(e -> assertThat(e)
+                .contains("dfx: waiting for another ./dfx to finish building the CLI..."));
+        assertThat(checkout.resolve(".dfx-build.lock.d")).doesNotExist();
+
+        Done again = await(launch(withFlock, null));
+        assertThat(again.out()).isEqualTo("jar of build 1\n");
+        assertThat(again.err()).as("fresh: no build, no wait").isEmpty();
+        assertThat(builds()).isEqualTo(1);
+    }
+
+    @Test
+    void aRebuildReplacesTheJarByARenameSoARunningJvmKeepsItsFile() throws Exception {
+        assertThat(await(launch(true, null)).out()).isEqualTo("jar of build 1\n");
+        Path go = tmp.resolve("go");
+        Process running = launch(true, go.toString());
+        Thread.sleep(500); // it has opened dfx.jar (build 1) and waits
+        Files.setLastModifiedTime(checkout.resolve("dfx-cli/src/main/Main.java"),
+                FileTime.from(Instant.now().plusSeconds(5))); // a source changed: the jar is stale
+        Done rebuilt = await(launch(true, null));
+        assertThat(rebuilt.status()).as(rebuilt.err()).isZero();
+        assertThat(rebuilt.out()).isEqualTo("jar of build 2\n");
+        Files.createFile(go);
+        assertThat(await(running).out()).as("the old JVM reads the jar it started from").isEqualTo("jar of build 1\n");
+    }
+
+    @Test
+    void aFailedBuildSaysSoAndRunsNothing() throws Exception {
+        executable(fakeBin.resolve("mvn"), "#!/bin/sh\necho '[ERROR] COMPILATION ERROR' >&2\nexit 1\n");
+        Done d = await(launch(true, null));
+        assertThat(d.status()).isEqualTo(1);
+        assertThat(d.out()).isEmpty();
+        assertThat(d.err()).contains("dfx: build failed; see " + checkout + "/.dfx-build.log", "COMPILATION ERROR");
+    }
+}

@@ -2,7 +2,9 @@ package dev.dfx.cli;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
+import dev.dfx.export.RunTraceExporter;
 import dev.dfx.runtime.recording.ManifestFile;
+import dev.dfx.runtime.recording.OutputSeal;
 import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
@@ -22,7 +24,8 @@ import picocli.CommandLine.Parameters;
  * line per damage on stderr). A run whose run.json still says {@code running} did not finish (its recorder was
  * killed, or could not write its final manifest): one line says so and what the chunk files still hold. Exit status
  * as {@code dfx record}'s ({@link RunSummary#exitStatus}), and 1 when anything is damaged or missing or the run did
- * not finish.
+ * not finish. Each derived output (trace.json, pmu.csv, ...) is checked against the size and CRC32 run.json recorded
+ * for it ({@link OutputSeal}): one line per output missing, cut short or changed, saying how to rebuild it.
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Counts, reconcile, stalls and watermarks of a run directory.")
@@ -47,8 +50,15 @@ final class ReportCommand implements Callable<Integer> {
             // opening checks every chunk; the summary itself comes from run.json
         }
         for (OutputFile o : m.outputs()) {
-            if (o.written() && !chunkFileChecked(m, o) && !Files.exists(run.resolve(o.path()))) {
-                damage.add(run.resolve(o.path()) + ": missing; run.json lists it as written");
+            if (!o.written() || chunkFileChecked(m, o)) {
+                continue;
+            }
+            String problem = OutputSeal.check(run, o);
+            if (problem == null && !Files.exists(run.resolve(o.path()))) {
+                problem = "missing; run.json lists it as written"; // a run.json without sizes and checksums
+            }
+            if (problem != null) {
+                damage.add(run.resolve(o.path()) + ": " + problem + "; " + rebuild(o));
             }
         }
         checkCounts(m, damage);
@@ -77,6 +87,14 @@ final class ReportCommand implements Callable<Integer> {
                         + s.dropped() + " + silent_loss " + s.silentLoss());
             }
         }
+    }
+
+    /** @return how to get a damaged output back: the trace is redrawn by export, the others only by recording again */
+    private String rebuild(OutputFile o) {
+        if (o.path().equals(RunTraceExporter.FILE)) {
+            return "rebuild it with: dfx export " + run + " -o " + run.resolve(o.path());
+        }
+        return "dfx cannot rebuild it; its records are in the chunk files (dfx script " + run + " lists them)";
     }
 
     /** @return whether {@code o} is the chunk file of a subsystem run.json lists, which {@link RunChunkFiles} checked */

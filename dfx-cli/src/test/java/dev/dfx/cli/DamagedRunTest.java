@@ -332,4 +332,49 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.err()).isEmpty();
     }
+
+    /** F26: run.json seals each derived output (size, CRC32); report names each one missing, cut or changed. */
+    @Test
+    void derivedOutputsCutOrChangedSinceTheRecordingAreNamedWithHowToRebuildThem() throws IOException {
+        Path dir = copy();
+        JsonNode outputs = new ObjectMapper().readTree(dir.resolve("run.json").toFile()).get("outputs");
+        long traceBytes = Files.size(run.resolve("trace.json"));
+        long depsBytes = Files.size(run.resolve("deps.json"));
+        for (JsonNode o : outputs) {
+            if (o.get("path").asText().equals("trace.json")) {
+                assertThat(o.get("bytes").asLong()).isEqualTo(traceBytes);
+                java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                crc.update(Files.readAllBytes(run.resolve("trace.json")));
+                assertThat(o.get("crc32").asText()).isEqualTo(String.format("%08x", crc.getValue()));
+            }
+        }
+        try (RandomAccessFile f = new RandomAccessFile(dir.resolve("trace.json").toFile(), "rw")) {
+            f.setLength(1000);
+        }
+        Files.writeString(dir.resolve("deps.json"), "garbage\n");
+        Files.delete(dir.resolve("pmu.csv"));
+        byte[] scopes = Files.readAllBytes(dir.resolve("scopes.jsonl"));
+        scopes[scopes.length - 3] ^= 1; // same size, another byte
+        Files.write(dir.resolve("scopes.jsonl"), scopes);
+
+        String noRebuild = "; dfx cannot rebuild it; its records are in the chunk files (dfx script " + dir
+                + " lists them)";
+        CliRun report = CliRun.dfx("report", dir.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(lines(report)).hasSize(4).containsSubsequence(
+                "dfx: " + dir.resolve("pmu.csv") + ": missing; run.json lists it as written" + noRebuild,
+                "dfx: " + dir.resolve("deps.json") + ": 8 bytes, run.json says " + depsBytes
+                        + " (cut short or changed since the recording)" + noRebuild,
+                "dfx: " + dir.resolve("trace.json") + ": 1000 bytes, run.json says " + traceBytes
+                        + " (cut short or changed since the recording); rebuild it with: dfx export " + dir + " -o "
+                        + dir.resolve("trace.json"));
+        assertThat(lines(report)).anySatisfy(l -> assertThat(l)
+                .startsWith("dfx: " + dir.resolve("scopes.jsonl") + ": CRC32 ")
+                .contains(" (changed since the recording)" + noRebuild));
+
+        CliRun rebuild = CliRun.dfx("export", dir.toString(), "-o", dir.resolve("trace.json").toString());
+        assertThat(rebuild.status()).as(rebuild.err()).isZero();
+        assertThat(lines(CliRun.dfx("report", dir.toString()))).as("the rebuilt trace is the recorded one")
+                .hasSize(3).noneMatch(l -> l.contains("trace.json"));
+    }
 }

@@ -166,13 +166,21 @@ class ForeignChunksTest extends OneRecordedRun {
     void recordsOutsideTheRunsTimeRangeAreSkippedAndCountedNotAnInternalError(String edit) throws IOException {
         Path dir = copy(run, "clock");
         ObjectNode m = (ObjectNode) JSON.readTree(dir.resolve("run.json").toFile());
-        long wall = m.get("wall_ns").asLong();
+        ObjectNode clock = (ObjectNode) m.get("clock");
+        long origin = clock.get("origin_ns").asLong();
+        long end = origin + m.get("wall_ns").asLong();
+        long mid; // halfway through the core tasks: a time some swimlane chunks start before and end after
+        try (ChunkReader r = ChunkReader.open(run.resolve("chunks/swimlane.dfx"))) {
+            int coreTask = Subsystem.SWIMLANE.kinds().indexOf(CoreTaskRecord.KIND);
+            List<ChunkInfo> tasks = r.chunks().stream().filter(c -> c.kind() == coreTask).toList();
+            mid = (tasks.stream().mapToLong(ChunkInfo::firstTimestamp).min().orElseThrow()
+                    + tasks.stream().mapToLong(ChunkInfo::lastTimestamp).max().orElseThrow()) / 2;
+        }
         if (edit.startsWith("origin")) {
-            ObjectNode clock = (ObjectNode) m.get("clock");
-            clock.put("origin_ns", clock.get("origin_ns").asLong() + wall / 3);
-            m.put("wall_ns", wall - wall / 3); // the same end: only the start moved
+            clock.put("origin_ns", mid);
+            m.put("wall_ns", end - mid); // the same end: only the start moved
         } else {
-            m.put("wall_ns", wall / 3);
+            m.put("wall_ns", mid - origin);
         }
         JSON.writeValue(dir.resolve("run.json").toFile(), m);
         for (String format : List.of("chrome", "perfetto")) {

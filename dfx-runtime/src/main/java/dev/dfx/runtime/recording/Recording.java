@@ -168,6 +168,7 @@ public final class Recording {
         if (control.cancelled()) {
             outcome.interrupted(control.reason());
         }
+        outputs.replaceAll(o -> OutputSeal.seal(dir, o)); // sizes and CRC32s for report to check later
         RunManifest done = manifest(outcome.status(), outcome.reason(), clock, start, Instant.now().toString(),
                 System.nanoTime() - originNs, w, reports, outputs);
         reserve.release();

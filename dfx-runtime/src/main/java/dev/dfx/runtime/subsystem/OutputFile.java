@@ -1,5 +1,7 @@
 package dev.dfx.runtime.subsystem;
 
+import dev.dfx.runtime.recording.OptionalField;
+
 /**
  * One output file of a run directory, as run.json lists it. Immutable.
  *
@@ -10,8 +12,18 @@ package dev.dfx.runtime.subsystem;
  *                deps.json, arguments of args.json, payloads of args.bin, records of scopes.jsonl, events of a trace
  *                (never bytes)
  * @param note    why it was not written, or a short remark; null when there is nothing to say
+ * @param bytes   the file's size in bytes when the recording ended, for a written output derived from the chunk files
+ *                (not for the chunk files, which check themselves); null when not recorded (older run.json files)
+ * @param crc32   the CRC32 (java.util.zip.CRC32, the zlib/PNG polynomial) of those bytes, 8 lowercase hex digits;
+ *                null with {@code bytes}
  */
-public record OutputFile(String path, boolean written, long entries, String note) {
+public record OutputFile(String path, boolean written, long entries, String note, @OptionalField Long bytes,
+                         @OptionalField String crc32) {
+    /** An entry without size and checksum (they are added when the recording ends). */
+    public OutputFile(String path, boolean written, long entries, String note) {
+        this(path, written, entries, note, null, null);
+    }
+
     /** @return a written file holding {@code entries} entries */
     public static OutputFile written(String path, long entries) {
         return new OutputFile(path, true, entries, null);
@@ -20,5 +32,10 @@ public record OutputFile(String path, boolean written, long entries, String note
     /** @return a file that was not written, and why */
     public static OutputFile refused(String path, String why) {
         return new OutputFile(path, false, 0, why);
+    }
+
+    /** @return this entry with the file's size and CRC32 */
+    public OutputFile sealed(long size, String crc) {
+        return new OutputFile(path, written, entries, note, size, crc);
     }
 }

@@ -44,14 +44,15 @@ final class ListCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PmuCatalog catalog = PmuSystem.host(Architecture.byName(arch)).catalog();
-        String sel = selector == null ? "" : selector;
+        String sel = selector == null ? "" : selector.toLowerCase(Locale.ROOT); // any case, as every option value
         boolean all = sel.isEmpty();
         boolean sw = all || sel.equals("sw") || sel.equals("software");
         boolean hw = all || sel.equals("hw") || sel.equals("hardware");
         boolean tp = all || sel.equals("tracepoint");
-        PmuDescriptor one = catalog.pmu(sel);
+        PmuDescriptor one = catalog.pmuNames().stream().filter(n -> n.equalsIgnoreCase(sel)).findFirst()
+                .map(catalog::pmu).orElse(null);
         if (!all && !sw && !hw && !tp && one == null) {
-            throw new BadInputException("unknown PMU '" + sel + "' (known: " + String.join(", ", catalog.pmuNames())
+            throw new BadInputException("unknown PMU '" + selector + "' (known: " + String.join(", ", catalog.pmuNames())
                     + "; or sw, hw, tracepoint)");
         }
         if (!all && (sw || hw || tp)) {

@@ -7,6 +7,7 @@ import dev.dfx.record.Subsystem;
 import dev.dfx.runtime.recording.Durations;
 import dev.dfx.runtime.recording.Recording;
 import dev.dfx.runtime.recording.RecordingConfig;
+import dev.dfx.runtime.workload.Workloads;
 import dev.dfx.runtime.recording.RecordingPlan;
 import dev.dfx.runtime.recording.RunManifest;
 import java.io.PrintWriter;
@@ -63,7 +64,7 @@ final class RecordCommand implements Callable<Integer> {
     String backpressure;
 
     @Option(names = "--backstop", paramLabel = "DURATION", defaultValue = "30s",
-            description = "Budget of one gate wait under block, e.g. 30s, 500ms (default: ${DEFAULT-VALUE}). A wait that"
+            description = "Budget of one gate wait under block, e.g. 30s, 1.5s, 500ms (default: ${DEFAULT-VALUE}). A wait that"
                     + " runs out degrades its lane: it drops, counted, until the host catches up.")
     String backstop;
 
@@ -149,7 +150,7 @@ final class RecordCommand implements Callable<Integer> {
         }
         List<String> line = new ArrayList<>(List.of("dfx"));
         line.addAll(spec.commandLine().getParseResult().originalArgs()); // from "record" on
-        return new RecordingConfig(workload, subsystems(subsystems), swimlaneLevel, argsLevel, policy,
+        return new RecordingConfig(Workloads.canonical(workload), subsystems(subsystems), swimlaneLevel, argsLevel, policy,
                 Durations.parse("--backstop", backstop), Durations.parse("--stall-threshold", stallThreshold), pools,
                 events, arch, schedulers, cores, output, line);
     }
@@ -159,7 +160,7 @@ final class RecordCommand implements Callable<Integer> {
      * @throws BadInputException naming {@code -s} for an empty list or name, an unknown name, or all/none in a list
      */
     static Set<Subsystem> subsystems(String list) {
-        String l = list.trim();
+        String l = list.trim().toLowerCase(Locale.ROOT); // names in any case, as every enum-like value
         if (l.equals(ALL)) {
             return EnumSet.allOf(Subsystem.class);
         }

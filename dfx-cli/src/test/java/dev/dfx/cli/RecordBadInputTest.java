@@ -50,7 +50,8 @@ class RecordBadInputTest {
                         + " given twice (--pool deps=1x4 too); give each KIND once"),
                 Arguments.of(List.of("-s", "pmu", "--pool", "deps=1x4"), "option --pool deps=1x4: deps is not recorded"
                         + " (-s); its pool would be ignored"),
-                Arguments.of(List.of("--pool", "DEPS=1x4"), "option --pool DEPS=1x4: unknown subsystem 'DEPS'"),
+                Arguments.of(List.of("--pool", "deps=1x4", "--pool", "DEPS=2x8"), "option --pool DEPS=2x8: deps is"
+                        + " given twice (--pool deps=1x4 too); give each KIND once"),
                 Arguments.of(List.of("--pool", "swimlane.sched-phase=100000x10000"),
                         "--pool swimlane.sched-phase=100000x10000: the pools need"),
                 Arguments.of(List.of("--swimlane-level", "5"), "option --swimlane-level: 5 is not a level; expected 1..4"),

@@ -34,12 +34,12 @@ public enum Subsystem {
     }
 
     /**
-     * @param id a subsystem name, e.g. {@code swimlane}
+     * @param id a subsystem name, e.g. {@code swimlane}, in any case
      * @throws dev.dfx.error.BadInputException naming the known subsystems when {@code id} is none of them
      */
     public static Subsystem of(String id) {
         for (Subsystem s : values()) {
-            if (s.id.equals(id)) {
+            if (s.id.equalsIgnoreCase(id)) {
                 return s;
             }
         }

@@ -1,16 +1,23 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.error.BadInputException;
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Duration options of {@code dfx record}: parses an integer with a unit ns, us, ms, s or m (a bare number is
- * seconds), and writes a duration back in the largest of those units that divides it. Stateless.
+ * Duration options of {@code dfx record}: parses a number, with a fraction or not, and a unit ns, us, ms, s, m or h
+ * in any case (a bare number is seconds; {@code 1.5s} is 1500 ms), and writes a duration back in the largest of
+ * ns/us/ms/s/m that divides it. Stateless.
  */
 public final class Durations {
-    private static final Pattern DURATION = Pattern.compile("(\\d+)(ns|us|ms|s|m)?");
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)(ns|us|ms|s|m|h)?",
+            Pattern.CASE_INSENSITIVE);
+    private static final Map<String, Long> NS_PER = Map.of("ns", 1L, "us", 1_000L, "ms", 1_000_000L,
+            "s", 1_000_000_000L, "m", 60_000_000_000L, "h", 3_600_000_000_000L);
     /** The longest duration: the pipeline keeps deadlines in signed 64-bit nanoseconds. */
     private static final Duration MAX = Duration.ofNanos(Long.MAX_VALUE);
 
@@ -19,43 +26,30 @@ public final class Durations {
 
     /**
      * @param option the option, for the error (e.g. {@code --backstop})
-     * @param text   e.g. {@code 30s}, {@code 500ms}, {@code 2m}, {@code 10}
+     * @param text   e.g. {@code 30s}, {@code 500ms}, {@code 1.5s}, {@code 2m}, {@code 10}
      * @return the duration, greater than zero and at most 2^63-1 ns
-     * @throws BadInputException naming the option when the text is not a positive duration that fits in 64-bit ns
+     * @throws BadInputException naming the option when the text is not a duration, is zero, is finer than a
+     *                           nanosecond, or does not fit in 64-bit ns ("too large")
      */
     public static Duration parse(String option, String text) {
         Matcher m = DURATION.matcher(text.trim());
         if (!m.matches()) {
             throw new BadInputException("option " + option + ": '" + text
-                    + "' is not a duration; expected e.g. 30s, 500ms, 100us, 2m");
+                    + "' is not a duration; expected e.g. 30s, 1.5s, 500ms, 100us, 2m, 1h");
         }
-        long v;
-        try {
-            v = Long.parseLong(m.group(1));
-        } catch (NumberFormatException e) {
-            throw new BadInputException("option " + option + ": '" + text + "' is too large", e);
-        }
-        String unit = m.group(2) == null ? "s" : m.group(2);
-        Duration d;
-        try {
-            d = switch (unit) {
-                case "ns" -> Duration.ofNanos(v);
-                case "us" -> Duration.ofNanos(Math.multiplyExact(v, 1000L));
-                case "ms" -> Duration.ofMillis(v);
-                case "m" -> Duration.ofMinutes(v);
-                default -> Duration.ofSeconds(v);
-            };
-        } catch (ArithmeticException e) {
-            throw new BadInputException("option " + option + ": '" + text + "' is too large", e);
-        }
-        if (d.isZero()) {
+        String unit = m.group(2) == null ? "s" : m.group(2).toLowerCase(Locale.ROOT);
+        BigDecimal ns = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(NS_PER.get(unit)));
+        if (ns.signum() == 0) {
             throw new BadInputException("option " + option + ": the duration must be greater than zero, got " + text);
         }
-        if (d.compareTo(MAX) > 0) {
+        if (ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
             throw new BadInputException("option " + option + ": '" + text + "' is too large; at most "
                     + MAX.toSeconds() + "s (2^63-1 ns, 292 years)");
         }
-        return d;
+        if (ns.stripTrailingZeros().scale() > 0) {
+            throw new BadInputException("option " + option + ": '" + text + "' is not a whole number of nanoseconds");
+        }
+        return Duration.ofNanos(ns.longValueExact());
     }
 
     /** @return {@code d} in the largest unit that divides it exactly, e.g. {@code 1m}, {@code 1500ms}, {@code 7ns} */

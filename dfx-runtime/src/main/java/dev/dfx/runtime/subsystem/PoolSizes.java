@@ -9,6 +9,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -62,7 +63,7 @@ public final class PoolSizes {
         List<String> specific = new ArrayList<>();
         Map<String, String> given = new HashMap<>(); // KIND -> its option
         for (String o : overrides) {
-            String kind = o.substring(0, Math.max(0, o.indexOf('=')));
+            String kind = o.substring(0, Math.max(0, o.indexOf('='))).toLowerCase(Locale.ROOT); // any case
             String earlier = given.putIfAbsent(kind, o);
             if (earlier != null && !kind.isEmpty()) {
                 throw new BadInputException("option --pool " + o + ": " + kind + " is given twice (--pool " + earlier
@@ -124,7 +125,7 @@ public final class PoolSizes {
             return s.kinds();
         }
         for (RecordKind k : s.kinds()) {
-            if (k.name().equals(kind)) {
+            if (k.name().equalsIgnoreCase(kind)) {
                 return List.of(k);
             }
         }

@@ -21,7 +21,7 @@ class DurationsTest {
     @Test
     void badDurationsNameTheOption() {
         assertThatThrownBy(() -> Durations.parse("--backstop", "-1s")).isInstanceOf(BadInputException.class)
-                .hasMessage("option --backstop: '-1s' is not a duration; expected e.g. 30s, 500ms, 100us, 2m");
+                .hasMessage("option --backstop: '-1s' is not a duration; expected e.g. 30s, 1.5s, 500ms, 100us, 2m, 1h");
         assertThatThrownBy(() -> Durations.parse("--backstop", "0ms")).isInstanceOf(BadInputException.class)
                 .hasMessage("option --backstop: the duration must be greater than zero, got 0ms");
         assertThatThrownBy(() -> Durations.parse("--backstop", "99999999999999999999s"))
@@ -32,6 +32,28 @@ class DurationsTest {
                 .hasMessage("option --backstop: '99999999999999s' is too large; at most 9223372036s (2^63-1 ns,"
                         + " 292 years)");
         assertThat(Durations.parse("--backstop", "9223372036s").toNanos()).isEqualTo(9_223_372_036_000_000_000L);
+    }
+
+    /** F28: fractions (1.5s), the unit h, units in any case; an overflow is "too large", not "not a duration". */
+    @Test
+    void fractionsHoursAnyCaseAndOverflowSaysTooLarge() {
+        assertThat(Durations.parse("--backstop", "1.5s")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(Durations.parse("--backstop", "0.25ms")).isEqualTo(Duration.ofNanos(250_000));
+        assertThat(Durations.parse("--backstop", ".5m")).isEqualTo(Duration.ofSeconds(30));
+        assertThat(Durations.parse("--backstop", "2.")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(Durations.parse("--backstop", "1h")).isEqualTo(Duration.ofMinutes(60));
+        assertThat(Durations.parse("--backstop", "500MS")).isEqualTo(Duration.ofMillis(500));
+        assertThat(Durations.parse("--backstop", "30S")).isEqualTo(Duration.ofSeconds(30));
+        assertThat(Durations.parse("--backstop", "2562047.78h").toNanos()).isEqualTo(9_223_372_008_000_000_000L);
+        assertThatThrownBy(() -> Durations.parse("--backstop", "99999999999h")).isInstanceOf(BadInputException.class)
+                .hasMessage("option --backstop: '99999999999h' is too large; at most 9223372036s (2^63-1 ns,"
+                        + " 292 years)");
+        assertThatThrownBy(() -> Durations.parse("--backstop", "1.5ns")).isInstanceOf(BadInputException.class)
+                .hasMessage("option --backstop: '1.5ns' is not a whole number of nanoseconds");
+        assertThatThrownBy(() -> Durations.parse("--backstop", "0.0s")).isInstanceOf(BadInputException.class)
+                .hasMessage("option --backstop: the duration must be greater than zero, got 0.0s");
+        assertThatThrownBy(() -> Durations.parse("--backstop", "1.5.s")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("is not a duration");
     }
 
     @Test

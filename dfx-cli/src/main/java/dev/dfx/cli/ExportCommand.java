@@ -11,6 +11,7 @@ import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.OutputFile;
+import dev.dfx.rundir.ChunkOnlyRun;
 import dev.dfx.rundir.UnfinishedRun;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -65,9 +66,14 @@ final class ExportCommand implements Callable<Integer> {
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);
         }
-        RunManifest m = ManifestFile.read(input);
+        RunDamage damage = new RunDamage();
+        RunManifest m = readOrNull(damage);
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(inputs(input, m), INPUT);
+        if (m == null) {
+            target.refuseInputs(List.of(input.resolve(RunTraceExporter.FILE)), "the run's recorded trace (a trace"
+                    + " drawn without run.json would replace it)");
+        }
         if (!f.equals(TraceFormat.CHROME.cliName())) {
             // RUN/trace.json is Chrome JSON wherever it is named (report, README, Perfetto's file picker)
             target.refuseInputs(List.of(input.resolve(RunTraceExporter.FILE)), "the run's Chrome trace (--format "
@@ -76,15 +82,44 @@ final class ExportCommand implements Callable<Integer> {
         if (UnfinishedRun.is(m)) {
             UnfinishedRun.refuseLive(input);
         }
-        RunDamage damage = new RunDamage();
         try (RunChunkFiles chunks = RunChunkFiles.open(input, m, damage)) {
             if (UnfinishedRun.is(m)) {
                 damage.add(UnfinishedRun.line(input, chunks.readers()));
             }
-            target.write(spec.commandLine().getOut(), os -> f.equals("html") ? HtmlReport.write(input, chunks, m, os)
-                    : RunTraceExporter.write(chunks, m, os, trace(f), damage));
+            RunManifest drawn = m != null ? m : ChunkOnlyRun.standIn(chunks.readers(), damage.lines().getFirst());
+            target.write(spec.commandLine().getOut(), os -> f.equals("html")
+                    ? HtmlReport.write(input, chunks, drawn, os)
+                    : RunTraceExporter.write(chunks, drawn, os, trace(f), damage));
         }
         return DamageLines.print(damage, spec.commandLine().getErr());
+    }
+
+    /**
+     * @return the run's manifest, or null when its run.json exists but cannot be read while chunk files can (trial 2,
+     *         F8: the trace is then drawn from the chunk files alone, {@link ChunkOnlyRun}, and run.json's error is the
+     *         first damage line)
+     * @throws BadInputException when there is no run.json, or neither it nor a chunk file can be used
+     */
+    private RunManifest readOrNull(RunDamage damage) throws IOException {
+        try {
+            return ManifestFile.read(input);
+        } catch (BadInputException e) {
+            if (!Files.exists(ManifestFile.of(input)) || !hasChunkFiles(input)) {
+                throw e;
+            }
+            damage.add(e.getMessage() + "; drew the trace from the chunk files alone (" + ChunkOnlyRun.DRAWN + ")");
+            return null;
+        }
+    }
+
+    private static boolean hasChunkFiles(Path run) throws IOException {
+        Path chunks = run.resolve(ChunkStore.FOLDER);
+        if (!Files.isDirectory(chunks)) {
+            return false;
+        }
+        try (Stream<Path> s = Files.list(chunks)) {
+            return s.anyMatch(p -> p.getFileName().toString().endsWith(ChunkStore.EXTENSION));
+        }
     }
 
     /** @return the trace format named {@code f}, or null when {@code f} names none */
@@ -97,7 +132,10 @@ final class ExportCommand implements Callable<Integer> {
         return null;
     }
 
-    /** @return what an export of a run directory reads: run.json, the chunk files, the outputs other than the trace */
+    /**
+     * @param m the manifest, or null when it cannot be read (then no outputs are known)
+     * @return what an export of a run directory reads: run.json, the chunk files, the outputs other than the trace
+     */
     private static List<Path> inputs(Path run, RunManifest m) throws IOException {
         List<Path> in = new ArrayList<>(List.of(ManifestFile.of(run)));
         Path chunks = run.resolve(ChunkStore.FOLDER);
@@ -106,7 +144,7 @@ final class ExportCommand implements Callable<Integer> {
                 s.forEach(in::add);
             }
         }
-        for (OutputFile o : m.outputs()) {
+        for (OutputFile o : m == null ? List.<OutputFile>of() : m.outputs()) {
             if (!o.path().equals(RunTraceExporter.FILE)) {
                 in.add(run.resolve(o.path()));
             }

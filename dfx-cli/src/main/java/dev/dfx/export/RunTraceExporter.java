@@ -12,6 +12,7 @@ import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.OutputFile;
 import dev.dfx.runtime.subsystem.deps.DepsJson;
 import dev.dfx.runtime.subsystem.deps.DepsReplay;
+import dev.dfx.rundir.ChunkOnlyRun;
 import dev.dfx.rundir.UnfinishedRun;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -88,7 +89,9 @@ public final class RunTraceExporter {
             TraceLayout layout = new TraceLayout(w);
             FirstRuns runs = FirstRuns.read(swimlane);
             boolean unfinished = UnfinishedRun.is(m);
-            String noArrows = unfinished ? unfinishedNoArrows(chunks, m) : noArrows(chunks, m);
+            boolean standIn = ChunkOnlyRun.is(m);
+            String noArrows = standIn ? ChunkOnlyRun.NO_ARROWS
+                    : unfinished ? unfinishedNoArrows(chunks, m) : noArrows(chunks, m);
             DependencyFlows flows = DependencyFlows.none();
             if (noArrows == null) {
                 try {
@@ -105,10 +108,11 @@ public final class RunTraceExporter {
             }
             meta.put("dependency_arrows", noArrows != null ? noArrows : flows.count() + " arrows from deps"
                     + (unfinished ? " on disk (" + UNFINISHED_DEPS + ")" : ""));
-            if (unfinished) {
-                // the manifest written at the start has no counts: claiming zero loss or no stalls would be false
+            if (unfinished || standIn) {
+                // the manifest written at the start has no counts, a stand-in none at all: claiming zero loss or no
+                // stalls would be false
                 for (String key : List.of("subsystems", "records_dropped", "stalls", "stall_ns", "stalled_lanes")) {
-                    meta.put(key, UnfinishedRun.UNKNOWN);
+                    meta.put(key, standIn ? ChunkOnlyRun.UNKNOWN : UnfinishedRun.UNKNOWN);
                 }
             } else {
                 DropMarks.draw(w, layout, m, meta); // first: its whole-run slice holds the stall slices of its row

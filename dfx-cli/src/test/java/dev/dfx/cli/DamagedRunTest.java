@@ -317,13 +317,56 @@ class DamagedRunTest extends OneRecordedRun {
         ((ObjectNode) m.get("subsystems").get(0)).remove("lanes");
         json.writeValue(dir.resolve("run.json").toFile(), m);
         String line = "dfx: " + dir.resolve("run.json") + ": field subsystems[0].lanes is missing; expected a dfx-run"
-                + " manifest, version 1" + System.lineSeparator();
-        for (String[] cmd : List.of(new String[] {"report", dir.toString()},
-                new String[] {"export", dir.toString(), "-o", tmp.resolve("t.json").toString()})) {
-            CliRun r = CliRun.dfx(cmd);
-            assertThat(r.status()).isEqualTo(1);
-            assertThat(r.err()).isEqualTo(line);
+                + " manifest, version 1";
+        CliRun report = CliRun.dfx("report", dir.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(report.err()).isEqualTo(line + System.lineSeparator());
+        CliRun export = CliRun.dfx("export", dir.toString(), "-o", tmp.resolve("t.json").toString());
+        assertThat(export.status()).isEqualTo(1);
+        assertThat(export.err()).isEqualTo(line + "; drew the trace from the chunk files alone (clock origin at the"
+                + " earliest record; no function names, stall or drop marks or dependency arrows)"
+                + System.lineSeparator());
+    }
+
+    /**
+     * F8: export of a run whose run.json is not JSON draws the bars from the chunk files alone, with the earliest
+     * record as the origin, and claims no counts; run.json's error is the one line, exit 1.
+     */
+    @Test
+    void anUnreadableManifestStillExportsTheBarsFromTheChunkFiles() throws IOException {
+        Path dir = copy();
+        Files.writeString(dir.resolve("run.json"), "not json {\n");
+        for (String format : List.of("chrome", "perfetto", "html")) {
+            Path out = tmp.resolve("t." + format);
+            CliRun r = CliRun.dfx("export", dir.toString(), "-f", format, "-o", out.toString());
+            assertThat(r.status()).as(format).isEqualTo(1);
+            assertThat(lines(r)).as(format).singleElement().asString()
+                    .startsWith("dfx: " + dir.resolve("run.json") + ": line 1, column 5: not valid JSON")
+                    .endsWith("; drew the trace from the chunk files alone (clock origin at the earliest record; no"
+                            + " function names, stall or drop marks or dependency arrows)");
+            assertThat(out).isNotEmptyFile();
         }
+        Files.move(tmp.resolve("t.chrome"), tmp.resolve("trace.json"));
+        JsonNode trace = trace(); // passes the trace-event checks
+        assertThat(RecordCommandTest.events(trace, "X", "task")).hasSize(TASKS);
+        assertThat(RecordCommandTest.events(trace, "s", "flow")).isEmpty();
+        long earliest = Long.MAX_VALUE;
+        try (Stream<Path> files = Files.list(dir.resolve("chunks"))) {
+            for (Path f : files.toList()) {
+                try (ChunkReader r = ChunkReader.open(f)) {
+                    for (ChunkInfo c : r.chunks()) {
+                        if (r.kind(c.kind()).hasTimestamp() && c.recordCount() > 0) {
+                            earliest = Math.min(earliest, c.firstTimestamp());
+                        }
+                    }
+                }
+            }
+        }
+        JsonNode meta = trace.get("metadata");
+        assertThat(meta.get("origin_ns").asLong()).isEqualTo(earliest);
+        assertThat(meta.get("records_dropped").asText()).isEqualTo("unknown: run.json is unreadable");
+        assertThat(CliRun.dfx("export", dir.toString(), "-o", dir.resolve("trace.json").toString()).err())
+                .as("the recorded trace is kept").contains("is the run's recorded trace");
     }
 
     @Test

@@ -27,6 +27,11 @@ class ListCommandTest {
         assertThat(r.out()).doesNotContain("[Software event]");
         CliRun g9 = CliRun.dfx("list", "--arch", "gfx9", "accel");
         assertThat(g9.out()).contains("GFX9-like: 1 XCC x 4 SE x 1 SA x 0 WGP, 60 CU");
+        // gfx9 has no WGPs and runs wave64: no event claims a WGP level or counts wave32 work there
+        assertThat(g9.out()).contains("       [config=0x1e: SQ, per-SA (gfx9 has no WGPs): +waves per task]\n")
+                .contains("       [config=0x15: SQ, per-SA (gfx9 has no WGPs): always 0 (counts insts on wave32; gfx9 runs"
+                        + " wave64)]\n")
+                .doesNotContain("per-WGP").doesNotContain("on wave32 per task");
     }
 
     @Test

@@ -94,11 +94,13 @@ final class StatCommand implements Callable<Integer> {
                         .forEach(en -> err.println("Warning:\n" + en.failure()));
             }
             long[] ru0 = LinuxSyscalls.childrenCpuTimes();
-            long t0 = System.nanoTime();
+            // set-up (enabling dfx's own PMUs, their multiplexing thread) stays outside the elapsed time, which runs
+            // from the go signal to the exit as perf's does (StoppedChild says how close that is)
             session.enable();
-            c.go();
-            int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0) : c.awaitExit();
-            long t1 = System.nanoTime();
+            List<CounterReading> atStart = session.read();
+            long t0 = c.go();
+            int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0, atStart) : c.awaitExit();
+            long t1 = c.exitNanos();
             session.disable();
             List<CounterReading> readings = session.read();
             long[] ru1 = LinuxSyscalls.childrenCpuTimes();
@@ -117,16 +119,23 @@ final class StatCommand implements Callable<Integer> {
         }
     }
 
-    private int runIntervals(StoppedChild child, StatSession session, StatFormatter fmt, PrintWriter err, long t0)
-            throws InterruptedException {
+    /**
+     * Prints the counts of each interval. The k-th interval ends at {@code t0 + k * MS} (a late wake-up does not
+     * shift the later ones), or at the command's exit; its derived metrics (CPUs utilized, rates) divide by the
+     * time it really lasted. perf 6.1 differs on both: it sleeps MS after each print, so its timestamps drift by
+     * the time of each read and print, and it divides by the nominal MS ({@code process_interval} in
+     * builtin-stat.c), which shows a late interval above the CPU count and a short last one far below it.
+     */
+    private int runIntervals(StoppedChild child, StatSession session, StatFormatter fmt, PrintWriter err, long t0,
+                             List<CounterReading> atStart) throws InterruptedException {
         long intervalNs = TimeUnit.MILLISECONDS.toNanos(intervalMs);
-        List<CounterReading> prev = session.read().stream().map(r -> CounterReading.ZERO).toList();
+        List<CounterReading> prev = atStart;
         long prevT = t0;
         int printed = 0;
         for (long k = 1; ; k++) {
             long waitNs = t0 + k * intervalNs - System.nanoTime();
             boolean exited = child.waitFor(Math.max(0, (waitNs + 999_999) / 1_000_000));
-            long now = System.nanoTime();
+            long now = exited ? child.exitNanos() : System.nanoTime();
             List<CounterReading> cur = session.read();
             List<CounterReading> delta = new ArrayList<>(cur.size());
             for (int i = 0; i < cur.size(); i++) {

@@ -107,6 +107,40 @@ class StatCommandTest {
         assertThat(lines.get(1)).doesNotContain("<not counted>");
     }
 
+    /**
+     * Each interval's "CPUs utilized" is its task-clock over the time the interval really lasted (the difference of
+     * the printed timestamps), and the intervals end on the grid of MS from the start: the k-th full one lies in
+     * [k MS, (k + 1) MS). perf 6.1 divides by the nominal MS instead (builtin-stat.c process_interval), which the
+     * second half checks against the real perf where it is installed, as StatCommand's Javadoc says.
+     */
+    @Test
+    void intervalMetricsDivideByTheElapsedIntervalOnTheGrid() {
+        assumeTrue(LinuxSyscalls.available(), LinuxSyscalls.unavailableReason());
+        List<String[]> ours = csv(CliRun.dfx("stat", "-x,", "-I", "200", "-a", "-e", "task-clock", "--", "sleep", "0.5").err());
+        assertThat(ours.size()).isBetween(3, 5);
+        double previous = 0;
+        for (int k = 1; k <= ours.size(); k++) {
+            String[] f = ours.get(k - 1);
+            double t = Double.parseDouble(f[0]);
+            double value = Double.parseDouble(f[1]);
+            assertThat(f[3]).isEqualTo("task-clock");
+            assertThat(f[7]).isEqualTo("CPUs utilized");
+            // printed to 3 decimals from msec printed to 2
+            assertThat(Double.parseDouble(f[6])).as("interval %d", k)
+                    .isCloseTo(value / ((t - previous) * 1000), org.assertj.core.data.Offset.offset(0.002));
+            if (k < ours.size()) {
+                assertThat(Math.floor(t / 0.2)).as("interval %d ends at %.9f", k, t).isEqualTo(k);
+            }
+            previous = t;
+        }
+        assumeTrue(CliRun.perfWorks(), "perf is not installed or cannot count here: skipping perf's nominal interval");
+        List<String[]> perf = csv(CliRun.perf("stat", "-x,", "-I", "200", "-a", "-e", "task-clock", "--", "sleep", "0.5").err());
+        assertThat(perf).isNotEmpty();
+        for (String[] f : perf) {
+            assertThat(Double.parseDouble(f[6])).isCloseTo(Double.parseDouble(f[1]) / 200, org.assertj.core.data.Offset.offset(0.002));
+        }
+    }
+
     @Test
     void systemWideCountsEveryCpu() {
         assumeTrue(LinuxSyscalls.available(), LinuxSyscalls.unavailableReason());

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,12 +29,20 @@ import picocli.CommandLine.Parameters;
  * {@code dfx stat}: counts events while a command runs and prints perf stat's layout on stderr (std, {@code -x}
  * CSV, {@code -I} intervals). The command starts stopped ({@link StoppedChild}); Linux counters open on its pid
  * with enable_on_exec and inherit (or per CPU with {@code -a}); the exit status is the command's.
+ *
+ * <p>Ctrl-C (SIGINT) does not end dfx while the command runs, as it does not end perf stat ({@code skip_signal}):
+ * the command, which gets the same SIGINT through the terminal's process group, ends, and dfx prints what was
+ * counted (with {@code -I}, the pending partial interval) and exits 130, as perf does by re-raising the signal. A
+ * second SIGINT kills a command that ignores the first (SIGKILL).
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
         description = "Count PMU events while a command runs (perf stat compatible).",
         footer = {"", "Linux events count the command and its children from its exec (or every CPU with -a).",
+            "Ctrl-C ends the command; dfx then prints what was counted and exits 130 (a second Ctrl-C kills the command).",
             "Events of dfx's own PMUs (accel, jvm) count in the dfx process; accel counts tasks of an in-process runtime."})
 final class StatCommand implements Callable<Integer> {
+    /** The exit status of a process ended by SIGINT, as a shell reports it. */
+    private static final int SIGINT_STATUS = 128 + 2;
     /** perf 6.1's default event list. */
     static final String DEFAULT_EVENTS =
             "task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,branch-misses";
@@ -97,26 +106,52 @@ final class StatCommand implements Callable<Integer> {
             // set-up (enabling dfx's own PMUs, their multiplexing thread) stays outside the elapsed time, which runs
             // from the go signal to the exit as perf's does (StoppedChild says how close that is)
             session.enable();
-            List<CounterReading> atStart = session.read();
-            long t0 = c.go();
-            int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0, atStart) : c.awaitExit();
-            long t1 = c.exitNanos();
-            session.disable();
-            List<CounterReading> readings = session.read();
-            long[] ru1 = LinuxSyscalls.childrenCpuTimes();
-            if (intervalMs == 0) {
-                List<StatRow> rows = session.rows(readings);
-                if (verbose) {
-                    rows.stream().filter(StatRow::supported).forEach(r -> err.println(r.event().name() + ": "
-                            + r.reading().value() + " " + r.reading().enabled() + " " + r.reading().running()));
+            AtomicInteger interrupts = new AtomicInteger();
+            // kept until the counts are printed: the JVM dispatches a signal on its own thread, possibly after the
+            // command's exit (which the same Ctrl-C caused) has been seen
+            SignalHandlers handlers = SignalHandlers.install(List.of("INT"), (name, number) -> {
+                if (interrupts.incrementAndGet() > 1) {
+                    LinuxSyscalls.kill(c.pid(), LinuxSyscalls.SIGKILL);
                 }
-                err.print(fmt.header(command, allCpus));
-                printRows(err, fmt, rows, t1 - t0, "");
-                err.print(fmt.footer(t1 - t0, allCpus ? -1 : ru1[0] - ru0[0], ru1[1] - ru0[1]));
+            });
+            try {
+                int status = runAndPrint(c, session, fmt, err, ru0, session.read());
+                // perf re-raises the SIGINT it held back, so its shell sees 128 + 2
+                return interrupts.get() > 0 ? SIGINT_STATUS : status;
+            } finally {
+                if (handlers != null) {
+                    handlers.close();
+                }
             }
-            err.flush();
-            return status;
         }
+    }
+
+    /**
+     * Lets the command run, waits for its exit, and prints the counts (or, with -I, each interval's).
+     *
+     * @param atStart the counts just before the go signal
+     * @return the command's exit status
+     */
+    private int runAndPrint(StoppedChild c, StatSession session, StatFormatter fmt, PrintWriter err, long[] ru0,
+                            List<CounterReading> atStart) throws InterruptedException {
+        long t0 = c.go();
+        int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0, atStart) : c.awaitExit();
+        long t1 = c.exitNanos();
+        session.disable();
+        List<CounterReading> readings = session.read();
+        long[] ru1 = LinuxSyscalls.childrenCpuTimes();
+        if (intervalMs == 0) {
+            List<StatRow> rows = session.rows(readings);
+            if (verbose) {
+                rows.stream().filter(StatRow::supported).forEach(r -> err.println(r.event().name() + ": "
+                        + r.reading().value() + " " + r.reading().enabled() + " " + r.reading().running()));
+            }
+            err.print(fmt.header(command, allCpus));
+            printRows(err, fmt, rows, t1 - t0, "");
+            err.print(fmt.footer(t1 - t0, allCpus ? -1 : ru1[0] - ru0[0], ru1[1] - ru0[1]));
+        }
+        err.flush();
+        return status;
     }
 
     /**

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             RecordCommand.class,
             ReportCommand.class,
+            AuditCommand.class,
             ScriptCommand.class,
             DumpCommand.class,
             ExportCommand.class,

@@ -39,6 +39,7 @@ final class CollectorShard {
     private final SpscRing<HostBuffer> done;
     private final Collector collector;
     private final HostLedger ledger;
+    private final RecycleMeter meter;
     private final HostTransport transport;
     private final boolean[] zeroed;
     private final ErrorLog errors;
@@ -52,14 +53,16 @@ final class CollectorShard {
     private volatile boolean replenisherGone;
 
     /**
+     * @param meter       sums the time of each collector call per kind (the host's service time)
      * @param zeroed      per kind: whether its buffers are cleared before they go back (see {@link PoolSpec#zeroed()})
      * @param replenisher doorbell of the loop that runs the replenisher, rung after each buffer handed back
      * @param drainShard  doorbell of the loop that runs this shard's drain shard, rung when the ring has room again
      */
     CollectorShard(int index, SpscRing<HostBuffer> ready, SpscRing<HostBuffer> done, Collector collector,
-            HostLedger ledger, HostTransport transport, boolean[] zeroed, Doorbell replenisher, Doorbell drainShard,
-            ErrorLog errors) {
+            HostLedger ledger, RecycleMeter meter, HostTransport transport, boolean[] zeroed, Doorbell replenisher,
+            Doorbell drainShard, ErrorLog errors) {
         this.index = index;
+        this.meter = meter;
         this.ready = ready;
         this.done = done;
         this.collector = collector;
@@ -120,7 +123,8 @@ final class CollectorShard {
 
     /** Claim holder: calls the collector on one buffer and counts its records collected or lost. */
     void deliver(HostBuffer b) {
-        CALL_SINCE.setOpaque(this, Math.max(1, System.nanoTime()));
+        long since = Math.max(1, System.nanoTime());
+        CALL_SINCE.setOpaque(this, since);
         try {
             collector.accept(b);
             ledger.collected(b.lane, b.count);
@@ -130,6 +134,7 @@ final class CollectorShard {
                     + b.count + " records) lost: collector threw " + t);
         } finally {
             CALL_SINCE.setOpaque(this, 0L);
+            meter.onCollected(b.kind, System.nanoTime() - since);
         }
         if (zeroed[b.kind]) {
             transport.clearBuffer(b, (long) b.count * b.recordSize);

@@ -39,6 +39,7 @@ final class DrainShard {
     /** Tops up one short site's free queue: built once, so a retry (every pass of the loop) allocates nothing. */
     private final IntPredicate refill = this::refill;
     private final ErrorLog errors;
+    private final RecycleMeter meter;
     private final AtomicLong drainedEntries = new AtomicLong();
     private final Doorbell loop;
     private final Doorbell collectors;
@@ -48,12 +49,14 @@ final class DrainShard {
      * @param recycled   this shard's recycled lane of each kind
      * @param loop       the doorbell of the host loop that runs this shard (rung when it is resumed)
      * @param collectors the doorbell of the collector workers, rung after each hand-off
+     * @param meter      counts each drained buffer and stamps its drain time (the start of its recycle latency)
      */
     DrainShard(int index, int shards, RegionLayout layout, HostTransport transport, BufferStore store,
             List<PipelineConfig.LaneSpec> lanes, List<PoolSpec> pools, FreeQueueHost[] freeQueues,
             SpscRing<HostBuffer>[] recycled, SpscRing<HostBuffer> hostReady, Doorbell loop, Doorbell collectors,
-            ErrorLog errors) {
+            RecycleMeter meter, ErrorLog errors) {
         this.index = index;
+        this.meter = meter;
         this.loop = loop;
         this.collectors = collectors;
         int n = 0;
@@ -200,6 +203,8 @@ final class DrainShard {
             errors.add("lane " + lane + ": buffer seq " + seq + " arrived, expected " + expectedSeq[lane]);
         }
         expectedSeq[lane] = seq + 1;
+        b.drainedAtNs = System.nanoTime();  // one clock read per buffer: the start of its recycle latency W
+        meter.onDrained(kind);
         transport.pullBuffer(b, (long) count * b.recordSize);
         b.carry(lane, q, seq, count, index);
         drainedEntries.incrementAndGet();

@@ -22,6 +22,8 @@ final class HostBuffer implements DrainedBuffer {
     int count;
     /** The drain shard that drained it (its collector shard and done queue). */
     int origin;
+    /** {@link System#nanoTime()} when a drain shard took it off a ready queue; 0 when not drained (W unmeasured). */
+    long drainedAtNs;
 
     HostBuffer(int kind, long handle, int recordSize, MemorySegment device, MemorySegment host) {
         this.kind = kind;

@@ -33,6 +33,7 @@ public final class Pipeline implements AutoCloseable {
     private final PipelineParts parts;
     private final StatsReader statsReader;
     private final Instant started = Instant.now();
+    private final long startedNs = System.nanoTime();
     private final HostGroup group;
     private final boolean ownGroup;
     private volatile PipelineStats finalStats;
@@ -150,7 +151,7 @@ public final class Pipeline implements AutoCloseable {
      */
     public PipelineStats stats() {
         PipelineStats f = finalStats;
-        return f != null ? f : statsReader.snapshot(started, null);
+        return f != null ? f : statsReader.snapshot(started, null, System.nanoTime() - startedNs);
     }
 
     /**
@@ -171,7 +172,7 @@ public final class Pipeline implements AutoCloseable {
             stopUnattended();
         }
         new UnflushedRecovery(parts).recoverAll();
-        finalStats = statsReader.snapshot(started, Instant.now());
+        finalStats = statsReader.snapshot(started, Instant.now(), System.nanoTime() - startedNs);
         if (ownGroup) {
             group.close();
         }

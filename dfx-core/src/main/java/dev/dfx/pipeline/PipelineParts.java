@@ -24,6 +24,7 @@ final class PipelineParts {
     final BufferStore store;
     final ErrorLog errors = new ErrorLog();
     final HostLedger ledger;
+    final RecycleMeter meter;
     final FreeQueueHost[] freeQueues;
     final ProducerQueue[] producerQueues;
     final StallLog[] stallLogs;
@@ -57,6 +58,8 @@ final class PipelineParts {
                     : new SharedTransport(region.device(), owned);
             this.store = new BufferStore(region, transport, pools, copy);
             this.ledger = new HostLedger(lanes.size());
+            this.meter = new RecycleMeter(kinds, lanes.size(),
+                    lane -> transport.getLongAcquire(layout.lane(lane) + RegionLayout.L_FQ_HEAD));
 
             int[][] surplus = new int[kinds][n];
             int[] buffersOfShard = new int[n];
@@ -86,7 +89,7 @@ final class PipelineParts {
             this.shards = new DrainShard[n];
             this.collectors = new CollectorShard[n];
             this.replenisher = new Replenisher(done, recycled, watermark, store,
-                    config.arenaAckHook().orElse(null), placement.shardBells(), errors);
+                    config.arenaAckHook().orElse(null), placement.shardBells(), meter, errors);
             boolean[] zeroed = new boolean[kinds];
             for (int k = 0; k < kinds; k++) {
                 zeroed[k] = pools.get(k).zeroed();
@@ -98,10 +101,10 @@ final class PipelineParts {
                 for (int k = 0; k < kinds; k++) {
                     mine[k] = recycled[k][s];
                 }
-                collectors[s] = new CollectorShard(s, hostReady[s], done[s], collector, ledger, transport, zeroed,
+                collectors[s] = new CollectorShard(s, hostReady[s], done[s], collector, ledger, meter, transport, zeroed,
                         placement.replenisherBell(), placement.shardBell(s), errors);
                 shards[s] = new DrainShard(s, n, layout, transport, store, lanes, pools, freeQueues, mine,
-                        hostReady[s], placement.shardBell(s), placement.collectorBell(), errors);
+                        hostReady[s], placement.shardBell(s), placement.collectorBell(), meter, errors);
             }
 
             this.producerQueues = new ProducerQueue[config.producers()];

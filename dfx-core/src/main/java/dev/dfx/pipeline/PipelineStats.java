@@ -12,6 +12,7 @@ import java.util.List;
  * @param memoryMode its memory mode
  * @param started    wall-clock start
  * @param stopped    wall-clock stop, or {@code null} in a live snapshot
+ * @param elapsedNs  running time from start to stop (to the snapshot in a live one), {@code System.nanoTime} ns
  * @param lanes      one entry per lane, by lane index
  * @param pools      one entry per buffer kind, by kind index
  * @param queues     one entry per producer's ready queue, by producer index
@@ -20,7 +21,7 @@ import java.util.List;
  * @param errorCount all errors seen, including those not kept in {@code errors}
  */
 public record PipelineStats(String name, BackpressurePolicy policy, MemoryMode memoryMode, Instant started,
-        Instant stopped, List<LaneStats> lanes, List<PoolStats> pools, List<QueueStats> queues,
+        Instant stopped, long elapsedNs, List<LaneStats> lanes, List<PoolStats> pools, List<QueueStats> queues,
         List<String> errors, long errorCount) {
 
     /** Most error messages a snapshot keeps. */

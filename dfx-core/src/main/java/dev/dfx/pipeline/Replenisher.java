@@ -20,6 +20,7 @@ final class Replenisher {
     private final BufferStore store;
     private final ArenaAckHook hook;
     private final ErrorLog errors;
+    private final RecycleMeter meter;
     private final ArrayDeque<HostBuffer> retired = new ArrayDeque<>();
     private final boolean[] allocationFailed;
     private final int[] deficits;
@@ -31,10 +32,12 @@ final class Replenisher {
      * @param recycled  [kind][shard]: replenisher -> drain shard
      * @param watermark [kind][shard]: spare buffers to keep in each recycled lane (0: never allocate)
      * @param shards    per shard: the doorbell of the loop running it, rung when its recycled lane receives a buffer
+     * @param meter     takes each drained buffer's recycle latency when it lands in a recycled lane
      */
     Replenisher(SpscRing<HostBuffer>[] done, SpscRing<HostBuffer>[][] recycled, int[][] watermark,
-            BufferStore store, ArenaAckHook hook, Doorbell[] shards, ErrorLog errors) {
+            BufferStore store, ArenaAckHook hook, Doorbell[] shards, RecycleMeter meter, ErrorLog errors) {
         this.done = done;
+        this.meter = meter;
         this.recycled = recycled;
         this.watermark = watermark;
         this.store = store;
@@ -95,16 +98,29 @@ final class Replenisher {
             deficits[s] = wm[s] - lanes[s].size();
         }
         int target = RecycledRouter.select(origin, deficits);
+        long drainedAt = b.drainedAtNs;
+        int lane = b.lane;
+        b.drainedAtNs = 0;  // before the offer: once offered, the buffer belongs to the drain shard
         b.origin = target;
         if (lanes[target].offer(b)) {
+            landed(b.kind, lane, drainedAt);
             wakeShard(target);
             return;
         }
         b.origin = origin;
         if (lanes[origin].offer(b)) {
+            landed(b.kind, lane, drainedAt);
             wakeShard(origin);
         } else {
+            b.drainedAtNs = drainedAt;  // still ours: measured when it lands on a later tick
             retired.add(b);
+        }
+    }
+
+    /** A buffer of {@code lane} drained at {@code drainedAt} is back in a recycled lane: its W ends here. */
+    private void landed(int kind, int lane, long drainedAt) {
+        if (drainedAt != 0) {
+            meter.onRecycled(kind, lane, System.nanoTime() - drainedAt);
         }
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Builds {@link PipelineStats} snapshots: producer-owned counters read opaquely from the lanes' active heads
  * and ready queues (through the transport, so COPY mode reads the producers' memory), host counts from the
- * {@link HostLedger}, stall windows from each lane's {@link StallLog}. Safe from any thread; a live snapshot is
+ * {@link HostLedger}, the buffer flow (λ, W, collector time) from the {@link RecycleMeter}, stall windows from each lane's {@link StallLog}. Safe from any thread; a live snapshot is
  * not atomic across lanes.
  */
 final class StatsReader {
@@ -17,7 +17,12 @@ final class StatsReader {
         this.p = parts;
     }
 
-    PipelineStats snapshot(Instant started, Instant stopped) {
+    /**
+     * @param started   wall-clock start
+     * @param stopped   wall-clock stop, or null for a live snapshot
+     * @param elapsedNs running time so far (to the stop in a final snapshot), ns
+     */
+    PipelineStats snapshot(Instant started, Instant stopped, long elapsedNs) {
         RegionLayout layout = p.layout;
         HostTransport t = p.transport;
         List<LaneStats> lanes = new ArrayList<>();
@@ -45,7 +50,9 @@ final class StatsReader {
         List<PoolStats> pools = new ArrayList<>();
         for (int k = 0; k < p.config.pools().size(); k++) {
             pools.add(new PoolStats(k, p.config.pools().get(k).name(),
-                    minFree[k] == Long.MAX_VALUE ? 0 : minFree[k], p.store.allocated(k)));
+                    minFree[k] == Long.MAX_VALUE ? 0 : minFree[k], p.store.allocated(k), p.config.freeQueueSlots(),
+                    p.meter.drained(k), p.meter.recycled(k), p.meter.recycleTotalNs(k), p.meter.recycleMaxNs(k),
+                    p.meter.collectNs(k), p.meter.peakInFlight(k)));
         }
         List<QueueStats> queues = new ArrayList<>();
         for (int q = 0; q < layout.producers(); q++) {
@@ -53,6 +60,6 @@ final class StatsReader {
                     t.getLongOpaque(layout.readyQueue(q) + RegionLayout.RQ_MAX_DEPTH)));
         }
         return new PipelineStats(p.config.name(), p.config.policy(), p.config.memoryMode(), started, stopped,
-                lanes, pools, queues, p.errors.messages(), p.errors.count());
+                elapsedNs, lanes, pools, queues, p.errors.messages(), p.errors.count());
     }
 }

@@ -40,7 +40,8 @@ final class ManifestProblems {
     /**
      * Checks that {@code node} has every field of record type {@code type} (snake_case names), recursively through
      * records and lists of records, and that none is null but text fields (such as {@code reason}, {@code end} or
-     * an output's {@code note}): a count left out must not read as 0.
+     * an output's {@code note}): a count left out must not read as 0. Fields marked {@link OptionalField} may be
+     * missing or null.
      *
      * @return {@code field PATH is missing} or {@code field PATH is null} for the first such field, else null
      */
@@ -52,6 +53,9 @@ final class ManifestProblems {
         for (RecordComponent c : type.getRecordComponents()) {
             String field = (at.isEmpty() ? "" : at + ".") + snake(c.getName());
             JsonNode v = node.get(snake(c.getName()));
+            if ((v == null || v.isNull()) && c.isAnnotationPresent(OptionalField.class)) {
+                continue;  // added after older run.json files were written: absent reads as unknown
+            }
             if (v == null) {
                 return "field " + field + " is missing";
             }

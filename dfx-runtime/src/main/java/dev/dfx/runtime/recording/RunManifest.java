@@ -209,13 +209,35 @@ public record RunManifest(String format, int version, String status, String reas
     }
 
     /**
-     * A pool's watermark.
+     * A pool's watermark and host-side buffer flow.
      *
      * @param kind             buffer kind name
      * @param minFreeDepth     lowest free-queue depth seen on any lane of the kind
      * @param buffersAllocated buffers allocated (startup fill plus top-ups)
+     * @param freeQueueSlots   slots of each lane's free queue ({@code SLOT_COUNT}); null in older run.json
+     * @param flow             buffers handed to the host, their recycle latency W and collector time; null in
+     *                         older run.json
      */
-    public record PoolWatermark(String kind, long minFreeDepth, long buffersAllocated) {
+    public record PoolWatermark(String kind, long minFreeDepth, long buffersAllocated,
+                                @OptionalField Integer freeQueueSlots, @OptionalField Flow flow) {
+    }
+
+    /**
+     * The host-side flow of one pool: Little's law's λ and W (dfx-core {@code PoolStats}).
+     *
+     * @param buffersDrained   buffers drain shards took off ready queues
+     * @param buffersPerSecond λ: {@code buffers_drained} per second of workload time (as {@code records_per_second})
+     * @param buffersRecycled  buffers whose recycle latency was measured (back in a recycled lane)
+     * @param recycleMeanNs    W: mean recycle latency, from the drain shard taking a buffer off a ready queue to
+     *                         the replenisher putting it back in a recycled lane, ns (0 when none came back)
+     * @param recycleMaxNs     the longest recycle latency, ns
+     * @param collectNs        collector call time spent on the pool's buffers, summed, ns
+     * @param elapsedNs        the pipeline's running time, start to stop, ns
+     * @param peakInFlight     the most buffers one lane had out at once (taken from its free queue, not yet back in a
+     *                         recycled lane)
+     */
+    public record Flow(long buffersDrained, double buffersPerSecond, long buffersRecycled, long recycleMeanNs,
+                       long recycleMaxNs, long collectNs, long elapsedNs, long peakInFlight) {
     }
 
     /**

@@ -59,7 +59,8 @@ final class SubsystemReports {
         }
         List<RunManifest.PoolWatermark> pools = new ArrayList<>();
         for (PoolStats p : s.pools()) {
-            pools.add(new RunManifest.PoolWatermark(p.name(), p.minFreeDepth(), p.buffersAllocated()));
+            pools.add(new RunManifest.PoolWatermark(p.name(), p.minFreeDepth(), p.buffersAllocated(),
+                    p.freeQueueSlots(), flow(p, s.elapsedNs(), workloadWallNs)));
         }
         List<RunManifest.Queue> queues = new ArrayList<>();
         for (QueueStats q : s.queues()) {
@@ -71,6 +72,13 @@ final class SubsystemReports {
                 s.total() - s.collected() - s.dropped(), s.reconciled(), expiries,
                 new RunManifest.Stalls(stalls, stallNs, longest, List.of(), omitted), perSecond, lanes, pools, queues,
                 s.errors(), s.errorCount(), r.details());
+    }
+
+    /** λ over workload time when known (as records/s), else over the pipeline's running time. */
+    private static RunManifest.Flow flow(PoolStats p, long elapsedNs, long workloadWallNs) {
+        return new RunManifest.Flow(p.buffersDrained(), p.buffersPerSecond(workloadWallNs > 0 ? workloadWallNs
+                : elapsedNs), p.buffersRecycled(), p.recycleMeanNs(), p.recycleMaxNs(), p.collectNs(), elapsedNs,
+                p.peakInFlight());
     }
 
     private static Map<String, Long> causes(LaneStats l) {

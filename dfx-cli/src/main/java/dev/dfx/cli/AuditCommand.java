@@ -1,0 +1,53 @@
+package dev.dfx.cli;
+
+import dev.dfx.audit.RunAudit;
+import dev.dfx.runtime.recording.ManifestAudit;
+import dev.dfx.runtime.recording.ManifestFile;
+import dev.dfx.runtime.recording.RunManifest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code dfx audit RUN...}: the capacity audit of DESIGN.md §10 (dev.dfx.audit) from each run's run.json: with
+ * several runs first the cross-run matrix ({@code lowest-free/peak-ready dropN} per subsystem), then per run one
+ * table (λ, W, L, peak in flight, margins, drops, stalls, headroom, verdict and the dimension that decided it) and
+ * the advice ({@code --pool KIND=COUNTxRECORDS} and the memory it saves or costs). {@code --json} prints the same
+ * as one JSON object. Every run is read before anything is printed, so bad input (no run.json, not a run
+ * directory, a damaged manifest) is one {@code dfx:} line and exit 1 with nothing else on stdout. Exit 0 otherwise,
+ * whatever the verdicts.
+ */
+@Command(name = "audit", mixinStandardHelpOptions = true,
+        description = "Capacity audit: Little's law per pool, margins, verdicts, advice.")
+final class AuditCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0..*", arity = "1..*", paramLabel = "RUN", description = "Run directories written by dfx record.")
+    List<Path> runs;
+
+    @Option(names = "--json", description = "Print the audit as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        List<RunAudit> audits = new ArrayList<>();
+        List<RunManifest> manifests = new ArrayList<>();
+        for (Path run : runs) {
+            RunManifest m = ManifestFile.read(run);
+            manifests.add(m);
+            audits.add(ManifestAudit.audit(run.toString(), m));
+        }
+        if (json) {
+            AuditReport.json(audits, manifests, spec.commandLine().getOut());
+        } else {
+            AuditReport.text(audits, manifests, spec.commandLine().getOut());
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,150 @@
+package dev.dfx.audit;
+
+import dev.dfx.pipeline.BackpressurePolicy;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The capacity audit of DESIGN.md §10 (the reference's buffer capacity audit, seeds/002): per pool, Little's law
+ * {@code L = λ·W} from the host-measured flow, the peak in flight (measured per lane, or from the free-queue
+ * watermark), the free and ready
+ * margins, drops and stalls, the headroom {@code configured / need}, a verdict read off the weakest dimension
+ * ({@link AuditThresholds}), and advice as a {@code --pool KIND=COUNTxRECORDS} option with the memory it saves or
+ * costs.
+ *
+ * <p>Loss: under BLOCK a stall is the lossless form of a drop, so a pool that stalled is short even with zero
+ * drops; under DROP a drop makes it short. A short pool's measured λ is what the host let through, not what the
+ * producers asked for, so its need is corrected to the demand: λ scaled by {@code total / collected} (DROP) or by
+ * {@code time / (time - stall time per lane)} (BLOCK), times the longest recycle latency (the wait that broke the
+ * threshold), plus the buffer being filled; and a short pool needed more than it had (at least one buffer per
+ * lane more), so advice gives at least twice that. A short pool whose producers asked for more bytes per second than the host drains on it (collected
+ * bytes per second of collector time) is rate-limited instead: advice keeps it and says so.
+ *
+ * <p>Stateless; thread-safe.
+ */
+public final class CapacityAudit {
+    private CapacityAudit() {
+    }
+
+    /**
+     * @param run   a name for the run (its directory)
+     * @param pools every pool of the run
+     * @return the run's audit, pools in the given order
+     */
+    public static RunAudit audit(String run, List<PoolObservation> pools) {
+        return new RunAudit(run, pools.stream().map(CapacityAudit::audit).toList());
+    }
+
+    /** @return the audit of one pool */
+    public static PoolAudit audit(PoolObservation p) {
+        int freeCap = Math.min(p.freeQueueSlots(), p.buffersPerLane());
+        long minFree = Math.min(p.minFreeDepth(), freeCap);
+        PoolObservation.Flow f = p.flow();
+        long peak = Math.max(freeCap - minFree, f == null ? 0 : Math.min(f.peakInFlight(), p.buffersPerLane()));
+        double freeMargin = (double) minFree / freeCap;
+        double readyMargin = Math.max(0, 1 - (double) p.maxReadyDepth() / (p.readyQueueCapacity() - 1));
+        boolean lossy = p.dropped() > 0 || (p.policy() == BackpressurePolicy.BLOCK && p.stalls() > 0);
+
+        double share = p.total() > 0 ? (double) p.busiestLaneTotal() / p.total() : 1.0 / p.lanes();
+        Double lambda = f == null ? null : f.buffersPerSecond();
+        Double littleL = f == null ? null : f.buffersPerSecond() * share * f.recycleMeanNs() / 1e9;
+        double need = Math.max(peak, littleL == null ? 1 : littleL + 1);
+        RateLimit rate = null;
+        if (lossy) {
+            need = Math.max(Math.max(need, shortNeed(p, share)), p.buffersPerLane() + 1);
+            rate = rateLimit(p);
+        }
+        double headroom = p.buffersPerLane() / need;
+
+        Map<Dimension, Verdict> by = new EnumMap<>(Dimension.class);
+        by.put(Dimension.LOSS, lossy ? Verdict.SHORT : Verdict.OVER_PROVISIONED);
+        by.put(Dimension.FREE_MARGIN, AuditThresholds.ofMargin(freeMargin));
+        by.put(Dimension.READY_MARGIN, AuditThresholds.ofMargin(readyMargin));
+        by.put(Dimension.HEADROOM, AuditThresholds.ofHeadroom(headroom));
+        Verdict verdict = Verdict.OVER_PROVISIONED;
+        Dimension decided = Dimension.HEADROOM;
+        for (Map.Entry<Dimension, Verdict> e : by.entrySet()) {
+            if (e.getValue().ordinal() < verdict.ordinal()) {
+                verdict = e.getValue();
+                decided = e.getKey();
+            }
+        }
+        if (verdict == Verdict.OVER_PROVISIONED) {
+            decided = Dimension.HEADROOM;  // every dimension agrees; the headroom is what the advice cuts
+        }
+        Advice advice = advise(p, verdict, need, rate);
+        return new PoolAudit(p, freeCap, peak, freeMargin, readyMargin, lambda,
+                f == null ? null : f.recycleMeanNs(), f == null ? null : f.recycleMaxNs(), littleL, need, headroom,
+                by, verdict, decided, rate, advice);
+    }
+
+    /**
+     * A short pool's need at the producers' demand: the busiest lane's demand rate times the longest recycle
+     * latency, plus the buffer being filled; 0 when the flow is unknown.
+     */
+    private static double shortNeed(PoolObservation p, double share) {
+        PoolObservation.Flow f = p.flow();
+        if (f == null || f.buffersPerSecond() <= 0 || f.buffersDrained() <= 0) {
+            return 0;
+        }
+        double demand = f.buffersPerSecond() * share;
+        if (p.policy() == BackpressurePolicy.DROP) {
+            long delivered = p.total() - p.dropped();
+            demand *= delivered > 0 ? (double) p.total() / delivered : 1;
+        } else {
+            double seconds = f.buffersDrained() / f.buffersPerSecond();
+            double stalled = p.stallNs() / 1e9 / p.lanes();
+            demand *= seconds > stalled ? seconds / (seconds - stalled) : 1;
+        }
+        return demand * f.recycleMaxNs() / 1e9 + 1;
+    }
+
+    /** @return the rate limit when the producers asked for at least the host's drain rate, else null */
+    private static RateLimit rateLimit(PoolObservation p) {
+        PoolObservation.Flow f = p.flow();
+        long delivered = p.total() - p.dropped();
+        if (f == null || f.collectNs() <= 0 || f.buffersDrained() <= 0 || f.buffersPerSecond() <= 0
+                || delivered <= 0) {
+            return null;
+        }
+        double seconds = f.buffersDrained() / f.buffersPerSecond();
+        double demand = p.total() * (double) p.recordSize() / seconds;
+        double drain = delivered * (double) p.recordSize() * 1e9 / f.collectNs();
+        return demand >= AuditThresholds.RATE_LIMIT * drain ? new RateLimit(demand, drain) : null;
+    }
+
+    private static Advice advise(PoolObservation p, Verdict verdict, double need, RateLimit rate) {
+        int have = p.buffersPerLane();
+        if (rate != null) {
+            return keep(p, String.format(Locale.ROOT, "rate-limited: producers ask for %s/s, the host drains %s/s;"
+                    + " more buffers only delay the loss (drop ≈ (λ−µ)·T − N·S): lower the rate or speed up the"
+                    + " collector", Bytes.format(rate.demandBytesPerSecond()), Bytes.format(rate.drainBytesPerSecond())),
+                    Advice.Action.RATE_LIMITED);
+        }
+        int advised = AuditThresholds.advisedBuffers(need);
+        String why = String.format(Locale.ROOT, "%.0fx the need of %.2f buffers per lane, at least %d",
+                AuditThresholds.SAFETY, need, AuditThresholds.MIN_BUFFERS);
+        return switch (verdict) {
+            case SHORT -> change(p, advised, (p.policy() == BackpressurePolicy.BLOCK ? "stalled" : "dropped")
+                    + ": " + why);
+            case AT_THE_EDGE -> advised > have ? change(p, advised, why)
+                    : keep(p, "at the edge but within " + why, Advice.Action.KEEP);
+            case ADEQUATE -> keep(p, "within the safety band", Advice.Action.KEEP);
+            case OVER_PROVISIONED -> advised < have ? change(p, advised, why)
+                    : keep(p, "already at " + why, Advice.Action.KEEP);
+        };
+    }
+
+    private static Advice change(PoolObservation p, int buffers, String why) {
+        long delta = (long) (buffers - p.buffersPerLane()) * p.lanes() * p.recordsPerBuffer() * p.recordSize();
+        return new Advice(buffers > p.buffersPerLane() ? Advice.Action.GROW : Advice.Action.SHRINK,
+                "--pool " + p.kind() + "=" + buffers + "x" + p.recordsPerBuffer(), buffers, p.recordsPerBuffer(),
+                delta, why);
+    }
+
+    private static Advice keep(PoolObservation p, String why, Advice.Action action) {
+        return new Advice(action, null, p.buffersPerLane(), p.recordsPerBuffer(), 0, why);
+    }
+}

@@ -1,0 +1,13 @@
+package dev.dfx.audit;
+
+/**
+ * Why a lossy pool is rate-limited rather than short of buffers: its producers asked for bytes faster than the host
+ * drains them, so any number of buffers fills up and then loses {@code (demand - drain) x time - buffers x size}
+ * (the seed's dynamic form {@code drop ≈ (λ−µ)·T − N·S}). Immutable.
+ *
+ * @param demandBytesPerSecond records attempted (collected and dropped) x record size, per second of the recording
+ * @param drainBytesPerSecond  bytes the host drains per second of collector time on this pool
+ *                             (collected bytes / summed collector call time)
+ */
+public record RateLimit(double demandBytesPerSecond, double drainBytesPerSecond) {
+}

@@ -135,11 +135,13 @@ final class StatCommand implements Callable<Integer> {
     private int runAndPrint(StoppedChild c, StatSession session, StatFormatter fmt, PrintWriter err, long[] ru0,
                             List<CounterReading> atStart) throws InterruptedException {
         long t0 = c.go();
+        session.toolTimes().start(t0);
         int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0, atStart) : c.awaitExit();
         long t1 = c.exitNanos();
         session.disable();
-        List<CounterReading> readings = session.read();
         long[] ru1 = LinuxSyscalls.childrenCpuTimes();
+        session.toolTimes().finish(t1, ru1[0] - ru0[0], ru1[1] - ru0[1]);
+        List<CounterReading> readings = session.read();
         if (intervalMs == 0) {
             List<StatRow> rows = session.rows(readings);
             if (verbose) {

@@ -54,7 +54,8 @@ class ListCommandTest {
         List<String> theirs = perfListLines();
         assumeTrue(theirs != null, "perf is not installed: skipping the comparison with perf list");
         CliRun ours = CliRun.dfx("list");
-        for (String kind : new String[]{"[Software event]", "[Hardware event]", "[Tracepoint event]", "[Kernel PMU event]"}) {
+        for (String kind : new String[]{"[Software event]", "[Hardware event]", "[Tool event]", "[Tracepoint event]",
+            "[Kernel PMU event]"}) {
             assertThat(ours.out().lines().filter(l -> l.endsWith(kind)).toList())
                     .as(kind).isEqualTo(theirs.stream().filter(l -> l.endsWith(kind)).toList());
         }
@@ -64,12 +65,18 @@ class ListCommandTest {
     void aClassSelectorPrintsOnlyThatClassesEventLines() {
         // perf list CLASS into a pipe prints the class's lines and nothing else; none at all for hw on a machine
         // without hardware events (a VM)
-        for (String[] c : new String[][] {{"hw", "[Hardware event]"}, {"sw", "[Software event]"},
+        // (perf's tool events, duration_time and the CPU times, belong to the sw class)
+        for (String[] c : new String[][] {{"hw", "[Hardware event]"}, {"sw", "[Software event]", "[Tool event]"},
             {"tracepoint", "[Tracepoint event]"}}) {
             CliRun r = CliRun.dfx("list", c[0]);
             assertThat(r.status()).isZero();
-            assertThat(r.out().lines().toList()).as(c[0]).allSatisfy(l -> assertThat(l).endsWith(c[1]));
+            List<String> kinds = List.of(c).subList(1, c.length);
+            assertThat(r.out().lines().toList()).as(c[0])
+                    .allSatisfy(l -> assertThat(kinds).anySatisfy(k -> assertThat(l).endsWith(k)));
         }
+        assertThat(CliRun.dfx("list", "sw").out()).endsWith(String.format(
+                "  %-50s [Tool event]%n  %-50s [Tool event]%n  %-50s [Tool event]%n", "duration_time", "user_time",
+                "system_time").replace(System.lineSeparator(), "\n"));
     }
 
     @Test
@@ -77,9 +84,8 @@ class ListCommandTest {
         for (String kind : new String[] {"hw", "sw", "tracepoint"}) {
             List<String> theirs = perfListLines(kind);
             assumeTrue(theirs != null, "perf is not installed: skipping the comparison with perf list");
-            // dfx counts no tool events (duration_time, user_time, system_time), which perf list sw adds
             assertThat(CliRun.dfx("list", kind).out().lines().map(String::stripTrailing).toList()).as(kind)
-                .isEqualTo(theirs.stream().filter(l -> !l.endsWith("[Tool event]")).toList());
+                .isEqualTo(theirs);
         }
     }
 

@@ -53,6 +53,33 @@ class StatCommandTest {
         assertThat(elapsed(a)).isBetween(0.1, 2.0);
     }
 
+    /**
+     * perf's tool events (F25 of trial 2: dfx did not know them): same lines as perf stat; duration_time is the
+     * elapsed time and user_time the "seconds user" of the footer, to the ns; system_time of a sleep is 0, so
+     * {@code <not counted>}, in both tools' runs.
+     */
+    @Test
+    void toolEventsAreTheRunsTimesAsPerfStatPrintsThem() {
+        assumePerf();
+        String events = "duration_time,user_time,task-clock";
+        CliRun ours = CliRun.dfx("stat", "-e", events, "--", "sleep", "0.1");
+        CliRun perf = CliRun.perf("stat", "-e", events, "--", "sleep", "0.1");
+        assertThat(ours.status()).isZero();
+        String[] a = ours.err().split("\n", -1);
+        String[] b = perf.err().split("\n", -1);
+        assertThat(a).hasSameSizeAs(b);
+        for (int i = 0; i < a.length; i++) {
+            assertThat(shape(a[i])).as("line %d: '%s' vs '%s'", i, a[i], b[i]).isEqualTo(shape(b[i]));
+        }
+        Matcher duration = Pattern.compile(" +([0-9]+) ns   duration_time ").matcher(ours.err());
+        assertThat(duration.find()).as(ours.err()).isTrue();
+        assertThat(Long.parseLong(duration.group(1))).isEqualTo(Math.round(elapsed(a) * 1e9));
+        Matcher user = Pattern.compile(" +([0-9]+) ns   user_time ").matcher(ours.err());
+        Matcher seconds = Pattern.compile(" +([0-9.]+) seconds user").matcher(ours.err());
+        assertThat(user.find() && seconds.find()).as(ours.err()).isTrue();
+        assertThat(Long.parseLong(user.group(1))).isEqualTo(Math.round(Double.parseDouble(seconds.group(1)) * 1e9));
+    }
+
     @Test
     void csvOutputMatchesPerfStat() {
         assumePerf();

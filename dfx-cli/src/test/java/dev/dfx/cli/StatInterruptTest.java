@@ -57,17 +57,31 @@ class StatInterruptTest {
                 "no setsid here: cannot give dfx its own process group");
     }
 
-    @Test
-    void ctrlCEndsTheCommandAndPrintsWhatWasCounted() throws Exception {
+    /**
+     * Runs {@code dfx stat ARGS -- sleep SECONDS}, sends SIGINT once the sleep runs ({@code afterMs} later; to the
+     * whole process group, as a terminal's Ctrl-C, or to dfx alone), and waits for dfx's exit.
+     *
+     * @return dfx's stderr, after checking that it exited 130
+     */
+    private String interrupted(boolean group, long afterMs, String seconds, String... args) throws Exception {
         assumeSetsid();
         Path err = tmp.resolve("err.txt");
-        Process p = dfx(err, "stat", "-e", "task-clock,context-switches", "--", "sleep", "30");
+        List<String> cmd = new ArrayList<>(List.of("stat"));
+        cmd.addAll(List.of(args));
+        cmd.addAll(List.of("--", "sleep", seconds));
+        Process p = dfx(err, cmd.toArray(String[]::new));
         awaitCommand(p, "sleep");
-        TimeUnit.MILLISECONDS.sleep(300);
-        LinuxSyscalls.kill(-p.pid(), SIGINT); // the terminal's Ctrl-C: SIGINT to the whole process group
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("dfx stat still running after Ctrl-C").isTrue();
+        TimeUnit.MILLISECONDS.sleep(afterMs);
+        LinuxSyscalls.kill(group ? -p.pid() : p.pid(), SIGINT);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).as("dfx stat still running after SIGINT").isTrue();
         String text = Files.readString(err, StandardCharsets.UTF_8);
         assertThat(p.exitValue()).as(text).isEqualTo(130);
+        return text;
+    }
+
+    @Test
+    void ctrlCEndsTheCommandAndPrintsWhatWasCounted() throws Exception {
+        String text = interrupted(true, 300, "30", "-e", "task-clock,context-switches");
         assertThat(text).contains(" Performance counter stats for 'sleep 30':").contains(" msec task-clock ")
                 .contains(" context-switches ").contains("seconds user");
         // the command ran from its exec until the Ctrl-C: at least the 0.3 s waited, far less than its 30 s
@@ -76,15 +90,7 @@ class StatInterruptTest {
 
     @Test
     void ctrlCPrintsThePendingIntervalToo() throws Exception {
-        assumeSetsid();
-        Path err = tmp.resolve("err.txt");
-        Process p = dfx(err, "stat", "-x,", "-I", "1000", "-e", "task-clock", "--", "sleep", "30");
-        awaitCommand(p, "sleep");
-        TimeUnit.MILLISECONDS.sleep(300);
-        LinuxSyscalls.kill(-p.pid(), SIGINT);
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        String text = Files.readString(err, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(text).isEqualTo(130);
+        String text = interrupted(true, 300, "30", "-x,", "-I", "1000", "-e", "task-clock");
         // the interrupted first interval (under 1 s) is printed
         List<String> lines = text.lines().filter(l -> l.contains(",task-clock,")).toList();
         assertThat(lines).as(text).isNotEmpty();
@@ -93,14 +99,8 @@ class StatInterruptTest {
 
     @Test
     void aSigintToDfxAloneWaitsForTheCommand() throws Exception {
-        assumeSetsid();
-        Path err = tmp.resolve("err.txt");
-        Process p = dfx(err, "stat", "-e", "task-clock", "--", "sleep", "1.5");
-        awaitCommand(p, "sleep");
-        LinuxSyscalls.kill(p.pid(), SIGINT); // dfx only: the command is not interrupted and runs to its end
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        String text = Files.readString(err, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(text).isEqualTo(130);
+        // dfx only: the command is not interrupted and runs to its end
+        String text = interrupted(false, 0, "1.5", "-e", "task-clock");
         assertThat(text).contains(" Performance counter stats for 'sleep 1.5':");
         assertThat(elapsed(text)).isGreaterThanOrEqualTo(1.5);
     }

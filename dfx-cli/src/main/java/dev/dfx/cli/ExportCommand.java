@@ -11,6 +11,7 @@ import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.OutputFile;
+import dev.dfx.rundir.UnfinishedRun;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Parameters;
  * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained HTML page
  * ({@link HtmlReport}); a perf.data file as a Chrome or Perfetto trace ({@link #exportPerfData}). {@code -o -} writes
  * to standard output (binary for perfetto). The output is checked before any work (not a directory, its folder exists, not one of the
- * inputs: run.json, the chunk files, the run's other outputs; a trace may be replaced) and written through a
+ * inputs: run.json, the chunk files, the run's other outputs; the run's trace.json may be rewritten only as Chrome JSON) and written through a
  * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
  * from what is readable, each loss is one line on stderr, and the exit status is 1 ({@link RunChunkFiles}).
  */
@@ -67,8 +68,19 @@ final class ExportCommand implements Callable<Integer> {
         RunManifest m = ManifestFile.read(input);
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(inputs(input, m), INPUT);
+        if (!f.equals(TraceFormat.CHROME.cliName())) {
+            // RUN/trace.json is Chrome JSON wherever it is named (report, README, Perfetto's file picker)
+            target.refuseInputs(List.of(input.resolve(RunTraceExporter.FILE)), "the run's Chrome trace (--format "
+                    + f + " would replace it with another format)");
+        }
+        if (UnfinishedRun.is(m)) {
+            UnfinishedRun.refuseLive(input);
+        }
         RunDamage damage = new RunDamage();
         try (RunChunkFiles chunks = RunChunkFiles.open(input, m, damage)) {
+            if (UnfinishedRun.is(m)) {
+                damage.add(UnfinishedRun.line(input, chunks.readers()));
+            }
             target.write(spec.commandLine().getOut(), os -> f.equals("html") ? HtmlReport.write(input, chunks, m, os)
                     : RunTraceExporter.write(chunks, m, os, trace(f)));
         }

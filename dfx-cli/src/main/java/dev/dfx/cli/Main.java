@@ -12,7 +12,9 @@ import picocli.CommandLine.Command;
  * The {@code dfx} command: entry point of {@code ./dfx}. Each subcommand is its own class; this class
  * only wires them together and turns failures into one {@code dfx: ...} line on stderr: bad input and I/O
  * errors (a full disk, a file removed underneath) exit 1, usage errors 2 (as picocli does), defects of dfx itself
- * 70 (EX_SOFTWARE).
+ * 70 (EX_SOFTWARE). A write to standard output that fails is {@code dfx: standard output: REASON} and exit 1, except
+ * a closed pipe ({@code dfx script RUN | head}), which ends the command quietly with 141 = 128 + SIGPIPE, the status
+ * a shell reports for a filter that SIGPIPE ended ({@link StandardStreamException}).
  */
 @Command(name = "dfx",
         mixinStandardHelpOptions = true,
@@ -32,18 +34,20 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
     /** What every error line starts with. */
     static final String PREFIX = "dfx: ";
+    /** Exit status when standard output is a closed pipe: 128 + SIGPIPE (13), as a shell reports {@code perf script | head}. */
+    static final int BROKEN_PIPE = 141;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (try: dfx record, dfx --help)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command, e.g. dfx record");
     }
 
     /** Runs the command line and exits the JVM with its status. */
     public static void main(String[] args) {
-        System.exit(execute(args, new StdoutWriter(), new PrintWriter(System.err, true)));
+        System.exit(execute(args, new StdoutWriter(), new PrintWriter(StandardStream.stderr(), true)));
     }
 
     /**
@@ -52,18 +56,26 @@ public final class Main implements Runnable {
      * @param args command-line arguments after {@code dfx}
      * @param out  where the command's normal output goes
      * @param err  where error messages go
-     * @return the exit status: 0 success, 1 bad input or failure, 2 usage error
+     * @return the exit status: 0 success, 1 bad input or failure, 2 usage error, 70 a defect of dfx, 141 standard
+     *         output is a pipe whose reader went away
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
+        int status;
         try {
-            return cl.execute(args);
-        } finally {
-            out.flush();
-            err.flush();
+            status = cl.execute(args);
+            out.flush(); // the last buffered output can fail too
+        } catch (StandardStreamException e) {
+            status = failure(e, err);
         }
+        try {
+            err.flush();
+        } catch (StandardStreamException e) {
+            return status == 0 ? failure(e, err) : status;
+        }
+        return status;
     }
 
     /** @return {@code dfx: MESSAGE}, with the prefix once even when the message already has it */
@@ -76,8 +88,19 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
         cl.getSubcommands().get("stat").setStopAtPositional(true);
+        // each subcommand's help offers -V (mixinStandardHelpOptions): it prints dfx's version, as dfx -V does
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new VersionProvider()));
         cl.setParameterExceptionHandler(Main::usageError);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
+        // --help and --version print outside the commands; picocli would answer their write errors with a stack trace
+        CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
+        cl.setExecutionStrategy(parseResult -> {
+            try {
+                return runLast.execute(parseResult);
+            } catch (StandardStreamException e) {
+                return failure(e, cl.getErr());
+            }
+        });
         return cl;
     }
 
@@ -99,6 +122,16 @@ public final class Main implements Runnable {
      */
     static int failure(Exception ex, PrintWriter err) {
         switch (ex) {
+            case StandardStreamException s when s.brokenPipe() -> {
+                return BROKEN_PIPE; // the reader has what it wanted: no message, as for a filter SIGPIPE ended
+            }
+            case StandardStreamException s when s.stderr() -> {
+                return 1; // nowhere left to say it
+            }
+            case StandardStreamException s -> {
+                err.println(PREFIX + s.stream() + ": " + IoErrors.describe(s));
+                return 1;
+            }
             case BadInputException b -> {
                 err.println(errorLine(b.getMessage()));
                 return 1;

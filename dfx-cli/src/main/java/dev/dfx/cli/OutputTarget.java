@@ -15,27 +15,39 @@ import java.util.Collection;
 /**
  * The {@code -o FILE} of a command that writes one file: {@code -} for standard output, else a file written through
  * {@link AtomicFile} (a temporary file in the same folder, renamed over FILE only when complete, so a failure leaves
- * FILE as it was). {@link #of} checks what can be checked before any work: FILE is not a directory and its folder
+ * FILE as it was; a symbolic link is followed and its target replaced), or written through as a stream when FILE is
+ * not a regular file (a device, a FIFO, {@code /dev/stdout}). {@link #of} checks what can be checked before any work: FILE is not a directory and its folder
  * exists; {@link #refuseInputs} that FILE is none of the command's inputs. Every failure is one line naming the
  * option. Immutable.
  */
 final class OutputTarget {
     private final String option;
     private final Path file;
+    private final Path replace;
 
-    private OutputTarget(String option, Path file) {
+    /**
+     * @param file    FILE as given (for messages), null for standard output
+     * @param replace the regular file to replace atomically (FILE, or what its symbolic link points to), or null to
+     *                write FILE as a stream (a device, a FIFO, {@code /dev/stdout})
+     */
+    private OutputTarget(String option, Path file, Path replace) {
         this.option = option;
         this.file = file;
+        this.replace = replace;
     }
 
     /**
      * @param option the option, for messages (e.g. {@code -o})
      * @param value  its value; {@code -} is standard output
-     * @throws BadInputException when FILE is a directory or its folder does not exist or is not a folder
+     * @throws BadInputException when FILE is empty or a directory, or its folder does not exist or is not a folder
      */
     static OutputTarget of(String option, Path value) {
         if (value.toString().equals("-")) {
-            return new OutputTarget(option, null);
+            return new OutputTarget(option, null, null);
+        }
+        if (value.toString().isEmpty()) {
+            throw new BadInputException("option " + option + ": empty path; expected a file to write, or - for"
+                    + " standard output");
         }
         if (Files.isDirectory(value)) {
             throw new BadInputException("option " + option + ": " + value + " is a directory; expected a file to write");
@@ -49,7 +61,29 @@ final class OutputTarget {
             throw new BadInputException("option " + option + ": cannot write " + value + ": " + folder
                     + " is not a folder");
         }
-        return new OutputTarget(option, value);
+        return new OutputTarget(option, value, replaced(value));
+    }
+
+    /**
+     * A rename replaces a directory entry, not what it points to: over a symbolic link it would put a regular file in
+     * the link's place (as root, {@code -o /dev/stdout} would replace the machine's {@code /dev/stdout} link). So a
+     * link to a regular file is followed and its target replaced; anything that is not a regular file (a device, a
+     * FIFO, {@code /dev/stdout} on a pipe or terminal) or a dangling link is written through, as a stream.
+     *
+     * @return the regular file to replace atomically, or null to write {@code value} as a stream
+     */
+    private static Path replaced(Path value) {
+        if (Files.exists(value) && !Files.isRegularFile(value)) {
+            return null;
+        }
+        if (!Files.isSymbolicLink(value)) {
+            return value;
+        }
+        try {
+            return value.toRealPath();
+        } catch (IOException e) {
+            return null; // dangling: writing through creates its target, as a shell's > would
+        }
     }
 
     /** @return whether the output is standard output */
@@ -102,9 +136,20 @@ final class OutputTarget {
                 out.close();
                 return result;
             }
-            return AtomicFile.write(file, body);
+            if (replace != null) {
+                return AtomicFile.write(replace, body);
+            }
+            // a stream fails as standard output does: a closed pipe ends quietly (141), anything else is one line
+            try (OutputStream out = new StandardStream(Files.newOutputStream(file), file.toString())) {
+                return body.write(out);
+            }
         } catch (IOException e) {
             throw cannotWrite(IoErrors.describe(e), e);
+        } catch (StandardStreamException e) {
+            if (file == null || e.brokenPipe()) {
+                throw e; // Main says it in the words every command uses; a closed pipe ends quietly
+            }
+            throw cannotWrite(IoErrors.describe(e.getCause()), e);
         } catch (UncheckedIOException e) {
             throw cannotWrite(IoErrors.describe(e), e);
         }

@@ -1,5 +1,6 @@
 package dev.dfx.cli;
 
+import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.session.PerfSession;
@@ -28,6 +29,10 @@ final class PerfInputs {
         if (isRunDirectory(input)) {
             throw new BadInputException(input + ": is a directory; this option reads perf.data files (dfx script and"
                 + " dfx dump without it read run directories)");
+        }
+        if (ChunkStore.isChunkFile(p)) {
+            throw new BadInputException(input + ": a dfx chunk file, not a perf.data file; give its run directory"
+                + " (dfx script RUN, dfx dump RUN)");
         }
         return PerfSession.open(p, input);
     }

@@ -58,11 +58,13 @@ final class RecordCommand implements Callable<Integer> {
     int argsLevel;
 
     @Option(names = "--backpressure", paramLabel = "POLICY", defaultValue = "block",
-            description = "block (wait at the gates, lose nothing; default) or drop (never wait, count the loss).")
+            description = "block (wait at the gates up to the backstop, lose nothing unless a wait expires; default)"
+                    + " or drop (never wait, count the loss).")
     String backpressure;
 
     @Option(names = "--backstop", paramLabel = "DURATION", defaultValue = "30s",
-            description = "Budget of one gate wait, e.g. 30s, 500ms (default: ${DEFAULT-VALUE}).")
+            description = "Budget of one gate wait under block, e.g. 30s, 500ms (default: ${DEFAULT-VALUE}). A wait that"
+                    + " runs out degrades its lane: it drops, counted, until the host catches up.")
     String backstop;
 
     @Option(names = "--stall-threshold", paramLabel = "DURATION", defaultValue = "100us",
@@ -142,6 +144,9 @@ final class RecordCommand implements Callable<Integer> {
             default -> throw new BadInputException("option --backpressure: '" + backpressure
                     + "' is not a policy; expected block or drop");
         };
+        if (output != null && output.toString().isEmpty()) {
+            throw new BadInputException("option -o: empty path; expected a new or empty run directory");
+        }
         List<String> line = new ArrayList<>(List.of("dfx"));
         line.addAll(spec.commandLine().getParseResult().originalArgs()); // from "record" on
         return new RecordingConfig(workload, subsystems(subsystems), swimlaneLevel, argsLevel, policy,

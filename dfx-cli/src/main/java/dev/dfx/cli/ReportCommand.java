@@ -1,19 +1,15 @@
 package dev.dfx.cli;
 
-import dev.dfx.chunk.ChunkReader;
+import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.runtime.recording.ManifestFile;
 import dev.dfx.runtime.recording.RunChunkFiles;
 import dev.dfx.runtime.recording.RunDamage;
-import dev.dfx.runtime.recording.RunLock;
 import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.OutputFile;
+import dev.dfx.rundir.UnfinishedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,17 +40,18 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunManifest m = ManifestFile.read(run);
         RunDamage damage = new RunDamage();
-        if (m.status().equals(RunSummary.RUNNING)) {
+        if (UnfinishedRun.is(m)) {
             unfinished(m, damage);
         }
         try (RunChunkFiles chunks = RunChunkFiles.open(run, m, damage)) {
             // opening checks every chunk; the summary itself comes from run.json
         }
         for (OutputFile o : m.outputs()) {
-            if (o.written() && !Files.exists(run.resolve(o.path()))) {
+            if (o.written() && !chunkFileChecked(m, o) && !Files.exists(run.resolve(o.path()))) {
                 damage.add(run.resolve(o.path()) + ": missing; run.json lists it as written");
             }
         }
+        checkCounts(m, damage);
         if (json) {
             RunSummary.json(run, m, spec.commandLine().getOut());
         } else {
@@ -65,27 +62,44 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /**
-     * A run.json that says {@code running}: refused in one line, naming what the chunk files still hold.
+     * Each subsystem's row must add up, as the recorder wrote it: no negative count, and total = collected + dropped +
+     * silent loss (a hand-edited or damaged run.json otherwise prints a table that contradicts itself).
+     */
+    private void checkCounts(RunManifest m, RunDamage damage) {
+        for (int i = 0; i < m.subsystems().size(); i++) {
+            RunManifest.SubsystemReport s = m.subsystems().get(i);
+            String where = ManifestFile.of(run) + ": subsystems[" + i + "] (" + s.name() + "): ";
+            if (s.total() < 0 || s.collected() < 0 || s.dropped() < 0 || s.silentLoss() < 0) {
+                damage.add(where + "a negative count (total " + s.total() + ", collected " + s.collected()
+                        + ", dropped " + s.dropped() + ", silent_loss " + s.silentLoss() + ")");
+            } else if (s.total() != s.collected() + s.dropped() + s.silentLoss()) {
+                damage.add(where + "total " + s.total() + " is not collected " + s.collected() + " + dropped "
+                        + s.dropped() + " + silent_loss " + s.silentLoss());
+            }
+        }
+    }
+
+    /** @return whether {@code o} is the chunk file of a subsystem run.json lists, which {@link RunChunkFiles} checked */
+    private static boolean chunkFileChecked(RunManifest m, OutputFile o) {
+        String p = o.path();
+        String prefix = ChunkStore.FOLDER + "/";
+        return p.startsWith(prefix) && p.endsWith(ChunkStore.EXTENSION) && m.subsystem(p.substring(prefix.length(),
+                p.length() - ChunkStore.EXTENSION.length())) != null;
+    }
+
+    /**
+     * A run.json that says {@code running}: refused in one line, naming what the chunk files still hold
+     * ({@link UnfinishedRun}); there is no summary to print.
      *
      * @throws BadInputException always
      */
     private void unfinished(RunManifest m, RunDamage damage) {
-        OptionalLong pid = RunLock.holder(run);
-        if (pid.isPresent() && RunLock.alive(pid.getAsLong())) {
-            throw new BadInputException(run + ": still being recorded by dfx record (pid " + pid.getAsLong()
-                    + "); run dfx report again when it has ended");
-        }
-        List<String> held = new ArrayList<>();
+        UnfinishedRun.refuseLive(run);
+        String line;
         try (RunChunkFiles chunks = RunChunkFiles.open(run, m, damage)) {
-            for (ChunkReader r : chunks.readers()) {
-                held.add(String.format(Locale.ROOT, "%s %d chunks %d records", r.subsystem(), r.chunks().size(),
-                        r.recordCount()));
-            }
+            line = UnfinishedRun.line(run, chunks.readers());
         }
         damage.lines().forEach(l -> spec.commandLine().getErr().println(Main.errorLine(l)));
-        throw new BadInputException(run + ": the recording did not finish (run.json still says running"
-                + (pid.isPresent() ? "; its recorder, pid " + pid.getAsLong() + ", is gone" : "")
-                + "); recoverable from the chunk files: " + (held.isEmpty() ? "nothing" : String.join(", ", held))
-                + " (dfx script and dfx dump list them)");
+        throw new BadInputException(line);
     }
 }

@@ -20,8 +20,6 @@ import java.util.Map;
  * or as JSON. Stateless.
  */
 final class RunSummary {
-    /** The status of a run.json written at the start and not yet replaced by the final one. */
-    static final String RUNNING = "running";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private RunSummary() {
@@ -42,8 +40,8 @@ final class RunSummary {
     /** Prints the table. */
     static void text(Path runDir, RunManifest m, PrintWriter out) {
         RunManifest.Workload w = m.workload();
-        out.printf(Locale.ROOT, "dfx run %s: %s, %d tasks, status %s%s%n", runDir, w.name(), w.tasks(), m.status(),
-                m.reason() == null ? "" : " (" + m.reason() + ")");
+        out.printf(Locale.ROOT, "dfx run %s: %s, %d tasks, status %s%s%s%n", runDir, w.name(), w.tasks(), m.status(),
+                m.reason() == null ? "" : " (" + m.reason() + ")", loss(m));
         out.printf(Locale.ROOT, "workload %.3f s, recording %.3f s, check %s, policy %s%n", w.wallNs() / 1e9,
                 m.wallNs() / 1e9, w.check(), m.config().policy());
         out.printf(Locale.ROOT, "%-9s %11s %11s %9s %7s %7s %9s %8s %9s %11s%n", "subsystem", "total", "collected",
@@ -114,6 +112,30 @@ final class RunSummary {
         root.put("trace", trace == null ? null : trace.toString());
         out.println(JSON.writeValueAsString(root));
         out.flush();
+    }
+
+    /**
+     * @return {@code , N of T records dropped} when any were, naming those that {@code block} lost to backstop
+     *         expiries (a gate wait that ran out degrades its lane to dropping until the host catches up), so that
+     *         "status ok" never hides a loss; empty when nothing was dropped
+     */
+    private static String loss(RunManifest m) {
+        long total = 0;
+        long dropped = 0;
+        long gates = 0;
+        for (RunManifest.SubsystemReport s : m.subsystems()) {
+            total += s.total();
+            dropped += s.dropped();
+            for (String cause : List.of("push_gate", "pop_gate", "degraded")) {
+                gates += s.droppedByCause().getOrDefault(cause, 0L);
+            }
+        }
+        if (dropped == 0) {
+            return "";
+        }
+        boolean block = m.config().policy().equals("block");
+        return String.format(Locale.ROOT, ", %d of %d records dropped%s", dropped, total,
+                block && gates > 0 ? " (" + gates + " after backstop expiries)" : "");
     }
 
     private static long minFree(RunManifest.SubsystemReport s) {

@@ -2,6 +2,7 @@ package dev.dfx.export;
 
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
+import dev.dfx.error.BadInputException;
 import dev.dfx.io.AtomicFile;
 import dev.dfx.record.Subsystem;
 import dev.dfx.runtime.recording.RunChunkFiles;
@@ -10,10 +11,12 @@ import dev.dfx.runtime.recording.RunManifest;
 import dev.dfx.runtime.subsystem.OutputFile;
 import dev.dfx.runtime.subsystem.deps.DepsJson;
 import dev.dfx.runtime.subsystem.deps.DepsReplay;
+import dev.dfx.rundir.UnfinishedRun;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -38,6 +41,7 @@ import java.util.Map;
 public final class RunTraceExporter {
     /** File name in the run directory. */
     public static final String FILE = "trace.json";
+    private static final String UNFINISHED_DEPS = "the recording did not finish: later submits are missing";
 
     private RunTraceExporter() {
     }
@@ -79,15 +83,33 @@ public final class RunTraceExporter {
             TraceSink w = format.open(os, TraceClock.nanoTime(m.clock().originNs(), m.clock().epochNsAtOrigin()));
             TraceLayout layout = new TraceLayout(w);
             FirstRuns runs = FirstRuns.read(swimlane);
-            String noArrows = noArrows(chunks, m);
-            DependencyFlows flows = noArrows != null ? DependencyFlows.none()
-                    : DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), runs);
+            boolean unfinished = UnfinishedRun.is(m);
+            String noArrows = unfinished ? unfinishedNoArrows(chunks, m) : noArrows(chunks, m);
+            DependencyFlows flows = DependencyFlows.none();
+            if (noArrows == null) {
+                try {
+                    flows = DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), runs);
+                } catch (BadInputException e) {
+                    if (!unfinished) {
+                        throw e;
+                    }
+                    noArrows = "none: " + e.getMessage() + " (" + UNFINISHED_DEPS + ")"; // a chain cut by the end
+                }
+            }
             if (swimlane != null) {
                 new SwimlaneBars(w, layout, m.functions(), runs, flows).draw(swimlane);
             }
-            meta.put("dependency_arrows", noArrows != null ? noArrows : flows.count() + " arrows from deps");
-            DropMarks.draw(w, layout, m, meta); // first: its whole-run slice holds the stall slices of its row
-            StallMarks.draw(w, layout, m, meta);
+            meta.put("dependency_arrows", noArrows != null ? noArrows : flows.count() + " arrows from deps"
+                    + (unfinished ? " on disk (" + UNFINISHED_DEPS + ")" : ""));
+            if (unfinished) {
+                // the manifest written at the start has no counts: claiming zero loss or no stalls would be false
+                for (String key : List.of("subsystems", "records_dropped", "stalls", "stall_ns", "stalled_lanes")) {
+                    meta.put(key, UnfinishedRun.UNKNOWN);
+                }
+            } else {
+                DropMarks.draw(w, layout, m, meta); // first: its whole-run slice holds the stall slices of its row
+                StallMarks.draw(w, layout, m, meta);
+            }
             meta.put("dfx_format", RunManifest.FORMAT);
             meta.put("workload", m.config().workload());
             meta.put("status", m.status());
@@ -98,6 +120,25 @@ public final class RunTraceExporter {
             w.finish(meta);
             return w.eventCount();
         }
+    }
+
+    /**
+     * A run that did not finish ({@link UnfinishedRun}) has no final counts and no deps.json; each deps lane on disk is
+     * a prefix of its submits (the buffers not yet drained are missing), and every edge a submit names points to an
+     * earlier submit, so the edges among the records on disk are real: they are drawn from whatever deps chunks are
+     * readable (an overflow chain cut by the end stops them, see {@link #write}).
+     *
+     * @return why no dependency arrows are drawn, or null when they are
+     */
+    private static String unfinishedNoArrows(RunChunkFiles chunks, RunManifest m) {
+        if (!m.config().subsystems().contains(Subsystem.DEPS.id())) {
+            return "none: deps not recorded";
+        }
+        if (chunks.reader(Subsystem.DEPS) == null) {
+            return "none: " + ChunkStore.FOLDER + "/" + Subsystem.DEPS.id() + ChunkStore.EXTENSION
+                    + " is missing or unreadable (" + UNFINISHED_DEPS + ")";
+        }
+        return null;
     }
 
     /**

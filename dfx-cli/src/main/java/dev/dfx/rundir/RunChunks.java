@@ -36,13 +36,18 @@ final class RunChunks implements AutoCloseable {
 
     /**
      * @param run    a run directory
-     * @param damage receives one line per damaged, missing or unreadable part (run.json included)
+     * @param damage receives one line per damaged, missing or unreadable part: run.json when it is missing or
+     *               unreadable, and a recording that did not finish ({@link UnfinishedRun}) after the chunk files'
+     *               own lines
      * @return its readable chunk files, in file-name order
-     * @throws BadInputException when it has neither a run.json nor a chunk file
+     * @throws BadInputException when it has neither a run.json nor a chunk file, or its recorder is still running
      */
     static RunChunks open(Path run, RunDamage damage) {
         RunManifest m = null;
-        if (Files.exists(ManifestFile.of(run))) {
+        String noManifest = null;
+        if (!Files.exists(ManifestFile.of(run))) {
+            noManifest = run + ": not a run directory (no " + RunManifest.FILE + "); listed the chunk files without it";
+        } else {
             try {
                 m = ManifestFile.read(run);
             } catch (BadInputException e) {
@@ -52,10 +57,20 @@ final class RunChunks implements AutoCloseable {
                         + "); listed the chunk files without it");
             }
         }
+        if (UnfinishedRun.is(m)) {
+            UnfinishedRun.refuseLive(run);
+        }
         RunChunkFiles files = RunChunkFiles.open(run, m, damage);
         if (files.readers().isEmpty() && m == null && damage.none()) {
+            files.close();
             throw new BadInputException(run + ": no chunk files in " + run.resolve(ChunkStore.FOLDER)
                 + "; expected a run directory written by dfx record");
+        }
+        if (noManifest != null) {
+            damage.add(noManifest);
+        }
+        if (UnfinishedRun.is(m)) {
+            damage.add(UnfinishedRun.line(run, files.readers()));
         }
         return new RunChunks(run, files);
     }

@@ -14,12 +14,15 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * One policy for every command that reads a run directory (export, report, script, dump): use everything that is
@@ -177,6 +180,32 @@ class DamagedRunTest extends OneRecordedRun {
         CliRun script = CliRun.dfx("script", dir.toString());
         assertThat(script.status()).isEqualTo(1);
         assertThat(script.out()).isEmpty();
+        CliRun report = CliRun.dfx("report", dir.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(lines(report)).as("one line per missing file").isEqualTo(lines(r));
+    }
+
+    @Test
+    void aRowOfRunJsonThatDoesNotAddUpIsNamed() throws IOException {
+        Path dir = copy();
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode m = (ObjectNode) json.readTree(dir.resolve("run.json").toFile());
+        ObjectNode swimlane = (ObjectNode) m.get("subsystems").get(0);
+        long total = swimlane.get("total").asLong();
+        swimlane.put("collected", 1000);
+        json.writeValue(dir.resolve("run.json").toFile(), m);
+        CliRun r = CliRun.dfx("report", dir.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(lines(r)).containsExactly(
+                "dfx: " + dir.resolve("chunks/swimlane.dfx") + ": holds " + total + " records, more than the 1000"
+                        + " run.json counts as collected",
+                "dfx: " + dir.resolve("run.json") + ": subsystems[0] (swimlane): total " + total + " is not collected"
+                        + " 1000 + dropped 0 + silent_loss 0");
+        swimlane.put("collected", -5);
+        json.writeValue(dir.resolve("run.json").toFile(), m);
+        assertThat(lines(CliRun.dfx("report", dir.toString()))).last().isEqualTo("dfx: " + dir.resolve("run.json")
+                + ": subsystems[0] (swimlane): a negative count (total " + total + ", collected -5, dropped 0,"
+                + " silent_loss 0)");
     }
 
     @Test
@@ -190,8 +219,94 @@ class DamagedRunTest extends OneRecordedRun {
         CliRun r = CliRun.dfx("report", dir.toString());
         assertThat(r.status()).isEqualTo(1);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).isEqualTo("dfx: " + dir + ": still being recorded by dfx record (pid " + self + "); run dfx"
-                + " report again when it has ended" + System.lineSeparator());
+        String line = "dfx: " + dir + ": still being recorded by dfx record (pid " + self + "); run this command"
+                + " again when it has ended" + System.lineSeparator();
+        assertThat(r.err()).isEqualTo(line);
+        for (String[] cmd : List.of(new String[] {"script", dir.toString()}, new String[] {"dump", dir.toString()},
+                new String[] {"export", dir.toString(), "-o", tmp.resolve("t.json").toString()})) {
+            CliRun c = CliRun.dfx(cmd);
+            assertThat(c.status()).as(cmd[0]).isEqualTo(1);
+            assertThat(c.out()).as(cmd[0]).isEmpty();
+            assertThat(c.err()).as(cmd[0]).isEqualTo(line);
+        }
+    }
+
+    /**
+     * A recorder killed after its first run.json (a second Ctrl-C, SIGKILL) leaves that manifest: status running, no
+     * counts, no outputs; with SIGKILL the chunk files also lack their index. Every command names it in the same
+     * line, exits 1 and draws its output from the chunk files, deps arrows included; the trace claims no loss count.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aRunThatDidNotFinishIsTheSameLineForEveryCommand(boolean cutIndexes) throws Exception {
+        Path dir = copy();
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode m = (ObjectNode) json.readTree(dir.resolve("run.json").toFile());
+        m.put("status", "running");
+        m.putNull("end");
+        m.put("wall_ns", 0);
+        m.putArray("subsystems");
+        m.putArray("outputs");
+        json.writeValue(dir.resolve("run.json").toFile(), m);
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Files.writeString(dir.resolve(".dfx-record.lock"), gone.pid() + "\n");
+        List<String> held = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir.resolve("chunks"))) {
+            for (Path f : files.sorted().toList()) {
+                try (ChunkReader r = ChunkReader.open(f)) {
+                    held.add(r.subsystem() + " " + r.chunks().size() + " chunks " + r.recordCount() + " records");
+                    if (cutIndexes) {
+                        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+                            raf.setLength(r.chunks().getLast().end());
+                        }
+                    }
+                }
+            }
+        }
+        String line = "dfx: " + dir + ": the recording did not finish (run.json still says running; its recorder, pid "
+                + gone.pid() + ", is gone); recoverable from the chunk files: " + String.join(", ", held)
+                + " (dfx script and dfx dump list them)";
+
+        CliRun report = CliRun.dfx("report", dir.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(lines(report)).containsExactly(line);
+        CliRun script = CliRun.dfx("script", dir.toString());
+        assertThat(script.status()).isEqualTo(1);
+        assertThat(lines(script)).containsExactly(line);
+        assertThat(script.out().lines().filter(l -> l.contains("swimlane:core-task:")).count()).isEqualTo(TASKS);
+        CliRun dump = CliRun.dfx("dump", dir.toString());
+        assertThat(dump.status()).isEqualTo(1);
+        assertThat(lines(dump)).containsExactly(line);
+        assertThat(dump.out()).contains("DFX_CHUNK kind: ");
+
+        CliRun export = export(dir);
+        assertThat(export.status()).isEqualTo(1);
+        assertThat(lines(export)).containsExactly(line);
+        JsonNode trace = trace();
+        int arrows = RecordCommandTest.events(RecordCommandTest.trace(run), "s", "flow").size();
+        assertThat(arrows).as("the finished run's arrows").isPositive();
+        assertThat(RecordCommandTest.events(trace, "X", "task")).hasSize(TASKS);
+        assertThat(RecordCommandTest.events(trace, "s", "flow")).hasSize(arrows);
+        JsonNode meta = trace.get("metadata");
+        assertThat(meta.get("dependency_arrows").asText()).isEqualTo(arrows + " arrows from deps on disk (the"
+                + " recording did not finish: later submits are missing)");
+        for (String key : List.of("records_dropped", "stalls", "subsystems")) {
+            assertThat(meta.get(key).asText()).as(key).isEqualTo("unknown: the recording did not finish");
+        }
+    }
+
+    @Test
+    void aRunWithoutRunJsonIsListedWithOneLine() throws IOException {
+        Path dir = copy();
+        Files.delete(dir.resolve("run.json"));
+        String line = "dfx: " + dir + ": not a run directory (no run.json); listed the chunk files without it";
+        for (String cmd : List.of("script", "dump")) {
+            CliRun r = CliRun.dfx(cmd, dir.toString());
+            assertThat(r.status()).as(cmd).isEqualTo(1);
+            assertThat(lines(r)).as(cmd).containsExactly(line);
+            assertThat(r.out()).as(cmd).contains("swimlane:core-task");
+        }
     }
 
     @Test

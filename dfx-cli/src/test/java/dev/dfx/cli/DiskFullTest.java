@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.chunk.ChunkReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,6 +76,37 @@ class DiskFullTest {
             assertThat(s.map(p -> p.getFileName().toString()).toList()).doesNotContain(".dfx-record.lock",
                     ".run.json.reserve").noneMatch(f -> f.endsWith(".tmp"));
         }
+
+        // run.json counts as collected exactly what the chunk files hold; the rest is in the loss columns
+        boolean cut = false;
+        for (JsonNode sub : m.get("subsystems")) {
+            String name = sub.get("name").asText();
+            long onDisk;
+            boolean complete;
+            try (ChunkReader c = ChunkReader.open(dir.resolve("chunks/" + name + ".dfx"), d -> { })) {
+                onDisk = c.recordCount();
+                complete = c.complete();
+            }
+            assertThat(sub.get("collected").asLong()).as(name + " collected").isEqualTo(onDisk);
+            assertThat(sub.get("collected").asLong() + sub.get("dropped").asLong() + sub.get("silent_loss").asLong())
+                    .as(name + " reconciles").isEqualTo(sub.get("total").asLong());
+            long byCause = 0;
+            for (JsonNode n : sub.get("dropped_by_cause")) {
+                byCause += n.asLong();
+            }
+            assertThat(byCause).as(name + " dropped by cause").isEqualTo(sub.get("dropped").asLong());
+            JsonNode out = null;
+            for (JsonNode o : m.get("outputs")) {
+                if (o.get("path").asText().equals("chunks/" + name + ".dfx")) {
+                    out = o;
+                }
+            }
+            assertThat(out).as(name + " chunk file entry").isNotNull();
+            assertThat(out.get("written").asBoolean()).as(name + " written means complete").isEqualTo(complete);
+            assertThat(out.get("entries").asLong()).isEqualTo(onDisk);
+            cut |= !complete;
+        }
+        assertThat(cut).as("the disk cut a chunk file short").isTrue();
 
         CliRun report = CliRun.dfx("report", dir.toString());
         assertThat(report.status()).isEqualTo(1);

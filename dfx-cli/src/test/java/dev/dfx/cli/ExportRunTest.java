@@ -3,10 +3,13 @@ package dev.dfx.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,6 +55,69 @@ class ExportRunTest extends OneRecordedRun {
         Path dotted = run.resolve("chunks").resolve("..").resolve("run.json");
         assertThat(CliRun.dfx("export", run.toString(), "-o", dotted.toString()).status()).isEqualTo(1);
         assertThat(Files.readString(run.resolve("run.json"))).startsWith("{");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"perfetto", "html"})
+    void theRunsOwnTraceIsNeverReplacedByAnotherFormat(String format) throws IOException {
+        Path trace = run.resolve("trace.json");
+        byte[] before = Files.readAllBytes(trace);
+        for (Path target : List.of(trace, run.resolve("chunks").resolve("..").resolve("trace.json"))) {
+            CliRun r = CliRun.dfx("export", run.toString(), "--format", format, "-o", target.toString());
+            assertThat(r.status()).isEqualTo(1);
+            assertThat(r.err()).hasLineCount(1).startsWith("dfx: option -o: " + target + " is ").endsWith("the run's"
+                    + " Chrome trace (--format " + format + " would replace it with another format); write the output"
+                    + " somewhere else" + System.lineSeparator());
+        }
+        assertThat(Files.readAllBytes(trace)).isEqualTo(before);
+    }
+
+    @Test
+    void aLinkIsFollowedNeverReplaced() throws Exception {
+        byte[] trace = Files.readAllBytes(run.resolve("trace.json"));
+        Path target = Files.writeString(tmp.resolve("target.json"), "original");
+        Path link = Files.createSymbolicLink(tmp.resolve("link.json"), target);
+        assertThat(CliRun.dfx("export", run.toString(), "-o", link.toString()).status()).isZero();
+        assertThat(Files.isSymbolicLink(link)).as("the link stays a link").isTrue();
+        assertThat(Files.readAllBytes(target)).isEqualTo(trace);
+
+        // /dev/stdout is a link to a device or pipe: written through, the link and the device stay
+        Path devNull = Files.createSymbolicLink(tmp.resolve("stdout"), Path.of("/dev/null"));
+        assertThat(CliRun.dfx("export", run.toString(), "-o", devNull.toString()).status()).isZero();
+        assertThat(Files.isSymbolicLink(devNull)).isTrue();
+        assertThat(Files.isRegularFile(Path.of("/dev/null"))).isFalse();
+
+        Path fifo = tmp.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readAllBytes(fifo);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        assertThat(CliRun.dfx("export", run.toString(), "-o", fifo.toString()).status()).isZero();
+        assertThat(read.get(30, TimeUnit.SECONDS)).isEqualTo(trace);
+        assertThat(Files.isRegularFile(fifo)).as("the FIFO stays a FIFO").isFalse();
+
+        // a reader that goes away (head -c) ends the export quietly, as on standard output
+        CompletableFuture<Void> gone = CompletableFuture.runAsync(() -> {
+            try {
+                Files.newInputStream(fifo).close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        CliRun closed = CliRun.dfx("export", run.toString(), "-o", fifo.toString());
+        gone.get(30, TimeUnit.SECONDS);
+        assertThat(closed.err()).isEmpty();
+        assertThat(closed.status()).isEqualTo(141);
+    }
+
+    @Test
+    void anEmptyOutputPathIsOneLine() {
+        assertOneLine(CliRun.dfx("export", run.toString(), "-o", ""), "dfx: option -o: empty path; expected a file to"
+                + " write, or - for standard output");
     }
 
     @Test

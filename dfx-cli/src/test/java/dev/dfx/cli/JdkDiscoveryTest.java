@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,12 +19,7 @@ class JdkDiscoveryTest {
     Path tmp;
 
     private static Path script() {
-        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
-            if (Files.isRegularFile(p.resolve("scripts/jdk.sh"))) {
-                return p.resolve("scripts/jdk.sh");
-            }
-        }
-        throw new IllegalStateException("scripts/jdk.sh not found above " + Paths.get("").toAbsolutePath());
+        return RepoScripts.find("jdk.sh");
     }
 
     private Path fakeJdk(String dir, String version, boolean withJavac) throws IOException {

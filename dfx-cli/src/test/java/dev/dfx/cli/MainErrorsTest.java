@@ -3,13 +3,18 @@ package dev.dfx.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.rundir.TestRun;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every failure of the command line is one {@code dfx:} line with the documented exit status. */
 class MainErrorsTest {
@@ -35,6 +40,45 @@ class MainErrorsTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).isEqualTo(expected.trim() + System.lineSeparator());
         assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void everySubcommandPrintsTheVersionWithV() {
+        Run top = run("-V");
+        assertThat(top.status()).isZero();
+        assertThat(top.out()).startsWith("dfx ");
+        for (String cmd : List.of("record", "report", "audit", "script", "dump", "export", "list", "stat")) {
+            Run r = run(cmd, "-V");
+            assertThat(r.status()).as(cmd).isZero();
+            assertThat(r.out()).as(cmd).isEqualTo(top.out());
+        }
+    }
+
+    @Test
+    void noCommandIsOneHint() {
+        Run r = run();
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("dfx: missing command, e.g. dfx record (see 'dfx --help')" + System.lineSeparator());
+    }
+
+    @Test
+    void aRunDirectoryThatDoesNotExistIsSaidSo(@TempDir Path tmp) {
+        Path none = tmp.resolve("nonexistent");
+        Run r = run("report", none.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: " + none + ": no such directory; expected a run directory written by dfx"
+                + " record" + System.lineSeparator());
+    }
+
+    @Test
+    void aChunkFileGivenAsPerfDataIsNamedForWhatItIs(@TempDir Path tmp) throws IOException {
+        Path chunk = TestRun.write(tmp).resolve("chunks/pmu.dfx");
+        for (String cmd : List.of("script", "dump")) {
+            Run r = run(cmd, "-i", chunk.toString());
+            assertThat(r.status()).isEqualTo(1);
+            assertThat(r.err()).isEqualTo("dfx: " + chunk + ": a dfx chunk file, not a perf.data file; give its run"
+                    + " directory (dfx script RUN, dfx dump RUN)" + System.lineSeparator());
+        }
     }
 
     @Test

@@ -46,6 +46,11 @@ class RecordBadInputTest {
                 Arguments.of(List.of("--pool", "swimlane.nope=1x4"),
                         "subsystem swimlane has no buffer kind 'nope'; expected one of core-task, sched-task"),
                 Arguments.of(List.of("--pool", "deps"), "option --pool deps: expected KIND=COUNTxRECORDS"),
+                Arguments.of(List.of("--pool", "deps=1x4", "--pool", "deps=2x8"), "option --pool deps=2x8: deps is"
+                        + " given twice (--pool deps=1x4 too); give each KIND once"),
+                Arguments.of(List.of("-s", "pmu", "--pool", "deps=1x4"), "option --pool deps=1x4: deps is not recorded"
+                        + " (-s); its pool would be ignored"),
+                Arguments.of(List.of("--pool", "DEPS=1x4"), "option --pool DEPS=1x4: unknown subsystem 'DEPS'"),
                 Arguments.of(List.of("--pool", "swimlane.sched-phase=100000x10000"),
                         "--pool swimlane.sched-phase=100000x10000: the pools need"),
                 Arguments.of(List.of("--swimlane-level", "5"), "option --swimlane-level: 5 is not a level; expected 1..4"),
@@ -57,6 +62,14 @@ class RecordBadInputTest {
                 Arguments.of(List.of("-s", "swimlane", "-e", "task-clock"), "option -e: events are counted by the pmu"),
                 Arguments.of(List.of("-e", "accel/no_such_event/"), "option -e: "),
                 Arguments.of(List.of("-e", "task-clock,software/config=999/"), "option -e: event '"));
+    }
+
+    @Test
+    void anEmptyRunDirectoryIsOneLineNotTheCurrentDirectory() {
+        CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", "");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: option -o: empty path; expected a new or empty run directory"
+                + System.lineSeparator());
     }
 
     @ParameterizedTest

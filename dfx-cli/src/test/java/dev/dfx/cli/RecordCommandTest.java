@@ -167,6 +167,27 @@ class RecordCommandTest {
     }
 
     @Test
+    void blockLosesRecordsOnlyAfterABackstopExpiryAndTheFirstLineSaysHowMany() throws IOException {
+        Path run = tmp.resolve("run");
+        CliRun r = CliRun.dfx("record", "-w", "gemm", "-o", run.toString(), "--pool", "swimlane=1x1", "--pool",
+                "deps=1x1", "--backstop", "1ms", "--stall-threshold", "10us");
+        assertThat(r.status()).as(r.err()).isZero();
+        long total = 0;
+        long dropped = 0;
+        long expiries = 0;
+        for (JsonNode s : JSON.readTree(run.resolve("run.json").toFile()).get("subsystems")) {
+            total += s.get("total").asLong();
+            dropped += s.get("dropped").asLong();
+            expiries += s.get("backstop_expiries").asLong();
+            assertThat(s.get("dropped_by_cause").get("collector").asLong()).isZero();
+        }
+        assertThat(expiries).as("a 1 ms budget with one-record buffers runs out").isPositive();
+        assertThat(dropped).isPositive();
+        assertThat(r.out().lines().findFirst().orElseThrow()).endsWith("status ok, " + dropped + " of " + total
+                + " records dropped (" + dropped + " after backstop expiries)");
+    }
+
+    @Test
     void dropWithTinyPoolsCountsTheLossAndStillWritesAValidTrace() throws IOException {
         Path run = tmp.resolve("run");
         CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--backpressure", "drop",
@@ -180,6 +201,13 @@ class RecordCommandTest {
             dropped += s.get("dropped").asLong();
         }
         assertThat(dropped).isPositive();
+        long total = 0;
+        for (JsonNode s : summary.get("subsystems")) {
+            total += s.get("total").asLong();
+        }
+        assertThat(CliRun.dfx("report", run.toString()).out().lines().findFirst().orElseThrow())
+                .as("status ok does not hide the loss").endsWith("status ok, " + dropped + " of " + total
+                        + " records dropped");
         JsonNode trace = trace(run);
         assertThat(events(trace, "X", "task").size()).isLessThanOrEqualTo(288);
 

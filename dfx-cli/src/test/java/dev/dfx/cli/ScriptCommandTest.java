@@ -91,12 +91,16 @@ class ScriptCommandTest {
     @Test
     void runDirectoriesAreListedAndDumped(@TempDir Path dir) throws IOException {
         Path run = TestRun.write(dir.resolve("run"));
+        // chunk files without run.json: listed, and the missing manifest is named (exit 1)
+        String noManifest = "dfx: " + run + ": not a run directory (no run.json); listed the chunk files without it\n";
         CliRun script = CliRun.dfx("script", "--ns", run.toString());
-        assertThat(script.status()).as(script.err()).isZero();
+        assertThat(script.status()).isEqualTo(1);
+        assertThat(script.err()).isEqualTo(noManifest);
         assertThat(script.out().lines().toList()).hasSize(8)
             .first().asString().startsWith("       core-task     0 [000]     2.000500000: swimlane:core-task: ");
         CliRun dump = CliRun.dfx("dump", "-i", run.toString());
-        assertThat(dump.status()).as(dump.err()).isZero();
+        assertThat(dump.status()).isEqualTo(1);
+        assertThat(dump.err()).isEqualTo(noManifest);
         assertThat(dump.out()).startsWith("\n0@chunks/deps.dfx [0x38]: chunk file header\n");
     }
 

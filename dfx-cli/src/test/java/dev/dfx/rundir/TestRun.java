@@ -28,6 +28,11 @@ public final class TestRun {
     private TestRun() {
     }
 
+    /** @return the damage line of a listing of such a directory: it has chunk files but no run.json */
+    public static String noManifest(Path run) {
+        return run + ": not a run directory (no run.json); listed the chunk files without it";
+    }
+
     public static Path write(Path run) throws IOException {
         try (ChunkWriter w = ChunkStore.create(run, Subsystem.SWIMLANE)) {
             MemorySegment s = MemorySegment.ofArray(new byte[2 * CoreTaskRecord.SIZE]);

@@ -3,6 +3,9 @@ package dev.dfx.chunk;
 import dev.dfx.record.Subsystem;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +32,23 @@ public final class ChunkStore {
      */
     public static Path file(Path runDir, String subsystem) {
         return runDir.resolve(FOLDER).resolve(subsystem + EXTENSION);
+    }
+
+    /**
+     * @param file any path
+     * @return whether it is a readable file that starts with a chunk file's magic ({@code DFXCHUNK}), to name it for
+     *         what it is where another format was expected
+     */
+    public static boolean isChunkFile(Path file) {
+        byte[] head = new byte[8];
+        try (InputStream in = Files.newInputStream(file)) {
+            if (in.readNBytes(head, 0, 8) < 8) {
+                return false;
+            }
+        } catch (IOException | RuntimeException e) {
+            return false; // the caller's own reader says what is wrong with it
+        }
+        return ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN).getLong() == ChunkFormat.FILE_MAGIC;
     }
 
     /**

@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -57,6 +58,9 @@ public final class ChunkWriter implements AutoCloseable {
     private long recordTotal;
     private boolean failed;
     private boolean closed;
+    private boolean indexed;
+    private final List<ChunkInfo> staged = new ArrayList<>(); // chunks in the staging buffer, not yet written
+    private final List<ChunkInfo> lost = new ArrayList<>();
 
     private ChunkWriter(Path path, FileChannel channel, ChunkFileHeader header, int stagingBytes) {
         this.path = path;
@@ -225,8 +229,33 @@ public final class ChunkWriter implements AutoCloseable {
                 if (!failed) {
                     flushStaging();
                     writeFully(ByteBuffer.wrap(index.encodeWithTrailer(written)));
+                    indexed = true;
                 }
             }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** @return whether the file was closed with its chunk index and trailer: every appended chunk is in it */
+    public boolean complete() {
+        lock.lock();
+        try {
+            return indexed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * @return the chunks whose {@link #append} returned but whose bytes did not all reach the file, because a later
+     *         write of the staging buffer failed (a full disk): their records are lost although the caller counted
+     *         them stored; empty unless a write failed. A chunk whose own append threw is not here (the caller knows)
+     */
+    public List<ChunkInfo> lostChunks() {
+        lock.lock();
+        try {
+            return List.copyOf(lost);
         } finally {
             lock.unlock();
         }
@@ -260,6 +289,7 @@ public final class ChunkWriter implements AutoCloseable {
         long end = payloadAt + ChunkFormat.align8(c.storedLength());
         stagingSegment.asSlice(payloadAt + c.storedLength(), end - payloadAt - c.storedLength()).fill((byte) 0);
         staging.position((int) end);
+        staged.add(c);
         return c;
     }
 
@@ -312,8 +342,16 @@ public final class ChunkWriter implements AutoCloseable {
         staging.flip();
         try {
             writeFully(staging);
+        } catch (IOException e) {
+            for (ChunkInfo c : staged) {
+                if (c.end() > written) { // a write cut short still put the chunks before the cut on disk
+                    lost.add(c);
+                }
+            }
+            throw e;
         } finally {
             staging.clear();
+            staged.clear();
         }
     }
 

@@ -52,12 +52,15 @@ public final class ManifestFile {
      *
      * @param runDir a run directory
      * @return its manifest
-     * @throws BadInputException when the directory has no run.json, it is not JSON, not of format dfx-run, of a
+     * @throws BadInputException when the directory does not exist or has no run.json, it is not JSON, not of format dfx-run, of a
      *                           version this code does not read, or a field is missing, null or of the wrong type
      *                           (one line naming the file and the field, e.g. {@code subsystems[0].total})
      * @throws IOException       when the file cannot be read
      */
     public static RunManifest read(Path runDir) throws IOException {
+        if (!Files.exists(runDir)) {
+            throw new BadInputException(runDir + ": no such directory; expected a run directory written by dfx record");
+        }
         Path f = of(runDir);
         RunManifest m;
         try {

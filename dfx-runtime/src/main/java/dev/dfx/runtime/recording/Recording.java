@@ -223,7 +223,7 @@ public final class Recording {
                 outcome.problem("chunks/" + r.id().id() + ".dfx not completed: " + describe(e));
                 s = r.stats(); // the pipeline stopped; only its chunk file could not be completed
             }
-            reports.add(SubsystemReports.of(r, s, wallNs));
+            reports.add(WriteLoss.apply(SubsystemReports.of(r, s, wallNs), r.plan(), r.chunksLost()));
         }
         return reports;
     }
@@ -232,7 +232,10 @@ public final class Recording {
     private static List<OutputFile> export(Path dir, List<SubsystemRecorder> started, Outcome outcome) {
         List<OutputFile> outputs = new ArrayList<>();
         for (SubsystemRecorder r : started) {
-            outputs.add(OutputFile.written("chunks/" + r.id().id() + ".dfx", r.stats().collected()));
+            String chunks = "chunks/" + r.id().id() + ".dfx";
+            outputs.add(r.chunkFileComplete() ? OutputFile.written(chunks, r.chunkRecordsOnDisk())
+                    : new OutputFile(chunks, false, r.chunkRecordsOnDisk(), "a write failed: "
+                            + r.chunkRecordsOnDisk() + " records on disk, without a chunk index"));
             try {
                 outputs.addAll(r.export(dir));
             } catch (IOException | RuntimeException e) {

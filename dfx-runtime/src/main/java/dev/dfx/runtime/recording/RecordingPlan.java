@@ -38,6 +38,8 @@ import java.util.List;
 public final class RecordingPlan {
     /** Folder of the default run directories, relative to the working directory. */
     public static final String RUNS = "dfx-runs";
+    /** Most runs started in one second under ./dfx-runs (named STAMP, STAMP-2, ...) before giving up. */
+    private static final int MAX_SAME_SECOND = 1000;
     private static final List<Subsystem> TEARDOWN =
             List.of(Subsystem.SWIMLANE, Subsystem.ARGS, Subsystem.PMU, Subsystem.SCOPES, Subsystem.DEPS);
 
@@ -87,7 +89,7 @@ public final class RecordingPlan {
     public static RecordingPlan of(RecordingConfig c, Path workDir, Workload workload) {
         checkOptions(c);
         RuntimeConfig runtime = runtimeConfig(c);
-        PoolSizes pools = PoolSizes.parse(c.pools());
+        PoolSizes pools = PoolSizes.parse(c.pools(), c.subsystems());
         PipelineSettings settings = new PipelineSettings(pools, c.policy(), c.backstop(), c.stallThreshold());
         RuntimeShape shape = new RuntimeShape(runtime.schedulers(), runtime.cores(), RuntimeConfig.RINGS,
                 runtime.window());
@@ -197,10 +199,16 @@ public final class RecordingPlan {
         }
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path runs = workDir.resolve(RUNS);
-        for (int i = 1; ; i++) {
+        try {
+            Files.createDirectories(runs);
+        } catch (FileAlreadyExistsException e) { // a file, or a link to nowhere: every name below it would be "taken"
+            throw new BadInputException("run directory: " + runs + " " + RunLock.notADirectory(runs), e);
+        } catch (IOException e) {
+            throw new BadInputException("run directory: cannot create " + runs + " (" + IoErrors.describe(e) + ")", e);
+        }
+        for (int i = 1; i <= MAX_SAME_SECOND; i++) {
             Path dir = runs.resolve(i == 1 ? stamp : stamp + "-" + i);
             try {
-                Files.createDirectories(runs);
                 Files.createDirectory(dir);
                 return RunLock.claim(dir, "run directory");
             } catch (FileAlreadyExistsException e) {
@@ -210,6 +218,8 @@ public final class RecordingPlan {
                         e);
             }
         }
+        throw new BadInputException("run directory: " + MAX_SAME_SECOND + " runs named " + runs.resolve(stamp)
+                + "[-N] already; give -o RUN");
     }
 
     /** @return what was asked for */

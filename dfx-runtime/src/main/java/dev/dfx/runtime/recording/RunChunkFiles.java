@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * java.util.function.Consumer)}): a damaged chunk is skipped, a file without an index is scanned. Every loss goes
  * to a {@link RunDamage} as one line: a skipped chunk or byte range (file and byte offset), the bytes after the last
  * complete chunk of a file cut short, a file that run.json lists but that is missing or unreadable, and a file that
- * holds fewer records than run.json counts as collected. Thread-safety: open and close on one thread; the readers
+ * holds fewer or more records than run.json counts as collected. Thread-safety: open and close on one thread; the readers
  * are thread-safe.
  */
 public final class RunChunkFiles implements AutoCloseable {
@@ -106,6 +106,9 @@ public final class RunChunkFiles implements AutoCloseable {
             damage.add(file + ": " + (cut ? rec.reason() + "; skipped the last " + rec.ignoredBytes() + " bytes" : "")
                     + (cut && fewer ? "; " : "") + (fewer ? "holds " + r.recordCount() + " of the "
                     + report.collected() + " records run.json counts as collected" : ""));
+        } else if (report != null && r.recordCount() > report.collected()) {
+            damage.add(file + ": holds " + r.recordCount() + " records, more than the " + report.collected()
+                    + " run.json counts as collected");
         }
         return r;
     }

@@ -48,8 +48,8 @@ public final class RunLock implements AutoCloseable {
      *                           its pid), holds files, or cannot be written
      */
     public static RunLock claim(Path dir, String option) {
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new BadInputException(option + ": " + dir + " exists and is not a directory");
+        if (Files.exists(dir) && !Files.isDirectory(dir) || Files.isSymbolicLink(dir) && !Files.exists(dir)) {
+            throw new BadInputException(option + ": " + dir + " " + notADirectory(dir));
         }
         Path lock = dir.resolve(FILE);
         try {
@@ -57,6 +57,10 @@ public final class RunLock implements AutoCloseable {
             Files.write(lock, (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII),
                     StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         } catch (FileAlreadyExistsException e) {
+            if (e.getFile() != null && !Path.of(e.getFile()).equals(lock)) { // a folder on the way is not one
+                Path in = Path.of(e.getFile());
+                throw new BadInputException(option + ": cannot create " + dir + ": " + in + " " + notADirectory(in), e);
+            }
             throw new BadInputException(option + ": " + dir + " is in use by another dfx record" + holderText(dir), e);
         } catch (IOException e) {
             throw new BadInputException(option + ": cannot write the run directory " + dir + " ("
@@ -75,6 +79,22 @@ public final class RunLock implements AutoCloseable {
                     + IoErrors.describe(e) + ")", e);
         }
         return claim;
+    }
+
+    /**
+     * @param p a path that exists (or is a link) but cannot be used as a directory
+     * @return what it is instead: {@code exists and is not a directory}, or {@code is a symbolic link to T, which does
+     *         not exist}
+     */
+    public static String notADirectory(Path p) {
+        if (Files.isSymbolicLink(p) && !Files.exists(p)) {
+            try {
+                return "is a symbolic link to " + Files.readSymbolicLink(p) + ", which does not exist";
+            } catch (IOException e) {
+                return "is a symbolic link to nowhere";
+            }
+        }
+        return "exists and is not a directory";
     }
 
     /**

@@ -5,7 +5,8 @@ package dev.dfx.runtime.subsystem;
  *
  * @param path    path relative to the run directory, e.g. {@code deps.json}
  * @param written whether the file was written
- * @param entries how many entries it holds, 0 when not written: records of a chunk file, rows of pmu.csv, tasks of
+ * @param entries how many entries it holds, 0 when not written (except a chunk file cut short by a failed write: the
+ *                records it holds): records of a chunk file, rows of pmu.csv, tasks of
  *                deps.json, arguments of args.json, payloads of args.bin, records of scopes.jsonl, events of a trace
  *                (never bytes)
  * @param note    why it was not written, or a short remark; null when there is nothing to say

@@ -5,21 +5,24 @@ import dev.dfx.pipeline.PoolSpec;
 import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * Pool sizes of every buffer kind: the defaults of DESIGN.md §6 (each {@link RecordKind}'s own numbers) with the
  * {@code --pool KIND=COUNTxRECORDS} overrides applied, where KIND is a subsystem ({@code deps=1x4}: all its kinds)
- * or one of its buffer kinds ({@code swimlane.core-task=2x64}); a kind override wins over a subsystem override,
- * and among equals the later option wins. Also the bridge from a record kind to the pipeline's {@link PoolSpec}.
+ * or one of its buffer kinds ({@code swimlane.core-task=2x64}); a kind override wins over a subsystem override;
+ * the same KIND twice is refused. Also the bridge from a record kind to the pipeline's {@link PoolSpec}.
  * Immutable and thread-safe.
  */
 public final class PoolSizes {
-    private static final Pattern OPTION = Pattern.compile("([a-z]+)(?:\\.([a-z-]+))?=(-?\\d+)x(-?\\d+)");
+    private static final Pattern OPTION = Pattern.compile("([A-Za-z]+)(?:\\.([A-Za-z-]+))?=(-?\\d+)x(-?\\d+)");
 
     private final Map<RecordKind, PoolSize> sizes;
     private final Map<RecordKind, String> options;
@@ -34,13 +37,20 @@ public final class PoolSizes {
         return parse(List.of());
     }
 
+    /** @return {@link #parse(List, Set)} with every subsystem recorded */
+    public static PoolSizes parse(List<String> overrides) {
+        return parse(overrides, EnumSet.allOf(Subsystem.class));
+    }
+
     /**
      * @param overrides {@code --pool} values in command-line order
+     * @param recorded  the subsystems recorded ({@code -s}): a pool of another one would be ignored
      * @return the sizes
-     * @throws BadInputException naming the option when one is malformed, names no subsystem or kind, has a count
-     *                           below 1, or makes a buffer larger than a pipeline buffer can be
+     * @throws BadInputException naming the option when one is malformed, names no subsystem or kind or one not
+     *                           recorded, names the same KIND as an earlier one (which would be silently replaced),
+     *                           has a count below 1, or makes a buffer larger than a pipeline buffer can be
      */
-    public static PoolSizes parse(List<String> overrides) {
+    public static PoolSizes parse(List<String> overrides, Set<Subsystem> recorded) {
         Map<RecordKind, PoolSize> sizes = new LinkedHashMap<>();
         Map<RecordKind, String> options = new LinkedHashMap<>();
         for (Subsystem s : Subsystem.values()) {
@@ -50,7 +60,14 @@ public final class PoolSizes {
         }
         List<String> general = new ArrayList<>();
         List<String> specific = new ArrayList<>();
+        Map<String, String> given = new HashMap<>(); // KIND -> its option
         for (String o : overrides) {
+            String kind = o.substring(0, Math.max(0, o.indexOf('=')));
+            String earlier = given.putIfAbsent(kind, o);
+            if (earlier != null && !kind.isEmpty()) {
+                throw new BadInputException("option --pool " + o + ": " + kind + " is given twice (--pool " + earlier
+                        + " too); give each KIND once");
+            }
             (o.contains(".") ? specific : general).add(o);
         }
         for (List<String> pass : List.of(general, specific)) {
@@ -62,7 +79,7 @@ public final class PoolSizes {
                 }
                 int count = count(o, m.group(3), "COUNT (buffers per lane)");
                 int records = count(o, m.group(4), "RECORDS (records per buffer)");
-                for (RecordKind k : kinds(o, m.group(1), m.group(2))) {
+                for (RecordKind k : kinds(o, m.group(1), m.group(2), recorded)) {
                     long bytes = (long) records * k.size();
                     if (bytes > PoolSpec.MAX_BUFFER_BYTES) {
                         throw new BadInputException("option --pool " + o + ": a " + k.name() + " buffer of " + records
@@ -91,13 +108,17 @@ public final class PoolSizes {
         return (int) v;
     }
 
-    private static List<RecordKind> kinds(String option, String subsystem, String kind) {
+    private static List<RecordKind> kinds(String option, String subsystem, String kind, Set<Subsystem> recorded) {
         Subsystem s;
         try {
             s = Subsystem.of(subsystem);
         } catch (BadInputException e) {
             throw new BadInputException("option --pool " + option + ": unknown subsystem '" + subsystem
                     + "'; expected one of swimlane, pmu, deps, args, scopes");
+        }
+        if (!recorded.contains(s)) {
+            throw new BadInputException("option --pool " + option + ": " + s.id() + " is not recorded (-s); its pool"
+                    + " would be ignored");
         }
         if (kind == null) {
             return s.kinds();

@@ -1,6 +1,7 @@
 package dev.dfx.runtime.subsystem;
 
 import dev.dfx.chunk.ChunkStore;
+import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkWriter;
 import dev.dfx.pipeline.Collector;
 import dev.dfx.pipeline.HostGroup;
@@ -147,6 +148,24 @@ public abstract class SubsystemRecorder implements AutoCloseable {
      * @throws IOException when a file cannot be completed
      */
     protected void afterStop() throws IOException {
+    }
+
+    /** @return whether the chunk file was closed with its chunk index (after {@link #stop()}): no write failed */
+    public final boolean chunkFileComplete() {
+        return chunks != null && chunks.complete();
+    }
+
+    /**
+     * @return the chunks that the collector stored but that never reached the disk because a later write failed
+     *         ({@link ChunkWriter#lostChunks}); empty when none
+     */
+    public final List<ChunkInfo> chunksLost() {
+        return chunks == null ? List.of() : chunks.lostChunks();
+    }
+
+    /** @return records in the chunk file: stored by the collector and not lost to a failed write */
+    public final long chunkRecordsOnDisk() {
+        return chunks == null ? 0 : chunks.recordCount() - chunksLost().stream().mapToLong(ChunkInfo::recordCount).sum();
     }
 
     /**

@@ -184,9 +184,11 @@ class ManifestAuditTest {
         });
         RunAudit now = ManifestAudit.audit("now", attentionRun);
         for (int i = 0; i < a.pools().size(); i++) {
-            // the watermarks say the same without the flow
-            assertThat(a.pools().get(i).peakInFlight()).isEqualTo(now.pools().get(i).peakInFlight());
+            // the watermarks say the same without the flow; the peak read from the free queue alone cannot see
+            // buffers beyond its slots, so it is at most the measured one
             assertThat(a.pools().get(i).freeMargin()).isEqualTo(now.pools().get(i).freeMargin());
+            assertThat(a.pools().get(i).peakInFlight()).isPositive()
+                    .isLessThanOrEqualTo(now.pools().get(i).peakInFlight());
         }
     }
 

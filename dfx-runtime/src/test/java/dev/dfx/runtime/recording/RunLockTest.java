@@ -77,6 +77,34 @@ class RunLockTest {
     }
 
     @Test
+    @Timeout(30) // the defect this checks was an endless loop
+    void aDefaultRunsFolderThatIsAFileOrADanglingLinkIsOneLineNotAnEndlessSearch() throws IOException {
+        RecordingConfig c = RecordingConfig.defaults().withWorkload("decoder");
+        Path asFile = Files.createDirectories(tmp.resolve("cwd-file"));
+        Files.writeString(asFile.resolve(RecordingPlan.RUNS), "");
+        assertThatThrownBy(() -> RecordingPlan.of(c, asFile, SmallWorkloads.named("decoder").get()))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("run directory: " + asFile.resolve(RecordingPlan.RUNS) + " exists and is not a directory");
+        Path asLink = Files.createDirectories(tmp.resolve("cwd-link"));
+        Path nowhere = tmp.resolve("not-mounted");
+        Files.createSymbolicLink(asLink.resolve(RecordingPlan.RUNS), nowhere);
+        assertThatThrownBy(() -> RecordingPlan.of(c, asLink, SmallWorkloads.named("decoder").get()))
+                .hasMessage("run directory: " + asLink.resolve(RecordingPlan.RUNS) + " is a symbolic link to " + nowhere
+                        + ", which does not exist");
+    }
+
+    @Test
+    void aDanglingLinkGivenAsRunDirectoryIsNamedNotCalledInUse() throws IOException {
+        Path nowhere = tmp.resolve("nonexistent-target");
+        Path dangle = Files.createSymbolicLink(tmp.resolve("dangle"), nowhere);
+        assertThatThrownBy(() -> RunLock.claim(dangle, "option -o")).isInstanceOf(BadInputException.class)
+                .hasMessage("option -o: " + dangle + " is a symbolic link to " + nowhere + ", which does not exist");
+        assertThatThrownBy(() -> RunLock.claim(dangle.resolve("sub"), "option -o"))
+                .hasMessage("option -o: cannot create " + dangle.resolve("sub") + ": " + dangle + " is a symbolic link to "
+                        + nowhere + ", which does not exist");
+    }
+
+    @Test
     void aLockLeftByARecorderThatIsGoneSaysSo() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("killed"));
         Files.writeString(dir.resolve(RunLock.FILE), "2147483646\n"); // no such process

@@ -37,7 +37,12 @@ class PoolSizesTest {
         assertThat(p.of(PmuRecord.KIND)).isEqualTo(new PoolSize(2, 512));
         assertThat(p.origin(CoreTaskRecord.KIND)).isEqualTo("--pool swimlane.core-task=3x5");
         assertThat(p.origin(OrchPhaseRecord.KIND)).isEqualTo("--pool swimlane=2x10");
-        assertThat(PoolSizes.parse(List.of("pmu=1x1", "pmu=4x8")).of(PmuRecord.KIND)).isEqualTo(new PoolSize(4, 8));
+    }
+
+    @Test
+    void theSameKindTwiceIsRefusedRatherThanSilentlyReplaced() {
+        assertThatThrownBy(() -> PoolSizes.parse(List.of("pmu=1x1", "pmu=4x8"))).isInstanceOf(BadInputException.class)
+                .hasMessage("option --pool pmu=4x8: pmu is given twice (--pool pmu=1x1 too); give each KIND once");
     }
 
     @Test

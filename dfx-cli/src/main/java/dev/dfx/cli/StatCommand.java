@@ -28,7 +28,10 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code dfx stat}: counts events while a command runs and prints perf stat's layout on stderr (std, {@code -x}
  * CSV, {@code -I} intervals). The command starts stopped ({@link StoppedChild}); Linux counters open on its pid
- * with enable_on_exec and inherit (or per CPU with {@code -a}); the exit status is the command's.
+ * with enable_on_exec and inherit (or per CPU with {@code -a}); the exit status is the command's (128 + N when
+ * signal N ended it: the JVM reports a signalled child so, and its reaper thread collects the child before dfx could
+ * ask how it ended, so dfx neither prints perf's {@code psignal} line "CMD: Segmentation fault" nor exits 0 as perf
+ * does).
  *
  * <p>Ctrl-C (SIGINT) does not end dfx while the command runs, as it does not end perf stat ({@code skip_signal}):
  * the command, which gets the same SIGINT through the terminal's process group, ends, and dfx prints what was
@@ -39,6 +42,7 @@ import picocli.CommandLine.Parameters;
         description = "Count PMU events while a command runs (perf stat compatible).",
         footer = {"", "Linux events count the command and its children from its exec (or every CPU with -a).",
             "Ctrl-C ends the command; dfx then prints what was counted and exits 130 (a second Ctrl-C kills the command).",
+            "The exit status is the command's, 128 + N when signal N ended it (perf stat prints 'CMD: <signal>' and exits 0).",
             "Events of dfx's own PMUs (accel, jvm) count in the dfx process; accel counts tasks of an in-process runtime."})
 final class StatCommand implements Callable<Integer> {
     /** The exit status of a process ended by SIGINT, as a shell reports it. */

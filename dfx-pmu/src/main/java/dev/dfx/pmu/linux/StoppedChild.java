@@ -20,10 +20,11 @@ import java.util.concurrent.TimeUnit;
  *
  * <p><b>Elapsed time</b> ({@link #go()} to {@link #exitNanos()}), as perf stat's "seconds time elapsed" measures
  * from writing the go byte to its child until {@code wait4} returns: the start is read just before SIGCONT, so it
- * includes the shell's wake-up and its {@code execve} of the command (tens of microseconds, the same step perf's
- * child takes from its pipe read to {@code execvp}); the end is read when {@code poll} on a pidfd reports the exit
- * (one thread wake-up, microseconds; where pidfd_open is missing, the JVM's reaper thread adds about a
- * millisecond). The two system calls on that path are made once in {@link #start} so that no first-call linking of
+ * includes the shell's wake-up, its PATH search and its {@code execve} of the command (the step perf's child takes
+ * from its pipe read to {@code execvp}, a little longer through the shell); the end is read when {@code poll} on a
+ * pidfd reports the exit (one thread wake-up; where pidfd_open is missing, the JVM's reaper thread adds about a
+ * millisecond). Measured on a 2-CPU VM: {@code -- true} 1.6 ms where perf stat says 0.8 ms; {@code -- sleep 0.1}
+ * 0.1016 s median for both (0.107 s before set-up and linking were moved out). The two system calls on that path are made once in {@link #start} so that no first-call linking of
  * the FFM downcalls (milliseconds on a cold JVM) lands inside the measured time. Whatever the caller sets up
  * before {@link #go()} (opening, enabling) is outside it.
  *

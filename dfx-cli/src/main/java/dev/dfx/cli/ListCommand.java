@@ -7,6 +7,7 @@ import dev.dfx.pmu.PmuCatalog;
 import dev.dfx.pmu.PmuDescriptor;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.SymbolicEvent;
+import dev.dfx.pmu.ToolEvent;
 import dev.dfx.pmu.accel.Architecture;
 import dev.dfx.pmu.linux.EventProbe;
 import java.io.PrintWriter;
@@ -90,11 +91,19 @@ final class ListCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The symbolic events of the chosen kinds that this kernel can open (perf list shows no others). */
+    /**
+     * The symbolic events of the chosen kinds that this kernel can open (perf list shows no others), then with the
+     * software events perf's tool events, which perf list prints in that class.
+     */
     private static void symbolicEvents(PrintWriter out, PmuCatalog catalog, boolean sw, boolean hw) {
         for (SymbolicEvent e : catalog.symbolicEvents()) {
             if ((e.pmu().equals("hardware") ? hw : sw) && EventProbe.supported(e)) {
                 entry(out, e.listName(), e.label());
+            }
+        }
+        if (sw) {
+            for (ToolEvent t : ToolEvent.values()) {
+                entry(out, t.perfName(), ToolEvent.LABEL);
             }
         }
     }

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -27,13 +28,25 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code dfx stat}: counts events while a command runs and prints perf stat's layout on stderr (std, {@code -x}
  * CSV, {@code -I} intervals). The command starts stopped ({@link StoppedChild}); Linux counters open on its pid
- * with enable_on_exec and inherit (or per CPU with {@code -a}); the exit status is the command's.
+ * with enable_on_exec and inherit (or per CPU with {@code -a}); the exit status is the command's (128 + N when
+ * signal N ended it: the JVM reports a signalled child so, and its reaper thread collects the child before dfx could
+ * ask how it ended, so dfx neither prints perf's {@code psignal} line "CMD: Segmentation fault" nor exits 0 as perf
+ * does).
+ *
+ * <p>Ctrl-C (SIGINT) does not end dfx while the command runs, as it does not end perf stat ({@code skip_signal}):
+ * the command, which gets the same SIGINT through the terminal's process group, ends, and dfx prints what was
+ * counted (with {@code -I}, the pending partial interval) and exits 130, as perf does by re-raising the signal. A
+ * second SIGINT kills a command that ignores the first (SIGKILL).
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
         description = "Count PMU events while a command runs (perf stat compatible).",
         footer = {"", "Linux events count the command and its children from its exec (or every CPU with -a).",
+            "Ctrl-C ends the command; dfx then prints what was counted and exits 130 (a second Ctrl-C kills the command).",
+            "The exit status is the command's, 128 + N when signal N ended it (perf stat prints 'CMD: <signal>' and exits 0).",
             "Events of dfx's own PMUs (accel, jvm) count in the dfx process; accel counts tasks of an in-process runtime."})
 final class StatCommand implements Callable<Integer> {
+    /** The exit status of a process ended by SIGINT, as a shell reports it. */
+    private static final int SIGINT_STATUS = 128 + 2;
     /** perf 6.1's default event list. */
     static final String DEFAULT_EVENTS =
             "task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,branch-misses";
@@ -94,39 +107,76 @@ final class StatCommand implements Callable<Integer> {
                         .forEach(en -> err.println("Warning:\n" + en.failure()));
             }
             long[] ru0 = LinuxSyscalls.childrenCpuTimes();
-            long t0 = System.nanoTime();
+            // set-up (enabling dfx's own PMUs, their multiplexing thread) stays outside the elapsed time, which runs
+            // from the go signal to the exit as perf's does (StoppedChild says how close that is)
             session.enable();
-            c.go();
-            int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0) : c.awaitExit();
-            long t1 = System.nanoTime();
-            session.disable();
-            List<CounterReading> readings = session.read();
-            long[] ru1 = LinuxSyscalls.childrenCpuTimes();
-            if (intervalMs == 0) {
-                List<StatRow> rows = session.rows(readings);
-                if (verbose) {
-                    rows.stream().filter(StatRow::supported).forEach(r -> err.println(r.event().name() + ": "
-                            + r.reading().value() + " " + r.reading().enabled() + " " + r.reading().running()));
+            AtomicInteger interrupts = new AtomicInteger();
+            // kept until the counts are printed: the JVM dispatches a signal on its own thread, possibly after the
+            // command's exit (which the same Ctrl-C caused) has been seen
+            SignalHandlers handlers = SignalHandlers.install(List.of("INT"), (name, number) -> {
+                if (interrupts.incrementAndGet() > 1) {
+                    LinuxSyscalls.kill(c.pid(), LinuxSyscalls.SIGKILL);
                 }
-                err.print(fmt.header(command, allCpus));
-                printRows(err, fmt, rows, t1 - t0, "");
-                err.print(fmt.footer(t1 - t0, allCpus ? -1 : ru1[0] - ru0[0], ru1[1] - ru0[1]));
+            });
+            try {
+                int status = runAndPrint(c, session, fmt, err, ru0, session.read());
+                // perf re-raises the SIGINT it held back, so its shell sees 128 + 2
+                return interrupts.get() > 0 ? SIGINT_STATUS : status;
+            } finally {
+                if (handlers != null) {
+                    handlers.close();
+                }
             }
-            err.flush();
-            return status;
         }
     }
 
-    private int runIntervals(StoppedChild child, StatSession session, StatFormatter fmt, PrintWriter err, long t0)
-            throws InterruptedException {
+    /**
+     * Lets the command run, waits for its exit, and prints the counts (or, with -I, each interval's).
+     *
+     * @param atStart the counts just before the go signal
+     * @return the command's exit status
+     */
+    private int runAndPrint(StoppedChild c, StatSession session, StatFormatter fmt, PrintWriter err, long[] ru0,
+                            List<CounterReading> atStart) throws InterruptedException {
+        long t0 = c.go();
+        session.toolTimes().start(t0);
+        int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0, atStart) : c.awaitExit();
+        long t1 = c.exitNanos();
+        session.disable();
+        long[] ru1 = LinuxSyscalls.childrenCpuTimes();
+        session.toolTimes().finish(t1, ru1[0] - ru0[0], ru1[1] - ru0[1]);
+        List<CounterReading> readings = session.read();
+        if (intervalMs == 0) {
+            List<StatRow> rows = session.rows(readings);
+            if (verbose) {
+                rows.stream().filter(StatRow::supported).forEach(r -> err.println(r.event().name() + ": "
+                        + r.reading().value() + " " + r.reading().enabled() + " " + r.reading().running()));
+            }
+            err.print(fmt.header(command, allCpus));
+            printRows(err, fmt, rows, t1 - t0, "");
+            err.print(fmt.footer(t1 - t0, allCpus ? -1 : ru1[0] - ru0[0], ru1[1] - ru0[1]));
+        }
+        err.flush();
+        return status;
+    }
+
+    /**
+     * Prints the counts of each interval. The k-th interval ends at {@code t0 + k * MS} (a late wake-up does not
+     * shift the later ones), or at the command's exit; its derived metrics (CPUs utilized, rates) divide by the
+     * time it really lasted. perf 6.1 differs on both: it sleeps MS after each print, so its timestamps drift by
+     * the time of each read and print, and it divides by the nominal MS ({@code process_interval} in
+     * builtin-stat.c), which shows a late interval above the CPU count and a short last one far below it.
+     */
+    private int runIntervals(StoppedChild child, StatSession session, StatFormatter fmt, PrintWriter err, long t0,
+                             List<CounterReading> atStart) throws InterruptedException {
         long intervalNs = TimeUnit.MILLISECONDS.toNanos(intervalMs);
-        List<CounterReading> prev = session.read().stream().map(r -> CounterReading.ZERO).toList();
+        List<CounterReading> prev = atStart;
         long prevT = t0;
         int printed = 0;
         for (long k = 1; ; k++) {
             long waitNs = t0 + k * intervalNs - System.nanoTime();
             boolean exited = child.waitFor(Math.max(0, (waitNs + 999_999) / 1_000_000));
-            long now = System.nanoTime();
+            long now = exited ? child.exitNanos() : System.nanoTime();
             List<CounterReading> cur = session.read();
             List<CounterReading> delta = new ArrayList<>(cur.size());
             for (int i = 0; i < cur.size(); i++) {

@@ -27,6 +27,11 @@ class ListCommandTest {
         assertThat(r.out()).doesNotContain("[Software event]");
         CliRun g9 = CliRun.dfx("list", "--arch", "gfx9", "accel");
         assertThat(g9.out()).contains("GFX9-like: 1 XCC x 4 SE x 1 SA x 0 WGP, 60 CU");
+        // gfx9 has no WGPs and runs wave64: no event claims a WGP level or counts wave32 work there
+        assertThat(g9.out()).contains("       [config=0x1e: SQ, per-SA (gfx9 has no WGPs): +waves per task]\n")
+                .contains("       [config=0x15: SQ, per-SA (gfx9 has no WGPs): always 0 (counts insts on wave32; gfx9 runs"
+                        + " wave64)]\n")
+                .doesNotContain("per-WGP").doesNotContain("on wave32 per task");
     }
 
     @Test
@@ -49,7 +54,8 @@ class ListCommandTest {
         List<String> theirs = perfListLines();
         assumeTrue(theirs != null, "perf is not installed: skipping the comparison with perf list");
         CliRun ours = CliRun.dfx("list");
-        for (String kind : new String[]{"[Software event]", "[Hardware event]", "[Tracepoint event]", "[Kernel PMU event]"}) {
+        for (String kind : new String[]{"[Software event]", "[Hardware event]", "[Tool event]", "[Tracepoint event]",
+            "[Kernel PMU event]"}) {
             assertThat(ours.out().lines().filter(l -> l.endsWith(kind)).toList())
                     .as(kind).isEqualTo(theirs.stream().filter(l -> l.endsWith(kind)).toList());
         }
@@ -59,12 +65,18 @@ class ListCommandTest {
     void aClassSelectorPrintsOnlyThatClassesEventLines() {
         // perf list CLASS into a pipe prints the class's lines and nothing else; none at all for hw on a machine
         // without hardware events (a VM)
-        for (String[] c : new String[][] {{"hw", "[Hardware event]"}, {"sw", "[Software event]"},
+        // (perf's tool events, duration_time and the CPU times, belong to the sw class)
+        for (String[] c : new String[][] {{"hw", "[Hardware event]"}, {"sw", "[Software event]", "[Tool event]"},
             {"tracepoint", "[Tracepoint event]"}}) {
             CliRun r = CliRun.dfx("list", c[0]);
             assertThat(r.status()).isZero();
-            assertThat(r.out().lines().toList()).as(c[0]).allSatisfy(l -> assertThat(l).endsWith(c[1]));
+            List<String> kinds = List.of(c).subList(1, c.length);
+            assertThat(r.out().lines().toList()).as(c[0])
+                    .allSatisfy(l -> assertThat(kinds).anySatisfy(k -> assertThat(l).endsWith(k)));
         }
+        assertThat(CliRun.dfx("list", "sw").out()).endsWith(String.format(
+                "  %-50s [Tool event]%n  %-50s [Tool event]%n  %-50s [Tool event]%n", "duration_time", "user_time",
+                "system_time").replace(System.lineSeparator(), "\n"));
     }
 
     @Test
@@ -72,9 +84,8 @@ class ListCommandTest {
         for (String kind : new String[] {"hw", "sw", "tracepoint"}) {
             List<String> theirs = perfListLines(kind);
             assumeTrue(theirs != null, "perf is not installed: skipping the comparison with perf list");
-            // dfx counts no tool events (duration_time, user_time, system_time), which perf list sw adds
             assertThat(CliRun.dfx("list", kind).out().lines().map(String::stripTrailing).toList()).as(kind)
-                .isEqualTo(theirs.stream().filter(l -> !l.endsWith("[Tool event]")).toList());
+                .isEqualTo(theirs);
         }
     }
 

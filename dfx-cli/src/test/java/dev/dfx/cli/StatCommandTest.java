@@ -53,6 +53,37 @@ class StatCommandTest {
         assertThat(elapsed(a)).isBetween(0.1, 2.0);
     }
 
+    /**
+     * perf's tool events (F25 of trial 2: dfx did not know them): same lines as perf stat; duration_time is the
+     * elapsed time and user_time the "seconds user" of the footer, to the ns; system_time of a sleep is 0, so
+     * {@code <not counted>}, in both tools' runs.
+     */
+    @Test
+    void toolEventsAreTheRunsTimesAsPerfStatPrintsThem() {
+        assumePerf();
+        String events = "duration_time,user_time,task-clock";
+        CliRun ours = CliRun.dfx("stat", "-e", events, "--", "sleep", "0.1");
+        CliRun perf = CliRun.perf("stat", "-e", events, "--", "sleep", "0.1");
+        assertThat(ours.status()).isZero();
+        String[] a = ours.err().split("\n", -1);
+        String[] b = perf.err().split("\n", -1);
+        assertThat(a).hasSameSizeAs(b);
+        for (int i = 0; i < a.length; i++) {
+            // a sleep's user time is a few hundred us or, now and then, 0 (<not counted>): its line is checked below
+            if (!a[i].contains(" user_time ")) {
+                assertThat(shape(a[i])).as("line %d: '%s' vs '%s'", i, a[i], b[i]).isEqualTo(shape(b[i]));
+            }
+        }
+        Matcher duration = Pattern.compile(" +([0-9]+) ns   duration_time ").matcher(ours.err());
+        assertThat(duration.find()).as(ours.err()).isTrue();
+        assertThat(Long.parseLong(duration.group(1))).isEqualTo(Math.round(elapsed(a) * 1e9));
+        Matcher seconds = Pattern.compile(" +([0-9.]+) seconds user").matcher(ours.err());
+        assertThat(seconds.find()).as(ours.err()).isTrue();
+        long userNs = Math.round(Double.parseDouble(seconds.group(1)) * 1e9);
+        assertThat(ours.err()).contains(userNs == 0 ? "     <not counted> ns   user_time "
+                : String.format("%18d ns   user_time ", userNs));
+    }
+
     @Test
     void csvOutputMatchesPerfStat() {
         assumePerf();
@@ -105,6 +136,40 @@ class StatCommandTest {
         assertThat(previous).isGreaterThanOrEqualTo(0.25);
         // the first interval holds sleep's exec: it ran and faulted pages in
         assertThat(lines.get(1)).doesNotContain("<not counted>");
+    }
+
+    /**
+     * Each interval's "CPUs utilized" is its task-clock over the time the interval really lasted (the difference of
+     * the printed timestamps), and the intervals end on the grid of MS from the start: the k-th full one lies in
+     * [k MS, (k + 1) MS). perf 6.1 divides by the nominal MS instead (builtin-stat.c process_interval), which the
+     * second half checks against the real perf where it is installed, as StatCommand's Javadoc says.
+     */
+    @Test
+    void intervalMetricsDivideByTheElapsedIntervalOnTheGrid() {
+        assumeTrue(LinuxSyscalls.available(), LinuxSyscalls.unavailableReason());
+        List<String[]> ours = csv(CliRun.dfx("stat", "-x,", "-I", "200", "-a", "-e", "task-clock", "--", "sleep", "0.5").err());
+        assertThat(ours.size()).isBetween(3, 5);
+        double previous = 0;
+        for (int k = 1; k <= ours.size(); k++) {
+            String[] f = ours.get(k - 1);
+            double t = Double.parseDouble(f[0]);
+            double value = Double.parseDouble(f[1]);
+            assertThat(f[3]).isEqualTo("task-clock");
+            assertThat(f[7]).isEqualTo("CPUs utilized");
+            // printed to 3 decimals from msec printed to 2
+            assertThat(Double.parseDouble(f[6])).as("interval %d", k)
+                    .isCloseTo(value / ((t - previous) * 1000), org.assertj.core.data.Offset.offset(0.002));
+            if (k < ours.size()) {
+                assertThat(Math.floor(t / 0.2)).as("interval %d ends at %.9f", k, t).isEqualTo(k);
+            }
+            previous = t;
+        }
+        assumeTrue(CliRun.perfWorks(), "perf is not installed or cannot count here: skipping perf's nominal interval");
+        List<String[]> perf = csv(CliRun.perf("stat", "-x,", "-I", "200", "-a", "-e", "task-clock", "--", "sleep", "0.5").err());
+        assertThat(perf).isNotEmpty();
+        for (String[] f : perf) {
+            assertThat(Double.parseDouble(f[6])).isCloseTo(Double.parseDouble(f[1]) / 200, org.assertj.core.data.Offset.offset(0.002));
+        }
     }
 
     @Test

@@ -69,6 +69,11 @@ final class EventResolver {
                 yield applyTerms(spec, pmu, p.terms(), mods, shown, group, leader);
             }
             case EventSpec.Named n -> {
+                ToolEvent tool = ToolEvent.byName(n.name());
+                if (tool != null) {
+                    yield new ResolvedEvent(shown, "tool", PmuFamily.TOOL, attr(ToolEvent.TYPE, new long[]{tool.id(), 0, 0, 0},
+                            mods), Set.of(), "ns", 1.0, group, leader);
+                }
                 SymbolicEvent sym = catalog.symbolic(n.name());
                 if (sym != null) {
                     yield new ResolvedEvent(shown, sym.pmu(), PmuFamily.LINUX, attr(sym.type(), new long[]{sym.config(), 0, 0, 0}, mods),

@@ -10,7 +10,9 @@ public enum PmuFamily {
     /** dfx's simulated accelerator PMU, advanced by the activity model. */
     ACCEL("Simulated accelerator event"),
     /** The JVM's own counters (thread CPU time, allocation, GC). */
-    JVM("JVM event");
+    JVM("JVM event"),
+    /** perf's tool events ({@link ToolEvent}): times of a {@code dfx stat} run, read by dfx, no PMU. */
+    TOOL(ToolEvent.LABEL);
 
     private final String label;
 

@@ -103,6 +103,7 @@ public final class PmuSystem {
             case ACCEL -> accel;
             case JVM -> jvm;
             case LINUX -> throw new IllegalArgumentException(event.name() + " is a Linux event");
+            case TOOL -> throw new IllegalArgumentException(event.name() + " is a tool event");
         };
     }
 }

@@ -139,16 +139,18 @@ public final class PerfFile implements AutoCloseable {
             throw new BadInputException(name + ": byte offset 40: data section offset "
                 + Long.toUnsignedString(fh.dataOffset()) + " lies outside the file (" + seg.byteSize() + " bytes)");
         }
-        if (fh.dataSize() < 0 || fh.dataOffset() + fh.dataSize() < 0) {
+        if (dataEnd(fh, seg.byteSize()) < 0) {
             // a data section running past the end of the file is read up to the cut (a truncated recording);
-            // one past 2^63 bytes is damage
-            throw new BadInputException(name + ": byte offset 48: data section size "
-                + Long.toUnsignedString(fh.dataSize()) + " is impossible; expected at most the file size ("
-                + seg.byteSize() + " bytes)");
+            // one ending past 2^63 bytes (a u64 offset + size that overflows) is damage, not a cut
+            throw new BadInputException(name + ": byte offset 40: data section " + section(fh.dataOffset(), fh.dataSize())
+                + " runs past the end of the file (" + seg.byteSize() + " bytes) and past 2^63 bytes; expected it to"
+                + " end inside the file");
         }
         List<AttrEntry> attrs = readAttrs(seg, fh, name);
         Map<Integer, MemorySegment> features = new LinkedHashMap<>();
-        String problem = readFeatures(seg, fh, features, name);
+        // data.size 0: perf record did not finish, so the feature table (after the data) was never written
+        String problem = fh.dataSize() == 0 ? name + ": data section size 0: no feature table; header features ignored"
+            : readFeatures(seg, fh, features, name);
         return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features), problem);
     }
 
@@ -179,8 +181,8 @@ public final class PerfFile implements AutoCloseable {
                 + (EventAttr.SIZE_VER0 + 16) + ".." + (EventAttr.SIZE_VER8 + 16) + " (attr.size + 16)");
         }
         if (outside(fh.attrsOffset(), fh.attrsSize(), seg.byteSize())) {
-            throw new BadInputException(name + ": byte offset 24: attrs section [" + fh.attrsOffset() + ", +"
-                + fh.attrsSize() + ") runs past the end of the file (" + seg.byteSize() + " bytes)");
+            throw new BadInputException(name + ": byte offset 24: attrs section " + section(fh.attrsOffset(),
+                fh.attrsSize()) + " runs past the end of the file (" + seg.byteSize() + " bytes)");
         }
         Endian e = fh.endian();
         List<AttrEntry> out = new ArrayList<>();
@@ -198,8 +200,8 @@ public final class PerfFile implements AutoCloseable {
             long idsOff = e.u64(seg, off + entry - 16);
             long idsSize = e.u64(seg, off + entry - 8);
             if (outside(idsOff, idsSize, seg.byteSize()) || idsSize % 8 != 0) {
-                throw new BadInputException(name + ": byte offset " + (off + entry - 16) + ": ids section [" + idsOff
-                    + ", +" + idsSize + ") of the attr at byte offset " + off
+                throw new BadInputException(name + ": byte offset " + (off + entry - 16) + ": ids section "
+                    + section(idsOff, idsSize) + " of the attr at byte offset " + off
                     + " is outside the file or not a multiple of 8");
             }
             long[] ids = new long[(int) (idsSize / 8)];
@@ -219,8 +221,8 @@ public final class PerfFile implements AutoCloseable {
             if (!fh.hasFeature(bit)) {
                 continue;
             }
-            if (at < 0 || at + 16 > seg.byteSize()) {
-                return name + ": feature table at byte offset " + fh.featureOffset()
+            if (at < 0 || at > seg.byteSize() - 16) {
+                return name + ": feature table at byte offset " + Long.toUnsignedString(fh.featureOffset())
                     + " lies outside the file (" + seg.byteSize() + " bytes); header features ignored";
             }
             long off = e.u64(seg, at);
@@ -230,12 +232,30 @@ public final class PerfFile implements AutoCloseable {
                 continue; // unknown features are skipped, as perf does
             }
             if (outside(off, size, seg.byteSize())) {
-                return name + ": feature " + Feature.ofBit(bit) + " section [" + off + ", +" + size
-                    + ") lies outside the file; header features ignored";
+                return name + ": feature " + Feature.ofBit(bit) + " section " + section(off, size)
+                    + " lies outside the file; header features ignored";
             }
             out.put(bit, seg.asSlice(off, size));
         }
         return null;
+    }
+
+    /**
+     * @return where the data section ends: {@code data.offset + data.size}, the end of the file when data.size is 0
+     *         (perf record did not finish: perf 6.1 warns and fails; dfx reads on to the end, see
+     *         {@link #rawRecords()}), or -1 when the u64 sum passes 2^63
+     */
+    private static long dataEnd(FileHeader fh, long fileSize) {
+        if (fh.dataSize() == 0) {
+            return fileSize;
+        }
+        return fh.dataSize() < 0 || fh.dataOffset() > Long.MAX_VALUE - fh.dataSize() ? -1
+            : fh.dataOffset() + fh.dataSize();
+    }
+
+    /** @return {@code [off, +size)} with both u64 fields unsigned, as the messages name a section */
+    private static String section(long off, long size) {
+        return "[" + Long.toUnsignedString(off) + ", +" + Long.toUnsignedString(size) + ")";
     }
 
     /** @return whether {@code [off, off + size)} (u64 fields) is not inside {@code [0, fileSize)} */
@@ -324,8 +344,36 @@ public final class PerfFile implements AutoCloseable {
         if (pipe()) {
             return new SegmentRecordSource(seg, endian(), PIPE_HEADER, seg.byteSize(), PIPE_HEADER, errors());
         }
-        return new SegmentRecordSource(seg, endian(), header.dataOffset(), header.dataOffset() + header.dataSize(), 0,
-            errors());
+        SegmentRecordSource records = new SegmentRecordSource(seg, endian(), header.dataOffset(),
+            dataEnd(header, seg.byteSize()), 0, errors());
+        return header.dataSize() != 0 ? records : unterminated(records);
+    }
+
+    /**
+     * The records of a file whose data.size is 0 (perf record was killed before it rewrote the header): perf 6.1
+     * warns "data size field is 0 ... Was the 'perf record' command properly terminated?" and reads nothing. dfx
+     * reads the records from the data offset to the end of the file, then refuses the file in one line, so what was
+     * recorded is printed and the damage is still named.
+     */
+    private RecordSource unterminated(RecordSource records) {
+        long start = header.dataOffset();
+        long end = seg.byteSize();
+        return () -> {
+            PerfRecord r;
+            try {
+                r = records.next();
+            } catch (BadInputException e) {
+                // garbage after the records (a complete file whose size field was zeroed) reads as damage there
+                throw new BadInputException(e.getMessage() + " (read on to the end of the file because the data"
+                    + " section size at byte offset 48 is 0)", e);
+            }
+            if (r == null) {
+                throw errors().at(48, "data section size is 0 (was perf record properly terminated?); read the records"
+                    + " from byte " + start + " to the end of the file (" + end + " bytes); expected the size of the"
+                    + " data section");
+            }
+            return r;
+        };
     }
 
     @Override

@@ -38,8 +38,10 @@ final class RecordChecks {
      */
     static void knownType(PerfRecord r, InputErrors errors) {
         if (!RecordType.isKnown(r.type())) {
-            throw errors.at(r, "record type " + Integer.toUnsignedString(r.type()) + " is unknown (size " + r.size()
-                + "); expected a kernel record type " + RecordType.MMAP + ".." + RecordType.AUX_OUTPUT_HW_ID
+            // perf prints the u32 type as an int ("failed to process type: -1"): name both readings
+            String perfReading = r.type() < 0 ? " (perf: " + r.type() + ")" : "";
+            throw errors.at(r, "record type " + Integer.toUnsignedString(r.type()) + perfReading + " is unknown (size "
+                + r.size() + "); expected a kernel record type " + RecordType.MMAP + ".." + RecordType.AUX_OUTPUT_HW_ID
                 + " or a perf record type " + RecordType.USER_TYPE_START + ".." + RecordType.COMPRESSED2);
         }
         if (r.size() < RecordType.minSize(r.type())) {

@@ -55,7 +55,7 @@ public final class AccelPmu extends CountingPmu {
         this.descriptor = SysfsPmuReader.read(sysfs, NAME, PmuFamily.ACCEL, "simulated accelerator, " + arch.title())
                 .withAliasDescriptions(a -> {
                     CounterDef def = CounterRegistry.byName(a.name());
-                    return def == null ? "GL2C, per-SA: read bytes = gl2c_ea_rdreq * 64" : def.description();
+                    return def == null ? "GL2C, per-SA: read bytes = gl2c_ea_rdreq * 64" : def.description(arch);
                 });
     }
 
@@ -122,7 +122,7 @@ public final class AccelPmu extends CountingPmu {
         unsupported.removeAll(supported);
         if (!unsupported.isEmpty()) {
             throw new BadInputException("counter '" + counter.name() + "' does not support requested dimensions ("
-                    + counter.scope().label() + ", supports: " + terms(supported) + "; requested: " + terms(req.given()) + ")");
+                    + counter.scope().label(arch) + ", supports: " + terms(supported) + "; requested: " + terms(req.given()) + ")");
         }
         return new InstanceSelection(counter, req, locations(counter, req));
     }

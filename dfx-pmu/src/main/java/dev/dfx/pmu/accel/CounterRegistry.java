@@ -9,7 +9,8 @@ import java.util.function.ToLongFunction;
  * The simulated accelerator's counters: the 36 of perf-dkms {@code counter_registry.c}, with the same names and
  * ids in the same order ({@code sq_waves} = 30 = {@code config=0x1e}; GL2C 9, SQ 22, TA 3, GRBM 2). Scopes: GL2C
  * per SA, SQ and TA per WGP except {@code sq_busy_cycles} per SE, GRBM global. Each counter's per-task increment
- * is a formula over {@link TaskActivity}. Immutable; thread-safe.
+ * is a formula over {@link TaskActivity}; the five {@code wave32}/{@code wave64} SQ counters count only on an
+ * architecture of that wave size and stay 0 on the other. Immutable; thread-safe.
  */
 public final class CounterRegistry {
     private static final List<CounterDef> ALL;
@@ -36,15 +37,15 @@ public final class CounterRegistry {
         def(c, "sq_insts_tex_load", Block.SQ, Scope.WGP, "readReqs", TaskActivity::readReqs);
         def(c, "sq_insts_tex_store", Block.SQ, Scope.WGP, "writeReqs", TaskActivity::writeReqs);
         def(c, "sq_insts_valu", Block.SQ, Scope.WGP, "valu", TaskActivity::valu);
-        def(c, "sq_insts_wave32", Block.SQ, Scope.WGP, "insts on wave32", t -> t.ifWave32(t.insts()));
-        def(c, "sq_insts_wave32_lds", Block.SQ, Scope.WGP, "lds on wave32", t -> t.ifWave32(t.lds()));
-        def(c, "sq_insts_wave32_valu", Block.SQ, Scope.WGP, "valu on wave32", t -> t.ifWave32(t.valu()));
+        wave(c, "sq_insts_wave32", 32, "insts", TaskActivity::insts);
+        wave(c, "sq_insts_wave32_lds", 32, "lds", TaskActivity::lds);
+        wave(c, "sq_insts_wave32_valu", 32, "valu", TaskActivity::valu);
         def(c, "sq_inst_cycles_vmem", Block.SQ, Scope.WGP, "4*(readReqs+writeReqs)", t -> 4 * (t.readReqs() + t.writeReqs()));
         def(c, "sq_inst_level_lds", Block.SQ, Scope.WGP, "16*lds", t -> 16 * t.lds());
         def(c, "sq_wait_any", Block.SQ, Scope.WGP, "cycles/4", t -> t.cycles() / 4);
         def(c, "sq_wait_inst_any", Block.SQ, Scope.WGP, "cycles/8", t -> t.cycles() / 8);
-        def(c, "sq_wave32_insts", Block.SQ, Scope.WGP, "insts on wave32", t -> t.ifWave32(t.insts()));
-        def(c, "sq_wave64_insts", Block.SQ, Scope.WGP, "insts on wave64", t -> t.ifWave64(t.insts()));
+        wave(c, "sq_wave32_insts", 32, "insts", TaskActivity::insts);
+        wave(c, "sq_wave64_insts", 64, "insts", TaskActivity::insts);
         def(c, "sq_waves", Block.SQ, Scope.WGP, "waves", TaskActivity::waves);
         def(c, "sq_wave_cycles", Block.SQ, Scope.WGP, "waves*cycles", t -> t.waves() * t.cycles());
         def(c, "ta_buffer_load_wavefronts", Block.TA, Scope.WGP, "waves if readReqs>0", t -> t.readReqs() > 0 ? t.waves() : 0);
@@ -60,7 +61,13 @@ public final class CounterRegistry {
 
     private static void def(List<CounterDef> c, String name, Block block, Scope scope, String formula,
                             ToLongFunction<TaskActivity> f) {
-        c.add(new CounterDef(c.size() + 1, name, block, scope, formula, f));
+        c.add(new CounterDef(c.size() + 1, name, block, scope, 0, formula, f));
+    }
+
+    /** An SQ per-WGP counter that counts only on an architecture of that wave size (0 on the other). */
+    private static void wave(List<CounterDef> c, String name, int waveSize, String formula,
+                             ToLongFunction<TaskActivity> f) {
+        c.add(new CounterDef(c.size() + 1, name, Block.SQ, Scope.WGP, waveSize, formula, f));
     }
 
     /** @return every counter in id order (ids 1..36) */

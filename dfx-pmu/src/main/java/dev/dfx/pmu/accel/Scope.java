@@ -39,8 +39,17 @@ public enum Scope {
         return out;
     }
 
-    /** @return the label used in {@code dfx list}, e.g. {@code per-SA} */
+    /** @return the label of the scope, e.g. {@code per-SA} */
     public String label() {
         return this == GLOBAL ? "global" : "per-" + name();
+    }
+
+    /**
+     * @param arch the architecture
+     * @return the label of the level the counter has instances at on {@code arch}: a per-WGP counter on an
+     *         architecture without WGPs is {@code per-SA (gfx9 has no WGPs)}, else {@link #label()}
+     */
+    public String label(Architecture arch) {
+        return this == WGP && !arch.hasWgps() ? SA.label() + " (" + arch.name() + " has no WGPs)" : label();
     }
 }

@@ -65,14 +65,4 @@ public record TaskActivity(long taskId, int funcId, int coreIndex, long duration
     public long insts() {
         return valu + salu + smem + lds;
     }
-
-    /** @return {@code value} when the architecture runs wave32, else 0 */
-    public long ifWave32(long value) {
-        return waveSize == 32 ? value : 0;
-    }
-
-    /** @return {@code value} when the architecture runs wave64, else 0 */
-    public long ifWave64(long value) {
-        return waveSize == 64 ? value : 0;
-    }
 }

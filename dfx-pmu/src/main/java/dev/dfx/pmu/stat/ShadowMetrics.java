@@ -12,7 +12,8 @@ import java.util.List;
  *   <li>{@code instructions} with cycles: {@code instructions / cycles} as {@code %7.2f  insn per cycle};</li>
  *   <li>any other event with a clock: {@code 1e9 * value / clock ns} as {@code %8.3f} with unit {@code /sec},
  *       {@code K/sec}, {@code M/sec} or {@code G/sec} ({@code convert_unit_double});</li>
- *   <li>nothing otherwise (no clock in the list, or the line is not counted).</li>
+ *   <li>nothing otherwise (no clock in the list, or the line is not counted); a clock that is in the list but
+ *       did not count gives rates and GHz of 0, as perf's runtime stats do.</li>
  * </ul>
  * Stateless.
  */
@@ -29,8 +30,10 @@ public final class ShadowMetrics {
         double clockNs = -1;
         double cycles = -1;
         for (StatRow r : rows) {
-            if (r.counted() && r.isClock() && clockNs < 0) {
-                clockNs = r.reading().scaledValue();
+            if (r.supported() && r.isClock() && clockNs < 0) {
+                // a clock that did not count (an interval the command slept through) still divides, as 0: perf
+                // keeps its runtime stat and prints rates of 0.000 /sec beside it
+                clockNs = r.counted() ? r.reading().scaledValue() : 0;
             }
             if (r.counted() && r.isHardware(0) && cycles < 0) {
                 cycles = r.reading().scaledValue();

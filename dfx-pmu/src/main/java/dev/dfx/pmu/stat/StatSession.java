@@ -22,8 +22,8 @@ import java.util.Map;
 
 /**
  * The counters of one {@code dfx stat} run: every event of the list opened on its backend (Linux
- * {@code perf_event_open} on the {@link StatTarget}, or an {@link EventContext} of the simulated PMUs, ticked every
- * 4 ms for multiplexing), with perf stat's handling of failures: EINVAL, ENOSYS, ENOENT, EOPNOTSUPP and ENXIO make
+ * {@code perf_event_open} on the {@link StatTarget}, an {@link EventContext} of the simulated PMUs, ticked every
+ * 4 ms for multiplexing, or the run's {@link ToolTimes} for perf's tool events), with perf stat's handling of failures: EINVAL, ENOSYS, ENOENT, EOPNOTSUPP and ENXIO make
  * the event {@code <not supported>} (and the members of a group whose leader failed); any other errno (EACCES,
  * EMFILE, ...) is fatal.
  *
@@ -50,12 +50,14 @@ public final class StatSession implements AutoCloseable {
     private final List<Entry> entries;
     private final StatTarget target;
     private final EventContext context;
+    private final ToolTimes toolTimes;
     private MuxTicker ticker;
 
-    private StatSession(List<Entry> entries, StatTarget target, EventContext context) {
+    private StatSession(List<Entry> entries, StatTarget target, EventContext context, ToolTimes toolTimes) {
         this.entries = entries;
         this.target = target;
         this.context = context;
+        this.toolTimes = toolTimes;
     }
 
     /**
@@ -70,10 +72,16 @@ public final class StatSession implements AutoCloseable {
      */
     public static StatSession open(PmuSystem system, List<ResolvedEvent> events, StatTarget target) {
         EventContext context = new EventContext(System::nanoTime);
+        ToolTimes toolTimes = new ToolTimes();
         List<Entry> entries = new ArrayList<>();
         Map<Integer, Object> leaders = new HashMap<>();
         try {
             for (ResolvedEvent e : events) {
+                if (e.family() == PmuFamily.TOOL) {
+                    // read by dfx, never scheduled: counted on its own even inside a group, as perf does
+                    entries.add(new Entry(e, new ToolCounter(e, toolTimes), null));
+                    continue;
+                }
                 Object leader = e.leader() ? null : leaders.get(e.group());
                 if (!e.leader() && leader == null) {
                     entries.add(new Entry(e, null, "its group leader is not supported"));
@@ -108,7 +116,7 @@ public final class StatSession implements AutoCloseable {
             });
             throw ex;
         }
-        return new StatSession(List.copyOf(entries), target, context);
+        return new StatSession(List.copyOf(entries), target, context, toolTimes);
     }
 
     private static Entry openLinux(PmuSystem system, ResolvedEvent e, StatTarget target, PerfEventCounter leader) {
@@ -140,6 +148,11 @@ public final class StatSession implements AutoCloseable {
             throw new BadInputException("cannot open event '" + e.name() + "': " + Errno.perfExplanation(ex.errno(), e.name())
                     + " (" + Errno.name(ex.errno()) + ")", ex);
         }
+    }
+
+    /** @return the times the tool events ({@code duration_time}, ...) read: the caller starts and finishes them */
+    public ToolTimes toolTimes() {
+        return toolTimes;
     }
 
     /** @return the events with their counters, in list order */

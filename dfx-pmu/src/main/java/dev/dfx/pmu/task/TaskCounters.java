@@ -70,6 +70,10 @@ public final class TaskCounters implements AutoCloseable {
         List<JvmEvent> jvm = new ArrayList<>();
         Map<Block, Integer> perBlock = new EnumMap<>(Block.class);
         for (ResolvedEvent e : events) {
+            if (e.family() == PmuFamily.TOOL) {
+                throw new BadInputException("pmu events '" + spec + "': " + e.name() + " is a perf tool event (a time"
+                        + " of a whole dfx stat run); it has no per-task value");
+            }
             if (e.family() == PmuFamily.ACCEL) {
                 InstanceSelection s = system.accel().select(e);
                 accel.add(s);
@@ -167,6 +171,7 @@ public final class TaskCounters implements AutoCloseable {
                     modelPositions.add(i);
                     readers.add(j::threadValue);
                 }
+                case TOOL -> throw new IllegalStateException("tool events are refused by open()");
             }
         }
         if (!linux.isEmpty()) {

@@ -37,6 +37,52 @@ class AccelPmuTest {
     }
 
     @Test
+    void eventDescriptionsFollowTheArchitecture() {
+        // what dfx list shows after "config=0x..: "
+        assertThat(description(gfx12, "sq_waves")).isEqualTo("SQ, per-WGP: +waves per task");
+        assertThat(description(gfx9, "sq_waves")).isEqualTo("SQ, per-SA (gfx9 has no WGPs): +waves per task");
+        assertThat(description(gfx12, "sq_insts_wave32")).isEqualTo("SQ, per-WGP: +insts on wave32 per task");
+        assertThat(description(gfx9, "sq_insts_wave32"))
+                .isEqualTo("SQ, per-SA (gfx9 has no WGPs): always 0 (counts insts on wave32; gfx9 runs wave64)");
+        assertThat(description(gfx9, "sq_wave64_insts")).isEqualTo("SQ, per-SA (gfx9 has no WGPs): +insts on wave64 per task");
+        assertThat(description(gfx12, "sq_wave64_insts"))
+                .isEqualTo("SQ, per-WGP: always 0 (counts insts on wave64; gfx12 runs wave32)");
+        assertThat(description(gfx9, "gl2c_hit")).isEqualTo("GL2C, per-SA: +readReqs-readReqs/4 per task");
+        assertThat(description(gfx9, "grbm_count")).isEqualTo("GRBM, global: +cycles per task");
+    }
+
+    @Test
+    void descriptionsAgreeWithTheValidatorAndTheModel() {
+        for (PmuSystem s : new PmuSystem[] {gfx12, gfx9}) {
+            Architecture arch = s.accel().architecture();
+            // a task that moves every quantity of the model (odd read requests: gl2c_ea_rdreq_64b counts too)
+            TaskActivity busy = TaskActivity.of(arch, 7, 1, 0, 100_000, 1_000_000, 1_000_000);
+            for (CounterDef c : CounterRegistry.all()) {
+                String d = description(s, c.name());
+                boolean wgpAccepted = !threw(() -> select(s, "accel/" + c.name() + ",wgp=0/"));
+                assertThat(d.contains("per-WGP")).as("%s on %s: %s", c.name(), arch.name(), d).isEqualTo(wgpAccepted);
+                assertThat(d.contains("always 0")).as("%s on %s: %s", c.name(), arch.name(), d)
+                        .isEqualTo(c.increment(busy) == 0);
+                String otherWave = arch.waveSize() == 32 ? "wave64" : "wave32";
+                assertThat(d.contains("+") && d.contains(otherWave)).as("%s on %s: %s", c.name(), arch.name(), d).isFalse();
+            }
+        }
+    }
+
+    private static String description(PmuSystem s, String event) {
+        return s.accel().descriptor().aliases().get(event).description();
+    }
+
+    private static boolean threw(Runnable r) {
+        try {
+            r.run();
+            return false;
+        } catch (BadInputException e) {
+            return true;
+        }
+    }
+
+    @Test
     void validationErrors() {
         assertThatThrownBy(() -> select(gfx12, "accel/sq_waves,se=99/"))
                 .isInstanceOf(BadInputException.class).hasMessage("dimension out of range: se=99 (max: 3)");

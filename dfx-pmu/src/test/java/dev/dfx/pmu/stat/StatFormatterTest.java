@@ -125,4 +125,32 @@ class StatFormatterTest {
                 "3500000,,cycles,1,100.00,3.500,GHz\n",
                 "4375000,,instructions,1,100.00,1.25,insn per cycle\n");
     }
+
+    @Test
+    void toolEventsAsPerfPrintsThem() {
+        // perf stat -x, -e duration_time,user_time,system_time,task-clock -- sleep 0.1 (perf 6.1.187 here)
+        List<String> out = lines(new StatFormatter(","), "duration_time,user_time,system_time,task-clock",
+                List.of(new CounterReading(103562979, 103562979, 103562979), new CounterReading(1285000, 1285000, 1285000),
+                        CounterReading.ZERO, new CounterReading(737143, 737143, 737143)), 103562979, "");
+        assertThat(out).containsExactly(
+                "103562979,ns,duration_time,103562979,100.00,140.492,G/sec\n",
+                "1285000,ns,user_time,1285000,100.00,1.743,G/sec\n",
+                "<not counted>,ns,system_time,0,100.00,,\n",
+                "0.74,msec,task-clock,737143,100.00,0.007,CPUs utilized\n");
+    }
+
+    @Test
+    void aRateBesideAClockThatDidNotCountIsZero() {
+        // perf stat -I 100 -e duration_time,user_time,task-clock -- sleep 0.25, second interval: sleep was off CPU,
+        // task-clock <not counted>; perf still divides by the clock's (zero) time and prints 0.000 /sec
+        StatFormatter f = new StatFormatter(null);
+        String p = f.intervalPrefix(200_399_882);
+        List<String> out = lines(f, "duration_time,user_time,task-clock",
+                List.of(new CounterReading(100249179, 100249179, 100249179), CounterReading.ZERO, CounterReading.ZERO),
+                100_249_179, p);
+        assertThat(out).containsExactly(
+                "     0.200399882          100249179 ns   duration_time                    #    0.000 /sec                   \n",
+                "     0.200399882      <not counted> ns   user_time                                                   \n",
+                "     0.200399882      <not counted> msec task-clock                                                  \n");
+    }
 }

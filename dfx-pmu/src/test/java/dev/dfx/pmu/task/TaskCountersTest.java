@@ -73,6 +73,14 @@ class TaskCountersTest {
     }
 
     @Test
+    void toolEventsHaveNoPerTaskValue() {
+        assertThatThrownBy(() -> TaskCounters.open(system, "task-clock,duration_time"))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("pmu events 'task-clock,duration_time': duration_time is a perf tool event (a time of a"
+                        + " whole dfx stat run); it has no per-task value");
+    }
+
+    @Test
     void limitsAreCheckedAtOpen() {
         assertThatThrownBy(() -> TaskCounters.open(system, "jvm/gc-count/,".repeat(8) + "jvm/gc-time/"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("9 events, at most 8");

@@ -81,7 +81,7 @@ class ManifestAuditTest {
     }
 
     @Test
-    void aDefaultAttentionRunCallsShortOnlyWhatLostAndNothingButTheDepsPool() {
+    void aDefaultAttentionRunCallsShortExactlyThePoolsThatStalledOrDropped() {
         RunAudit a = ManifestAudit.audit(attention.toString(), attentionRun);
         assertThat(a.pools()).extracting(p -> p.pool().kind()).containsExactlyElementsOf(
                 attentionRun.config().pools().stream().map(RunManifest.Pool::kind).toList());
@@ -89,11 +89,6 @@ class ManifestAuditTest {
             long lost = losses(attentionRun, p.pool().kind());
             assertThat(p.verdict() == Verdict.SHORT).as(p.pool().kind() + " short iff it lost (%d)", lost)
                     .isEqualTo(lost > 0);
-            if (!p.pool().kind().equals("deps.submit")) {
-                // seconds of records per lane in every default pool; deps (4 x 1024 x 4672 B, a slow collector)
-                // is the one default pool that stalls on this 2-core machine when the collector falls behind
-                assertThat(p.verdict()).as(p.pool().kind()).isNotEqualTo(Verdict.SHORT);
-            }
         }
     }
 

@@ -1,9 +1,12 @@
 package dev.dfx.cli;
 
 import dev.dfx.audit.RunAudit;
+import dev.dfx.error.BadInputException;
 import dev.dfx.runtime.recording.ManifestAudit;
 import dev.dfx.runtime.recording.ManifestFile;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.rundir.UnfinishedRun;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +22,9 @@ import picocli.CommandLine.Parameters;
  * table (λ, W, L, peak in flight, margins, drops, stalls, headroom, verdict and the dimension that decided it) and
  * the advice ({@code --pool KIND=COUNTxRECORDS} and the memory it saves or costs). {@code --json} prints the same
  * as one JSON object. Every run is read before anything is printed, so bad input (no run.json, not a run
- * directory, a damaged manifest) is one {@code dfx:} line and exit 1 with nothing else on stdout. Exit 0 otherwise,
- * whatever the verdicts.
+ * directory, a damaged manifest) is one {@code dfx:} line and exit 1 with nothing else on stdout. A run whose
+ * recording did not finish has no counts to audit: refused as report refuses it ({@link UnfinishedRun}: the same line,
+ * exit 1; a live recording named by its pid). Exit 0 otherwise, whatever the verdicts.
  */
 @Command(name = "audit", mixinStandardHelpOptions = true,
         description = "Capacity audit: Little's law per pool, margins, verdicts, advice.")
@@ -40,6 +44,12 @@ final class AuditCommand implements Callable<Integer> {
         List<RunManifest> manifests = new ArrayList<>();
         for (Path run : runs) {
             RunManifest m = ManifestFile.read(run);
+            if (UnfinishedRun.is(m)) {
+                RunDamage damage = new RunDamage();
+                BadInputException refusal = UnfinishedRun.refusal(run, m, damage);
+                damage.lines().forEach(l -> spec.commandLine().getErr().println(Main.errorLine(l)));
+                throw refusal;
+            }
             manifests.add(m);
             audits.add(ManifestAudit.audit(run.toString(), m));
         }

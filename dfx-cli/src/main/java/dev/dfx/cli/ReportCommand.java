@@ -112,12 +112,8 @@ final class ReportCommand implements Callable<Integer> {
      * @throws BadInputException always
      */
     private void unfinished(RunManifest m, RunDamage damage) {
-        UnfinishedRun.refuseLive(run);
-        String line;
-        try (RunChunkFiles chunks = RunChunkFiles.open(run, m, damage)) {
-            line = UnfinishedRun.line(run, chunks.readers());
-        }
+        BadInputException refusal = UnfinishedRun.refusal(run, m, damage);
         damage.lines().forEach(l -> spec.commandLine().getErr().println(Main.errorLine(l)));
-        throw new BadInputException(line);
+        throw refusal;
     }
 }

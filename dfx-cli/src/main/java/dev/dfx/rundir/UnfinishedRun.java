@@ -2,6 +2,8 @@ package dev.dfx.rundir;
 
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.error.BadInputException;
+import dev.dfx.runtime.recording.RunChunkFiles;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.runtime.recording.RunLock;
 import dev.dfx.runtime.recording.RunManifest;
 import java.nio.file.Path;
@@ -14,9 +16,9 @@ import java.util.OptionalLong;
  * A run whose recording did not finish: its run.json still says {@code running} (the manifest written at the start,
  * never replaced by the final one) because its recorder was killed (SIGKILL, a second Ctrl-C, a crash). Such a
  * manifest has no subsystem counts, so nothing in it can say what was lost; the chunk files hold what reached the
- * disk. Every command that reads a run directory (report, script, dump, export) treats it the same way: refused while
- * its recorder is alive, otherwise drawn from the chunk files with one {@code dfx:} line from {@link #line} and exit
- * status 1. Stateless.
+ * disk. Every command that reads a run directory (report, script, dump, export, audit) treats it the same way: refused
+ * while its recorder is alive, otherwise drawn from the chunk files (report and audit, which read run.json's counts,
+ * draw nothing: {@link #refusal}) with one {@code dfx:} line from {@link #line} and exit status 1. Stateless.
  */
 public final class UnfinishedRun {
     /** The status of a run.json written at the start and not yet replaced by the final one. */
@@ -60,5 +62,21 @@ public final class UnfinishedRun {
                 + (pid.isPresent() ? "; its recorder, pid " + pid.getAsLong() + ", is gone" : "")
                 + "); recoverable from the chunk files: " + (held.isEmpty() ? "nothing" : String.join(", ", held))
                 + " (dfx script and dfx dump list them)";
+    }
+
+    /**
+     * For the commands that read only run.json's counts (report, audit): a manifest that says running has none.
+     *
+     * @param run    a run directory whose run.json says running
+     * @param m      its manifest
+     * @param damage collects what opening its chunk files finds wrong with them (printed before the refusal)
+     * @return the exception to throw: {@link #line} for the run
+     * @throws BadInputException when its recorder is still alive ({@link #refuseLive})
+     */
+    public static BadInputException refusal(Path run, RunManifest m, RunDamage damage) {
+        refuseLive(run);
+        try (RunChunkFiles chunks = RunChunkFiles.open(run, m, damage)) {
+            return new BadInputException(line(run, chunks.readers()));
+        }
     }
 }

@@ -223,6 +223,7 @@ class DamagedRunTest extends OneRecordedRun {
                 + " again when it has ended" + System.lineSeparator();
         assertThat(r.err()).isEqualTo(line);
         for (String[] cmd : List.of(new String[] {"script", dir.toString()}, new String[] {"dump", dir.toString()},
+                new String[] {"audit", dir.toString()}, new String[] {"audit", run.toString(), dir.toString()},
                 new String[] {"export", dir.toString(), "-o", tmp.resolve("t.json").toString()})) {
             CliRun c = CliRun.dfx(cmd);
             assertThat(c.status()).as(cmd[0]).isEqualTo(1);
@@ -279,6 +280,13 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(dump.status()).isEqualTo(1);
         assertThat(lines(dump)).containsExactly(line);
         assertThat(dump.out()).contains("DFX_CHUNK kind: ");
+        for (String[] cmd : List.of(new String[] {"audit", dir.toString()}, new String[] {"audit", "--json",
+                run.toString(), dir.toString()})) {
+            CliRun audit = CliRun.dfx(cmd);
+            assertThat(audit.status()).as(String.join(" ", cmd)).isEqualTo(1);
+            assertThat(audit.out()).as("nothing to audit").isEmpty();
+            assertThat(lines(audit)).containsExactly(line);
+        }
 
         CliRun export = export(dir);
         assertThat(export.status()).isEqualTo(1);

@@ -97,7 +97,7 @@ final class AuditReport {
             Advice v = p.advice();
             out.printf(Locale.ROOT, "  %-22s %s%n", p.pool().kind(), switch (v.action()) {
                 case KEEP -> "keep " + v.buffersPerLane() + "x" + v.recordsPerBuffer() + " (" + v.reason() + ")";
-                case RATE_LIMITED -> v.reason();
+                case RATE_LIMITED, REFILL_LIMITED -> v.reason();
                 case GROW, SHRINK -> v.option() + " (" + (v.memoryDeltaBytes() < 0 ? "saves " : "costs ")
                         + Bytes.format(Math.abs(v.memoryDeltaBytes())) + "; " + v.reason() + ")";
             });

@@ -30,10 +30,12 @@ public final class AuditThresholds {
     /** A margin (free or ready) at or above this leaves the dimension no objection. */
     public static final double ROOMY_MARGIN = 0.5;
     /**
-     * A lossy pool whose producers asked for at least this fraction of the host's drain rate (bytes/s, measured
-     * from the collector's time per buffer) is rate-limited: more buffers only delay the loss.
+     * A lossy pool whose producers asked for at least this many times the bytes per second the host drained over
+     * the run (asked: per second not stalled; drained: per second of the run) is rate-limited: more buffers only
+     * delay the loss. Any loss makes the ratio exceed 1; at 1.5 a third of what was asked did not get through in
+     * time, more than a burst a pool absorbs.
      */
-    public static final double RATE_LIMIT = 1.0;
+    public static final double RATE_LIMIT = 1.5;
 
     private AuditThresholds() {
     }

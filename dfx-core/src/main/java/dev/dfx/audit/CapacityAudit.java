@@ -19,8 +19,13 @@ import java.util.Map;
  * producers asked for, so its need is corrected to the demand: λ scaled by {@code total / collected} (DROP) or by
  * {@code time / (time - stall time per lane)} (BLOCK), times the longest recycle latency (the wait that broke the
  * threshold), plus the buffer being filled; and a short pool needed more than it had (at least one buffer per
- * lane more), so advice gives at least twice that. A short pool whose producers asked for more bytes per second than the host drains on it (collected
- * bytes per second of collector time) is rate-limited instead: advice keeps it and says so.
+ * lane more), so advice gives at least twice that. Two exceptions keep a short pool's size and name the
+ * limit instead, so that applying the advice converges rather than doubling the pool every round: a pool whose
+ * producers asked for {@link AuditThresholds#RATE_LIMIT} times the bytes per second the host drained over the run
+ * is rate-limited ({@link RateLimit}); and a pool whose lanes never had all its buffers out (measured peak in
+ * flight below the pool) did not run out of buffers but out of free-queue buffers the host had refilled
+ * ({@link Advice.Action#REFILL_LIMITED}). Advice never adds buffers to a pool whose measured peak in flight stayed below
+ * it: those it had were never all used.
  *
  * <p>Stateless; thread-safe.
  */
@@ -101,17 +106,26 @@ public final class CapacityAudit {
         return demand * f.recycleMaxNs() / 1e9 + 1;
     }
 
-    /** @return the rate limit when the producers asked for at least the host's drain rate, else null */
+    /**
+     * @return the rate limit when, over the run, the producers asked for at least {@link AuditThresholds#RATE_LIMIT}
+     *         times the bytes per second the host drained, else null. Asked: records attempted x record size per
+     *         second the producers were not stalled (the run's time less each lane's stall time, under BLOCK). Drained:
+     *         records delivered x record size per second of the run. Both are wall-clock rates, so a host short of
+     *         CPU (collectors waiting to run, not only their call time) shows as a low drain.
+     */
     private static RateLimit rateLimit(PoolObservation p) {
         PoolObservation.Flow f = p.flow();
         long delivered = p.total() - p.dropped();
-        if (f == null || f.collectNs() <= 0 || f.buffersDrained() <= 0 || f.buffersPerSecond() <= 0
-                || delivered <= 0) {
+        if (f == null || f.buffersDrained() <= 0 || f.buffersPerSecond() <= 0 || delivered <= 0) {
             return null;
         }
         double seconds = f.buffersDrained() / f.buffersPerSecond();
-        double demand = p.total() * (double) p.recordSize() / seconds;
-        double drain = delivered * (double) p.recordSize() * 1e9 / f.collectNs();
+        double asking = seconds - (p.policy() == BackpressurePolicy.BLOCK ? p.stallNs() / 1e9 / p.lanes() : 0);
+        if (asking <= 0) {
+            return null;
+        }
+        double demand = p.total() * (double) p.recordSize() / asking;
+        double drain = delivered * (double) p.recordSize() / seconds;
         return demand >= AuditThresholds.RATE_LIMIT * drain ? new RateLimit(demand, drain) : null;
     }
 
@@ -124,13 +138,22 @@ public final class CapacityAudit {
                     Advice.Action.RATE_LIMITED);
         }
         int advised = AuditThresholds.advisedBuffers(need);
+        boolean unused = p.flow() != null && p.flow().peakInFlight() < have;  // a lane never had them all out
         String why = String.format(Locale.ROOT, "%.0fx the need of %.2f buffers per lane, at least %d",
                 AuditThresholds.SAFETY, need, AuditThresholds.MIN_BUFFERS);
         return switch (verdict) {
-            case SHORT -> change(p, advised, (p.policy() == BackpressurePolicy.BLOCK ? "stalled" : "dropped")
-                    + ": " + why);
-            case AT_THE_EDGE -> advised > have ? change(p, advised, why)
-                    : keep(p, "at the edge but within " + why, Advice.Action.KEEP);
+            case SHORT -> unused ? keep(p, String.format(Locale.ROOT, "%s with at most %d of %d buffers out: the"
+                    + " lane's free queue (%d slots, refilled by the host) ran dry, not the pool; more buffers do not"
+                    + " help: raise the free-queue slots or give the host more CPU",
+                    p.policy() == BackpressurePolicy.BLOCK ? "stalled" : "dropped", p.flow().peakInFlight(), have,
+                    p.freeQueueSlots()), Advice.Action.REFILL_LIMITED)
+                    : change(p, advised, (p.policy() == BackpressurePolicy.BLOCK ? "stalled" : "dropped") + ": "
+                            + why);
+            case AT_THE_EDGE -> advised <= have ? keep(p, "at the edge but within " + why, Advice.Action.KEEP)
+                    : unused ? keep(p, String.format(Locale.ROOT, "at the edge but at most %d of %d buffers were"
+                            + " out at once: more would not be used", p.flow().peakInFlight(), have),
+                            Advice.Action.KEEP)
+                    : change(p, advised, why);
             case ADEQUATE -> keep(p, "within the safety band", Advice.Action.KEEP);
             case OVER_PROVISIONED -> advised < have ? change(p, advised, why)
                     : keep(p, "already at " + why, Advice.Action.KEEP);

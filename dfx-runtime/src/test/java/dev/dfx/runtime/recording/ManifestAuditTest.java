@@ -21,6 +21,7 @@ import dev.dfx.record.Subsystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -151,6 +152,44 @@ class ManifestAuditTest {
                     + " the advice assumed").isGreaterThan((long) (AuditThresholds.SAFETY * a.recycleMaxNs()));
         }
         fail("the host was slower than the advice assumed in three runs");
+    }
+
+    /**
+     * Trial 3's N1: {@code gemm} with small swimlane and deps pools, recorded, audited, and recorded again with every
+     * pool at the size its advice gives (kept pools as they were), three rounds. Each round records exactly the
+     * sizes advised, and an audit grows a pool only when a lane of it had every buffer out at once (its measured peak
+     * in flight reached the pool): otherwise the limit was elsewhere and a bigger pool would sit unused, the advice
+     * that doubled deps 8 -> 27 -> 180 -> 362 while at most 85 were out.
+     */
+    @Test
+    void applyingTheAdviceGrowsAPoolAgainOnlyWhenItsPeakReachedThePool() {
+        List<String> sizes = List.of("swimlane=2x16", "deps=1x8");
+        int grown = 0;
+        for (int round = 1; round <= 3; round++) {
+            RunManifest m = record(tmp.resolve("round" + round), "gemm", EnumSet.allOf(Subsystem.class),
+                    BackpressurePolicy.BLOCK, sizes);
+            RunAudit a = ManifestAudit.audit("round" + round, m);
+            List<String> next = new ArrayList<>();
+            for (PoolAudit p : a.pools()) {
+                if (round > 1) {
+                    assertThat(sizes).as("round %d records what was advised", round)
+                            .contains(p.pool().kind() + "=" + p.pool().buffersPerLane() + "x"
+                                    + p.pool().recordsPerBuffer());
+                }
+                Advice v = p.advice();
+                if (v.action() == Advice.Action.GROW) {
+                    grown++;
+                    assertThat(p.pool().flow()).isNotNull();
+                    assertThat(p.pool().flow().peakInFlight()).as("round %d grows %s (%s)", round,
+                            p.pool().kind(), v.reason()).isGreaterThanOrEqualTo(p.pool().buffersPerLane());
+                } else if (v.action() == Advice.Action.REFILL_LIMITED) {
+                    assertThat(p.pool().flow().peakInFlight()).isLessThan(p.pool().buffersPerLane());
+                }
+                next.add(p.pool().kind() + "=" + v.buffersPerLane() + "x" + v.recordsPerBuffer());
+            }
+            sizes = next;
+        }
+        assertThat(grown).as("deps 1x8 has every buffer out at once: the first round grows it").isPositive();
     }
 
     @Test

@@ -30,12 +30,18 @@ public final class AuditThresholds {
     /** A margin (free or ready) at or above this leaves the dimension no objection. */
     public static final double ROOMY_MARGIN = 0.5;
     /**
-     * A lossy pool whose producers asked for at least this many times the bytes per second the host drained over
-     * the run (asked: per second not stalled; drained: per second of the run) is rate-limited: more buffers only
-     * delay the loss. Any loss makes the ratio exceed 1; at 1.5 a third of what was asked did not get through in
-     * time, more than a burst a pool absorbs.
+     * A lossy pool with buffers to spare (peak in flight below it) whose producers asked for at least this many
+     * times the bytes per second the host drained over the run (asked: per second not stalled; drained: per second
+     * of the run) is rate-limited: more buffers only delay the loss. Any loss makes the ratio exceed 1; at 1.5 a
+     * third of what was asked did not get through in time. Below it the free queue's refill is named instead.
      */
     public static final double RATE_LIMIT = 1.5;
+    /**
+     * A lossy pool whose lanes had every buffer out is rate-limited when the host held at least this fraction of
+     * its buffers per lane on average ({@code L = λ·W}): the host, not a burst, kept the pool full, and more buffers
+     * would only queue longer there.
+     */
+    public static final double HOST_HELD = 0.5;
 
     private AuditThresholds() {
     }

@@ -21,8 +21,9 @@ import java.util.Map;
  * threshold), plus the buffer being filled; and a short pool needed more than it had (at least one buffer per
  * lane more), so advice gives at least twice that. Two exceptions keep a short pool's size and name the
  * limit instead, so that applying the advice converges rather than doubling the pool every round: a pool whose
- * producers asked for {@link AuditThresholds#RATE_LIMIT} times the bytes per second the host drained over the run
- * is rate-limited ({@link RateLimit}); and a pool whose lanes never had all its buffers out (measured peak in
+ * producers asked for more bytes per second than the host drained over the run while the host held most of the
+ * pool on average, or {@link AuditThresholds#RATE_LIMIT} times more while it had buffers to spare, is rate-limited
+ * ({@link RateLimit}); and a pool whose lanes never had all its buffers out (measured peak in
  * flight below the pool) did not run out of buffers but out of free-queue buffers the host had refilled
  * ({@link Advice.Action#REFILL_LIMITED}). Advice never adds buffers to a pool whose measured peak in flight stayed below
  * it: those it had were never all used.
@@ -59,7 +60,7 @@ public final class CapacityAudit {
         RateLimit rate = null;
         if (lossy) {
             need = Math.max(Math.max(need, shortNeed(p, share)), p.buffersPerLane() + 1);
-            rate = rateLimit(p);
+            rate = rateLimit(p, peak, littleL);
         }
         double headroom = p.buffersPerLane() / need;
 
@@ -107,16 +108,30 @@ public final class CapacityAudit {
     }
 
     /**
-     * @return the rate limit when, over the run, the producers asked for at least {@link AuditThresholds#RATE_LIMIT}
-     *         times the bytes per second the host drained, else null. Asked: records attempted x record size per
-     *         second the producers were not stalled (the run's time less each lane's stall time, under BLOCK). Drained:
-     *         records delivered x record size per second of the run. Both are wall-clock rates, so a host short of
-     *         CPU (collectors waiting to run, not only their call time) shows as a low drain.
+     * Whether a lossy pool is rate-limited, from what its producers asked for and what the host drained over the
+     * run. Asked: records attempted x record size per second the producers were not stalled (the run's time less each
+     * lane's stall time, under BLOCK). Drained: records delivered x record size per second of the run. Both are
+     * wall-clock rates, so a host short of CPU (collectors waiting to run, not only their call time) shows as a low
+     * drain. Any loss makes asked exceed drained; what decides is whether the pool was the limit:
+     * <ul>
+     * <li>its lanes had every buffer out ({@code peak} reached the pool) and the host held at least
+     *     {@link AuditThresholds#HOST_HELD} of it on average ({@code littleL}): the host kept the pool full, more
+     *     buffers only queue longer at the host: rate-limited. Held less: the few buffers, each waiting out an
+     *     occasional long recycle, held the producers back; more help (null).</li>
+     * <li>buffers to spare ({@code peak} below the pool): rate-limited when asked is at least
+     *     {@link AuditThresholds#RATE_LIMIT} times drained; below that the free queue's refill is named instead.</li>
+     * </ul>
+     *
+     * @return the rate limit, or null
      */
-    private static RateLimit rateLimit(PoolObservation p) {
+    private static RateLimit rateLimit(PoolObservation p, long peak, Double littleL) {
         PoolObservation.Flow f = p.flow();
         long delivered = p.total() - p.dropped();
         if (f == null || f.buffersDrained() <= 0 || f.buffersPerSecond() <= 0 || delivered <= 0) {
+            return null;
+        }
+        boolean spare = peak < p.buffersPerLane();
+        if (!spare && littleL < AuditThresholds.HOST_HELD * p.buffersPerLane()) {
             return null;
         }
         double seconds = f.buffersDrained() / f.buffersPerSecond();
@@ -126,7 +141,8 @@ public final class CapacityAudit {
         }
         double demand = p.total() * (double) p.recordSize() / asking;
         double drain = delivered * (double) p.recordSize() / seconds;
-        return demand >= AuditThresholds.RATE_LIMIT * drain ? new RateLimit(demand, drain) : null;
+        boolean limited = spare ? demand >= AuditThresholds.RATE_LIMIT * drain : demand > drain;
+        return limited ? new RateLimit(demand, drain) : null;
     }
 
     private static Advice advise(PoolObservation p, Verdict verdict, double need, RateLimit rate) {

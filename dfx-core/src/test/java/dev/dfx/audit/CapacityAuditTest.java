@@ -117,16 +117,25 @@ class CapacityAuditTest {
     @Test
     void stallsOfAHostShortOfCpuAreRateLimitedThoughItsCollectorCallsWereQuick() {
         // 1 lane of 8x8 x 64 B, all 8 out at once; 1 s drained (100 buffers at 100/s), 0.5 s of it stalled;
-        // the collector's calls took 1 ms in all (it waited for a CPU, not in its calls)
+        // the collector's calls took 1 ms in all (it waited for a CPU, not in its calls); W 60 ms: L = 6 of 8 held
         PoolObservation p = new PoolObservation("deps", "deps.submit", BackpressurePolicy.BLOCK, 1, 8, 8, 64, 4, 0,
-                9, 8, 800, 0, 40, 500_000_000, 800, new PoolObservation.Flow(100, 100.0, 1_000_000, 20_000_000,
+                9, 8, 800, 0, 40, 500_000_000, 800, new PoolObservation.Flow(100, 100.0, 60_000_000, 100_000_000,
                 1_000_000, 8));
         PoolAudit a = CapacityAudit.audit(p);
+        assertThat(a.littleL()).isCloseTo(6.0, within(EPS));
         // asked 800 x 64 B / (1 - 0.5 s) = 102400 B/s; drained 800 x 64 B / 1 s = 51200 B/s: 2x >= 1.5
         assertThat(a.rateLimit()).isEqualTo(new RateLimit(102_400.0, 51_200.0));
         assertThat(a.advice()).isEqualTo(new Advice(Advice.Action.RATE_LIMITED, null, 8, 8, 0, "rate-limited:"
                 + " producers ask for 100.0 KiB/s, the host drains 50.0 KiB/s; more buffers only delay the loss"
                 + " (drop ≈ (λ−µ)·T − N·S): lower the rate or speed up the collector"));
+        // the same loss with W 1 ms (L = 0.1 of 8): the host kept up on average; the 8 buffers did not absorb a
+        // burst, so more of them are advised (need max(8, 9, demand 200/s x W max 0.1 s + 1 = 21) = 21)
+        PoolAudit burst = CapacityAudit.audit(new PoolObservation("deps", "deps.submit", BackpressurePolicy.BLOCK, 1,
+                8, 8, 64, 4, 0, 9, 8, 800, 0, 40, 500_000_000, 800,
+                new PoolObservation.Flow(100, 100.0, 1_000_000, 100_000_000, 1_000_000, 8)));
+        assertThat(burst.rateLimit()).isNull();
+        assertThat(burst.advice().action()).isEqualTo(Advice.Action.GROW);
+        assertThat(burst.advice().buffersPerLane()).isEqualTo(42);
     }
 
     @Test

@@ -23,10 +23,10 @@ import java.util.Map;
  * limit instead, so that applying the advice converges rather than doubling the pool every round: a pool whose
  * producers asked for more bytes per second than the host drained over the run while the host held most of the
  * pool on average, or {@link AuditThresholds#RATE_LIMIT} times more while it had buffers to spare, is rate-limited
- * ({@link RateLimit}); and a pool whose lanes never had all its buffers out (measured peak in
- * flight below the pool) did not run out of buffers but out of free-queue buffers the host had refilled
- * ({@link Advice.Action#REFILL_LIMITED}). Advice never adds buffers to a pool whose measured peak in flight stayed below
- * it: those it had were never all used.
+ * ({@link RateLimit}); and a pool whose lanes never had all its buffers out (measured peak in flight below the
+ * pool) did not run out of buffers but out of free-queue buffers the host had refilled
+ * ({@link Advice.Action#REFILL_LIMITED}). Advice never adds buffers to a pool whose measured peak in flight stayed
+ * below it: those it had were never all used.
  *
  * <p>Stateless; thread-safe.
  */
@@ -80,7 +80,7 @@ public final class CapacityAudit {
         if (verdict == Verdict.OVER_PROVISIONED) {
             decided = Dimension.HEADROOM;  // every dimension agrees; the headroom is what the advice cuts
         }
-        Advice advice = advise(p, verdict, need, rate);
+        Advice advice = advise(p, verdict, need, rate, peak);
         return new PoolAudit(p, freeCap, peak, freeMargin, readyMargin, lambda,
                 f == null ? null : f.recycleMeanNs(), f == null ? null : f.recycleMaxNs(), littleL, need, headroom,
                 by, verdict, decided, rate, advice);
@@ -145,7 +145,7 @@ public final class CapacityAudit {
         return limited ? new RateLimit(demand, drain) : null;
     }
 
-    private static Advice advise(PoolObservation p, Verdict verdict, double need, RateLimit rate) {
+    private static Advice advise(PoolObservation p, Verdict verdict, double need, RateLimit rate, long peak) {
         int have = p.buffersPerLane();
         if (rate != null) {
             return keep(p, String.format(Locale.ROOT, "rate-limited: producers ask for %s/s, the host drains %s/s;"
@@ -154,20 +154,19 @@ public final class CapacityAudit {
                     Advice.Action.RATE_LIMITED);
         }
         int advised = AuditThresholds.advisedBuffers(need);
-        boolean unused = p.flow() != null && p.flow().peakInFlight() < have;  // a lane never had them all out
+        boolean unused = p.flow() != null && peak < have;  // measured: a lane never had them all out at once
+        String lost = p.policy() == BackpressurePolicy.BLOCK ? "stalled" : "dropped";
         String why = String.format(Locale.ROOT, "%.0fx the need of %.2f buffers per lane, at least %d",
                 AuditThresholds.SAFETY, need, AuditThresholds.MIN_BUFFERS);
         return switch (verdict) {
             case SHORT -> unused ? keep(p, String.format(Locale.ROOT, "%s with at most %d of %d buffers out: the"
                     + " lane's free queue (%d slots, refilled by the host) ran dry, not the pool; more buffers do not"
-                    + " help: raise the free-queue slots or give the host more CPU",
-                    p.policy() == BackpressurePolicy.BLOCK ? "stalled" : "dropped", p.flow().peakInFlight(), have,
+                    + " help: raise the free-queue slots or give the host more CPU", lost, peak, have,
                     p.freeQueueSlots()), Advice.Action.REFILL_LIMITED)
-                    : change(p, advised, (p.policy() == BackpressurePolicy.BLOCK ? "stalled" : "dropped") + ": "
-                            + why);
+                    : change(p, advised, lost + ": " + why);
             case AT_THE_EDGE -> advised <= have ? keep(p, "at the edge but within " + why, Advice.Action.KEEP)
                     : unused ? keep(p, String.format(Locale.ROOT, "at the edge but at most %d of %d buffers were"
-                            + " out at once: more would not be used", p.flow().peakInFlight(), have),
+                            + " out at once: more would not be used", peak, have),
                             Advice.Action.KEEP)
                     : change(p, advised, why);
             case ADEQUATE -> keep(p, "within the safety band", Advice.Action.KEEP);

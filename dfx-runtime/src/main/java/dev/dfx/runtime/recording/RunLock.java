@@ -51,6 +51,9 @@ public final class RunLock implements AutoCloseable {
         if (Files.exists(dir) && !Files.isDirectory(dir) || Files.isSymbolicLink(dir) && !Files.exists(dir)) {
             throw new BadInputException(option + ": " + dir + " " + notADirectory(dir));
         }
+        if (Files.isDirectory(dir)) {
+            refuseIfNotEmpty(dir, option); // before anything is created: a refusal leaves dir untouched (trial 3, N9)
+        }
         Path lock = dir.resolve(FILE);
         try {
             Files.createDirectories(dir);
@@ -67,18 +70,28 @@ public final class RunLock implements AutoCloseable {
                     + IoErrors.describe(e) + ")", e);
         }
         RunLock claim = new RunLock(lock);
+        try {
+            refuseIfNotEmpty(dir, option); // again: another process may have written to it meanwhile
+        } catch (BadInputException e) {
+            claim.close();
+            throw e;
+        }
+        return claim;
+    }
+
+    /**
+     * @throws BadInputException when {@code dir} holds anything but a lock, or cannot be listed
+     */
+    private static void refuseIfNotEmpty(Path dir, String option) {
         try (Stream<Path> s = Files.list(dir)) {
             if (s.anyMatch(p -> !p.getFileName().toString().equals(FILE))) {
-                claim.close();
                 throw new BadInputException(option + ": " + dir
                         + " exists and is not empty; give a new or empty directory");
             }
         } catch (IOException e) {
-            claim.close();
             throw new BadInputException(option + ": cannot read the run directory " + dir + " ("
                     + IoErrors.describe(e) + ")", e);
         }
-        return claim;
     }
 
     /**

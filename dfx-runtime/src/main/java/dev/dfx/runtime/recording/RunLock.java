@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.OptionalLong;
@@ -51,8 +52,10 @@ public final class RunLock implements AutoCloseable {
         if (Files.exists(dir) && !Files.isDirectory(dir) || Files.isSymbolicLink(dir) && !Files.exists(dir)) {
             throw new BadInputException(option + ": " + dir + " " + notADirectory(dir));
         }
-        if (Files.isDirectory(dir)) {
-            refuseIfNotEmpty(dir, option); // before anything is created: a refusal leaves dir untouched (trial 3, N9)
+        // before anything is created, so a refusal leaves dir untouched (trial 3, N9); with a lock in it, the lock
+        // below says whose it is
+        if (Files.isDirectory(dir) && !Files.exists(dir.resolve(FILE), LinkOption.NOFOLLOW_LINKS)) {
+            refuseIfNotEmpty(dir, option);
         }
         Path lock = dir.resolve(FILE);
         try {

@@ -22,3 +22,20 @@ dfx_utf8_file_names() {
   fi
   export LC_CTYPE=C.UTF-8
 }
+
+# Refuses (one dfx: line, status 1) an argument that is not valid UTF-8. The JVM decodes its arguments as
+# UTF-8 and turns each invalid byte into U+FFFD, so `dfx record -o $'run\xfe'` would create a directory of
+# another name and report success (trial 3, N8). Without iconv(1) nothing is checked.
+dfx_refuse_invalid_utf8() {
+  command -v iconv >/dev/null 2>&1 || return 0
+  printf '%s\0' "$@" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1 && return 0
+  local i=0 a
+  for a in "$@"; do
+    i=$((i + 1))
+    if ! printf '%s' "$a" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1; then
+      printf 'dfx: argument %d (%q) is not valid UTF-8; the JVM would read it as another name (give a UTF-8 name)\n' \
+        "$i" "$a" >&2
+      return 1
+    fi
+  done
+}

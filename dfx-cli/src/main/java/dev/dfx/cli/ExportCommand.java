@@ -168,7 +168,8 @@ final class ExportCommand implements Callable<Integer> {
         }
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(List.of(file), INPUT);
-        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t));
-        return 0;
+        RunDamage damage = new RunDamage();
+        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t, damage));
+        return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

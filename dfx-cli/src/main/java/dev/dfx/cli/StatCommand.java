@@ -35,18 +35,18 @@ import picocli.CommandLine.Parameters;
  *
  * <p>Ctrl-C (SIGINT) does not end dfx while the command runs, as it does not end perf stat ({@code skip_signal}):
  * the command, which gets the same SIGINT through the terminal's process group, ends, and dfx prints what was
- * counted (with {@code -I}, the pending partial interval) and exits 130, as perf does by re-raising the signal. A
- * second SIGINT kills a command that ignores the first (SIGKILL).
+ * counted (with {@code -I}, the pending partial interval) and exits with the command's status: 130 when the SIGINT
+ * ended it (perf 6.1 exits 0 then, as for any signal), the command's own when only dfx got the SIGINT and the
+ * command ran on to its end (perf 6.1 exits 0 there as well). A second SIGINT kills a command that ignores the first
+ * (SIGKILL).
  */
 @Command(name = "stat", mixinStandardHelpOptions = true,
         description = "Count PMU events while a command runs (perf stat compatible).",
         footer = {"", "Linux events count the command and its children from its exec (or every CPU with -a).",
-            "Ctrl-C ends the command; dfx then prints what was counted and exits 130 (a second Ctrl-C kills the command).",
+            "Ctrl-C ends the command; dfx then prints what was counted (a second Ctrl-C kills the command).",
             "The exit status is the command's, 128 + N when signal N ended it (perf stat prints 'CMD: <signal>' and exits 0).",
             "Events of dfx's own PMUs (accel, jvm) count in the dfx process; accel counts tasks of an in-process runtime."})
 final class StatCommand implements Callable<Integer> {
-    /** The exit status of a process ended by SIGINT, as a shell reports it. */
-    private static final int SIGINT_STATUS = 128 + 2;
     /** perf 6.1's default event list. */
     static final String DEFAULT_EVENTS =
             "task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,branch-misses";
@@ -119,9 +119,8 @@ final class StatCommand implements Callable<Integer> {
                 }
             });
             try {
-                int status = runAndPrint(c, session, fmt, err, ru0, session.read());
-                // perf re-raises the SIGINT it held back, so its shell sees 128 + 2
-                return interrupts.get() > 0 ? SIGINT_STATUS : status;
+                // the command's status, not 130 for any SIGINT: one sent to dfx alone did not end the command
+                return runAndPrint(c, session, fmt, err, ru0, session.read());
             } finally {
                 if (handlers != null) {
                     handlers.close();

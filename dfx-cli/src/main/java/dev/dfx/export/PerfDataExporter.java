@@ -16,6 +16,7 @@ import dev.dfx.perf.trace.TracepointFields;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlReasons;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.trace.PrimaryMerge;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -49,11 +50,14 @@ public final class PerfDataExporter {
      * @param file   perf.data file
      * @param os     where the trace goes; closed at the end
      * @param format the trace's file format
+     * @param damage receives one line when samples were left out because they carry no time (a recording made
+     *               with {@code perf record --no-timestamp}: perf script prints them in file order, but a trace has
+     *               no place for them)
      * @return events written (JSON trace events, Perfetto packets)
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
      */
-    public static long write(Path file, OutputStream os, TraceFormat format) throws IOException {
+    public static long write(Path file, OutputStream os, TraceFormat format, RunDamage damage) throws IOException {
         try (PerfSession session = PerfSession.open(file, file.toString()); os) {
             TraceSink w = format.open(os, TraceClock.perf());
             Pass pass = new Pass(session, w);
@@ -65,6 +69,10 @@ public final class PerfDataExporter {
             meta.put("task_runs", pass.runs.slices());
             meta.put("vpa_dtl_entries", pass.decoder.entries());
             w.finish(meta);
+            if (pass.untimed > 0) {
+                damage.add(file + ": " + pass.untimed + " samples have no time (recorded without timestamps, perf"
+                        + " record --no-timestamp); left out of the trace");
+            }
             return w.eventCount();
         }
     }
@@ -80,6 +88,8 @@ public final class PerfDataExporter {
         private final StringBuilder text = new StringBuilder(256);
         private EventPrinter printer;
         private long lastNs;
+        /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
+        private long untimed;
 
         Pass(PerfSession session, TraceSink w) {
             this.session = session;
@@ -99,8 +109,12 @@ public final class PerfDataExporter {
                 if (t.time() != -1 && t.time() != 0) {
                     lastNs = Math.max(lastNs, t.time());
                 }
-                if (r.type() == RecordType.SAMPLE && t.evsel() != null && t.time() != -1) {
-                    sample(t);
+                if (r.type() == RecordType.SAMPLE && t.evsel() != null) {
+                    if (t.time() == -1) {
+                        untimed++;
+                    } else {
+                        sample(t);
+                    }
                 }
             }
             runs.finish(lastNs);

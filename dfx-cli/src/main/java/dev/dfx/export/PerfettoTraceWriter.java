@@ -44,7 +44,7 @@ import java.util.Map;
  *       to a slice that holds the new one, and no slice ends at the wrong time;</li>
  *   <li>instants are {@code TYPE_INSTANT}, counter samples {@code TYPE_COUNTER} with {@code counter_value}
  *       ({@code double_counter_value} for doubles); the metadata is one instant named {@value #METADATA} at the
- *       origin on its own track, its entries as debug annotations (maps as dictionaries).</li>
+ *       earliest event's timestamp on its own track, its entries as debug annotations (maps as dictionaries).</li>
  * </ul>
  *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
@@ -60,6 +60,8 @@ public final class PerfettoTraceWriter implements TraceSink {
     private final PerfettoTracks tracks;
     private final long originNs;
     private long latestNs;
+    /** The earliest event timestamp written (ns); Long.MAX_VALUE before the first. */
+    private long earliestNs = Long.MAX_VALUE;
 
     /**
      * Writes the clock snapshot and the root track's ordering.
@@ -180,6 +182,7 @@ public final class PerfettoTraceWriter implements TraceSink {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin "
                     + originNs);
         }
+        earliestNs = Math.min(earliestNs, tsNs);
         CodedOutputStream p = packets.begin();
         p.writeUInt64(PACKET_TIMESTAMP, tsNs);
         CodedOutputStream e = msg.begin();
@@ -221,11 +224,16 @@ public final class PerfettoTraceWriter implements TraceSink {
         return packets.count();
     }
 
-    /** Writes the metadata instant at the origin, flushes and closes the output. */
+    /**
+     * Writes the metadata instant at the earliest event's timestamp (the origin when there is none), flushes and
+     * closes the output. Not at the origin: perf.data's clock has origin 0, and an instant there would stretch the
+     * trace Perfetto shows from 0 to the first sample (often minutes of nothing).
+     */
     @Override
     public void finish(Map<String, ?> metadata) {
         try {
-            instantOn(tracks.global(METADATA), METADATA, "metadata", originNs, metadata);
+            long at = earliestNs == Long.MAX_VALUE ? originNs : earliestNs;
+            instantOn(tracks.global(METADATA), METADATA, "metadata", at, metadata);
             file.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -46,4 +46,19 @@ class ExportPerfDataTest {
         assertThat(r.err()).startsWith("dfx: " + bad + ": ");
         assertThat(r.err().lines().count()).isEqualTo(1);
     }
+
+    /** Trial 3, N6: samples recorded without a time are left out with one line saying so (perf script prints 75). */
+    @Test
+    void samplesWithoutTimeAreLeftOutInOneLine() throws IOException {
+        Path data = Fixtures.perf("page-faults-c1-notime.data");
+        Path out = dir.resolve("notime.json");
+        CliRun r = CliRun.dfx("export", data.toString(), "-o", out.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: " + data + ": 75 samples have no time (recorded without timestamps, perf"
+            + " record --no-timestamp); left out of the trace\n");
+        try (InputStream in = Files.newInputStream(out)) {
+            assertThat(TraceEventChecker.check(in)).isEmpty();
+        }
+        assertThat(Files.readString(out)).doesNotContain("\"ph\":\"i\"");
+    }
 }

@@ -56,4 +56,25 @@ class Utf8FileNamesTest {
         assertThat(with.status()).as(with.out()).isZero();
         assertThat(with.out()).startsWith("dfx run " + run + ": decoder, 288 tasks, status ok");
     }
+
+    /**
+     * Trial 3, N8: an argument that is not valid UTF-8 (here the byte 0xfe) is refused by the launcher in one line,
+     * since the JVM would read it as another name; valid UTF-8 (non-ASCII included) passes.
+     */
+    @Test
+    void anArgumentThatIsNotUtf8IsRefusedBeforeTheJvm() throws Exception {
+        Path out = tmp.resolve("refuse.txt");
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", ". \"$0\" && dfx_refuse_invalid_utf8 -o"
+                + " \"$(printf 'run\\376')\"", script().toString()).redirectErrorStream(true)
+                .redirectOutput(out.toFile());
+        Process p = pb.start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(1);
+        assertThat(Files.readString(out, StandardCharsets.UTF_8)).isEqualTo("dfx: argument 2 ($'run\\376') is not"
+                + " valid UTF-8; the JVM would read it as another name (give a UTF-8 name)\n");
+        Process ok = new ProcessBuilder("bash", "-c", ". \"$0\" && dfx_refuse_invalid_utf8 -o \"$1\"",
+                script().toString(), "ünï©ødé run").start();
+        assertThat(ok.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(ok.exitValue()).isZero();
+    }
 }

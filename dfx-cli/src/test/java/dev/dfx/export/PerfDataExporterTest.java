@@ -9,6 +9,7 @@ import dev.dfx.perf.write.DtlPayload;
 import dev.dfx.perf.write.PerfDataWriter;
 import dev.dfx.perf.write.SchedTracepoints;
 import dev.dfx.perf.write.WriterEvent;
+import dev.dfx.runtime.recording.RunDamage;
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,7 +53,7 @@ class PerfDataExporterTest {
 
     private JsonNode export(Path data) throws IOException {
         Path out = dir.resolve("trace.json");
-        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.CHROME);
+        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.CHROME, new RunDamage());
         try (InputStream in = Files.newInputStream(out)) {
             assertThat(TraceEventChecker.check(in)).isEmpty();
         }
@@ -135,7 +136,7 @@ class PerfDataExporterTest {
         Path data = Fixtures.perf(fixture);
         TraceContent chrome = TraceContent.ofChrome(export(data), 0);
         Path out = dir.resolve("trace.perfetto-trace");
-        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.PERFETTO);
+        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.PERFETTO, new RunDamage());
         List<PerfettoTraceReader.Packet> packets;
         try (InputStream in = Files.newInputStream(out)) {
             packets = PerfettoTraceReader.read(in);
@@ -147,5 +148,11 @@ class PerfDataExporterTest {
         assertThat(problems).isEmpty();
         assertThat(perfetto).isEqualTo(chrome);
         assertThat(perfetto.slices().size() + perfetto.instants().size()).isGreaterThan(20);
+        // The metadata instant sits at the first sample's ns, not at perf_clock 0 (trial 3, N2).
+        long first = packets.stream().filter(p -> p.event() != null
+                && !PerfettoTraceWriter.METADATA.equals(p.event().name())).mapToLong(PerfettoTraceReader.Packet::ts)
+                .min().orElseThrow();
+        assertThat(packets.getLast().event().name()).isEqualTo(PerfettoTraceWriter.METADATA);
+        assertThat(packets.getLast().ts()).isEqualTo(first).isGreaterThan(1_000_000_000L);
     }
 }

@@ -8,8 +8,8 @@ import dev.dfx.perf.data.EventAttr;
  */
 enum OutputType {
     HARDWARE("hw", "hardware"), SOFTWARE("sw", "software"), TRACEPOINT("trace", "tracepoint"),
-    HW_CACHE(null, "hardware-cache"), RAW("raw", "raw"), BREAKPOINT("break", "hardware breakpoint"),
-    SYNTH("synth", "synthesized"), OTHER(null, "unknown");
+    HW_CACHE(null, "hardware-cache"), RAW("raw", "unknown"), BREAKPOINT("break", "unknown"),
+    SYNTH("synth", "unknown"), OTHER(null, "unknown");
 
     private final String prefix;
     private final String description;
@@ -24,7 +24,10 @@ enum OutputType {
         return prefix;
     }
 
-    /** @return perf's {@code event_type()} text for messages */
+    /**
+     * @return perf's {@code event_type()} text for messages: perf 6.1 names only the first four generic types and
+     *         calls raw, breakpoint and synthesized events "unknown" (tools/perf/builtin-script.c)
+     */
     String description() {
         return description;
     }

@@ -7,9 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
 import dev.dfx.io.AtomicFile;
-import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ public final class ManifestFile {
      *
      * @param runDir a run directory
      * @return its manifest
-     * @throws BadInputException when the directory does not exist or has no run.json, it is not JSON, not of format dfx-run, of a
+     * @throws BadInputException when the directory does not exist or has no run.json, it cannot be read, it is not JSON, not of format dfx-run, of a
      *                           version this code does not read, or a field is missing, null or of the wrong type
      *                           (one line naming the file and the field, e.g. {@code subsystems[0].total})
      * @throws IOException       when the file cannot be read
@@ -64,7 +65,7 @@ public final class ManifestFile {
         Path f = of(runDir);
         RunManifest m;
         try {
-            JsonNode tree = JSON.readTree(f.toFile());
+            JsonNode tree = JSON.readTree(bytes(runDir, f));
             checkFormat(f, tree);
             String missing = ManifestProblems.missing(tree, RunManifest.class);
             if (missing != null) {
@@ -72,13 +73,28 @@ public final class ManifestFile {
                         + " version " + RunManifest.VERSION);
             }
             m = JSON.treeToValue(tree, RunManifest.class);
-        } catch (NoSuchFileException | FileNotFoundException e) {
-            throw new BadInputException(runDir + ": not a run directory (no " + RunManifest.FILE + ")", e);
         } catch (JacksonException e) {
             throw new BadInputException(f + ": " + ManifestProblems.describe(e) + "; expected a " + RunManifest.FORMAT
                     + " manifest, version " + RunManifest.VERSION, e);
         }
         return m;
+    }
+
+    /**
+     * @return run.json's bytes
+     * @throws BadInputException when there is none, or it cannot be read: named with the real reason (trial 3, N5:
+     *                           an unreadable run.json or a directory of that name is not "no run.json")
+     */
+    private static byte[] bytes(Path runDir, Path f) {
+        try {
+            return Files.readAllBytes(f);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(runDir + ": not a run directory (no " + RunManifest.FILE + ")", e);
+        } catch (IOException e) {
+            String why = Files.isDirectory(f) ? "it is a directory"
+                    : e instanceof AccessDeniedException ? "permission denied" : IoErrors.describe(e);
+            throw new BadInputException(f + ": cannot read (" + why + "); expected the run's manifest", e);
+        }
     }
 
     /** Format and version before the fields, so that another JSON file is named for what it is not. */

@@ -57,7 +57,12 @@ public final class RunChunkFiles implements AutoCloseable {
      * @return the files that could be opened; close it to unmap them
      */
     public static RunChunkFiles open(Path runDir, RunManifest m, RunDamage damage) {
-        Set<String> names = new TreeSet<>(present(runDir, damage));
+        List<String> present = present(runDir, damage);
+        if (present == null) { // its one line says why; every file in it would also look missing (trial 3, F6)
+            return new RunChunkFiles(runDir, new TreeMap<>(), m == null ? Set.of()
+                    : new HashSet<>(m.subsystems().stream().map(RunManifest.SubsystemReport::name).toList()));
+        }
+        Set<String> names = new TreeSet<>(present);
         RunMembership run = m == null ? null : new RunMembership(m);
         if (run != null) {
             Set<String> listed = run.listed();
@@ -99,7 +104,7 @@ public final class RunChunkFiles implements AutoCloseable {
         return run.narrow(name, r, damage);
     }
 
-    /** @return subsystem names of the chunk files present */
+    /** @return subsystem names of the chunk files present, or null (with one damage line) when chunks/ cannot be listed */
     private static List<String> present(Path runDir, RunDamage damage) {
         Path folder = runDir.resolve(ChunkStore.FOLDER);
         if (!Files.isDirectory(folder)) {
@@ -109,8 +114,8 @@ public final class RunChunkFiles implements AutoCloseable {
             return s.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(ChunkStore.EXTENSION))
                     .map(f -> f.substring(0, f.length() - ChunkStore.EXTENSION.length())).toList();
         } catch (IOException e) {
-            damage.add(folder + ": cannot be listed (" + IoErrors.describe(e) + ")");
-            return List.of();
+            damage.add(folder + ": cannot be listed (" + IoErrors.describe(e) + "); no chunk file could be read");
+            return null;
         }
     }
 

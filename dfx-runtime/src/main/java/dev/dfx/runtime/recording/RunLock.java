@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.OptionalLong;
@@ -51,6 +52,11 @@ public final class RunLock implements AutoCloseable {
         if (Files.exists(dir) && !Files.isDirectory(dir) || Files.isSymbolicLink(dir) && !Files.exists(dir)) {
             throw new BadInputException(option + ": " + dir + " " + notADirectory(dir));
         }
+        // before anything is created, so a refusal leaves dir untouched (trial 3, N9); with a lock in it, the lock
+        // below says whose it is
+        if (Files.isDirectory(dir) && !Files.exists(dir.resolve(FILE), LinkOption.NOFOLLOW_LINKS)) {
+            refuseIfNotEmpty(dir, option);
+        }
         Path lock = dir.resolve(FILE);
         try {
             Files.createDirectories(dir);
@@ -67,18 +73,28 @@ public final class RunLock implements AutoCloseable {
                     + IoErrors.describe(e) + ")", e);
         }
         RunLock claim = new RunLock(lock);
+        try {
+            refuseIfNotEmpty(dir, option); // again: another process may have written to it meanwhile
+        } catch (BadInputException e) {
+            claim.close();
+            throw e;
+        }
+        return claim;
+    }
+
+    /**
+     * @throws BadInputException when {@code dir} holds anything but a lock, or cannot be listed
+     */
+    private static void refuseIfNotEmpty(Path dir, String option) {
         try (Stream<Path> s = Files.list(dir)) {
             if (s.anyMatch(p -> !p.getFileName().toString().equals(FILE))) {
-                claim.close();
                 throw new BadInputException(option + ": " + dir
                         + " exists and is not empty; give a new or empty directory");
             }
         } catch (IOException e) {
-            claim.close();
             throw new BadInputException(option + ": cannot read the run directory " + dir + " ("
                     + IoErrors.describe(e) + ")", e);
         }
-        return claim;
     }
 
     /**

@@ -97,6 +97,17 @@ class ManifestFileTest {
         assertThatThrownBy(() -> ManifestFile.read(nullTotal)).hasMessageContaining("field subsystems[1].total is null");
     }
 
+    /** Trial 3, N5: a run.json that is there but cannot be read is named with the reason, not called missing. */
+    @Test
+    void anUnreadableRunJsonIsNotCalledMissing() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("dirrun/run.json")).getParent();
+        assertThatThrownBy(() -> ManifestFile.read(dir)).isInstanceOf(BadInputException.class)
+                .hasMessage(dir.resolve("run.json") + ": cannot read (it is a directory); expected the run's manifest");
+        Path none = Files.createDirectories(tmp.resolve("norun"));
+        assertThatThrownBy(() -> ManifestFile.read(none))
+                .hasMessage(none + ": not a run directory (no run.json)");
+    }
+
     @Test
     void formatAndVersionComeFirst() throws IOException {
         Path trace = withManifest(m -> {

@@ -8,6 +8,7 @@ import dev.dfx.runtime.SmallWorkloads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -119,9 +120,13 @@ class RunLockTest {
     void aDirectoryWithFilesIsRefusedAndKeepsNoClaim() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("full"));
         Files.writeString(dir.resolve("keep.txt"), "mine");
+        FileTime then = FileTime.fromMillis(1_000_000_000_000L);
+        Files.setLastModifiedTime(dir, then);
         assertThatThrownBy(() -> RunLock.claim(dir, "option -o"))
                 .hasMessage("option -o: " + dir + " exists and is not empty; give a new or empty directory");
         assertThat(dir.resolve(RunLock.FILE)).doesNotExist();
+        // nothing was created and removed in it: a refused -o leaves the directory as it was (trial 3, N9)
+        assertThat(Files.getLastModifiedTime(dir)).isEqualTo(then);
         try (RunLock l = RunLock.claim(tmp.resolve("new"), "option -o")) {
             assertThat(l.directory()).isEqualTo(tmp.resolve("new"));
             assertThat(RunLock.holder(tmp.resolve("new"))).hasValue(ProcessHandle.current().pid());

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.dfx.audit.Advice;
 import dev.dfx.audit.AuditThresholds;
 import dev.dfx.audit.Bytes;
+import dev.dfx.audit.Dimension;
 import dev.dfx.audit.PoolAudit;
 import dev.dfx.audit.PoolObservation;
 import dev.dfx.audit.RunAudit;
@@ -18,6 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Prints {@link RunAudit}s for {@code dfx audit}: as text (the cross-run matrix when there are several runs, then
@@ -27,6 +30,9 @@ import java.util.Set;
  */
 final class AuditReport {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** The dimensions a verdict reads, in their printed words: {@code stalls/drops, free margin, ...}. */
+    private static final String DIMENSIONS =
+            Stream.of(Dimension.values()).map(Dimension::word).collect(Collectors.joining(", "));
 
     private AuditReport() {
     }
@@ -39,9 +45,8 @@ final class AuditReport {
         for (int i = 0; i < audits.size(); i++) {
             table(audits.get(i), manifests.get(i), out);
         }
-        out.printf(Locale.ROOT, "thresholds: verdict by the weakest of loss, free margin, ready margin, headroom;"
-                + " advice keeps %.0fx the need, at least %d buffers per lane%n", AuditThresholds.SAFETY,
-                AuditThresholds.MIN_BUFFERS);
+        out.printf(Locale.ROOT, "thresholds: verdict by the weakest of %s; advice keeps %.0fx the need, at least %d"
+                + " buffers per lane%n", DIMENSIONS, AuditThresholds.SAFETY, AuditThresholds.MIN_BUFFERS);
         out.flush();
     }
 

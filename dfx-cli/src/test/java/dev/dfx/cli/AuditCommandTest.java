@@ -63,7 +63,7 @@ class AuditCommandTest extends OneRecordedRun {
                     .containsAnyOf(" keep ", " --pool " + kinds.get(i) + "=");
         }
         assertThat(r.out()).doesNotContain("lowest-free/peak-ready").doesNotContain("W unknown");
-        assertThat(lines.getLast()).startsWith("thresholds: verdict by the weakest of loss, free margin, ready"
+        assertThat(lines.getLast()).startsWith("thresholds: verdict by the weakest of stalls/drops, free margin, ready"
                 + " margin, headroom; advice keeps 2x the need, at least 2 buffers per lane");
     }
 

@@ -26,9 +26,11 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Stall confinement (DESIGN.md §11): records/s of a lane on drain shard 1 while a background producer keeps
- * writing a lane on drain shard 0, with shard 0 healthy or wedged (its collector blocks, so drain shard 0
- * backs up and its producer waits at its gates). Ratio wedged / healthy is the confinement figure.
+ * Stall confinement (DESIGN.md §11): records/s of a peer lane while a background producer keeps writing lane 0,
+ * whose collector calls are healthy or wedged (each call on a lane-0 buffer is held {@value #HOLD_MS} ms, so lane 0
+ * backs up and its producer waits at its gates). The peer lane is on another drain shard ({@code shard=separate})
+ * or on the same one ({@code shard=same}: one drain shard serves both producers). Ratio wedged / healthy is the
+ * confinement figure.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -38,12 +40,17 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx1g"})
 public class ConfinementBenchmark {
     static final int BATCH = 1000;
+    /** How long a wedged collector holds each call on a lane-0 buffer, ms (a bounded hold: the run always ends). */
+    static final long HOLD_MS = 500;
 
-    /** Two producers on two drain shards; shard 0's collector may be wedged. */
+    /** Two producers, on two drain shards or on one; lane 0's collector may be wedged. */
     @State(Scope.Benchmark)
     public static class Pair implements Collector {
         @Param({"false", "true"})
         boolean wedged;
+        /** {@code separate}: the peer lane on drain shard 1; {@code same}: both lanes on drain shard 0. */
+        @Param({"separate", "same"})
+        String shard;
         final CountDownLatch release = new CountDownLatch(1);
         final AtomicBoolean running = new AtomicBoolean(true);
         final BenchPipelines.TouchingCollector touch = new BenchPipelines.TouchingCollector();
@@ -55,14 +62,15 @@ public class ConfinementBenchmark {
         @Override
         public void accept(DrainedBuffer b) throws Exception {
             if (wedged && b.lane() == 0) {
-                release.await();
+                release.await(HOLD_MS, TimeUnit.MILLISECONDS);
             }
             touch.accept(b);
         }
 
         @Setup(Level.Trial)
         public void setUp() {
-            PipelineConfig.Builder b = PipelineConfig.builder("confinement").drainShards(2)
+            PipelineConfig.Builder b = PipelineConfig.builder("confinement")
+                    .drainShards("same".equals(shard) ? 1 : 2)
                     .backstop(Duration.ofHours(1));
             int kind = b.pool(new PoolSpec("bench", 32, 1000, 8));
             b.lane(kind, 0);
@@ -86,7 +94,7 @@ public class ConfinementBenchmark {
             release.countDown();
             background.join();
             peer.flush();
-            BenchPipelines.report("confinement wedged=" + wedged, pipeline.stop());
+            BenchPipelines.report("confinement wedged=" + wedged + " shard=" + shard, pipeline.stop());
             pipeline.close();
         }
     }

@@ -29,7 +29,7 @@ final class Backoff {
         }
     }
 
-    /** An idle loop's step counter: {@link #idle()} when nothing was done, {@link #reset()} after work. */
+    /** A wait's step counter: {@link #idle()} once per unsuccessful check. */
     static final class Idle {
         private int step;
 
@@ -38,10 +38,6 @@ final class Backoff {
             if (step < Integer.MAX_VALUE) {
                 step++;
             }
-        }
-
-        void reset() {
-            step = 0;
         }
     }
 }

@@ -1,22 +1,25 @@
 package dev.dfx.pipeline;
 
 import java.util.Arrays;
+import java.util.Set;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * The collector workers of a {@link HostGroup}: threads that serve every attached {@link CollectorShard}, of any
- * pipeline, in turn ({@value #BATCH} buffers per shard per turn). A collector is user code and may block (a slow disk,
+ * The collector workers of a {@link HostGroup}: threads that serve every attached {@link CollectorLane}, of any
+ * pipeline, in turn ({@value #BATCH} buffers per lane per turn). A collector is user code and may block (a slow disk,
  * a full pipe, a wedge), so the pool is elastic in one direction: when every worker has been inside one collector
- * call for longer than the wedge threshold while another shard has buffers waiting, {@link #checkWedged()} starts a
- * spare worker, so one wedged collector never stops the collectors of other shards or pipelines. A spare ends after
- * {@value #SPARE_IDLE_NS} ns without work. There are never more workers than shards, except the core workers.
+ * call for longer than the wedge threshold while a lane that no worker holds has buffers waiting, whichever drain
+ * shard drained them, {@link #checkWedged()} starts a spare worker, so one slow or wedged collector call holds back
+ * only its own lane, never another lane of its drain shard, its pipeline or another. A spare ends after
+ * {@value #SPARE_IDLE_NS} ns without work. There are never more workers than collector lanes, except the core
+ * workers.
  *
- * <p>Thread-safety: every method from any thread. The shard and worker lists are copy-on-write arrays (changed
+ * <p>Thread-safety: every method from any thread. The lane and worker lists are copy-on-write arrays (changed
  * under this object's lock, read without it, so a worker's turn allocates nothing). Workers park on their own
  * {@link HostIdle}; {@link #wake()} rings them all (there is one unless a collector is wedged).
  */
 final class CollectorPool implements Doorbell {
-    /** Buffers one worker delivers from one shard before it turns to the next. */
+    /** Buffers one worker delivers from one lane before it turns to the next. */
     static final int BATCH = 4;
     /** Idle time after which a spare worker ends, ns. */
     static final long SPARE_IDLE_NS = 200_000_000L;
@@ -24,7 +27,7 @@ final class CollectorPool implements Doorbell {
     private final ThreadFactory factory;
     private final String threadName;
     private final long wedgeNs;
-    private volatile CollectorShard[] shards = new CollectorShard[0];
+    private volatile CollectorLane[] lanes = new CollectorLane[0];
     private volatile Worker[] workers = new Worker[0];
     private int started;
     private volatile boolean running = true;
@@ -44,17 +47,21 @@ final class CollectorPool implements Doorbell {
         start(false);
     }
 
-    /** @param s a shard to serve from now on */
-    synchronized void attach(CollectorShard s) {
-        CollectorShard[] a = Arrays.copyOf(shards, shards.length + 1);
-        a[a.length - 1] = s;
-        shards = a;
+    /** @param added collector lanes to serve from now on */
+    synchronized void attach(CollectorLane[] added) {
+        CollectorLane[] a = Arrays.copyOf(lanes, lanes.length + added.length);
+        System.arraycopy(added, 0, a, lanes.length, added.length);
+        lanes = a;
         wake();
     }
 
-    /** @param s a shard no worker may serve any more; call while holding its claim */
-    synchronized void detach(CollectorShard s) {
-        shards = Arrays.stream(shards).filter(x -> x != s).toArray(CollectorShard[]::new);
+    /**
+     * @param removed collector lanes no worker may start serving any more (each either claimed for good by the caller,
+     *                or abandoned: a worker still inside its call delivers nothing more after it)
+     */
+    synchronized void detach(CollectorLane[] removed) {
+        Set<CollectorLane> gone = Set.of(removed);
+        lanes = Arrays.stream(lanes).filter(x -> !gone.contains(x)).toArray(CollectorLane[]::new);
     }
 
     /** @return live workers (core and spare) */
@@ -71,14 +78,14 @@ final class CollectorPool implements Doorbell {
 
     /**
      * Starts a spare worker when every worker is stuck in one collector call for longer than the wedge threshold
-     * and some shard that no worker holds has buffers waiting. Cheap when any worker is free (a few volatile reads),
+     * and some lane that no worker holds has buffers waiting. Cheap when any worker is free (a few volatile reads),
      * so host loops call it on every pass.
      */
     void checkWedged() {
         Worker[] ws = workers;
         long now = 0;
         for (Worker w : ws) {
-            CollectorShard s = w.holding;
+            CollectorLane s = w.holding;
             long since = s == null ? 0 : s.inCallSinceNs();
             if (since == 0) {
                 return;
@@ -96,10 +103,10 @@ final class CollectorPool implements Doorbell {
     }
 
     private synchronized void startSpareIfNeeded() {
-        if (!running || workers.length >= shards.length) {
+        if (!running || workers.length >= lanes.length) {
             return;
         }
-        for (CollectorShard s : shards) {
+        for (CollectorLane s : lanes) {
             if (s.hasWork() && s.tryClaim()) {  // waiting, and no worker holds it
                 s.release();
                 start(true);
@@ -123,27 +130,30 @@ final class CollectorPool implements Doorbell {
         workers = Arrays.stream(workers).filter(x -> x != w).toArray(Worker[]::new);
     }
 
-    /** Ends every worker after its current turn and waits for them. */
-    void stop() {
+    /**
+     * Ends every worker after its current turn and waits for them until {@code deadlineNs} (a worker inside a
+     * collector call that outlives it is left to end on its own).
+     *
+     * @return whether the caller was interrupted meanwhile (re-assert it when done)
+     */
+    boolean stop(long deadlineNs) {
         synchronized (this) {
             running = false;
         }
         boolean interrupted = false;
         for (Worker w : workers) {
             w.idle.wake();
-            interrupted |= HostThreads.join(w.thread);
+            interrupted |= HostThreads.join(w.thread, deadlineNs);
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        return interrupted;
     }
 
     /** One worker thread. */
     private final class Worker implements Runnable {
         final HostIdle idle = new HostIdle();
         final boolean spare;
-        /** The shard whose claim this worker holds, or null. */
-        volatile CollectorShard holding;
+        /** The lane whose claim this worker holds, or null. */
+        volatile CollectorLane holding;
         volatile Thread thread;
         private int next;
 
@@ -177,12 +187,12 @@ final class CollectorPool implements Doorbell {
             }
         }
 
-        /** Serves every shard once, starting one further each turn (so none is always last). */
+        /** Serves every lane once, starting one further each turn (so none is always last). */
         private int turn() {
-            CollectorShard[] all = shards;
+            CollectorLane[] all = lanes;
             int n = 0;
             for (int i = 0; i < all.length; i++) {
-                CollectorShard s = all[(next + i) % all.length];
+                CollectorLane s = all[(next + i) % all.length];
                 if (s.hasWork() && s.tryClaim()) {
                     holding = s;
                     try {

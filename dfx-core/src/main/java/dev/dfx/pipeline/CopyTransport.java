@@ -70,6 +70,11 @@ final class CopyTransport implements HostTransport {
     }
 
     @Override
+    public int compareAndExchangeInt(long offset, int expected, int value) {
+        return Mem.compareAndExchangeInt(device, offset, expected, value);
+    }
+
+    @Override
     public void setLong(long offset, long value) {
         checkOwned(owned, offset, 8);
         shadow.set(Mem.LONG, offset, value);

@@ -3,23 +3,28 @@ package dev.dfx.pipeline;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.function.IntPredicate;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One drain shard (DESIGN.md §5, host rules 1-2): serves ready queues {@code index, index + n, ...}; for each
- * drained entry it pulls the buffer, tops up that lane's free queue from this shard's recycled lane (recording
- * a short site when the lane runs dry), and hands the buffer to its collector shard. It never waits: when the
- * collector shard's ring is full it leaves the entry in the ready queue for a later sweep, so a slow collector
- * holds back only its own lanes (their producers wait at the push gate) and never the other parts of the
- * {@link HostLoop} that runs this shard. After every sweep the loop retries the short sites. The loop's thread is
- * the only run-time writer of the free queues of the lanes this shard serves.
+ * drained entry it pulls the buffer, hands it to its lane's collector ring ({@link CollectorLane}) and tops up that
+ * lane's free queue from this shard's recycled lane (recording a short site when the recycled lane runs dry, or when
+ * the lane's collector backlog is at its limit). It never waits and never calls a collector: a lane's collector ring
+ * always has room for what the lane can publish, so every entry is taken at once, and a slow collector call holds
+ * back only its own lane (which then waits at its pop gate), never another lane of the same ready queue or shard,
+ * nor the other parts of the {@link HostLoop} that runs this shard. After every sweep the loop retries the short
+ * sites. The loop's thread is the only run-time writer of the free queues of the lanes this shard serves.
  *
  * <p>Corruption: a ready-queue tail outside {@code 0..size-1} quarantines that queue; an entry that names a bad
  * lane, kind, handle or count is skipped; a sequence gap is reported. All go to the pipeline's errors, and the
  * records involved show up as silent loss at reconcile.
  *
- * <p>Thread-safety: {@link #sweep()} / {@link #retryShortSites()} on the thread of its host loop (or one test
- * thread); {@link #pause}, {@link #paused()} and the counters from any thread.
+ * <p>Final pass (stop): {@link #finalTails} fixes, per ready queue, the tail up to which the shard drains; the
+ * pass is complete when every queue reached it ({@link #finalPassDone()}). Entries published after it belong to lanes
+ * stop revoked and are never taken.
+ *
+ * <p>Thread-safety: {@link #sweep()} / {@link #retryShortSites()} / {@link #finalTails} / {@link #finalPassDone()}
+ * on the thread of its host loop (or one test thread); {@link #pause}, {@link #paused()}, {@link #abandon()} and
+ * {@link #abandoned()} from any thread.
  */
 final class DrainShard {
     private final int index;
@@ -33,32 +38,33 @@ final class DrainShard {
     private final List<PoolSpec> pools;
     private final FreeQueueHost[] freeQueues;
     private final SpscRing<HostBuffer>[] recycled;
-    private final SpscRing<HostBuffer> hostReady;
+    /** Per lane (null for lanes of other shards): where its drained buffers go. */
+    private final CollectorLane[] collectorLanes;
     private final long[] expectedSeq;
     private final ShortSites shortSites;
     /** Tops up one short site's free queue: built once, so a retry (every pass of the loop) allocates nothing. */
     private final IntPredicate refill = this::refill;
     private final ErrorLog errors;
     private final RecycleMeter meter;
-    private final AtomicLong drainedEntries = new AtomicLong();
     private final Doorbell loop;
-    private final Doorbell collectors;
+    /** Per served queue, the tail its final pass drains up to; null while the shard runs normally. */
+    private int[] finalTails;
     private volatile boolean paused;
+    private volatile boolean abandoned;
 
     /**
-     * @param recycled   this shard's recycled lane of each kind
-     * @param loop       the doorbell of the host loop that runs this shard (rung when it is resumed)
-     * @param collectors the doorbell of the collector workers, rung after each hand-off
-     * @param meter      counts each drained buffer and stamps its drain time (the start of its recycle latency)
+     * @param recycled       this shard's recycled lane of each kind
+     * @param collectorLanes per lane, its collector lane (only those of lanes this shard serves are used)
+     * @param loop           the doorbell of the host loop that runs this shard (rung when it is resumed)
+     * @param meter          counts each drained buffer and stamps its drain time (the start of its recycle latency)
      */
     DrainShard(int index, int shards, RegionLayout layout, HostTransport transport, BufferStore store,
             List<PipelineConfig.LaneSpec> lanes, List<PoolSpec> pools, FreeQueueHost[] freeQueues,
-            SpscRing<HostBuffer>[] recycled, SpscRing<HostBuffer> hostReady, Doorbell loop, Doorbell collectors,
-            RecycleMeter meter, ErrorLog errors) {
+            SpscRing<HostBuffer>[] recycled, CollectorLane[] collectorLanes, Doorbell loop, RecycleMeter meter,
+            ErrorLog errors) {
         this.index = index;
         this.meter = meter;
         this.loop = loop;
-        this.collectors = collectors;
         int n = 0;
         for (int q = index; q < layout.producers(); q += shards) {
             n++;
@@ -76,10 +82,15 @@ final class DrainShard {
         this.pools = pools;
         this.freeQueues = freeQueues;
         this.recycled = recycled;
-        this.hostReady = hostReady;
+        this.collectorLanes = collectorLanes;
         this.expectedSeq = new long[lanes.size()];
         this.shortSites = new ShortSites(lanes.size());
         this.errors = errors;
+    }
+
+    /** @return the shard's index */
+    int index() {
+        return index;
     }
 
     /** @return true when this shard serves producer {@code q}'s ready queue */
@@ -113,17 +124,42 @@ final class DrainShard {
     }
 
     /**
-     * @return whether every ready queue this shard serves is empty or quarantined: after the producers ended, the
-     *         final pass is complete (loop thread)
+     * Starts the final pass: from now on each served ready queue is drained up to the tail stop read for it after
+     * every lane was closed or revoked (loop thread, or the stopping thread of a pipeline without host threads).
+     *
+     * @param tails per producer, the ready-queue tail to drain up to (read with acquire by the stopping thread)
      */
-    boolean readyQueuesEmpty() {
+    void finalTails(int[] tails) {
+        int[] mine = new int[queues.length];
         for (int i = 0; i < queues.length; i++) {
-            if (!quarantined[i]
-                    && transport.getIntAcquire(layout.readyQueue(queues[i]) + RegionLayout.RQ_TAIL) != heads[i]) {
+            mine[i] = tails[queues[i]];
+        }
+        finalTails = mine;
+        paused = false;
+    }
+
+    /** @return whether the final pass took every entry up to its tails (quarantined queues count as done) */
+    boolean finalPassDone() {
+        for (int i = 0; i < queues.length; i++) {
+            if (!quarantined[i] && heads[i] != finalTails[i]) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * Stop gave up waiting for this shard's final pass (its loop is stuck in another part): the loop drops it
+     * without touching it again. Any thread.
+     */
+    void abandon() {
+        abandoned = true;
+        loop.wake();
+    }
+
+    /** @return whether stop gave up on this shard */
+    boolean abandoned() {
+        return abandoned;
     }
 
     /** Reports that this part threw on its host loop and was taken off it. */
@@ -131,18 +167,13 @@ final class DrainShard {
         errors.add("drain shard " + index + " failed and stopped: " + t);
     }
 
-    /** @return entries drained so far (any thread) */
-    long drainedEntries() {
-        return drainedEntries.get();
-    }
-
     ShortSites shortSites() {
         return shortSites;
     }
 
     /**
-     * Drains every served ready queue once, up to the tail seen at the start of each, while the collector ring has
-     * room (the drain shard is that ring's only producer, so room seen here is still there at the offer).
+     * Drains every served ready queue once, up to the tail seen at the start of each (in the final pass, up to its
+     * final tail).
      *
      * @return true when any entry was drained
      */
@@ -155,7 +186,7 @@ final class DrainShard {
             }
             int q = queues[i];
             long rq = layout.readyQueue(q);
-            int tail = transport.getIntAcquire(rq + RegionLayout.RQ_TAIL);
+            int tail = finalTails != null ? finalTails[i] : transport.getIntAcquire(rq + RegionLayout.RQ_TAIL);
             if (tail < 0 || tail >= size) {
                 quarantined[i] = true;
                 errors.add("ready queue " + q + ": tail " + tail + " is outside 0.." + (size - 1)
@@ -163,7 +194,7 @@ final class DrainShard {
                 continue;
             }
             int head = heads[i];
-            while (head != tail && hostReady.hasRoom()) {
+            while (head != tail) {
                 long e = layout.readyEntry(q, head);
                 transport.pull(e, RegionLayout.ENTRY_BYTES);
                 int at = head;
@@ -207,18 +238,14 @@ final class DrainShard {
         meter.onDrained(kind);
         transport.pullBuffer(b, (long) count * b.recordSize);
         b.carry(lane, q, seq, count, index);
-        drainedEntries.incrementAndGet();
-        FreeQueueHost fq = freeQueues[lane];
-        fq.drained();
-        if (!fq.topUp(transport, recycled[kind])) {
+        freeQueues[lane].drained();
+        if (!collectorLanes[lane].handIn(b)) {
+            errors.add("lane " + lane + ": buffer seq " + seq + " is one more than the lane can hold (its collector"
+                    + " ring is full; corrupt ready queue " + q + "); buffer not delivered");
+        }
+        if (!refill(lane)) {
             shortSites.add(lane);
         }
-        if (!hostReady.offer(b)) {  // cannot happen: room was checked before this entry was taken
-            errors.add("drain shard " + index + ": collector ring full after its room was checked; lane " + lane
-                    + " buffer seq " + seq + " lost");
-            return;
-        }
-        collectors.wake();
     }
 
     /** @return true when any short site filled */
@@ -226,7 +253,14 @@ final class DrainShard {
         return shortSites.retry(refill);
     }
 
+    /** Tops up a lane's free queue, unless its collector backlog is at its limit; true when it reached its target. */
     private boolean refill(int lane) {
-        return freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]);
+        return !collectorLanes[lane].atLimit()
+                && freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]);
+    }
+
+    @Override
+    public String toString() {
+        return "drain shard " + index;
     }
 }

@@ -9,5 +9,11 @@ public enum DropCause {
     /** The lane was degraded after a backstop expiry and a gate could not pass at once. */
     DEGRADED,
     /** The buffer was drained but the {@link Collector} threw; its records are counted lost here. */
-    COLLECTOR
+    COLLECTOR,
+    /**
+     * The pipeline stopped without them: the lane was still writing when {@link Pipeline#stop()}'s wait for it ended
+     * (records it had not published by then, and any it wrote afterwards), the lane was written after stop closed it,
+     * or a drain shard, replenisher or collector call of the lane outlived stop's bound ({@link PipelineStats#stuck()}).
+     */
+    STOPPED
 }

@@ -3,7 +3,7 @@ package dev.dfx.pipeline;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The host's handle on one buffer: which memory it is, and, while it travels host ready shard -> collector ->
+ * The host's handle on one buffer: which memory it is, and, while it travels collector ring -> collector ->
  * done queue -> recycled lane, which lane and sequence it last carried. Exactly one thread owns it at a time;
  * ownership passes through {@link SpscRing} (release/acquire), so plain fields suffice.
  */
@@ -20,7 +20,7 @@ final class HostBuffer implements DrainedBuffer {
     int producer;
     long seq;
     int count;
-    /** The drain shard that drained it (its collector shard and done queue). */
+    /** The drain shard that drained it (where the replenisher routes it back from). */
     int origin;
     /** {@link System#nanoTime()} when a drain shard took it off a ready queue; 0 when not drained (W unmeasured). */
     long drainedAtNs;

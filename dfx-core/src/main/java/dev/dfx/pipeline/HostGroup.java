@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadFactory;
  * The host threads that several pipelines share (one recording's five subsystems, say), instead of three or more
  * threads per pipeline: {@code hostThreads} {@link HostLoop}s that each run, in turn, the drain shards and
  * replenishers placed on them, and a collector pool of {@code collectorThreads} workers that serve every pipeline's
- * collector shards. On a machine with fewer CPUs than runtime threads, fewer host threads means fewer context
+ * collector lanes. On a machine with fewer CPUs than runtime threads, fewer host threads means fewer context
  * switches taken from the producers.
  *
  * <pre>{@code
@@ -27,17 +27,23 @@ import java.util.concurrent.ThreadFactory;
  * <p>Every contract of DESIGN.md §5 holds per pipeline: a drain shard stays on one loop for its whole life, so that
  * loop's thread is the only run-time writer of the shard's free queues; recycled lanes stay SPSC (replenisher loop
  * to drain-shard loop); {@link Pipeline#stop()} still runs the drain shards' final passes, then the replenisher's,
- * then the collectors', then reconciles. Confinement: no host loop ever waits (a drain shard whose collector ring is
- * full leaves its entries in the ready queue), and when every collector worker is stuck in one collector call for
- * longer than the wedge threshold while another shard has buffers waiting, the pool starts a spare worker; so a
- * wedged collector holds back only its own shard's lanes, in this pipeline or another.
+ * then the collectors', then reconciles. Confinement: no host loop ever waits on a collector (a drain shard hands each
+ * buffer to its lane's collector ring and goes on), and when every collector worker is stuck in one collector call
+ * for longer than the wedge threshold while another lane has buffers waiting, the pool starts a spare worker; so a
+ * slow or wedged collector call holds back only its own lane, whichever shard or pipeline the others are on.
  *
  * <p>Thread-safety: all methods from any thread. {@link #close()} stops every pipeline still attached, then ends
- * the threads; afterwards no pipeline may start on the group.
+ * the threads (waiting at most {@link #THREAD_END_GRACE} for a thread stuck in user code, which is left behind);
+ * afterwards no pipeline may start on the group.
  */
 public final class HostGroup implements AutoCloseable {
     /** Default wedge threshold: a collector call longer than this lets the pool start a spare worker. */
     public static final Duration DEFAULT_WEDGE_THRESHOLD = Duration.ofMillis(50);
+    /**
+     * How long {@link #close()} waits for its threads to end. Only a thread inside user code (an arena-ack hook or a
+     * collector call that a stop already gave up on) takes longer; it is left to end on its own.
+     */
+    public static final Duration THREAD_END_GRACE = Duration.ofSeconds(5);
 
     private final HostLoop[] loops;
     private final List<Thread> loopThreads = new ArrayList<>();
@@ -51,9 +57,10 @@ public final class HostGroup implements AutoCloseable {
         this.pool = new CollectorPool(factory, "dfx-" + b.name + "-collect", b.wedgeThreshold.toNanos());
         this.loops = new HostLoop[b.hostThreads];
         for (int i = 0; i < loops.length; i++) {
-            loops[i] = new HostLoop(pool);
+            String name = "dfx-" + b.name + "-host-" + i;
+            loops[i] = new HostLoop(name, pool);
             Thread t = factory.newThread(loops[i]);
-            t.setName("dfx-" + b.name + "-host-" + i);
+            t.setName(name);
             loopThreads.add(t);
         }
         loopThreads.forEach(Thread::start);
@@ -101,7 +108,7 @@ public final class HostGroup implements AutoCloseable {
         return HostPlacement.on(forShards, forShards[0], pool);
     }
 
-    /** Puts a pipeline's parts on their loops and its collector shards in the pool; returns once they run. */
+    /** Puts a pipeline's parts on their loops and its collector lanes in the pool; returns once they run. */
     void attach(Pipeline p) {
         PipelineParts parts = p.parts();
         HostPlacement at = parts.placement;
@@ -117,38 +124,53 @@ public final class HostGroup implements AutoCloseable {
         }
         adopted.add(at.replenisherLoop().adopt(parts.replenisher));
         adopted.forEach(CompletableFuture::join);
-        for (CollectorShard c : parts.collectors) {
-            pool.attach(c);
-        }
+        pool.attach(parts.collectorLanes);
     }
 
     /**
-     * Takes a pipeline off the group in the stop order of DESIGN.md §5: every drain shard's final pass on its loop
-     * (until its ready queues are empty), then the replenisher's final tick, then each collector shard is claimed
-     * for good (after the worker inside it returns) and what is left in it is delivered on the calling thread.
-     * Call after every producer of the pipeline ended. On return no group thread touches the pipeline again, and the
-     * caller holds every collector shard's claim.
+     * Takes a pipeline off the group in the stop order of DESIGN.md §5, after its lanes were closed or revoked
+     * ({@link StopProtocol#closeLanes()}): every drain shard's final pass on its loop (up to the ready-queue tails read
+     * now), the recovery of un-flushed buffers, the replenisher's final tick, then the collector workers deliver what
+     * is left. Each step waits at most until the stop's host bound; a part that outlives it is abandoned and named in
+     * the stop ({@link StopProtocol#stuck()}). On return no group thread starts work for the pipeline again: each
+     * collector lane is claimed for good by the caller, or abandoned (a call still running finishes and delivers
+     * nothing more).
      */
-    void detach(Pipeline p) {
+    void detach(Pipeline p, StopProtocol stop) {
         PipelineParts parts = p.parts();
         HostPlacement at = parts.placement;
+        int[] tails = stop.readyTails();
         List<CompletableFuture<Void>> drained = new ArrayList<>();
         for (int s = 0; s < parts.shards.length; s++) {
-            drained.add(at.shardLoop(s).finish(parts.shards[s]));
+            drained.add(at.shardLoop(s).finish(parts.shards[s], tails));
         }
-        drained.forEach(CompletableFuture::join);
-        at.replenisherLoop().finishReplenisher(parts.replenisher).join();
-        for (CollectorShard c : parts.collectors) {
+        for (int s = 0; s < parts.shards.length; s++) {
+            if (!stop.await(drained.get(s))) {
+                parts.shards[s].abandon();
+                stop.shardStuck(parts.shards[s], at.shardLoop(s));
+            }
+        }
+        new UnflushedRecovery(parts, stop).recoverAll();
+        if (!stop.await(at.replenisherLoop().finishReplenisher(parts.replenisher))) {
+            parts.replenisher.abandon();
+            stop.replenisherStuck(at.replenisherLoop());
+        }
+        for (CollectorLane c : parts.collectorLanes) {
             c.replenisherStopped();
+        }
+        pool.wake();
+        for (CollectorLane c : parts.collectorLanes) {
             Backoff.Idle wait = new Backoff.Idle();
-            while (!c.tryClaim()) {
+            while (!(c.idle() && c.tryClaim())) {  // delivered, and no worker holds it: claimed for good
+                if (stop.hostNsLeft() <= 0) {
+                    c.abandon();
+                    stop.collectorStuck(c);
+                    break;
+                }
                 wait.idle();
             }
-            while (c.pollOnce()) {
-                // collectors drain what is left
-            }
-            pool.detach(c);
         }
+        pool.detach(parts.collectorLanes);
         synchronized (this) {
             attached.remove(p);
         }
@@ -165,17 +187,26 @@ public final class HostGroup implements AutoCloseable {
             left = new ArrayList<>(attached);
         }
         left.forEach(Pipeline::stop);
+        endThreads(THREAD_END_GRACE.toNanos());
+    }
+
+    /**
+     * Ends the loops and collector workers, waiting at most {@code graceNs} in all for them (a thread stuck in user
+     * code is left behind). Call after every pipeline left the group.
+     */
+    void endThreads(long graceNs) {
         synchronized (this) {
             closed = true;
         }
         for (HostLoop l : loops) {
             l.stop();
         }
+        long deadline = System.nanoTime() + graceNs;
         boolean interrupted = false;
         for (Thread t : loopThreads) {
-            interrupted |= HostThreads.join(t);
+            interrupted |= HostThreads.join(t, deadline);
         }
-        pool.stop();
+        interrupted |= pool.stop(deadline);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

@@ -3,8 +3,9 @@ package dev.dfx.pipeline;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Host-side per-lane counts: records collected and records lost to a throwing collector. Each lane is served by
- * one collector shard (and, after stop, the stopping thread), so every slot has one writer at a time; readers on
+ * Host-side per-lane counts: records collected and records lost to a throwing collector. Each lane's collector calls
+ * run under its collector lane's claim (one worker at a time, or the stopping thread of a pipeline without host
+ * threads), so every slot has one writer at a time; readers on
  * any thread see whole values (release/acquire).
  */
 final class HostLedger {

@@ -1,5 +1,7 @@
 package dev.dfx.pipeline;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -13,16 +15,28 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * that did nothing waits on the loop's {@link HostIdle}, which producers, collectors and replenishers ring after
  * each hand-off.
  *
- * <p>Nothing here blocks: a drain shard whose collector ring is full leaves the entries in its ready queues (the
- * producer then waits at its push gate), so a wedged collector holds back its own lanes only. Each shard is bound to
- * this thread for its whole life, so the thread is the only run-time writer of the shard's free queues (DESIGN.md
- * §5, host rule 1).
+ * <p>Nothing here blocks on a collector: a drain shard hands each buffer to its lane's collector ring and goes on, so
+ * a wedged collector holds back its own lane only. Each shard is bound to this thread for its whole life, so the
+ * thread is the only run-time writer of the shard's free queues (DESIGN.md §5, host rule 1). The one piece of user
+ * code a loop runs is the arena-ack hook (on each replenisher tick); {@link #runningPart()} names the part the loop
+ * is in, so a stop that finds the loop stuck can say where.
  *
  * <p>Shards and replenishers are added and removed only through commands that the loop runs at the top of a pass
- * (so a removed part is never touched again once its future completes). Thread-safety: {@link #run()} on the loop's
- * thread; {@link #adopt}, {@link #finish}, {@link #finishReplenisher}, {@link #stop()} from any thread.
+ * (so a removed part is never touched again once its future completes); a part that stop abandoned is dropped at the
+ * top of the next pass without being touched. Thread-safety: {@link #run()} on the loop's thread; {@link #adopt},
+ * {@link #finish}, {@link #finishReplenisher}, {@link #runningPart()}, {@link #stop()} from any thread.
  */
 final class HostLoop implements Runnable {
+    private static final VarHandle RUNNING_PART;
+
+    static {
+        try {
+            RUNNING_PART = MethodHandles.lookup().findVarHandle(HostLoop.class, "runningPart", Object.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final HostIdle idle = new HostIdle();
     private final CollectorPool pool;
     private final Queue<Runnable> commands = new ConcurrentLinkedQueue<>();
@@ -30,10 +44,26 @@ final class HostLoop implements Runnable {
     private final List<CompletableFuture<Void>> shardsFinishing = new ArrayList<>();
     private final List<Replenisher> replenishers = new ArrayList<>();
     private volatile boolean running = true;
+    /** The part the loop is running now (a drain shard or replenisher), or null; written opaquely on each call. */
+    private volatile Object runningPart;
+    private final String name;
 
-    /** @param pool the group's collector pool, checked for wedged workers once per pass */
-    HostLoop(CollectorPool pool) {
+    /**
+     * @param name used when stop names a stuck loop
+     * @param pool the group's collector pool, checked for wedged workers once per pass */
+    HostLoop(String name, CollectorPool pool) {
+        this.name = name;
         this.pool = pool;
+    }
+
+    /** @return the loop's name (its thread's) */
+    String name() {
+        return name;
+    }
+
+    /** @return the part the loop is running now, or null between parts (any thread; a snapshot) */
+    Object runningPart() {
+        return RUNNING_PART.getOpaque(this);
     }
 
     /** @return the doorbell of this loop: whoever hands work to one of its shards or replenishers rings it */
@@ -74,14 +104,20 @@ final class HostLoop implements Runnable {
         boolean did = false;
         for (int i = 0; i < shards.size(); i++) {
             DrainShard s = shards.get(i);
+            if (s.abandoned()) {
+                shards.remove(i);
+                shardsFinishing.remove(i--);
+                continue;
+            }
             if (s.paused()) {
                 continue;
             }
             boolean finished;
+            RUNNING_PART.setOpaque(this, s);
             try {
                 did |= s.sweep();
                 did |= s.retryShortSites();
-                finished = shardsFinishing.get(i) != null && s.readyQueuesEmpty();
+                finished = shardsFinishing.get(i) != null && s.finalPassDone();
             } catch (RuntimeException | Error e) {
                 s.failed(e);
                 finished = true;
@@ -97,6 +133,11 @@ final class HostLoop implements Runnable {
         }
         for (int i = 0; i < replenishers.size(); i++) {
             Replenisher r = replenishers.get(i);
+            if (r.abandoned()) {
+                replenishers.remove(i--);
+                continue;
+            }
+            RUNNING_PART.setOpaque(this, r);
             try {
                 did |= r.tick();
             } catch (RuntimeException | Error e) {
@@ -104,6 +145,7 @@ final class HostLoop implements Runnable {
                 replenishers.remove(i--);
             }
         }
+        RUNNING_PART.setOpaque(this, null);
         pool.checkWedged();
         return did;
     }
@@ -124,14 +166,15 @@ final class HostLoop implements Runnable {
 
     /**
      * Final pass of a drain shard (stop order, DESIGN.md §5 host rule 4): the loop keeps sweeping it, unpaused, until
-     * every ready queue it serves is empty (the producers have ended), then drops it.
+     * every ready queue it serves reached the tail stop read for it, then drops it.
      *
+     * @param tails per producer, the ready-queue tail to drain up to
      * @return completes once the shard is drained and off this loop
      */
-    CompletableFuture<Void> finish(DrainShard s) {
+    CompletableFuture<Void> finish(DrainShard s, int[] tails) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         commands.add(() -> {
-            s.pause(false);
+            s.finalTails(tails);
             int i = shards.indexOf(s);
             if (i < 0) {
                 done.complete(null);
@@ -152,7 +195,12 @@ final class HostLoop implements Runnable {
     CompletableFuture<Void> finishReplenisher(Replenisher r) {
         return command(() -> {
             if (replenishers.remove(r)) {
-                r.tick();
+                RUNNING_PART.setOpaque(this, r);
+                try {
+                    r.tick();
+                } finally {
+                    RUNNING_PART.setOpaque(this, null);
+                }
             }
         });
     }

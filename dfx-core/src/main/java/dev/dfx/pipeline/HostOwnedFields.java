@@ -30,12 +30,6 @@ final class HostOwnedFields {
         ranges.put(start, start + length);
     }
 
-    /** @return true when every byte of {@code [offset, offset + length)} is host-owned */
-    boolean covers(long offset, long length) {
-        Map.Entry<Long, Long> e = ranges.floorEntry(offset);
-        return e != null && offset + length <= e.getValue();
-    }
-
     /**
      * @return the first byte of {@code [offset, offset + length)} the host does not own, or -1 when it owns all
      */

@@ -39,11 +39,6 @@ final class HostPlacement {
         return new HostPlacement(null, null, bells, new HostIdle(), new HostIdle());
     }
 
-    /** @return whether threads run the parts (false: a test calls them) */
-    boolean threaded() {
-        return shardLoops != null;
-    }
-
     HostLoop shardLoop(int shard) {
         return shardLoops[shard];
     }

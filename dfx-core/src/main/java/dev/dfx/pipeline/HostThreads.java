@@ -1,5 +1,6 @@
 package dev.dfx.pipeline;
 
+import java.time.Duration;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -9,15 +10,19 @@ final class HostThreads {
     }
 
     /**
-     * Waits for {@code t} to end, through interrupts.
+     * Waits for {@code t} to end, through interrupts, until {@code deadlineNs} ({@link System#nanoTime()}); a thread
+     * still running then is left to end on its own.
      *
      * @return whether the caller was interrupted meanwhile (re-assert it when done)
      */
-    static boolean join(Thread t) {
+    static boolean join(Thread t, long deadlineNs) {
         boolean interrupted = false;
         while (true) {
             try {
-                t.join();
+                long left = deadlineNs - System.nanoTime();
+                if (left > 0) {
+                    t.join(Duration.ofNanos(left));
+                }
                 return interrupted;
             } catch (InterruptedException e) {
                 interrupted = true;

@@ -40,6 +40,14 @@ sealed interface HostTransport permits SharedTransport, CopyTransport {
         buffer.device.asSlice(0, bytes).fill((byte) 0);
     }
 
+    /**
+     * Compare-and-set of a field both sides move only by compare-and-set (a lane's attach state), on the memory
+     * producers see, in both modes: a CAS cannot roll back a producer's write, so it needs no host ownership.
+     *
+     * @return the value found (the swap happened when it equals {@code expected})
+     */
+    int compareAndExchangeInt(long offset, int expected, int value);
+
     /** Plain store of a host-owned field; made visible by a later release. */
     void setLong(long offset, long value);
 

@@ -7,7 +7,10 @@ import java.lang.foreign.MemorySegment;
  * buffer, publishes full buffers through the push gate and claims replacements through the pop gate.
  *
  * <p>Use from exactly one thread per lane, and one thread for all lanes of a producer (they share its ready
- * queue); not thread-safe. Typical use:
+ * queue); not thread-safe. A lane's writer thread is the one that attached it: the first claim after start or after
+ * a flush attaches the lane (its attach state, {@link RegionLayout#L_ATTACH}, goes to attached) and {@link #flush()}
+ * detaches it after publishing, so moving a lane to another thread takes a flush first. {@link Pipeline#stop()}
+ * waits for attached lanes (up to the backstop) and treats a lane whose writer thread ended as stopped. Typical use:
  *
  * <pre>{@code
  * long off = w.claim();                  // counts the attempt in total first
@@ -23,9 +26,12 @@ import java.lang.foreign.MemorySegment;
  * replacement is claimed; a gate fails only while the buffer is still the producer's (publishing and
  * succeeding are one step: the ready-queue tail is released only after the gate passed); a failed publish
  * counts the whole buffer dropped and reuses it; a lane with no buffer counts each record dropped. Records
- * become visible to the host when their buffer is published (one release per buffer, no per-record fence).
+ * become visible to the host when their buffer is published (one release per buffer, no per-record fence). Once stop
+ * closed or revoked the lane, nothing more is published: each record is counted dropped (cause
+ * {@link DropCause#STOPPED}).
  *
- * <p>Cost: the common path of {@link #claim()} is one counter store and a compare; gates run once per buffer.
+ * <p>Cost: the common path of {@link #claim()} is one counter store and a compare; gates (and one acquire read of
+ * the attach state) run once per buffer.
  */
 public final class LaneWriter {
     private static final MemorySegment NO_BUFFER = MemorySegment.NULL;
@@ -43,8 +49,18 @@ public final class LaneWriter {
     private final ProducerQueue readyQueue;
     private final BufferStore buffers;
     private final Gate gate;
-    private final GateCondition freeQueueNonEmpty = this::freeQueueNonEmpty;
+    private final long attachOffset;
+    /** Push gate condition: room in the ready queue, or the lane was stopped (then nothing is published). */
+    private final GateCondition readyOrStopped;
+    /** Pop gate condition: a buffer in the free queue, or the lane was stopped. */
+    private final GateCondition freeOrStopped = () -> (stopSeen = stopped()) || freeQueueNonEmpty();
     private PayloadArena arena;
+    /** Whether this writer attached the lane and has not flushed since. */
+    private boolean attached;
+    /** Whether the last gate condition found the lane stopped. */
+    private boolean stopSeen;
+    /** The thread that last attached the lane (stop's proof that the lane stopped: the thread ended). */
+    private volatile Thread writerThread;
 
     private MemorySegment current = NO_BUFFER;
     private long currentHandle;
@@ -78,6 +94,8 @@ public final class LaneWriter {
         this.readyQueue = readyQueue;
         this.buffers = buffers;
         this.gate = gate;
+        this.attachOffset = base + RegionLayout.L_ATTACH;
+        this.readyOrStopped = () -> (stopSeen = stopped()) || readyQueue.ready();
         this.minFreeDepth = initialFreeDepth;
         region.set(Mem.LONG, base + RegionLayout.L_MIN_FREE, initialFreeDepth);
     }
@@ -88,6 +106,11 @@ public final class LaneWriter {
 
     Gate gate() {
         return gate;
+    }
+
+    /** @return the thread that last attached the lane, or null if none did (any thread) */
+    Thread writerThread() {
+        return writerThread;
     }
 
     /**
@@ -158,14 +181,22 @@ public final class LaneWriter {
     }
 
     /**
-     * Publishes the partly filled current buffer, if it holds records (end of run). Passes the push gate like a
-     * full buffer; if that fails, its records are counted dropped and the buffer is kept for reuse. The lane
-     * claims a replacement lazily, at its next {@link #claim()}.
+     * Publishes the partly filled current buffer, if it holds records (end of run), then detaches the lane: every
+     * buffer it filled is published, so stop need not wait for it. Passes the push gate like a full buffer; if that
+     * fails, its records are counted dropped and the buffer is kept for reuse. The next {@link #claim()} attaches the
+     * lane again (and claims a replacement buffer lazily). Detaching is one compare-and-set (release): it comes after
+     * every store to the lane.
      */
     public void flush() {
+        if (!attached) {
+            return;
+        }
         if (currentHandle != 0 && count > 0) {
             publish();
         }
+        attached = false;
+        limit = 0;  // the next claim takes the slow path and attaches again
+        Mem.compareAndExchangeInt(region, attachOffset, RegionLayout.LANE_ATTACHED, RegionLayout.LANE_DETACHED);
     }
 
     /**
@@ -206,8 +237,25 @@ public final class LaneWriter {
         return gate.degraded();
     }
 
-    /** The current buffer cannot take {@code n} more records (or there is none): switch, then claim {@code n}. */
+    /**
+     * The lane is detached, or the current buffer cannot take {@code n} more records (or there is none): attach,
+     * switch, then claim {@code n}.
+     */
     private long claimSlow(int n) {
+        if (!attached) {
+            if (!attach()) {
+                drop(n, DropCause.STOPPED);
+                return -1;
+            }
+            if (currentHandle != 0) {  // kept across the flush (it held no records): fill it on
+                limit = capacity;
+                int c = count;
+                if (c + n <= limit) {
+                    count = c + n;
+                    return (long) c * recordSize;
+                }
+            }
+        }
         if (currentHandle != 0) {
             // The current buffer is full (for n records): publish it before claiming a replacement.
             if (!publish()) {
@@ -224,9 +272,33 @@ public final class LaneWriter {
         return 0;
     }
 
+    /**
+     * Attaches the lane (idle or detached -> attached, compare-and-set), naming this thread its writer first.
+     *
+     * @return false when stop closed or revoked the lane: nothing more may be written to it
+     */
+    private boolean attach() {
+        writerThread = Thread.currentThread();
+        int s = Mem.compareAndExchangeInt(region, attachOffset, RegionLayout.LANE_IDLE, RegionLayout.LANE_ATTACHED);
+        if (s == RegionLayout.LANE_DETACHED) {
+            s = Mem.compareAndExchangeInt(region, attachOffset, s, RegionLayout.LANE_ATTACHED);
+        }
+        attached = s == RegionLayout.LANE_IDLE || s == RegionLayout.LANE_DETACHED;
+        return attached;
+    }
+
+    /** @return whether stop closed or revoked the lane (acquire of the attach state) */
+    private boolean stopped() {
+        int s = Mem.getIntAcquire(region, attachOffset);
+        return s == RegionLayout.LANE_CLOSED || s == RegionLayout.LANE_REVOKED;
+    }
+
     /** Push gate, then entry and tail release; on failure drops the buffer's records and keeps the buffer. */
     private boolean publish() {
-        DropCause c = gate.pass(readyQueue, DropCause.PUSH_GATE);
+        DropCause c = gate.pass(readyOrStopped, DropCause.PUSH_GATE);
+        if (c == null && stopSeen) {
+            c = DropCause.STOPPED;
+        }
         if (c != null) {
             drop(count, c);
             if (zeroed) {
@@ -259,9 +331,12 @@ public final class LaneWriter {
         if (!freeQueueNonEmpty()) {
             observeFreeDepth(0);
         }
-        DropCause c = gate.pass(freeQueueNonEmpty, DropCause.POP_GATE);
+        DropCause c = gate.pass(freeOrStopped, DropCause.POP_GATE);
         if (c != null) {
             return c;
+        }
+        if (stopSeen) {
+            return DropCause.STOPPED;
         }
         long h = freeHead;
         long handle = region.get(Mem.LONG, base + RegionLayout.L_FQ_SLOTS + (h % slotCount) * 8);
@@ -302,6 +377,9 @@ public final class LaneWriter {
             case PUSH_GATE -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_PUSH, droppedPush += n);
             case POP_GATE -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_POP, droppedPop += n);
             case DEGRADED -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_DEGRADED, droppedDegraded += n);
+            case STOPPED -> {
+                // no producer-side field: the host counts a stopped lane's records itself (StopProtocol)
+            }
             case COLLECTOR -> throw new IllegalArgumentException("COLLECTOR losses are counted by the host");
         }
     }

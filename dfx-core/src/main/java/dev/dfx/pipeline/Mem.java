@@ -51,4 +51,9 @@ final class Mem {
     static void setIntRelease(MemorySegment s, long offset, int value) {
         INT_VH.setRelease(s, offset, value);
     }
+
+    /** Sequentially consistent compare-and-set; @return the value found (the swap happened when it equals expected) */
+    static int compareAndExchangeInt(MemorySegment s, long offset, int expected, int value) {
+        return (int) INT_VH.compareAndExchange(s, offset, expected, value);
+    }
 }

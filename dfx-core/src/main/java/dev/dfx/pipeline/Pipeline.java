@@ -15,19 +15,19 @@ import java.time.Instant;
  *     LaneWriter w = p.writer(lane);          // on the producer's thread
  *     long off = w.claim();
  *     if (off >= 0) w.segment().set(LE_LONG, off, now);
- *     w.flush();
- *     PipelineStats s = p.stop();            // after every producer flushed
+ *     w.flush();                              // detaches the lane: stop need not wait for it
+ *     PipelineStats s = p.stop();
  *     assert s.reconciled();
  * }
  * }</pre>
  *
- * <p>Threads: the pipeline's host parts (drain shards, replenisher, collector shards) run on a {@link HostGroup}:
+ * <p>Threads: the pipeline's host parts (drain shards, replenisher, collector lanes) run on a {@link HostGroup}:
  * one of its own ({@link #start(PipelineConfig, Collector)}: {@code drainShards} host loops and as many collector
  * workers, named after the pipeline) or one shared with other pipelines
  * ({@link #start(PipelineConfig, Collector, HostGroup)}). Idle host threads park until a hand-off wakes them.
- * Thread-safety: {@link #writer}, {@link #payloadArena}, {@link #stats()} from any thread; {@link #stop()} and
- * {@link #close()} from any thread, once every producer has stopped writing (flushed, or ended) and that end
- * happens-before the call (e.g. {@code Thread.join}).
+ * Thread-safety: {@link #writer}, {@link #payloadArena}, {@link #stats()}, {@link #stop()} and {@link #close()}
+ * from any thread. Producers may still be writing when {@link #stop()} begins: it is a protocol with them
+ * ({@link StopProtocol}), not a race. Writers must not be used after {@link #close()} (their memory is freed).
  */
 public final class Pipeline implements AutoCloseable {
     private final PipelineParts parts;
@@ -151,55 +151,55 @@ public final class Pipeline implements AutoCloseable {
      */
     public PipelineStats stats() {
         PipelineStats f = finalStats;
-        return f != null ? f : statsReader.snapshot(started, null, System.nanoTime() - startedNs);
+        return f != null ? f : statsReader.snapshot(started, null, System.nanoTime() - startedNs, null);
     }
 
     /**
-     * Stops the host side in the design's order and reconciles: drain shards do a final pass, then the
-     * replenisher, then collectors drain what is left; a lane's un-flushed current buffer is recovered host-side
-     * and delivered (counted collected). Idempotent: later calls return the same snapshot. Returns only after
-     * every collector call has returned (a collector that never returns keeps it waiting).
+     * Stops the pipeline by the stop protocol ({@link StopProtocol}) and reconciles: waits up to one backstop for
+     * lanes still attached (the host keeps running meanwhile), revokes those still writing then, lets the drain
+     * shards do a final pass, recovers the un-flushed current buffer of each lane whose writer ended without a flush
+     * (counted collected), then the replenisher and the collectors finish. Records that a lane still writing had not
+     * published, or that a stuck part held, are counted dropped with cause {@link DropCause#STOPPED}, so
+     * {@link PipelineStats#reconciled()} holds unless records were lost silently.
      *
-     * @return the final snapshot; {@link PipelineStats#reconciled()} tells whether any lane lost records silently
+     * <p>Bound: returns within two backstops (one for the lanes, one for the host's final passes and collectors),
+     * whatever an arena-ack hook or collector call does; a part that outlived its bound is named in
+     * {@link PipelineStats#stuck()} and left to end on its own (it no longer touches the pipeline's counts).
+     * Idempotent: later calls return the same snapshot.
+     *
+     * @return the final snapshot
      */
     public synchronized PipelineStats stop() {
         if (finalStats != null) {
             return finalStats;
         }
+        StopProtocol stop = new StopProtocol(parts);
+        stop.closeLanes();
         if (group != null) {
-            group.detach(this);
+            group.detach(this, stop);
         } else {
-            stopUnattended();
+            stopUnattended(stop);
         }
-        new UnflushedRecovery(parts).recoverAll();
-        finalStats = statsReader.snapshot(started, Instant.now(), System.nanoTime() - startedNs);
+        finalStats = statsReader.snapshot(started, Instant.now(), System.nanoTime() - startedNs, stop);
         if (ownGroup) {
-            group.close();
+            group.endThreads(finalStats.stuck().isEmpty() ? HostGroup.THREAD_END_GRACE.toNanos() : 0);
         }
         return finalStats;
     }
 
     /** The stop order played on the calling thread, for a pipeline without host threads (tests). */
-    private void stopUnattended() {
-        for (boolean pending = true; pending; ) {
-            pending = false;
-            for (int i = 0; i < parts.shards.length; i++) {
-                DrainShard s = parts.shards[i];
-                s.pause(false);
-                s.sweep();
-                if (!s.readyQueuesEmpty()) {  // its collector ring is full: make room, then sweep again
-                    pending = true;
-                    while (parts.collectors[i].pollOnce()) {
-                        // deliver
-                    }
-                }
-            }
+    private void stopUnattended(StopProtocol stop) {
+        int[] tails = stop.readyTails();
+        for (DrainShard s : parts.shards) {
+            s.finalTails(tails);
+            s.sweep();
         }
+        new UnflushedRecovery(parts, stop).recoverAll();
         parts.replenisher.tick();
-        for (CollectorShard c : parts.collectors) {
+        for (CollectorLane c : parts.collectorLanes) {
             c.replenisherStopped();
             while (c.pollOnce()) {
-                // collectors drain what is left
+                // collectors deliver what is left
             }
         }
     }

@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * Builds and holds every part of one pipeline from its config: region, transport, buffers, producer side
- * (ready queues, lane writers, payload arenas) and host side (free queues, rings, drain shards, collector
- * shards, replenisher), and does the startup fill. Package-private wiring; {@link Pipeline} runs it.
+ * (ready queues, lane writers, payload arenas) and host side (free queues, recycled lanes, drain shards, collector
+ * lanes with their collector rings and done queues, replenisher), and does the startup fill. Package-private wiring;
+ * {@link Pipeline} runs it.
  *
  * <p>Startup fill (DESIGN.md §5, host rule 3 — the only allocation into free queues): each kind gets one
  * block of {@code lanes x buffersPerLane} buffers; each lane's free queue gets {@code min(buffersPerLane,
@@ -14,7 +15,7 @@ import java.util.List;
  * recycled watermark of a (kind, shard) is half that shard's startup surplus, rounded up.
  *
  * <p>The parts do not own threads: a {@link HostPlacement} says which host loop runs each drain shard and the
- * replenisher (the doorbells they ring), and the collector shards are served by a {@link CollectorPool}.
+ * replenisher (the doorbells they ring), and the collector lanes are served by a {@link CollectorPool}.
  */
 final class PipelineParts {
     final PipelineConfig config;
@@ -30,12 +31,14 @@ final class PipelineParts {
     final StallLog[] stallLogs;
     final LaneWriter[] writers;
     final PayloadArena[] arenas;
+    /** [kind][shard]: replenisher -> drain shard. */
     final SpscRing<HostBuffer>[][] recycled;
-    final SpscRing<HostBuffer>[] hostReady;
+    /** Per lane: its done queue (collector -> replenisher). */
     final SpscRing<HostBuffer>[] done;
     final int[][] watermark;
     final DrainShard[] shards;
-    final CollectorShard[] collectors;
+    /** Per lane: its collector ring and collector calls. */
+    final CollectorLane[] collectorLanes;
     final Replenisher replenisher;
     final HostPlacement placement;
 
@@ -84,27 +87,26 @@ final class PipelineParts {
             }
             startupFill(pools, lanes);
 
-            this.hostReady = new SpscRing[n];
-            this.done = new SpscRing[n];
-            this.shards = new DrainShard[n];
-            this.collectors = new CollectorShard[n];
-            this.replenisher = new Replenisher(done, recycled, watermark, store,
-                    config.arenaAckHook().orElse(null), placement.shardBells(), meter, errors);
-            boolean[] zeroed = new boolean[kinds];
-            for (int k = 0; k < kinds; k++) {
-                zeroed[k] = pools.get(k).zeroed();
+            this.collectorLanes = new CollectorLane[lanes.size()];
+            this.done = new SpscRing[lanes.size()];
+            for (PipelineConfig.LaneSpec l : lanes) {
+                PoolSpec pool = pools.get(l.kind());
+                int s = shardOf(l.producer());
+                collectorLanes[l.lane()] = new CollectorLane(l.lane(), pool.buffersPerLane(), collector, ledger, meter,
+                        transport, pool.zeroed(), placement.replenisherBell(), placement.shardBell(s),
+                        placement.collectorBell(), errors);
+                done[l.lane()] = collectorLanes[l.lane()].done();
             }
+            this.shards = new DrainShard[n];
+            this.replenisher = new Replenisher(config.name(), done, recycled, watermark, store,
+                    config.arenaAckHook().orElse(null), placement.shardBells(), meter, errors);
             for (int s = 0; s < n; s++) {
-                hostReady[s] = new SpscRing<>(2 * buffersOfShard[s] + 16);
-                done[s] = new SpscRing<>(2 * buffersOfShard[s] + 16);
                 SpscRing<HostBuffer>[] mine = new SpscRing[kinds];
                 for (int k = 0; k < kinds; k++) {
                     mine[k] = recycled[k][s];
                 }
-                collectors[s] = new CollectorShard(s, hostReady[s], done[s], collector, ledger, meter, transport, zeroed,
-                        placement.replenisherBell(), placement.shardBell(s), errors);
                 shards[s] = new DrainShard(s, n, layout, transport, store, lanes, pools, freeQueues, mine,
-                        hostReady[s], placement.shardBell(s), placement.collectorBell(), meter, errors);
+                        collectorLanes, placement.shardBell(s), meter, errors);
             }
 
             this.producerQueues = new ProducerQueue[config.producers()];
@@ -121,7 +123,7 @@ final class PipelineParts {
         }
     }
 
-    /** @return the drain shard (and collector shard) serving a producer's ready queue */
+    /** @return the drain shard serving a producer's ready queue */
     int shardOf(int producer) {
         return producer % config.drainShards();
     }

@@ -107,10 +107,6 @@ final class Region implements AutoCloseable {
         return device;
     }
 
-    boolean mapped() {
-        return file != null;
-    }
-
     /**
      * Allocates one buffer block that producers can write: appended to the mapped file (page-aligned), or
      * off-heap memory aligned to 4096.

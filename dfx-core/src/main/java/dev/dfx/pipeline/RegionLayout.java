@@ -36,6 +36,14 @@ package dev.dfx.pipeline;
  *     +40 u64 droppedPushGate  +48 u64 droppedPopGate  +56 u64 droppedDegraded  +64 u64 backstopExpiries
  *     +72 u64 stallCount  +80 u64 stallTotalNs  +88 u64 stallLongestNs  +96 u64 minFreeDepth  +104 u32 degraded
  *     Invariant: records in the current buffer = total - published - dropped.
+ *   ATTACH STATE +108 u32, written by both sides, only with compare-and-set (sequentially consistent):
+ *     0 idle (no writer since start)  1 attached (a writer is writing)  2 detached (the writer flushed and
+ *     stopped writing)  3 closed (host, at stop: the lane provably stopped; nothing more is taken from it)
+ *     4 revoked (host, at stop: the lane was still attached when the wait for it ended).
+ *     A producer attaches (0 or 2 -> 1) before its first claim and after each detach, and detaches (1 -> 2) after
+ *     its last store to the lane (flush); a producer that finds 3 or 4 writes nothing more (its records drop).
+ *     The host, at stop, closes idle and detached lanes (0 or 2 -> 3), waits up to the backstop for attached ones,
+ *     and then revokes them (1 -> 4); the CAS that moves the word decides, so the two sides never both win.
  *   FREE QUEUE +128 u64 head (producer, release)   +256 u64 tail (host, release)
  *     +384 u64 slots[slotCount] (host writes the slot, then releases tail)
  *     head and tail are free-running; slot = counter % slotCount; empty: head == tail;
@@ -105,9 +113,22 @@ public final class RegionLayout {
     public static final long L_STALL_LONGEST = 88;
     public static final long L_MIN_FREE = 96;
     public static final long L_DEGRADED = 104;
+    public static final long L_ATTACH = 108;
     public static final long L_FQ_HEAD = PAD;
     public static final long L_FQ_TAIL = 2L * PAD;
     public static final long L_FQ_SLOTS = 3L * PAD;
+
+    // attach state values (L_ATTACH)
+    /** No writer has attached the lane since the region was created. */
+    public static final int LANE_IDLE = 0;
+    /** A writer is writing the lane. */
+    public static final int LANE_ATTACHED = 1;
+    /** The lane's writer flushed and wrote nothing since: every buffer it filled is published. */
+    public static final int LANE_DETACHED = 2;
+    /** Set by the host at stop: the lane provably stopped writing; its counts are final. */
+    public static final int LANE_CLOSED = 3;
+    /** Set by the host at stop: the lane was still attached when stop's wait for it ended. */
+    public static final int LANE_REVOKED = 4;
 
     // block table entry fields
     public static final long B_BASE = 0;
@@ -256,7 +277,8 @@ public final class RegionLayout {
         if (offset < laneStates + laneStride * lanes) {
             int l = (int) ((offset - laneStates) / laneStride);
             long rel = (offset - laneStates) % laneStride;
-            String f = rel < L_FQ_HEAD ? "active head (producer-owned)"
+            String f = rel >= L_ATTACH && rel < L_ATTACH + 4 ? "attach state"
+                    : rel < L_FQ_HEAD ? "active head (producer-owned)"
                     : rel < L_FQ_TAIL ? "free-queue head (producer-owned)"
                     : rel < L_FQ_SLOTS ? "free-queue tail" : "free-queue slots";
             return "lane " + l + " " + f;

@@ -10,8 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * never waits on producer state and never writes a free queue.
  *
  * <p>A buffer that finds both its target and its origin recycled lane full is parked and offered again on later
- * ticks. Nothing here blocks. Thread-safety: {@link #tick()} on the thread of the {@link HostLoop} that runs it
- * (or one test thread); {@link #ticks()} from any thread.
+ * ticks. Nothing here blocks but the hook, which is user code; {@link #inHookSinceNs()} tells a stop that finds the
+ * loop stuck that the hook is where. Thread-safety: {@link #tick()} on the thread of the {@link HostLoop} that runs
+ * it (or one test thread); {@link #ticks()}, {@link #inHookSinceNs()}, {@link #abandon()} from any thread.
  */
 final class Replenisher {
     private final SpscRing<HostBuffer>[] done;
@@ -25,17 +26,23 @@ final class Replenisher {
     private final boolean[] allocationFailed;
     private final int[] deficits;
     private final AtomicLong ticks = new AtomicLong();
+    private final AtomicLong hookSince = new AtomicLong();
     private final Doorbell[] shards;
+    private volatile boolean abandoned;
+    private final String pipeline;
 
     /**
-     * @param done      per shard: collector -> replenisher
+     * @param pipeline  the pipeline's name (for messages)
+     * @param done      per lane: its done queue (collector -> replenisher); a buffer goes back to the recycled lanes
+     *                  of its kind, routed from the shard that drained it ({@link HostBuffer#origin})
      * @param recycled  [kind][shard]: replenisher -> drain shard
      * @param watermark [kind][shard]: spare buffers to keep in each recycled lane (0: never allocate)
      * @param shards    per shard: the doorbell of the loop running it, rung when its recycled lane receives a buffer
      * @param meter     takes each drained buffer's recycle latency when it lands in a recycled lane
      */
-    Replenisher(SpscRing<HostBuffer>[] done, SpscRing<HostBuffer>[][] recycled, int[][] watermark,
+    Replenisher(String pipeline, SpscRing<HostBuffer>[] done, SpscRing<HostBuffer>[][] recycled, int[][] watermark,
             BufferStore store, ArenaAckHook hook, Doorbell[] shards, RecycleMeter meter, ErrorLog errors) {
+        this.pipeline = pipeline;
         this.done = done;
         this.meter = meter;
         this.recycled = recycled;
@@ -44,18 +51,33 @@ final class Replenisher {
         this.hook = hook;
         this.errors = errors;
         this.allocationFailed = new boolean[recycled.length];
-        this.deficits = new int[done.length];
+        this.deficits = new int[shards.length];
         this.shards = shards.clone();
     }
 
     /** Reports that this part threw on its host loop and was taken off it. */
     void failed(Throwable t) {
-        errors.add("replenisher" + " failed and stopped: " + t);
+        errors.add("replenisher failed and stopped: " + t);
     }
 
     /** @return ticks run so far (any thread) */
     long ticks() {
         return ticks.get();
+    }
+
+    /** @return {@link System#nanoTime()} when the running arena-ack hook call began, or 0 outside one (any thread) */
+    long inHookSinceNs() {
+        return hookSince.getOpaque();
+    }
+
+    /** Stop gave up on this replenisher (its loop is stuck): the loop drops it without another tick. Any thread. */
+    void abandon() {
+        abandoned = true;
+    }
+
+    /** @return whether stop gave up on this replenisher */
+    boolean abandoned() {
+        return abandoned;
     }
 
     /**
@@ -65,10 +87,10 @@ final class Replenisher {
      */
     boolean tick() {
         boolean did = false;
-        for (int s = 0; s < done.length; s++) {
+        for (SpscRing<HostBuffer> d : done) {
             HostBuffer b;
-            while ((b = done[s].poll()) != null) {
-                route(b, s);
+            while ((b = d.poll()) != null) {
+                route(b, b.origin);
                 did = true;
             }
         }
@@ -80,10 +102,13 @@ final class Replenisher {
             did |= topUp(k);
         }
         if (hook != null) {
+            hookSince.setOpaque(Math.max(1, System.nanoTime()));
             try {
                 hook.onReplenisherTick();
             } catch (Throwable t) {
                 errors.add("arena ack hook threw " + t);
+            } finally {
+                hookSince.setOpaque(0);
             }
         }
         ticks.incrementAndGet();
@@ -92,23 +117,23 @@ final class Replenisher {
 
     /** Sends one done buffer to a recycled lane of its kind. */
     void route(HostBuffer b, int origin) {
-        SpscRing<HostBuffer>[] lanes = recycled[b.kind];
+        SpscRing<HostBuffer>[] recycledLanes = recycled[b.kind];
         int[] wm = watermark[b.kind];
-        for (int s = 0; s < lanes.length; s++) {
-            deficits[s] = wm[s] - lanes[s].size();
+        for (int s = 0; s < recycledLanes.length; s++) {
+            deficits[s] = wm[s] - recycledLanes[s].size();
         }
         int target = RecycledRouter.select(origin, deficits);
         long drainedAt = b.drainedAtNs;
         int lane = b.lane;
         b.drainedAtNs = 0;  // before the offer: once offered, the buffer belongs to the drain shard
         b.origin = target;
-        if (lanes[target].offer(b)) {
+        if (recycledLanes[target].offer(b)) {
             landed(b.kind, lane, drainedAt);
             wakeShard(target);
             return;
         }
         b.origin = origin;
-        if (lanes[origin].offer(b)) {
+        if (recycledLanes[origin].offer(b)) {
             landed(b.kind, lane, drainedAt);
             wakeShard(origin);
         } else {
@@ -130,11 +155,11 @@ final class Replenisher {
 
     /** Tops every recycled lane of a kind up to its watermark with one block. */
     private boolean topUp(int kind) {
-        SpscRing<HostBuffer>[] lanes = recycled[kind];
+        SpscRing<HostBuffer>[] recycledLanes = recycled[kind];
         int[] wm = watermark[kind];
         int total = 0;
-        for (int s = 0; s < lanes.length; s++) {
-            deficits[s] = Math.max(0, Math.min(wm[s], lanes[s].capacity()) - lanes[s].size());
+        for (int s = 0; s < recycledLanes.length; s++) {
+            deficits[s] = Math.max(0, Math.min(wm[s], recycledLanes[s].capacity()) - recycledLanes[s].size());
             total += deficits[s];
         }
         if (total == 0 || allocationFailed[kind]) {
@@ -153,16 +178,21 @@ final class Replenisher {
             return false;
         }
         int i = 0;
-        for (int s = 0; s < lanes.length; s++) {
+        for (int s = 0; s < recycledLanes.length; s++) {
             for (int j = 0; j < deficits[s]; j++) {
                 HostBuffer b = fresh[i++];
                 b.origin = s;
-                if (!lanes[s].offer(b)) {
+                if (!recycledLanes[s].offer(b)) {
                     retired.add(b);
                 }
             }
             wakeShard(s);
         }
         return true;
+    }
+
+    @Override
+    public String toString() {
+        return "the replenisher of pipeline " + pipeline;
     }
 }

@@ -51,6 +51,11 @@ final class SharedTransport implements HostTransport {
     }
 
     @Override
+    public int compareAndExchangeInt(long offset, int expected, int value) {
+        return Mem.compareAndExchangeInt(region, offset, expected, value);
+    }
+
+    @Override
     public void setLong(long offset, long value) {
         region.set(Mem.LONG, offset, value);
     }

@@ -1,10 +1,12 @@
 package dev.dfx.pipeline;
 
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 
 /**
- * A drain shard's short sites: lanes whose free queue it could not fill because its recycled lane ran dry.
- * Each lane is listed once, oldest first; the shard retries them after every sweep until they fill. Owned by
+ * A drain shard's short sites: lanes whose free queue it could not fill because its recycled lane ran dry, or whose
+ * collector backlog was at its limit ({@link CollectorLane#atLimit()}). Each lane is listed once, oldest first; the
+ * shard retries them after every sweep until they fill. Owned by
  * one drain shard thread; not thread-safe.
  */
 final class ShortSites {
@@ -33,7 +35,7 @@ final class ShortSites {
      * @param fill tries to fill one lane's free queue; true when it reached its target
      * @return true when any lane filled (progress; a shard whose sites stay short may idle)
      */
-    boolean retry(java.util.function.IntPredicate fill) {
+    boolean retry(IntPredicate fill) {
         if (size == 0) {
             return false;
         }
@@ -49,10 +51,6 @@ final class ShortSites {
         }
         size = kept;
         return kept < before;
-    }
-
-    int size() {
-        return size;
     }
 
     boolean contains(int lane) {

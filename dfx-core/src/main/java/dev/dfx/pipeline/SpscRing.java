@@ -30,7 +30,7 @@ abstract class SpscRingPad2 extends SpscRingTail {
 
 /**
  * A bounded single-producer single-consumer ring of references (JCTools' {@code SpscArrayQueue} shape): the
- * host's ready shards, done queues and recycled lanes, and the embedded runtime's queues between its threads.
+ * host's collector rings, done queues and recycled lanes, and the embedded runtime's queues between its threads.
  *
  * <p>Correctness: the producer writes the slot, then releases {@code tail}; the consumer acquires {@code tail},
  * reads and clears the slot, then releases {@code head}; the producer acquires {@code head} before reusing a

@@ -3,6 +3,7 @@ package dev.dfx.pipeline;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -47,7 +48,7 @@ final class StallLog {
         }
         long[] a = windows;
         if (2 * n + 2 > a.length) {
-            a = java.util.Arrays.copyOf(a, Math.max(a.length * 2, 2 * n + 2));
+            a = Arrays.copyOf(a, Math.max(a.length * 2, 2 * n + 2));
             ARRAY.setRelease(this, a);
         }
         a[2 * n] = startNs;

@@ -2,13 +2,17 @@ package dev.dfx.pipeline;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Builds {@link PipelineStats} snapshots: producer-owned counters read opaquely from the lanes' active heads
  * and ready queues (through the transport, so COPY mode reads the producers' memory), host counts from the
- * {@link HostLedger}, the buffer flow (λ, W, collector time) from the {@link RecycleMeter}, stall windows from each lane's {@link StallLog}. Safe from any thread; a live snapshot is
- * not atomic across lanes.
+ * {@link HostLedger}, collector call times from each {@link CollectorLane}, the buffer flow (λ, W, collector time)
+ * from the {@link RecycleMeter}, stall windows from each lane's {@link StallLog}, and, in the final snapshot, the
+ * records counted {@link DropCause#STOPPED} from the {@link StopProtocol}. Safe from any thread; a live snapshot is
+ * not atomic across lanes. A lane's drop counters are read before its total: a lane still being written then never
+ * shows more records accounted for than attempted.
  */
 final class StatsReader {
     private final PipelineParts p;
@@ -21,31 +25,36 @@ final class StatsReader {
      * @param started   wall-clock start
      * @param stopped   wall-clock stop, or null for a live snapshot
      * @param elapsedNs running time so far (to the stop in a final snapshot), ns
+     * @param stop      the stop that ended the pipeline, or null for a live snapshot
      */
-    PipelineStats snapshot(Instant started, Instant stopped, long elapsedNs) {
+    PipelineStats snapshot(Instant started, Instant stopped, long elapsedNs, StopProtocol stop) {
         RegionLayout layout = p.layout;
         HostTransport t = p.transport;
         List<LaneStats> lanes = new ArrayList<>();
         long[] minFree = new long[p.config.pools().size()];
-        java.util.Arrays.fill(minFree, Long.MAX_VALUE);
+        Arrays.fill(minFree, Long.MAX_VALUE);
         for (PipelineConfig.LaneSpec l : p.config.lanes()) {
             long b = layout.lane(l.lane());
             long laneMinFree = t.getLongOpaque(b + RegionLayout.L_MIN_FREE);
             minFree[l.kind()] = Math.min(minFree[l.kind()], laneMinFree);
             StallLog log = p.stallLogs[l.lane()];
-            lanes.add(new LaneStats(l.lane(), l.kind(), l.producer(),
-                    t.getLongOpaque(b + RegionLayout.L_TOTAL),
-                    p.ledger.collected(l.lane()),
-                    t.getLongOpaque(b + RegionLayout.L_DROPPED_PUSH),
-                    t.getLongOpaque(b + RegionLayout.L_DROPPED_POP),
-                    t.getLongOpaque(b + RegionLayout.L_DROPPED_DEGRADED),
-                    p.ledger.lostToCollector(l.lane()),
+            CollectorLane c = p.collectorLanes[l.lane()];
+            long collected = p.ledger.collected(l.lane());
+            long push = t.getLongOpaque(b + RegionLayout.L_DROPPED_PUSH);
+            long pop = t.getLongOpaque(b + RegionLayout.L_DROPPED_POP);
+            long degraded = t.getLongOpaque(b + RegionLayout.L_DROPPED_DEGRADED);
+            long collector = p.ledger.lostToCollector(l.lane());
+            long total = t.getLongAcquire(b + RegionLayout.L_TOTAL);
+            long stoppedRecords = stop == null ? 0
+                    : stop.stoppedRecords(l.lane(), total, collected, push + pop + degraded + collector);
+            lanes.add(new LaneStats(l.lane(), l.kind(), l.producer(), total, collected, push, pop, degraded,
+                    collector, stoppedRecords,
                     t.getLongOpaque(b + RegionLayout.L_EXPIRIES),
                     t.getLongOpaque(b + RegionLayout.L_STALL_COUNT),
                     t.getLongOpaque(b + RegionLayout.L_STALL_TOTAL),
                     t.getLongOpaque(b + RegionLayout.L_STALL_LONGEST),
                     log.snapshot(), log.omitted(), laneMinFree,
-                    t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0));
+                    t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0, c.callNs(), c.longestCallNs()));
         }
         List<PoolStats> pools = new ArrayList<>();
         for (int k = 0; k < p.config.pools().size(); k++) {
@@ -60,6 +69,7 @@ final class StatsReader {
                     t.getLongOpaque(layout.readyQueue(q) + RegionLayout.RQ_MAX_DEPTH)));
         }
         return new PipelineStats(p.config.name(), p.config.policy(), p.config.memoryMode(), started, stopped,
-                elapsedNs, lanes, pools, queues, p.errors.messages(), p.errors.count());
+                elapsedNs, lanes, pools, queues, p.errors.messages(), p.errors.count(),
+                stop == null ? List.of() : stop.stuck());
     }
 }

@@ -1,21 +1,27 @@
 package dev.dfx.pipeline;
 
 /**
- * At stop, delivers each lane's un-flushed current buffer host-side (so an interrupted run loses nothing): its
- * record count follows from the active-head invariant {@code count = total - published - dropped}. Runs on the
- * stopping thread after every host thread has ended, calling the lane's collector shard directly, so the lane's
- * buffers still arrive in seq order on one shard.
+ * At stop, hands each closed lane's un-flushed current buffer to the lane's collector (so a writer that ended without
+ * a flush loses nothing): its record count follows from the active-head invariant
+ * {@code count = total - published - dropped}. Only lanes that provably stopped writing are recovered
+ * ({@link StopProtocol#closed}): a revoked lane's writer may still be filling that buffer. Runs on the stopping thread
+ * after the lane's drain shard finished its final pass, so the stopping thread is now the only producer of the lane's
+ * collector ring, and the recovered buffer reaches the collector after every buffer the lane published.
  */
 final class UnflushedRecovery {
     private final PipelineParts p;
+    private final StopProtocol stop;
 
-    UnflushedRecovery(PipelineParts parts) {
+    UnflushedRecovery(PipelineParts parts, StopProtocol stop) {
         this.p = parts;
+        this.stop = stop;
     }
 
     void recoverAll() {
         for (PipelineConfig.LaneSpec l : p.config.lanes()) {
-            recover(l);
+            if (stop.closed(l.lane())) {
+                recover(l);
+            }
         }
     }
 
@@ -37,8 +43,10 @@ final class UnflushedRecovery {
         }
         long seq = t.getLongAcquire(base + RegionLayout.L_SEQ);
         t.pullBuffer(b, count * b.recordSize);
-        int shard = p.shardOf(l.producer());
-        b.carry(l.lane(), l.producer(), seq, (int) count, shard);
-        p.collectors[shard].deliver(b);
+        b.carry(l.lane(), l.producer(), seq, (int) count, p.shardOf(l.producer()));
+        if (!p.collectorLanes[l.lane()].handIn(b)) {
+            p.errors.add("lane " + l.lane() + ": un-flushed buffer seq " + seq + " (" + count + " records) cannot be"
+                    + " recovered: its collector ring is full (corrupt ready queue)");
+        }
     }
 }

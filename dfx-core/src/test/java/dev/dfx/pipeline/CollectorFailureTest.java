@@ -2,6 +2,7 @@ package dev.dfx.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class CollectorFailureTest {
         Collector c = buf -> {
             if (buf.seq() % 3 == 1) {
                 thrownRecords.addAndGet(buf.recordCount());
-                throw new java.io.IOException("disk full (test)");
+                throw new IOException("disk full (test)");
             }
             acceptedRecords.addAndGet(buf.recordCount());
         };

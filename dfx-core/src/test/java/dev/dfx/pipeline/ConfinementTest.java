@@ -2,11 +2,13 @@ package dev.dfx.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.foreign.MemorySegment;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * producer served by shard 1 keep delivering (their collected counts keep rising through the wedge), the wedged
  * producer blocks (no loss under BLOCK), and after the wedge everything reconciles with zero drops. Checked with
  * the shards on threads of their own and a wedged drain shard, and with both shards on one shared host loop and one
- * collector worker and a wedged collector.
+ * collector worker and a wedged collector. And a held collector call costs only its own lane when the peer lane is
+ * on the same drain shard: the peer's records per time bin during the hold stay at its healthy rate.
  */
 class ConfinementTest {
 
@@ -155,6 +158,109 @@ class ConfinementTest {
             }
             assertThat(s.reconciled()).isTrue();
         }
+    }
+
+    /** Records per time bin of the peer lane, from the write time each record carries. */
+    private static final long BIN_NS = 50_000_000;
+    /** The peer's pace: one record per this many ns (100 000 records/s, far below what a lane takes). */
+    private static final long PACE_NS = 10_000;
+    private static final long HOLD_NS = 500_000_000;
+
+    @Test
+    void aHeldCollectorCallCostsOnlyItsOwnLaneOnTheSameShard() throws Exception {
+        PipelineConfig.Builder b = PipelineConfig.builder("same-shard").drainShards(1);
+        // 16 buffers of 256 records: 41 ms of the peer's records, so the peer rides out the wedge threshold
+        int kind = b.pool(new PoolSpec("t", 16, 256, 16));
+        b.lane(kind, 0);  // lane 0, producer 0: its collector call is held
+        b.lane(kind, 1);  // lane 1, producer 1: the peer, on the same drain shard
+        long[][] writeTimes = new long[2][4_000_000 / 16];
+        int[] arrived = new int[2];
+        long[] hold = new long[2];  // start, end
+        AtomicBoolean holdNext = new AtomicBoolean();
+        Collector c = buf -> {
+            int lane = buf.lane();
+            if (lane == 0 && holdNext.compareAndSet(true, false)) {
+                hold[0] = System.nanoTime();
+                LockSupport.parkNanos(HOLD_NS);
+                while (System.nanoTime() - hold[0] < HOLD_NS) {
+                    LockSupport.parkNanos(HOLD_NS / 10);
+                }
+                hold[1] = System.nanoTime();
+            }
+            MemorySegment r = buf.records();
+            for (int i = 0; i < buf.recordCount() && arrived[lane] < writeTimes[lane].length; i++) {
+                writeTimes[lane][arrived[lane]++] = r.get(Mem.LONG, i * 16L + 8);
+            }
+        };
+        AtomicBoolean running = new AtomicBoolean(true);
+        long[] written = new long[2];
+        try (HostGroup group = HostGroup.builder("same-shard").wedgeThreshold(Duration.ofMillis(10)).build();
+                Pipeline p = Pipeline.start(b.build(), c, group)) {
+            List<Thread> producers = new ArrayList<>();
+            for (int lane = 0; lane < 2; lane++) {
+                LaneWriter w = p.writer(lane);
+                int l = lane;
+                Thread t = new Thread(() -> {
+                    long t0 = System.nanoTime();
+                    while (running.get()) {
+                        long due = (System.nanoTime() - t0) / PACE_NS;
+                        while (written[l] < due && running.get()) {  // catch up after a park or a deschedule
+                            long off = w.claim();
+                            if (off >= 0) {
+                                w.segment().set(Mem.LONG, off, written[l]);
+                                w.segment().set(Mem.LONG, off + 8, System.nanoTime());
+                            }
+                            written[l]++;
+                        }
+                        LockSupport.parkNanos(PACE_NS);
+                    }
+                    w.flush();
+                }, "same-shard-producer-" + lane);
+                producers.add(t);
+                t.start();
+            }
+            Thread.sleep(400);
+            holdNext.set(true);
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (hold[1] == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            Thread.sleep(300);
+            running.set(false);
+            for (Thread t : producers) {
+                t.join();
+            }
+            PipelineStats s = p.stop();
+
+            assertThat(hold[1]).as("lane 0's collector call was held").isPositive();
+            assertThat(s.reconciled()).isTrue();
+            for (LaneStats l : s.lanes()) {
+                assertThat(l.dropped()).as("lane %d dropped", l.lane()).isZero();
+                assertThat(l.collected()).isEqualTo(written[l.lane()]);
+            }
+            assertThat(s.slowestCollectorLane()).as("the stats name the lane whose collector was slow")
+                    .hasValueSatisfying(l -> {
+                        assertThat(l.lane()).isZero();
+                        assertThat(l.collectLongestNs()).isGreaterThanOrEqualTo(HOLD_NS);
+                    });
+            assertThat(s.lanes().get(1).collectLongestNs()).isLessThan(HOLD_NS);
+            double healthy = perBin(writeTimes[1], arrived[1], hold[0] - 6 * BIN_NS, hold[0] - BIN_NS);
+            double during = perBin(writeTimes[1], arrived[1], hold[0], hold[0] + HOLD_NS / BIN_NS * BIN_NS);
+            assertThat(healthy).as("the peer's healthy records per %d ms bin", BIN_NS / 1_000_000).isPositive();
+            assertThat(during).as("the peer's records per bin during the hold, against its healthy %.0f", healthy)
+                    .isGreaterThanOrEqualTo(0.9 * healthy);
+        }
+    }
+
+    /** @return mean records per {@link #BIN_NS} bin whose write time falls in {@code [from, to)} */
+    private static double perBin(long[] times, int n, long from, long to) {
+        long in = 0;
+        for (int i = 0; i < n; i++) {
+            if (times[i] >= from && times[i] < to) {
+                in++;
+            }
+        }
+        return in / ((double) (to - from) / BIN_NS);
     }
 
     private static long peerCollected(Pipeline p) {

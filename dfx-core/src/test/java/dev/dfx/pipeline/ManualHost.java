@@ -25,7 +25,7 @@ final class ManualHost {
         for (DrainShard s : parts.shards) {
             s.sweep();
         }
-        for (CollectorShard c : parts.collectors) {
+        for (CollectorLane c : parts.collectorLanes) {
             while (c.pollOnce()) {
                 // deliver everything
             }

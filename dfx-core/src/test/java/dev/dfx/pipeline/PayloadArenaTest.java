@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,7 +31,7 @@ class PayloadArenaTest {
     private static MemorySegment payload(long n, int length) {
         MemorySegment s = MemorySegment.ofArray(new byte[length]);
         for (int i = 0; i < length; i++) {
-            s.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, pattern(n, i));
+            s.set(ValueLayout.JAVA_BYTE, i, pattern(n, i));
         }
         return s;
     }
@@ -58,7 +59,7 @@ class PayloadArenaTest {
                 }
                 MemorySegment bytes = arena.get().read(off, len);
                 for (int j = 0; j < len; j++) {
-                    if (bytes.get(java.lang.foreign.ValueLayout.JAVA_BYTE, j) != pattern(n, j)) {
+                    if (bytes.get(ValueLayout.JAVA_BYTE, j) != pattern(n, j)) {
                         problems.add("record " + n + " byte " + j + " at arena offset " + off);
                         break;
                     }

@@ -32,7 +32,7 @@ class RecycleMeterTest {
             assertThat(drained.buffersRecycled()).as("none back yet").isZero();
             assertThat(drained.recycleMeanNs()).isZero();
 
-            while (parts.collectors[0].pollOnce()) {
+            while (parts.collectorLanes[0].pollOnce()) {
                 // three collector calls of at least 2 ms each
             }
             parts.replenisher.tick();

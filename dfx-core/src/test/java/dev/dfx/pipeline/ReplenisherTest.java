@@ -90,7 +90,7 @@ class ReplenisherTest {
             DrainShard shard = parts.shards[0];
             shard.sweep();  // drains the entry; its recycled lane is empty, so the lane is a short site
             assertThat(shard.shortSites().contains(0)).isTrue();
-            for (CollectorShard c : parts.collectors) {
+            for (CollectorLane c : parts.collectorLanes) {
                 c.pollOnce();
             }
             parts.replenisher.tick();  // done -> recycled lane; nothing writes the free queue yet

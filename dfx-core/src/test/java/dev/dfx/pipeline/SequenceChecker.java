@@ -2,6 +2,7 @@ package dev.dfx.pipeline;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -26,7 +27,7 @@ final class SequenceChecker implements Collector {
     SequenceChecker(int lanes, long sleepNanosPerBuffer) {
         nextBufferSeq = new long[lanes];
         lastRecord = new long[lanes];
-        java.util.Arrays.fill(lastRecord, -1);
+        Arrays.fill(lastRecord, -1);
         delivered = new long[lanes];
         gaps = new long[lanes];
         this.sleepNanosPerBuffer = sleepNanosPerBuffer;

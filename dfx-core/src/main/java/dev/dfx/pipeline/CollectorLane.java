@@ -1,0 +1,277 @@
+package dev.dfx.pipeline;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The collector side of one lane: its <em>collector ring</em> (drain shard -> collector SPSC ring of drained
+ * buffers), the calls of the {@link Collector} on them, the count of records collected (or lost, if the collector
+ * throws), the clearing of a zeroed pool's records ({@link PoolSpec#zeroed()}), and the lane's done queue
+ * (collector -> replenisher SPSC ring). After the replenisher has stopped, a buffer that finds the done queue full is
+ * parked (the records were already counted; the buffer is freed with the region).
+ *
+ * <p>One collector lane per producer lane, so a slow or wedged collector call holds back only its own lane: the
+ * drain shard hands each buffer to its lane's collector ring and goes on sweeping, and any worker of a
+ * {@link CollectorPool} may serve any lane, but only while it holds that lane's claim, so calls for one lane never
+ * overlap and its buffers reach the collector in seq order. The claim's CAS (acquire) and release hand the consumer
+ * side of the collector ring and the producer side of the done queue from one worker to the next. While a worker is
+ * inside the collector, {@link #inCallSinceNs()} says since when, so the pool can tell a wedged call.
+ *
+ * <p>Backlog: buffers handed in and not yet delivered (waiting in the ring or inside a call). The drain shard does not
+ * refill the lane's free queue while the backlog is at {@link #limit()} (the pool's buffers per lane): a lane whose
+ * collector is slow then waits at its own pop gate instead of growing the pool, and its collector ring, sized for
+ * twice that, never fills (a lane holds at most {@code limit} buffers besides its backlog).
+ *
+ * <p>Thread-safety: {@link #handIn} on the drain shard's thread (the ring's only producer; at stop, the stopping
+ * thread after the drain shard's final pass); {@link #tryClaim}, {@link #release}, {@link #hasWork},
+ * {@link #backlog}, {@link #inCallSinceNs}, {@link #abandon} and the statistics from any thread; {@link #drain},
+ * {@link #pollOnce()} only while holding the claim.
+ */
+final class CollectorLane {
+    private static final VarHandle CLAIM;
+    private static final VarHandle CALL_SINCE;
+
+    static {
+        try {
+            MethodHandles.Lookup l = MethodHandles.lookup();
+            CLAIM = l.findVarHandle(CollectorLane.class, "claim", int.class);
+            CALL_SINCE = l.findVarHandle(CollectorLane.class, "callSince", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final int lane;
+    private final int limit;
+    private final SpscRing<HostBuffer> collectorRing;
+    private final SpscRing<HostBuffer> done;
+    private final Collector collector;
+    private final HostLedger ledger;
+    private final RecycleMeter meter;
+    private final HostTransport transport;
+    private final boolean zeroed;
+    private final ErrorLog errors;
+    private final Queue<HostBuffer> parked = new ConcurrentLinkedQueue<>();
+    private final Doorbell replenisher;
+    private final Doorbell drainShard;
+    private final Doorbell collectors;
+    @SuppressWarnings("unused") // through CLAIM
+    private volatile int claim;
+    @SuppressWarnings("unused") // through CALL_SINCE
+    private volatile long callSince;
+    // Each counter has one writer at a time (the drain shard, or the claim holder), which stores its own sum with
+    // release; readers acquire.
+    /** Buffers handed in. */
+    private final AtomicLong handedIn = new AtomicLong();
+    /** Buffers whose collector call returned. */
+    private final AtomicLong delivered = new AtomicLong();
+    /** Summed collector call time of this lane, ns. */
+    private final AtomicLong callNs = new AtomicLong();
+    /** The longest single collector call of this lane, ns. */
+    private final AtomicLong longestCallNs = new AtomicLong();
+    private volatile boolean replenisherGone;
+    private volatile boolean abandoned;
+
+    /**
+     * @param lane        the producer lane this serves
+     * @param limit       backlog at which the drain shard stops refilling the lane (the pool's buffers per lane)
+     * @param meter       sums the time of each collector call per kind (the host's service time)
+     * @param zeroed      whether the lane's buffers are cleared before they go back (see {@link PoolSpec#zeroed()})
+     * @param replenisher doorbell of the loop that runs the replenisher, rung after each buffer handed back
+     * @param drainShard  doorbell of the loop that runs the lane's drain shard, rung when the backlog falls below the
+     *                    limit (the shard may refill the lane again)
+     * @param collectors  doorbell of the collector workers, rung after each hand-in
+     */
+    CollectorLane(int lane, int limit, Collector collector, HostLedger ledger, RecycleMeter meter,
+            HostTransport transport, boolean zeroed, Doorbell replenisher, Doorbell drainShard, Doorbell collectors,
+            ErrorLog errors) {
+        this.lane = lane;
+        this.limit = limit;
+        this.collectorRing = new SpscRing<>(2 * limit + 2);  // the backlog bound, plus the recovered buffer at stop
+        this.done = new SpscRing<>(2 * limit + 16);
+        this.collector = collector;
+        this.ledger = ledger;
+        this.meter = meter;
+        this.transport = transport;
+        this.zeroed = zeroed;
+        this.replenisher = replenisher;
+        this.drainShard = drainShard;
+        this.collectors = collectors;
+        this.errors = errors;
+    }
+
+    /** @return the producer lane */
+    int lane() {
+        return lane;
+    }
+
+    /** @return the backlog at which the drain shard stops refilling the lane */
+    int limit() {
+        return limit;
+    }
+
+    /** @return the done queue (collector -> replenisher) */
+    SpscRing<HostBuffer> done() {
+        return done;
+    }
+
+    /**
+     * Hands one drained buffer to the lane's collector ring and wakes the workers (drain shard's thread).
+     *
+     * @return false when the ring is full: only a producer that published more buffers than its lane holds (a
+     *         corrupt or hostile region) gets there; the buffer is then not delivered
+     */
+    boolean handIn(HostBuffer b) {
+        if (!collectorRing.offer(b)) {
+            return false;
+        }
+        handedIn.setRelease(handedIn.getPlain() + 1);
+        collectors.wake();
+        return true;
+    }
+
+    /** @return buffers handed in and not yet delivered (any thread; a snapshot) */
+    long backlog() {
+        return handedIn.getAcquire() - delivered.getAcquire();
+    }
+
+    /** @return whether the backlog is at the limit, so the lane's free queue must not be refilled now */
+    boolean atLimit() {
+        return backlog() >= limit;
+    }
+
+    /** @return whether a drained buffer is waiting (any thread; a snapshot) */
+    boolean hasWork() {
+        return !collectorRing.isEmpty() && !abandoned;
+    }
+
+    /** @return true when the caller now holds the claim (acquire); then it must {@link #release()} it */
+    boolean tryClaim() {
+        return CLAIM.compareAndSet(this, 0, 1);
+    }
+
+    /** Gives the claim back (release): what the holder did happens-before the next holder's work. */
+    void release() {
+        CLAIM.setRelease(this, 0);
+    }
+
+    /** @return {@link System#nanoTime()} when the current collector call began, or 0 outside a call */
+    long inCallSinceNs() {
+        return (long) CALL_SINCE.getOpaque(this);
+    }
+
+    /** @return summed time of this lane's collector calls so far, ns */
+    long callNs() {
+        return callNs.getAcquire();
+    }
+
+    /** @return the longest collector call of this lane so far (one still running counts up to now), ns */
+    long longestCallNs() {
+        long longest = longestCallNs.getAcquire();
+        long since = inCallSinceNs();
+        return since == 0 ? longest : Math.max(longest, System.nanoTime() - since);
+    }
+
+    /**
+     * Claim holder: delivers up to {@code max} buffers.
+     *
+     * @return buffers delivered
+     */
+    int drain(int max) {
+        int n = 0;
+        while (n < max && pollOnce()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Claim holder: delivers one buffer. @return true when a buffer was delivered */
+    boolean pollOnce() {
+        if (abandoned) {
+            return false;
+        }
+        HostBuffer b = collectorRing.poll();
+        if (b == null) {
+            return false;
+        }
+        deliver(b);
+        boolean wasAtLimit = atLimit();
+        delivered.setRelease(delivered.getPlain() + 1);
+        if (wasAtLimit) {
+            drainShard.wake();  // the lane may be refilled again
+        }
+        handBack(b);
+        return true;
+    }
+
+    /** Claim holder: calls the collector on one buffer and counts its records collected or lost. */
+    private void deliver(HostBuffer b) {
+        long since = Math.max(1, System.nanoTime());
+        CALL_SINCE.setOpaque(this, since);
+        try {
+            collector.accept(b);
+            ledger.collected(b.lane, b.count);
+        } catch (Throwable t) {
+            ledger.lostToCollector(b.lane, b.count);
+            errors.add("collector: lane " + b.lane + " buffer seq " + b.seq + " (" + b.count
+                    + " records) lost: collector threw " + t);
+        } finally {
+            long ns = Math.max(0, System.nanoTime() - since);
+            callNs.setRelease(callNs.getPlain() + ns);
+            if (ns > longestCallNs.getPlain()) {
+                longestCallNs.setRelease(ns);
+            }
+            CALL_SINCE.setOpaque(this, 0L);
+            meter.onCollected(b.kind, ns);
+        }
+        if (zeroed) {
+            transport.clearBuffer(b, (long) b.count * b.recordSize);
+        }
+    }
+
+    private void handBack(HostBuffer b) {
+        Backoff.Idle full = null;
+        while (!done.offer(b)) {
+            if (replenisherGone) {
+                parked.add(b);
+                return;
+            }
+            if (full == null) {
+                full = new Backoff.Idle();
+            }
+            full.idle();
+        }
+        replenisher.wake();
+    }
+
+    /** Stop order: the replenisher made its final pass; a buffer that finds the done queue full is parked. */
+    void replenisherStopped() {
+        replenisherGone = true;
+    }
+
+    /**
+     * Stop gave up on this lane (its collector call outlived stop's bound): no worker delivers another buffer of it.
+     * The call still running finishes on its worker; its records are no longer part of the final counts.
+     */
+    void abandon() {
+        abandoned = true;
+    }
+
+    /** @return whether stop gave up on this lane */
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    /** @return whether every buffer handed in was delivered and no call is running (any thread; a snapshot) */
+    boolean idle() {
+        return backlog() == 0 && inCallSinceNs() == 0;
+    }
+
+    @Override
+    public String toString() {
+        return "lane " + lane + "'s collector";
+    }
+}

@@ -1,0 +1,238 @@
+package dev.dfx.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How one pipeline stops (DESIGN.md §5, host rule 4), as a protocol with the producers instead of a race with them.
+ * Producers may still be writing when stop begins (in other processes that is the normal case), so nothing here
+ * assumes they were joined:
+ *
+ * <ol>
+ *   <li><b>Close the lanes</b> ({@link #closeLanes()}, at most one backstop): each lane's attach state
+ *       ({@link RegionLayout#L_ATTACH}) is moved by compare-and-set. An idle or detached lane is closed at once; an
+ *       attached lane is closed as soon as it detaches or its writer provably stopped (its in-process writer thread
+ *       ended, or is the thread running stop); an attached lane still writing when the backstop ran out is revoked.
+ *       Meanwhile the host runs as usual, so every buffer a lane publishes before it detaches or the wait ends is
+ *       collected. The CAS decides: a producer that detaches and a host that revokes never both win.</li>
+ *   <li><b>Final pass</b>: after every lane's fate is decided, the stopping thread reads each ready queue's tail
+ *       (acquire); each drain shard drains exactly up to those tails. A closed lane published nothing after them; a
+ *       revoked lane's later entries are never taken.</li>
+ *   <li><b>Recovery</b> ({@link UnflushedRecovery}): the un-flushed current buffer of a closed lane (its writer ended
+ *       without a flush) is handed to the lane's collector, after its published buffers, so seq order holds. A revoked
+ *       lane is never recovered: its writer may still be writing that buffer.</li>
+ *   <li><b>Replenisher final tick, then collectors</b> deliver what is left.</li>
+ * </ol>
+ *
+ * <p>Counting: a closed lane's counts are final at the moment it closed ({@code total} then); a claim a producer
+ * makes on it afterwards is refused and counted dropped with cause {@link DropCause#STOPPED}, so reconcile stays exact.
+ * A revoked lane, or one whose drain shard, replenisher or collector call outlived stop's bound, has every record that
+ * was not collected or dropped by another cause counted {@code STOPPED} ("residual"): those records were on their way
+ * when stop ended. Nothing is counted twice: a revoked lane is never recovered, and each entry is taken once.
+ *
+ * <p>Bound: steps 1 and 2-4 each take at most one backstop, so stop returns within two backstops (plus one poll of
+ * at most {@value #MAX_POLL_NS} ns) whatever a hook or collector call does; what outlived its bound is named in
+ * {@link PipelineStats#stuck()}.
+ *
+ * <p>Thread-safety: used by the one thread running {@link Pipeline#stop()}; {@link #stoppedRecords} from any thread
+ * after that.
+ */
+final class StopProtocol {
+    /** Longest park between two polls of the lanes' attach states, ns. */
+    static final long MAX_POLL_NS = 1_000_000;
+    /** Polls that spin or yield before the first park ({@link Backoff}'s ladder). */
+    private static final int SHORT_POLLS = Backoff.SPINS + Backoff.YIELDS;
+
+    private final PipelineParts p;
+    private final long backstopNs;
+    private final long[] totalAtClose;
+    private final boolean[] closed;
+    private final boolean[] residual;
+    private final List<String> stuck = new ArrayList<>();
+    private long hostDeadlineNs;
+
+    StopProtocol(PipelineParts parts) {
+        this.p = parts;
+        this.backstopNs = parts.config.backstop().toNanos();
+        int lanes = parts.config.lanes().size();
+        this.totalAtClose = new long[lanes];
+        this.closed = new boolean[lanes];
+        this.residual = new boolean[lanes];
+    }
+
+    /**
+     * Step 1: closes every lane, waiting up to one backstop for attached ones, then revokes those still attached.
+     * Starts the host's bound (one more backstop) when it returns.
+     */
+    void closeLanes() {
+        int lanes = closed.length;
+        boolean[] decided = new boolean[lanes];
+        int open = lanes;
+        long deadline = System.nanoTime() + backstopNs;
+        for (int poll = 0; open > 0; poll++) {
+            boolean expired = System.nanoTime() - deadline >= 0;
+            for (int l = 0; l < lanes; l++) {
+                if (!decided[l] && decide(l, expired)) {
+                    decided[l] = true;
+                    open--;
+                }
+            }
+            if (open > 0) {
+                if (poll < SHORT_POLLS) {
+                    Backoff.pause(poll);
+                } else {
+                    LockSupport.parkNanos(Math.max(1, Math.min(MAX_POLL_NS, deadline - System.nanoTime())));
+                }
+            }
+        }
+        hostDeadlineNs = System.nanoTime() + backstopNs;
+    }
+
+    /** @return whether lane {@code l}'s fate is decided (closed or revoked) */
+    private boolean decide(int l, boolean expired) {
+        long at = attachState(l);
+        int s = p.transport.getIntAcquire(at);
+        switch (s) {
+            case RegionLayout.LANE_IDLE, RegionLayout.LANE_DETACHED -> {
+                return p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_CLOSED) == s && close(l);
+            }
+            case RegionLayout.LANE_ATTACHED -> {
+                if (writerEnded(l)) {
+                    return p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_CLOSED) == s && close(l);
+                }
+                if (expired && p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_REVOKED) == s) {
+                    residual[l] = true;
+                    p.errors.add("lane " + l + " was still writing when stop's wait for it ended (backstop "
+                            + p.config.backstop().toMillis() + " ms); records it had not published by then are"
+                            + " counted dropped (stopped)");
+                    return true;
+                }
+                return false;
+            }
+            default -> {
+                // closed or revoked before stop began, or a value no protocol writes: trust nothing the lane holds
+                p.errors.add("lane " + l + ": attach state " + s + " at stop (corrupt); lane revoked, its records"
+                        + " not collected are counted dropped (stopped)");
+                p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_REVOKED);
+                residual[l] = true;
+                return true;
+            }
+        }
+    }
+
+    /** The lane is closed: its producer-side counts are final now (the CAS acquired its writer's last stores). */
+    private boolean close(int l) {
+        closed[l] = true;
+        totalAtClose[l] = p.transport.getLongAcquire(p.layout.lane(l) + RegionLayout.L_TOTAL);
+        return true;
+    }
+
+    /** @return whether the lane's in-process writer provably stopped writing: its thread ended, or it runs stop */
+    private boolean writerEnded(int l) {
+        Thread t = p.writers[l].writerThread();
+        return t != null && (t == Thread.currentThread() || !t.isAlive());
+    }
+
+    private long attachState(int l) {
+        return p.layout.lane(l) + RegionLayout.L_ATTACH;
+    }
+
+    /** Step 2: @return per producer, the ready-queue tail the final pass drains up to (after {@link #closeLanes()}) */
+    int[] readyTails() {
+        int[] tails = new int[p.layout.producers()];
+        for (int q = 0; q < tails.length; q++) {
+            tails[q] = p.transport.getIntAcquire(p.layout.readyQueue(q) + RegionLayout.RQ_TAIL);
+        }
+        return tails;
+    }
+
+    /** @return whether lane {@code l} was closed (provably stopped writing) and its delivery may be completed */
+    boolean closed(int l) {
+        return closed[l] && !residual[l];
+    }
+
+    /**
+     * Waits for a step the host runs, up to the host's bound.
+     *
+     * @return true when it completed in time
+     */
+    boolean await(CompletableFuture<Void> step) {
+        try {
+            step.get(Math.max(0, hostDeadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        } catch (ExecutionException e) {
+            return true;  // the part failed and reported it; it is off its loop
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** @return nanoseconds left of the host's bound (may be negative) */
+    long hostNsLeft() {
+        return hostDeadlineNs - System.nanoTime();
+    }
+
+    /** Stop gave up on a drain shard whose loop did not run its final pass in time: its lanes count as residual. */
+    void shardStuck(DrainShard s, HostLoop loop) {
+        for (PipelineConfig.LaneSpec l : p.config.lanes()) {
+            if (s.serves(l.producer())) {
+                residual[l.lane()] = true;
+            }
+        }
+        stuck.add("drain shard " + s.index() + ": its final pass did not run within " + p.config.backstop().toMillis()
+                + " ms; host loop " + loop.name() + " is busy in " + describe(loop.runningPart())
+                + "; its lanes' records not collected are counted dropped (stopped)");
+    }
+
+    /** Stop gave up on the replenisher's final tick (its loop is stuck). */
+    void replenisherStuck(HostLoop loop) {
+        stuck.add("replenisher: its final tick did not run within " + p.config.backstop().toMillis() + " ms; host loop "
+                + loop.name() + " is busy in " + describe(loop.runningPart()));
+    }
+
+    /** Stop gave up on a lane whose collector did not deliver its last buffers in time. */
+    void collectorStuck(CollectorLane c) {
+        residual[c.lane()] = true;
+        long since = c.inCallSinceNs();
+        String call = since == 0 ? "its collector calls did not deliver its backlog"
+                : "its collector call has run for " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since) + " ms";
+        stuck.add("lane " + c.lane() + ": " + call + " (" + c.backlog() + " buffers not delivered) past stop's bound of "
+                + p.config.backstop().toMillis() + " ms; its records not collected are counted dropped (stopped)");
+    }
+
+    private String describe(Object part) {
+        if (part instanceof Replenisher r) {
+            long since = r.inHookSinceNs();
+            return since == 0 ? r.toString() : "the arena-ack hook of " + r + ", running for "
+                    + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since) + " ms";
+        }
+        return part == null ? "a command" : part.toString();
+    }
+
+    /** @return what outlived stop's bound, named, oldest first */
+    List<String> stuck() {
+        return List.copyOf(stuck);
+    }
+
+    /**
+     * Records of lane {@code l} counted dropped with cause {@link DropCause#STOPPED} in the final snapshot.
+     *
+     * @param total     the lane's total now
+     * @param collected records collected
+     * @param other     records dropped by every other cause (read before {@code total})
+     */
+    long stoppedRecords(int l, long total, long collected, long other) {
+        if (residual[l]) {
+            return Math.max(0, total - collected - other);
+        }
+        return closed[l] ? Math.max(0, total - totalAtClose[l]) : 0;
+    }
+}

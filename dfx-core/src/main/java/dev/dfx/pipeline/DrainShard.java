@@ -18,11 +18,11 @@ import java.util.function.IntPredicate;
  * lane, kind, handle or count is skipped; a sequence gap is reported. All go to the pipeline's errors, and the
  * records involved show up as silent loss at reconcile.
  *
- * <p>Final pass (stop): {@link #finalTails} fixes, per ready queue, the tail up to which the shard drains; the
+ * <p>Final pass (stop): {@link #startFinalPass()} fixes, per ready queue, the tail up to which the shard drains; the
  * pass is complete when every queue reached it ({@link #finalPassDone()}). Entries published after it belong to lanes
  * stop revoked and are never taken.
  *
- * <p>Thread-safety: {@link #sweep()} / {@link #retryShortSites()} / {@link #finalTails} / {@link #finalPassDone()}
+ * <p>Thread-safety: {@link #sweep()} / {@link #retryShortSites()} / {@link #startFinalPass} / {@link #finalPassDone()}
  * on the thread of its host loop (or one test thread); {@link #pause}, {@link #paused()}, {@link #abandon()} and
  * {@link #abandoned()} from any thread.
  */
@@ -124,17 +124,17 @@ final class DrainShard {
     }
 
     /**
-     * Starts the final pass: from now on each served ready queue is drained up to the tail stop read for it after
-     * every lane was closed or revoked (loop thread, or the stopping thread of a pipeline without host threads).
-     *
-     * @param tails per producer, the ready-queue tail to drain up to (read with acquire by the stopping thread)
+     * Starts the final pass: from now on each served ready queue is drained up to the tail read here (acquire). Call
+     * on the loop thread (or the stopping thread of a pipeline without host threads) after stop decided every lane's
+     * fate, so the tails cover every entry a closed lane published; entries a revoked lane publishes later are never
+     * taken. Reading the tails here, not on the stopping thread, keeps them at or past every entry already drained.
      */
-    void finalTails(int[] tails) {
-        int[] mine = new int[queues.length];
+    void startFinalPass() {
+        int[] tails = new int[queues.length];
         for (int i = 0; i < queues.length; i++) {
-            mine[i] = tails[queues[i]];
+            tails[i] = transport.getIntAcquire(layout.readyQueue(queues[i]) + RegionLayout.RQ_TAIL);
         }
-        finalTails = mine;
+        finalTails = tails;
         paused = false;
     }
 

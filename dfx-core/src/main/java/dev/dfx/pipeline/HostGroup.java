@@ -129,8 +129,8 @@ public final class HostGroup implements AutoCloseable {
 
     /**
      * Takes a pipeline off the group in the stop order of DESIGN.md §5, after its lanes were closed or revoked
-     * ({@link StopProtocol#closeLanes()}): every drain shard's final pass on its loop (up to the ready-queue tails read
-     * now), the recovery of un-flushed buffers, the replenisher's final tick, then the collector workers deliver what
+     * ({@link StopProtocol#closeLanes()}): every drain shard's final pass on its loop (up to the ready-queue tails its
+     * loop reads then), the recovery of un-flushed buffers, the replenisher's final tick, then the collector workers deliver what
      * is left. Each step waits at most until the stop's host bound; a part that outlives it is abandoned and named in
      * the stop ({@link StopProtocol#stuck()}). On return no group thread starts work for the pipeline again: each
      * collector lane is claimed for good by the caller, or abandoned (a call still running finishes and delivers
@@ -139,10 +139,9 @@ public final class HostGroup implements AutoCloseable {
     void detach(Pipeline p, StopProtocol stop) {
         PipelineParts parts = p.parts();
         HostPlacement at = parts.placement;
-        int[] tails = stop.readyTails();
         List<CompletableFuture<Void>> drained = new ArrayList<>();
         for (int s = 0; s < parts.shards.length; s++) {
-            drained.add(at.shardLoop(s).finish(parts.shards[s], tails));
+            drained.add(at.shardLoop(s).finish(parts.shards[s]));
         }
         for (int s = 0; s < parts.shards.length; s++) {
             if (!stop.await(drained.get(s))) {

@@ -165,16 +165,19 @@ final class HostLoop implements Runnable {
     }
 
     /**
-     * Final pass of a drain shard (stop order, DESIGN.md §5 host rule 4): the loop keeps sweeping it, unpaused, until
-     * every ready queue it serves reached the tail stop read for it, then drops it.
+     * Final pass of a drain shard (stop order, DESIGN.md §5 host rule 4): the loop reads the tails of the ready queues
+     * it serves and keeps sweeping it, unpaused, until each reached its tail, then drops it. Call after stop decided
+     * every lane's fate. A shard that stop abandoned meanwhile is not touched.
      *
-     * @param tails per producer, the ready-queue tail to drain up to
      * @return completes once the shard is drained and off this loop
      */
-    CompletableFuture<Void> finish(DrainShard s, int[] tails) {
+    CompletableFuture<Void> finish(DrainShard s) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         commands.add(() -> {
-            s.finalTails(tails);
+            if (s.abandoned()) {
+                return;  // stop gave up on it: its pipeline's memory may be gone
+            }
+            s.startFinalPass();
             int i = shards.indexOf(s);
             if (i < 0) {
                 done.complete(null);
@@ -194,7 +197,7 @@ final class HostLoop implements Runnable {
      */
     CompletableFuture<Void> finishReplenisher(Replenisher r) {
         return command(() -> {
-            if (replenishers.remove(r)) {
+            if (replenishers.remove(r) && !r.abandoned()) {
                 RUNNING_PART.setOpaque(this, r);
                 try {
                     r.tick();

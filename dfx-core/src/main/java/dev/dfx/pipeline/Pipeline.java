@@ -189,9 +189,8 @@ public final class Pipeline implements AutoCloseable {
 
     /** The stop order played on the calling thread, for a pipeline without host threads (tests). */
     private void stopUnattended(StopProtocol stop) {
-        int[] tails = stop.readyTails();
         for (DrainShard s : parts.shards) {
-            s.finalTails(tails);
+            s.startFinalPass();
             s.sweep();
         }
         new UnflushedRecovery(parts, stop).recoverAll();

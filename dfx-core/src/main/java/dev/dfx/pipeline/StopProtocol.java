@@ -20,9 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  *       ended, or is the thread running stop); an attached lane still writing when the backstop ran out is revoked.
  *       Meanwhile the host runs as usual, so every buffer a lane publishes before it detaches or the wait ends is
  *       collected. The CAS decides: a producer that detaches and a host that revokes never both win.</li>
- *   <li><b>Final pass</b>: after every lane's fate is decided, the stopping thread reads each ready queue's tail
- *       (acquire); each drain shard drains exactly up to those tails. A closed lane published nothing after them; a
- *       revoked lane's later entries are never taken.</li>
+ *   <li><b>Final pass</b>: after every lane's fate is decided, each drain shard reads the tails of its ready queues
+ *       (acquire) and drains exactly up to them. A closed lane published nothing after them; a revoked lane's later
+ *       entries are never taken.</li>
  *   <li><b>Recovery</b> ({@link UnflushedRecovery}): the un-flushed current buffer of a closed lane (its writer ended
  *       without a flush) is handed to the lane's collector, after its published buffers, so seq order holds. A revoked
  *       lane is never recovered: its writer may still be writing that buffer.</li>
@@ -140,15 +140,6 @@ final class StopProtocol {
 
     private long attachState(int l) {
         return p.layout.lane(l) + RegionLayout.L_ATTACH;
-    }
-
-    /** Step 2: @return per producer, the ready-queue tail the final pass drains up to (after {@link #closeLanes()}) */
-    int[] readyTails() {
-        int[] tails = new int[p.layout.producers()];
-        for (int q = 0; q < tails.length; q++) {
-            tails[q] = p.transport.getIntAcquire(p.layout.readyQueue(q) + RegionLayout.RQ_TAIL);
-        }
-        return tails;
     }
 
     /** @return whether lane {@code l} was closed (provably stopped writing) and its delivery may be completed */

@@ -47,7 +47,7 @@ final class CollectorPool implements Doorbell {
         start(false);
     }
 
-    /** @param added collector lanes to serve from now on */
+    /** @param added collector lanes to serve from now on (any thread) */
     synchronized void attach(CollectorLane[] added) {
         CollectorLane[] a = Arrays.copyOf(lanes, lanes.length + added.length);
         System.arraycopy(added, 0, a, lanes.length, added.length);
@@ -85,8 +85,8 @@ final class CollectorPool implements Doorbell {
         Worker[] ws = workers;
         long now = 0;
         for (Worker w : ws) {
-            CollectorLane s = w.holding;
-            long since = s == null ? 0 : s.inCallSinceNs();
+            CollectorLane c = w.holding;
+            long since = c == null ? 0 : c.inCallSinceNs();
             if (since == 0) {
                 return;
             }
@@ -106,9 +106,9 @@ final class CollectorPool implements Doorbell {
         if (!running || workers.length >= lanes.length) {
             return;
         }
-        for (CollectorLane s : lanes) {
-            if (s.hasWork() && s.tryClaim()) {  // waiting, and no worker holds it
-                s.release();
+        for (CollectorLane c : lanes) {
+            if (c.hasWork() && c.tryClaim()) {  // waiting, and no worker holds it
+                c.release();
                 start(true);
                 return;
             }
@@ -192,14 +192,14 @@ final class CollectorPool implements Doorbell {
             CollectorLane[] all = lanes;
             int n = 0;
             for (int i = 0; i < all.length; i++) {
-                CollectorLane s = all[(next + i) % all.length];
-                if (s.hasWork() && s.tryClaim()) {
-                    holding = s;
+                CollectorLane c = all[(next + i) % all.length];
+                if (c.hasWork() && c.tryClaim()) {
+                    holding = c;
                     try {
-                        n += s.drain(BATCH);
+                        n += c.drain(BATCH);
                     } finally {
                         holding = null;
-                        s.release();
+                        c.release();
                     }
                 }
             }

@@ -38,7 +38,7 @@ final class DrainShard {
     private final List<PoolSpec> pools;
     private final FreeQueueHost[] freeQueues;
     private final SpscRing<HostBuffer>[] recycled;
-    /** Per lane (null for lanes of other shards): where its drained buffers go. */
+    /** Per lane, where its drained buffers go (this shard hands in only those of the lanes it serves). */
     private final CollectorLane[] collectorLanes;
     private final long[] expectedSeq;
     private final ShortSites shortSites;

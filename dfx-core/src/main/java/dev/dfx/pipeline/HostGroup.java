@@ -159,14 +159,13 @@ public final class HostGroup implements AutoCloseable {
         }
         pool.wake();
         for (CollectorLane c : parts.collectorLanes) {
-            Backoff.Idle wait = new Backoff.Idle();
-            while (!(c.idle() && c.tryClaim())) {  // delivered, and no worker holds it: claimed for good
+            for (int poll = 0; !(c.idle() && c.tryClaim()); poll++) {  // delivered, and no worker holds it: claimed
                 if (stop.hostNsLeft() <= 0) {
                     c.abandon();
                     stop.collectorStuck(c);
                     break;
                 }
-                wait.idle();
+                StopProtocol.pause(poll, stop.hostDeadlineNs());
             }
         }
         pool.detach(parts.collectorLanes);

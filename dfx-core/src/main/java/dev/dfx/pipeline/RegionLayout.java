@@ -55,8 +55,8 @@ package dev.dfx.pipeline;
 public final class RegionLayout {
     /** "DFXP" read as a little-endian u32. */
     public static final int MAGIC = 0x50584644;
-    /** Layout version. */
-    public static final int VERSION = 1;
+    /** Layout version: 2 added each lane's attach state ({@link #L_ATTACH}), which producers must keep. */
+    public static final int VERSION = 2;
     /** Header size in bytes. */
     public static final int HEADER_BYTES = 128;
     /** Padding unit between fields written by different sides (two cache lines, against adjacent-line prefetch). */

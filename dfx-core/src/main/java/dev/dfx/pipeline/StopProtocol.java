@@ -83,14 +83,30 @@ final class StopProtocol {
                 }
             }
             if (open > 0) {
-                if (poll < SHORT_POLLS) {
-                    Backoff.pause(poll);
-                } else {
-                    LockSupport.parkNanos(Math.max(1, Math.min(MAX_POLL_NS, deadline - System.nanoTime())));
-                }
+                pause(poll, deadline);
             }
         }
         hostDeadlineNs = System.nanoTime() + backstopNs;
+    }
+
+    /**
+     * Waits between two polls of something stop waits for: spins and yields first, then parks up to
+     * {@value #MAX_POLL_NS} ns (a wait of a whole backstop then costs about a thousand wake-ups a second, not the
+     * twenty thousand of a gate's 50 µs steps), never past {@code deadlineNs}.
+     *
+     * @param poll polls so far, from 0
+     */
+    static void pause(int poll, long deadlineNs) {
+        if (poll < SHORT_POLLS) {
+            Backoff.pause(poll);
+        } else {
+            LockSupport.parkNanos(Math.max(1, Math.min(MAX_POLL_NS, deadlineNs - System.nanoTime())));
+        }
+    }
+
+    /** @return the host's bound, {@link System#nanoTime()} */
+    long hostDeadlineNs() {
+        return hostDeadlineNs;
     }
 
     /** @return whether lane {@code l}'s fate is decided (closed or revoked) */

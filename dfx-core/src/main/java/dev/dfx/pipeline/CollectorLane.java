@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * inside the collector, {@link #inCallSinceNs()} says since when, so the pool can tell a wedged call.
  *
  * <p>Backlog: buffers handed in and not yet delivered (waiting in the ring or inside a call). The drain shard does not
- * refill the lane's free queue while the backlog is at {@link #limit()} (the pool's buffers per lane): a lane whose
- * collector is slow then waits at its own pop gate instead of growing the pool, and its collector ring, sized for
- * twice that, never fills (a lane holds at most {@code limit} buffers besides its backlog).
+ * refill the lane's free queue while the backlog is at {@link #limit()} (twice the pool's buffers per lane, plus
+ * {@value #BACKLOG_SLACK}): a lane whose collector is slow then waits at its own pop gate instead of growing the pool
+ * without bound, and its collector ring, sized for the limit plus the buffers the lane itself may hold, never fills.
  *
  * <p>Thread-safety: {@link #handIn} on the drain shard's thread (the ring's only producer; at stop, the stopping
  * thread after the drain shard's final pass); {@link #tryClaim}, {@link #release}, {@link #hasWork},
@@ -31,6 +31,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #pollOnce()} only while holding the claim.
  */
 final class CollectorLane {
+    /**
+     * Buffers a lane's collector may fall behind by, beyond twice the lane's pool share, before the lane's refills
+     * stop: the slack the collector ring had when it was one per drain shard, so a collector descheduled for a while
+     * on a loaded machine makes no producer wait sooner than before.
+     */
+    static final int BACKLOG_SLACK = 16;
+
     private static final VarHandle CLAIM;
     private static final VarHandle CALL_SINCE;
 
@@ -76,8 +83,8 @@ final class CollectorLane {
     private volatile boolean abandoned;
 
     /**
-     * @param lane        the producer lane this serves
-     * @param limit       backlog at which the drain shard stops refilling the lane (the pool's buffers per lane)
+     * @param lane           the producer lane this serves
+     * @param buffersPerLane the lane's pool share: the most buffers it holds besides its backlog
      * @param meter       sums the time of each collector call per kind (the host's service time)
      * @param zeroed      whether the lane's buffers are cleared before they go back (see {@link PoolSpec#zeroed()})
      * @param replenisher doorbell of the loop that runs the replenisher, rung after each buffer handed back
@@ -85,13 +92,15 @@ final class CollectorLane {
      *                    limit (the shard may refill the lane again)
      * @param collectors  doorbell of the collector workers, rung after each hand-in
      */
-    CollectorLane(int lane, int limit, Collector collector, HostLedger ledger, RecycleMeter meter,
+    CollectorLane(int lane, int buffersPerLane, Collector collector, HostLedger ledger, RecycleMeter meter,
             HostTransport transport, boolean zeroed, Doorbell replenisher, Doorbell drainShard, Doorbell collectors,
             ErrorLog errors) {
         this.lane = lane;
-        this.limit = limit;
-        this.collectorRing = new SpscRing<>(2 * limit + 2);  // the backlog bound, plus the recovered buffer at stop
-        this.done = new SpscRing<>(2 * limit + 16);
+        this.limit = 2 * buffersPerLane + BACKLOG_SLACK;
+        // the backlog grows past the limit by at most the buffers the lane held when its last refill was allowed,
+        // and stop may add the recovered buffer
+        this.collectorRing = new SpscRing<>(limit + buffersPerLane + 2);
+        this.done = new SpscRing<>(limit + buffersPerLane + 2);
         this.collector = collector;
         this.ledger = ledger;
         this.meter = meter;

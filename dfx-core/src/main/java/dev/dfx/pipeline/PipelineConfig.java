@@ -131,7 +131,10 @@ public final class PipelineConfig {
         return policy;
     }
 
-    /** @return the budget of one gate wait, taken once before the wait's loop */
+    /**
+     * @return the budget of one gate wait, taken once before the wait's loop; also how long {@link Pipeline#stop()}
+     *         waits for lanes still attached, and then for the host to finish
+     */
     public Duration backstop() {
         return backstop;
     }
@@ -265,7 +268,10 @@ public final class PipelineConfig {
             return this;
         }
 
-        /** @param d budget of one gate wait, {@code > 0} (default 30 s) */
+        /**
+         * @param d budget of one gate wait, {@code > 0} (default 30 s); stop waits at most one for attached lanes and
+         *          one for the host
+         */
         public Builder backstop(Duration d) {
             if (d == null || d.isNegative() || d.isZero()) {
                 throw bad("backstop", "must be > 0, got " + d);

@@ -153,7 +153,7 @@ public record RunManifest(String format, int version, @OptionalField String runI
      * @param total            records attempted
      * @param collected        records delivered to the chunk file
      * @param dropped          records dropped, all causes
-     * @param droppedByCause   {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector}
+     * @param droppedByCause   {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector}, {@code stopped}
      * @param silentLoss       {@code total - collected - dropped}; not 0 is an error
      * @param reconciled       every lane has zero silent loss
      * @param backstopExpiries gate waits that ran their whole backstop
@@ -187,16 +187,20 @@ public record RunManifest(String format, int version, @OptionalField String runI
      * @param backstopExpiries gate waits that ran their whole backstop
      * @param stalls           the lane's stalls with their windows
      * @param minFreeDepth     fewest buffers left in the lane's free queue after a take
+     * @param collectNs        time the lane's collector calls took in all, ns (absent in runs recorded before it was
+     *                         kept)
+     * @param collectLongestNs the lane's longest single collector call, ns: the lane whose collector was slow has the
+     *                         largest (absent in runs recorded before it was kept)
      */
     public record Lane(int lane, String kind, String role, int instance, long total, long collected,
                        Map<String, Long> droppedByCause, long silentLoss, long backstopExpiries, Stalls stalls,
-                       long minFreeDepth) {
+                       long minFreeDepth, @OptionalField Long collectNs, @OptionalField Long collectLongestNs) {
         /** @return this lane with its stall windows counted as omitted */
         Lane withoutStallWindows() {
             Stalls s = new Stalls(stalls.count(), stalls.totalNs(), stalls.longestNs(), List.of(),
                     stalls.windowsOmitted() + stalls.windows().size());
             return new Lane(lane, kind, role, instance, total, collected, droppedByCause, silentLoss, backstopExpiries,
-                    s, minFreeDepth);
+                    s, minFreeDepth, collectNs, collectLongestNs);
         }
     }
 

@@ -52,7 +52,7 @@ final class SubsystemReports {
             lanes.add(new RunManifest.Lane(l.lane(), info.kind().name(), info.role().id(), info.instance(), l.total(),
                     l.collected(), causes(l), l.silentLoss(), l.backstopExpiries(),
                     new RunManifest.Stalls(l.stallCount(), l.stallTotalNs(), l.stallLongestNs(), windows,
-                            l.stallWindowsOmitted()), l.minFreeDepth()));
+                            l.stallWindowsOmitted()), l.minFreeDepth(), l.collectNs(), l.collectLongestNs()));
         }
         Map<String, Long> byCause = new LinkedHashMap<>();
         for (DropCause c : DropCause.values()) {
@@ -90,7 +90,7 @@ final class SubsystemReports {
         return m;
     }
 
-    /** @return {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector} */
+    /** @return {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector}, {@code stopped} */
     static String id(DropCause c) {
         return c.name().toLowerCase(Locale.ROOT);
     }

@@ -245,6 +245,9 @@ class RecordingTest {
             for (RunManifest.Lane l : s.lanes()) {
                 assertThat(l.stalls().windows()).hasSize((int) l.stalls().count());
                 l.stalls().windows().forEach(win -> assertThat(win.endNs()).isGreaterThanOrEqualTo(win.startNs()));
+                if (l.collected() > 0) {  // each lane's collector time, to name the lane whose collector was slow
+                    assertThat(l.collectLongestNs()).isPositive().isLessThanOrEqualTo(l.collectNs());
+                }
             }
         }
         assertThat(stalls).as("one buffer per lane: every buffer switch waits for the host").isPositive();

@@ -195,7 +195,9 @@ struct dfx__lane {
     uint32_t limit; /* capacity while a buffer is held, else 0 */
     uint64_t total;
     unsigned char *head; /* the lane's state (active head first) */
-    /* interning, by pointer */
+    /* interning, by pointer; the last name looked up first (a loop writes one name over and over) */
+    const char *last_name;
+    uint32_t last_id;
     struct dfx__intern *intern;
     uint32_t intern_mask;
     uint32_t intern_n;
@@ -280,11 +282,16 @@ static inline uint32_t dfx__intern_id(struct dfx__lane *l, const char *s) {
     if (s == NULL) {
         return DFX_NO_STRING;
     }
+    if (DFX__LIKELY(s == l->last_name)) {
+        return l->last_id;
+    }
     uint32_t i = (uint32_t)(((uintptr_t)s * 0x9E3779B97F4A7C15ull) >> 40) & l->intern_mask;
     for (;;) {
         const char *p = l->intern[i].ptr;
         if (DFX__LIKELY(p == s)) {
-            return l->intern[i].id;
+            l->last_name = s;
+            l->last_id = l->intern[i].id;
+            return l->last_id;
         }
         if (p == NULL) {
             return dfx__intern_slow(l, s);

@@ -275,7 +275,7 @@ static inline uint64_t dfx__ticks(void) {
 /* ---- slow paths (weak, one copy per process) ---- */
 struct dfx__lane *dfx__thread_lane(void);
 uint32_t dfx__intern_slow(struct dfx__lane *l, const char *s);
-void dfx__switch(struct dfx__lane *l, const struct dfx_record *r);
+void dfx__switch(struct dfx__lane *l, const uint64_t *record);
 
 /* ---- the hot path ---- */
 static inline uint32_t dfx__intern_id(struct dfx__lane *l, const char *s) {
@@ -309,14 +309,16 @@ static inline void dfx__emit(uint8_t type, uint8_t flags, const char *name, int 
         uint64_t value, const char *key) {
     struct dfx__lane *l = dfx__tls;
     if (DFX__UNLIKELY(l == NULL)) {
+        if (atomic_load_explicit(&dfx__p.state, memory_order_relaxed) == -1) {
+            return; /* not recording: the whole cost of a call */
+        }
         l = dfx__thread_lane();
         if (l == NULL) {
             return;
         }
     }
-    struct dfx_record r;
-    r.name = dfx__intern_id(l, name);
-    r.arg_key = dfx__intern_id(l, key);
+    uint64_t name_id = dfx__intern_id(l, name);
+    uint64_t key_id = dfx__intern_id(l, key);
     if (implicit) {
         if (dfx__p.use_tsc) {
             time = dfx__ticks();
@@ -325,23 +327,25 @@ static inline void dfx__emit(uint8_t type, uint8_t flags, const char *name, int 
             time = dfx_now_ns();
         }
     }
-    r.time = time;
-    r.type = type;
-    r.flags = flags;
-    r.reserved0 = 0;
-    r.value = value;
-    r.reserved1 = 0;
+    /* The record as four little-endian words: time; type, flags, reserved, name; value; arg key, reserved. Stored
+       straight into the slot (a record built on the stack and copied would cost a store-forwarding stall). */
+    uint64_t w1 = (uint64_t)type | (uint64_t)flags << 8 | name_id << 32;
     uint64_t t = l->total + 1; /* total is counted first */
     l->total = t;
     dfx__relaxed64(l->head + DFX_L_TOTAL, t);
     uint32_t c = l->count;
     if (DFX__LIKELY(c < l->limit)) {
-        memcpy(l->buf + (size_t)c * 32u, &r, 32);
+        unsigned char *slot = l->buf + (size_t)c * 32u;
+        memcpy(slot, &time, 8);
+        memcpy(slot + 8, &w1, 8);
+        memcpy(slot + 16, &value, 8);
+        memcpy(slot + 24, &key_id, 8);
         l->count = c + 1;
         atomic_store_explicit(DFX__A64(l->head + DFX_L_COMMITTED), (uint64_t)c + 1, memory_order_release);
         return;
     }
-    dfx__switch(l, &r);
+    uint64_t words[4] = {time, w1, value, key_id};
+    dfx__switch(l, words);
 }
 
 /* ---- the API ---- */
@@ -922,7 +926,7 @@ DFX__WEAK int dfx__pop(struct dfx__lane *l) {
 }
 
 /* The current buffer is full (or there is none): publish it first, then claim a replacement; total is counted. */
-DFX__WEAK void dfx__switch(struct dfx__lane *l, const struct dfx_record *r) {
+DFX__WEAK void dfx__switch(struct dfx__lane *l, const uint64_t *r) {
     if (l->closed) {
         dfx__drop(l, 1, DFX__DEGRADED);
         return;

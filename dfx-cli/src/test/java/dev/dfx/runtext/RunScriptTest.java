@@ -1,11 +1,11 @@
-package dev.dfx.rundir;
+package dev.dfx.runtext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.runtime.recording.RunDamage;
+import dev.dfx.rundir.RunDamage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,6 @@ package dev.dfx.rundir;
 import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
-import dev.dfx.runtime.recording.RunManifest;
 import java.util.List;
 import java.util.Map;
 

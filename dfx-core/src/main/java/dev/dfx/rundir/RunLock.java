@@ -1,4 +1,4 @@
-package dev.dfx.runtime.recording;
+package dev.dfx.rundir;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.IoErrors;

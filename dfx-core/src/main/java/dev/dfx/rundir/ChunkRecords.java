@@ -1,4 +1,4 @@
-package dev.dfx.runtime.subsystem;
+package dev.dfx.rundir;
 
 import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;

@@ -1,4 +1,4 @@
-package dev.dfx.runtime.recording;
+package dev.dfx.rundir;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

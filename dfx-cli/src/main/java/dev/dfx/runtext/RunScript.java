@@ -1,11 +1,12 @@
-package dev.dfx.rundir;
+package dev.dfx.runtext;
 
 import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.runtime.recording.RunDamage;
+import dev.dfx.rundir.RunChunks;
+import dev.dfx.rundir.RunDamage;
 import dev.dfx.trace.ChunkLaneQueue;
 import dev.dfx.trace.ChunkStoreMerge;
 import dev.dfx.trace.QueueHeapMerge;

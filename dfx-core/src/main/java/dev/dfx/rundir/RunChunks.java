@@ -5,13 +5,9 @@ import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.IoErrors;
-import dev.dfx.runtime.recording.ManifestFile;
-import dev.dfx.runtime.recording.RunChunkFiles;
-import dev.dfx.runtime.recording.RunDamage;
-import dev.dfx.runtime.recording.RunManifest;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.lang.foreign.StructLayout;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -22,7 +18,7 @@ import java.util.Map;
  * record schema looked up once. Damaged files give what is readable ({@link RunChunkFiles}); run.json, when the
  * directory has one, tells which files should be there. Close it to unmap the files. Not thread-safe.
  */
-final class RunChunks implements AutoCloseable {
+public final class RunChunks implements AutoCloseable {
     private final Path run;
     private final RunChunkFiles files;
     private final List<ChunkReader> readers;
@@ -42,7 +38,7 @@ final class RunChunks implements AutoCloseable {
      * @return its readable chunk files, in file-name order
      * @throws BadInputException when it has neither a run.json nor a chunk file, or its recorder is still running
      */
-    static RunChunks open(Path run, RunDamage damage) {
+    public static RunChunks open(Path run, RunDamage damage) {
         RunManifest m = null;
         String noManifest = null;
         if (!Files.exists(ManifestFile.of(run))) {
@@ -76,17 +72,17 @@ final class RunChunks implements AutoCloseable {
     }
 
     /** @return the open chunk files */
-    List<ChunkReader> readers() {
+    public List<ChunkReader> readers() {
         return readers;
     }
 
     /** @return {@code f}'s path relative to the run directory, as the listings name it */
-    String name(ChunkReader f) {
+    public String name(ChunkReader f) {
         return run.relativize(f.path()).toString();
     }
 
     /** @return the record schema of kind {@code kind} of file {@code f}, or {@code null} when it has none */
-    StructLayout layout(ChunkReader f, int kind) {
+    public StructLayout layout(ChunkReader f, int kind) {
         return layouts.computeIfAbsent(f, k -> new HashMap<>()).computeIfAbsent(kind, id -> {
             BufferKind k = f.kind(id);
             return RecordLayouts.of(f.subsystem(), k.name(), k.recordSize());

@@ -1,6 +1,6 @@
-package dev.dfx.runtime.subsystem;
+package dev.dfx.rundir;
 
-import dev.dfx.runtime.recording.OptionalField;
+
 
 /**
  * One output file of a run directory, as run.json lists it. Immutable.

@@ -1,4 +1,4 @@
-package dev.dfx.runtime.recording;
+package dev.dfx.rundir;
 
 import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkInfo;
@@ -32,7 +32,7 @@ final class RunMembership {
     Set<String> listed() {
         Set<String> names = new LinkedHashSet<>();
         m.subsystems().forEach(s -> names.add(s.name()));
-        if (m.status().equals(Outcome.RUNNING)) {
+        if (m.status().equals(RunManifest.RUNNING)) {
             names.addAll(m.config().subsystems());
         }
         return names;

@@ -1,4 +1,4 @@
-package dev.dfx.rundir;
+package dev.dfx.runtext;
 
 import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkInfo;
@@ -7,7 +7,8 @@ import dev.dfx.chunk.LaneSequence;
 import dev.dfx.chunk.SeqGap;
 import dev.dfx.perf.dump.HexDump;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.runtime.recording.RunDamage;
+import dev.dfx.rundir.RunChunks;
+import dev.dfx.rundir.RunDamage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;

@@ -1,4 +1,4 @@
-package dev.dfx.runtime.subsystem;
+package dev.dfx.rundir;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package dev.dfx.runtime.recording;
+package dev.dfx.rundir;
 
 import java.util.ArrayList;
 import java.util.List;

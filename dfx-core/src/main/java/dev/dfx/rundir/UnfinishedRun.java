@@ -2,10 +2,6 @@ package dev.dfx.rundir;
 
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.error.BadInputException;
-import dev.dfx.runtime.recording.RunChunkFiles;
-import dev.dfx.runtime.recording.RunDamage;
-import dev.dfx.runtime.recording.RunLock;
-import dev.dfx.runtime.recording.RunManifest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

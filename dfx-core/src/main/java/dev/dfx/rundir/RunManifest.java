@@ -1,6 +1,5 @@
-package dev.dfx.runtime.recording;
+package dev.dfx.rundir;
 
-import dev.dfx.runtime.subsystem.OutputFile;
 import java.util.List;
 import java.util.Map;
 
@@ -40,6 +39,8 @@ public record RunManifest(String format, int version, @OptionalField String runI
     public static final int VERSION = 1;
     /** File name in the run directory. */
     public static final String FILE = "run.json";
+    /** The status of the run.json written at the start, until the final one replaces it. */
+    public static final String RUNNING = "running";
 
     /**
      * @return the end of the run's time range on the records' clock, ns: {@code clock.origin_ns + wall_ns} (wall_ns
@@ -47,7 +48,7 @@ public record RunManifest(String format, int version, @OptionalField String runI
      *         (run.json still says running)
      */
     public long timeRangeEndNs() {
-        return status.equals(Outcome.RUNNING) || wallNs <= 0 ? Long.MAX_VALUE : clock.originNs() + wallNs;
+        return status.equals(RUNNING) || wallNs <= 0 ? Long.MAX_VALUE : clock.originNs() + wallNs;
     }
 
     /** @return the report of subsystem {@code name}, or null when it was not recorded */

@@ -1,8 +1,7 @@
-package dev.dfx.runtime.recording;
+package dev.dfx.rundir;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.IoErrors;
-import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -33,7 +32,7 @@ public final class OutputSeal {
      * @return {@code o} with its file's size and CRC32 when it is a written derived output that can be read, else
      *         {@code o} as it is
      */
-    static OutputFile seal(Path runDir, OutputFile o) {
+    public static OutputFile seal(Path runDir, OutputFile o) {
         if (!derived(o)) {
             return o;
         }

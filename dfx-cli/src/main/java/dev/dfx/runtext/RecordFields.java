@@ -1,4 +1,4 @@
-package dev.dfx.rundir;
+package dev.dfx.runtext;
 
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.record.TaskId;

@@ -1,4 +1,4 @@
-package dev.dfx.runtime.recording;
+package dev.dfx.rundir;
 
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;

@@ -1,4 +1,4 @@
-package dev.dfx.rundir;
+package dev.dfx.runtext;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkWriter;

@@ -11,6 +11,11 @@ public enum DropCause {
     /** The buffer was drained but the {@link Collector} threw; its records are counted lost here. */
     COLLECTOR,
     /**
+     * A producer in another process counted these records in {@code total} but ended (e.g. was killed) before it
+     * committed them to a buffer; the host counts them at stop, so a dead producer still reconciles.
+     */
+    PRODUCER_EXITED,
+    /**
      * The pipeline stopped without them: the lane was still writing when {@link Pipeline#stop()}'s wait for it ended
      * (records it had not published by then, and any it wrote afterwards), the lane was written after stop closed it,
      * or a drain shard, replenisher or collector call of the lane outlived stop's bound ({@link PipelineStats#stuck()}).

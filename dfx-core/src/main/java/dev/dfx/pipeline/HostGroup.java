@@ -130,9 +130,9 @@ public final class HostGroup implements AutoCloseable {
     /**
      * Takes a pipeline off the group in the stop order of DESIGN.md §5, after its lanes were closed or revoked
      * ({@link StopProtocol#closeLanes()}): every drain shard's final pass on its loop (up to the ready-queue tails its
-     * loop reads then), the recovery of un-flushed buffers, the replenisher's final tick, then the collector workers deliver what
-     * is left. Each step waits at most until the stop's host bound; a part that outlives it is abandoned and named in
-     * the stop ({@link StopProtocol#stuck()}). On return no group thread starts work for the pipeline again: each
+     * loop reads then), the replenisher's final tick, the collector workers deliver every published buffer, then the
+     * recovery of un-flushed buffers, which the collector workers deliver too. Each step waits at most until the
+     * stop's host bound; a part that outlives it is abandoned and named in the stop ({@link StopProtocol#stuck()}). On return no group thread starts work for the pipeline again: each
      * collector lane is claimed for good by the caller, or abandoned (a call still running finishes and delivers
      * nothing more).
      */
@@ -149,7 +149,6 @@ public final class HostGroup implements AutoCloseable {
                 stop.shardStuck(parts.shards[s], at.shardLoop(s));
             }
         }
-        new UnflushedRecovery(parts, stop).recoverAll();
         if (!stop.await(at.replenisherLoop().finishReplenisher(parts.replenisher))) {
             parts.replenisher.abandon();
             stop.replenisherStuck(at.replenisherLoop());
@@ -157,9 +156,26 @@ public final class HostGroup implements AutoCloseable {
         for (CollectorLane c : parts.collectorLanes) {
             c.replenisherStopped();
         }
+        // The collectors deliver every published buffer first: recovery of a producer in another process counts what
+        // its lane received, so that count must be final. Then the recovered buffers, under the claim for good.
+        awaitCollectors(parts, stop, false);
+        new UnflushedRecovery(parts, stop).recoverAll();
+        awaitCollectors(parts, stop, true);
+        pool.detach(parts.collectorLanes);
+        synchronized (this) {
+            attached.remove(p);
+        }
+    }
+
+    /**
+     * Waits, up to the stop's host bound, until every collector lane of the pipeline delivered its backlog and runs no
+     * call; a lane that outlives the bound is abandoned and named in the stop. With {@code claim}, each lane is then
+     * claimed for good by the caller, so no worker starts work on it again.
+     */
+    private void awaitCollectors(PipelineParts parts, StopProtocol stop, boolean claim) {
         pool.wake();
         for (CollectorLane c : parts.collectorLanes) {
-            for (int poll = 0; !(c.idle() && c.tryClaim()); poll++) {  // delivered, and no worker holds it: claimed
+            for (int poll = 0; !c.abandoned() && !(c.idle() && (!claim || c.tryClaim())); poll++) {
                 if (stop.hostNsLeft() <= 0) {
                     c.abandon();
                     stop.collectorStuck(c);
@@ -167,10 +183,6 @@ public final class HostGroup implements AutoCloseable {
                 }
                 StopProtocol.pause(poll, stop.hostDeadlineNs());
             }
-        }
-        pool.detach(parts.collectorLanes);
-        synchronized (this) {
-            attached.remove(p);
         }
     }
 

@@ -380,7 +380,7 @@ public final class LaneWriter {
             case STOPPED -> {
                 // no producer-side field: the host counts a stopped lane's records itself (StopProtocol)
             }
-            case COLLECTOR -> throw new IllegalArgumentException("COLLECTOR losses are counted by the host");
+            case COLLECTOR, PRODUCER_EXITED -> throw new IllegalArgumentException(cause + " losses are counted by the host");
         }
     }
 }

@@ -157,8 +157,9 @@ public final class Pipeline implements AutoCloseable {
     /**
      * Stops the pipeline by the stop protocol ({@link StopProtocol}) and reconciles: waits up to one backstop for
      * lanes still attached (the host keeps running meanwhile), revokes those still writing then, lets the drain
-     * shards do a final pass, recovers the un-flushed current buffer of each lane whose writer ended without a flush
-     * (counted collected), then the replenisher and the collectors finish. Records that a lane still writing had not
+     * shards do a final pass, lets the replenisher and the collectors finish, then recovers the un-flushed current
+     * buffer of each lane whose writer ended without a flush or whose producer process died (counted collected) and
+     * delivers it. Records that a lane still writing had not
      * published, or that a stuck part held, are counted dropped with cause {@link DropCause#STOPPED}, so
      * {@link PipelineStats#reconciled()} holds unless records were lost silently.
      *
@@ -180,6 +181,7 @@ public final class Pipeline implements AutoCloseable {
         } else {
             stopUnattended(stop);
         }
+        stop.checkResidualLanes();
         finalStats = statsReader.snapshot(started, Instant.now(), System.nanoTime() - startedNs, stop);
         if (ownGroup) {
             group.endThreads(finalStats.stuck().isEmpty() ? HostGroup.THREAD_END_GRACE.toNanos() : 0);
@@ -193,10 +195,18 @@ public final class Pipeline implements AutoCloseable {
             s.startFinalPass();
             s.sweep();
         }
-        new UnflushedRecovery(parts, stop).recoverAll();
         parts.replenisher.tick();
         for (CollectorLane c : parts.collectorLanes) {
             c.replenisherStopped();
+        }
+        deliverAll();
+        // after every published buffer, so recovery of a producer in another process sees its lane's final received
+        new UnflushedRecovery(parts, stop).recoverAll();
+        deliverAll();
+    }
+
+    private void deliverAll() {
+        for (CollectorLane c : parts.collectorLanes) {
             while (c.pollOnce()) {
                 // collectors deliver what is left
             }

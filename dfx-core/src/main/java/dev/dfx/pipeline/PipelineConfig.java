@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.LongPredicate;
 
 /**
  * Everything {@link Pipeline#start} needs: buffer kinds, lanes, policy and the knobs of DESIGN.md §5.
@@ -57,6 +58,10 @@ public final class PipelineConfig {
     private final Map<Integer, Long> payloadArenas;
     private final int maxStallWindows;
     private final ThreadFactory threadFactory;
+    private final boolean externalProducers;
+    private final int stringTableBytes;
+    private final int processSlots;
+    private final LongPredicate producerAlive;
 
     private PipelineConfig(Builder b) {
         this.name = b.name;
@@ -79,6 +84,10 @@ public final class PipelineConfig {
         this.payloadArenas = Collections.unmodifiableMap(new HashMap<>(b.payloadArenas));
         this.maxStallWindows = b.maxStallWindows;
         this.threadFactory = b.threadFactory;
+        this.externalProducers = b.externalProducers;
+        this.stringTableBytes = b.stringTableBytes;
+        this.processSlots = b.processSlots;
+        this.producerAlive = b.producerAlive;
     }
 
     /**
@@ -198,6 +207,34 @@ public final class PipelineConfig {
         return threadFactory;
     }
 
+    /**
+     * @return true when the lanes are written by producers in other processes (the region ABI's producers): the
+     *         host then recovers a lane's current buffer from its released {@code committed} count, and counts
+     *         records a producer counted but never committed as lost with {@link DropCause#PRODUCER_EXITED}
+     */
+    public boolean externalProducers() {
+        return externalProducers;
+    }
+
+    /** @return bytes of each lane's string table in the region (0 unless {@link #externalProducers()}) */
+    public int stringTableBytes() {
+        return stringTableBytes;
+    }
+
+    /** @return entries of the region's process table (0 unless {@link #externalProducers()}) */
+    public int processSlots() {
+        return processSlots;
+    }
+
+    /**
+     * @return whether the producer process with a given pid is alive, for lanes written by producers in other
+     *         processes, or empty: stop then knows only that an in-process writer stopped (its thread ended). See
+     *         {@link Builder#producerLiveness(LongPredicate)}.
+     */
+    public Optional<LongPredicate> producerLiveness() {
+        return Optional.ofNullable(producerAlive);
+    }
+
     /** Builds a {@link PipelineConfig}; not thread-safe. Every setter checks its value at once. */
     public static final class Builder {
         private final String name;
@@ -216,6 +253,10 @@ public final class PipelineConfig {
         private final Map<Integer, Long> payloadArenas = new HashMap<>();
         private int maxStallWindows = DEFAULT_MAX_STALL_WINDOWS;
         private ThreadFactory threadFactory;
+        private boolean externalProducers;
+        private int stringTableBytes;
+        private int processSlots;
+        private LongPredicate producerAlive;
 
         private Builder(String name) {
             if (name == null || name.isBlank()) {
@@ -337,6 +378,44 @@ public final class PipelineConfig {
             return this;
         }
 
+        /**
+         * Declares that the lanes are written by producers in other processes through the mapped file (the region
+         * ABI, {@code docs/region-abi.md}), and sizes the tables they need.
+         *
+         * @param stringTableBytes bytes of each lane's string table, a multiple of 128 from 128 to 2^30
+         * @param processSlots     entries of the process table, 1..65536
+         */
+        public Builder externalProducers(int stringTableBytes, int processSlots) {
+            if (stringTableBytes < 128 || stringTableBytes > (1 << 30) || stringTableBytes % 128 != 0) {
+                throw bad("string table", "must be a multiple of 128 bytes from 128 to 2^30, got " + stringTableBytes);
+            }
+            if (processSlots < 1 || processSlots > 65536) {
+                throw bad("process slots", "must be 1..65536, got " + processSlots);
+            }
+            this.externalProducers = true;
+            this.stringTableBytes = stringTableBytes;
+            this.processSlots = processSlots;
+            return this;
+        }
+
+        /**
+         * Lets stop tell that a lane's producer process ended: at stop, an attached lane whose owner process (the pid
+         * in the high 32 bits of its lane-table {@code owner} word, {@link RegionLayout#T_OWNER}) is not alive is
+         * closed at once instead of being waited for up to the backstop, and its current buffer is recovered up to
+         * its released {@code committed} count (the rest it counted drops with {@link DropCause#PRODUCER_EXITED}).
+         * A lane without an owner is never judged by it. A pid reused by a new process reads as alive: stop then waits
+         * for that lane as for any attached lane.
+         *
+         * @param alive called by the thread running {@link Pipeline#stop()} with a pid ({@code > 0}); must not block
+         */
+        public Builder producerLiveness(LongPredicate alive) {
+            if (alive == null) {
+                throw bad("producerLiveness", "must not be null");
+            }
+            this.producerAlive = alive;
+            return this;
+        }
+
         /** @param hook run once per replenisher tick (see {@link ArenaAckHook}) */
         public Builder arenaAckHook(ArenaAckHook hook) {
             this.arenaAckHook = hook;
@@ -411,6 +490,12 @@ public final class PipelineConfig {
             }
             if (threadFactory == null) {
                 threadFactory = HostThreads.daemonFactory(name);
+            }
+            if (externalProducers && mappedFile == null) {
+                throw bad("externalProducers", "needs a mappedFile for the producers to map");
+            }
+            if (producerAlive != null && !externalProducers) {
+                throw bad("producerLiveness", "applies only to externalProducers (lanes have no owner process)");
             }
             return new PipelineConfig(this);
         }

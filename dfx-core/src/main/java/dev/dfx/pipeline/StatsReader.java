@@ -44,17 +44,19 @@ final class StatsReader {
             long pop = t.getLongOpaque(b + RegionLayout.L_DROPPED_POP);
             long degraded = t.getLongOpaque(b + RegionLayout.L_DROPPED_DEGRADED);
             long collector = p.ledger.lostToCollector(l.lane());
+            long exited = p.ledger.lostToExit(l.lane());
             long total = t.getLongAcquire(b + RegionLayout.L_TOTAL);
             long stoppedRecords = stop == null ? 0
-                    : stop.stoppedRecords(l.lane(), total, collected, push + pop + degraded + collector);
+                    : stop.stoppedRecords(l.lane(), total, collected, push + pop + degraded + collector + exited);
             lanes.add(new LaneStats(l.lane(), l.kind(), l.producer(), total, collected, push, pop, degraded,
-                    collector, stoppedRecords,
+                    collector, exited, stoppedRecords,
                     t.getLongOpaque(b + RegionLayout.L_EXPIRIES),
                     t.getLongOpaque(b + RegionLayout.L_STALL_COUNT),
                     t.getLongOpaque(b + RegionLayout.L_STALL_TOTAL),
                     t.getLongOpaque(b + RegionLayout.L_STALL_LONGEST),
                     log.snapshot(), log.omitted(), laneMinFree,
-                    t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0, c.callNs(), c.longestCallNs()));
+                    t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0, p.errors.laneFailure(l.lane()), c.callNs(),
+                    c.longestCallNs()));
         }
         List<PoolStats> pools = new ArrayList<>();
         for (int k = 0; k < p.config.pools().size(); k++) {

@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongPredicate;
 
 /**
  * How one pipeline stops (DESIGN.md §5, host rule 4), as a protocol with the producers instead of a race with them.
@@ -17,16 +18,20 @@ import java.util.concurrent.locks.LockSupport;
  *   <li><b>Close the lanes</b> ({@link #closeLanes()}, at most one backstop): each lane's attach state
  *       ({@link RegionLayout#L_ATTACH}) is moved by compare-and-set. An idle or detached lane is closed at once; an
  *       attached lane is closed as soon as it detaches or its writer provably stopped (its in-process writer thread
- *       ended, or is the thread running stop); an attached lane still writing when the backstop ran out is revoked.
- *       Meanwhile the host runs as usual, so every buffer a lane publishes before it detaches or the wait ends is
- *       collected. The CAS decides: a producer that detaches and a host that revokes never both win.</li>
+ *       ended, or is the thread running stop; or, for producers in other processes, its owner process is dead by
+ *       {@link PipelineConfig#producerLiveness()}); an attached lane still writing when the backstop ran out is
+ *       revoked. Meanwhile the host runs as usual, so every buffer a lane publishes before it detaches or the wait
+ *       ends is collected. The CAS decides: a producer that detaches and a host that revokes never both win.</li>
  *   <li><b>Final pass</b>: after every lane's fate is decided, each drain shard reads the tails of its ready queues
  *       (acquire) and drains exactly up to them. A closed lane published nothing after them; a revoked lane's later
  *       entries are never taken.</li>
+ *   <li><b>Replenisher final tick, then collectors</b> deliver every buffer taken.</li>
  *   <li><b>Recovery</b> ({@link UnflushedRecovery}): the un-flushed current buffer of a closed lane (its writer ended
- *       without a flush) is handed to the lane's collector, after its published buffers, so seq order holds. A revoked
- *       lane is never recovered: its writer may still be writing that buffer.</li>
- *   <li><b>Replenisher final tick, then collectors</b> deliver what is left.</li>
+ *       without a flush, or its process died) is handed to the lane's collector, after its published buffers, so seq
+ *       order holds; for a producer in another process, what it counted beyond what the host received and what is
+ *       recovered is dropped with {@link DropCause#PRODUCER_EXITED}, which is why this runs only once the lane's
+ *       collector delivered every published buffer. A revoked lane is never recovered: its writer may still be
+ *       writing that buffer. Then the collectors deliver the recovered buffers.</li>
  * </ol>
  *
  * <p>Counting: a closed lane's counts are final at the moment it closed ({@code total} then); a claim a producer
@@ -54,6 +59,7 @@ final class StopProtocol {
     private final boolean[] closed;
     private final boolean[] residual;
     private final List<String> stuck = new ArrayList<>();
+    private final LongPredicate liveness;
     private long hostDeadlineNs;
 
     StopProtocol(PipelineParts parts) {
@@ -63,6 +69,7 @@ final class StopProtocol {
         this.totalAtClose = new long[lanes];
         this.closed = new boolean[lanes];
         this.residual = new boolean[lanes];
+        this.liveness = parts.config.producerLiveness().orElse(null);
     }
 
     /**
@@ -118,7 +125,7 @@ final class StopProtocol {
                 return p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_CLOSED) == s && close(l);
             }
             case RegionLayout.LANE_ATTACHED -> {
-                if (writerEnded(l)) {
+                if (writerEnded(l) || producerExited(l)) {
                     return p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_CLOSED) == s && close(l);
                 }
                 if (expired && p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_REVOKED) == s) {
@@ -152,6 +159,18 @@ final class StopProtocol {
     private boolean writerEnded(int l) {
         Thread t = p.writers[l].writerThread();
         return t != null && (t == Thread.currentThread() || !t.isAlive());
+    }
+
+    /**
+     * @return whether the lane's producer in another process provably ended: its owner process is not alive
+     *         ({@link PipelineConfig#producerLiveness()}); its stores to the region are then all done
+     */
+    private boolean producerExited(int l) {
+        if (liveness == null) {
+            return false;
+        }
+        long pid = p.transport.getLongAcquire(p.layout.laneEntry(l) + RegionLayout.T_OWNER) >>> 32;
+        return pid != 0 && !liveness.test(pid);
     }
 
     private long attachState(int l) {
@@ -227,6 +246,39 @@ final class StopProtocol {
     /** @return what outlived stop's bound, named, oldest first */
     List<String> stuck() {
         return List.copyOf(stuck);
+    }
+
+    /**
+     * Last step, once the host is done with the pipeline: a residual lane of a producer in another process (revoked,
+     * or held by a stuck part) has its unreceived records counted {@code STOPPED} from its own {@code total} and drop
+     * counts, which the host does not trust: a lane whose drops and the records the host received exceed its
+     * {@code total} cannot be reconciled and is marked failed with the reason instead.
+     */
+    void checkResidualLanes() {
+        if (!p.config.externalProducers()) {
+            return;  // an in-process writer's counts are the pipeline's own
+        }
+        for (PipelineConfig.LaneSpec spec : p.config.lanes()) {
+            int l = spec.lane();
+            if (!residual[l] || p.errors.laneFailure(l) != null) {
+                continue;
+            }
+            long base = p.layout.lane(l);
+            long push = p.transport.getLongAcquire(base + RegionLayout.L_DROPPED_PUSH);
+            long pop = p.transport.getLongAcquire(base + RegionLayout.L_DROPPED_POP);
+            long degraded = p.transport.getLongAcquire(base + RegionLayout.L_DROPPED_DEGRADED);
+            long received = p.ledger.collected(l) + p.ledger.lostToCollector(l) + p.ledger.lostToExit(l);
+            long total = p.transport.getLongAcquire(base + RegionLayout.L_TOTAL);
+            // each step stays within 0..total, so nothing overflows
+            long left = total;
+            for (long part : new long[] {push, pop, degraded, received}) {
+                left = part < 0 || left < 0 || part > left ? -1 : left - part;
+            }
+            if (left < 0) {
+                p.errors.laneFailed(l, "total " + total + " is less than dropped (push " + push + ", pop " + pop
+                        + ", degraded " + degraded + ") plus received " + received + " (corrupt active head)");
+            }
+        }
     }
 
     /**

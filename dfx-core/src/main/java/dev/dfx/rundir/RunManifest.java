@@ -153,7 +153,8 @@ public record RunManifest(String format, int version, @OptionalField String runI
      * @param total            records attempted
      * @param collected        records delivered to the chunk file
      * @param dropped          records dropped, all causes
-     * @param droppedByCause   {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector}, {@code stopped}
+     * @param droppedByCause   {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector},
+     *                         {@code producer_exited}, {@code stopped}
      * @param silentLoss       {@code total - collected - dropped}; not 0 is an error
      * @param reconciled       every lane has zero silent loss
      * @param backstopExpiries gate waits that ran their whole backstop

@@ -90,7 +90,10 @@ final class SubsystemReports {
         return m;
     }
 
-    /** @return {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector}, {@code stopped} */
+    /**
+     * @return {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector}, {@code producer_exited},
+     *         {@code stopped}
+     */
     static String id(DropCause c) {
         return c.name().toLowerCase(Locale.ROOT);
     }

@@ -34,7 +34,7 @@ class FreeQueueHandshakeTest {
     @ParameterizedTest(name = "stress seed {0}")
     @MethodSource(Race.STRESS_SEEDS)
     void manyPopsMatchThePushesOnceInOrder(long seed) throws Throwable {
-        run(seed, 600_000);
+        run(seed, 200_000);
     }
 
     private static void run(long seed, long recordsPerLane) throws Throwable {

@@ -1,5 +1,7 @@
 package dev.dfx.pipeline;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -17,10 +19,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Each round, every waker publishes one unit of work, rings, and waits until the owner took it; the owner idles
  * until it sees new work, then takes all it sees and {@link HostIdle#reset() resets}. With several wakers, only the
  * first after a park unparks: the others must still never leave the owner parked over their work. Seeded delays
- * before each ring place the ring anywhere in the owner's idle ladder.
+ * before each ring place the ring anywhere in the owner's idle ladder; half of them aim at its last step (the waker
+ * watches the owner's ladder position, then waits a few more spins), where the argument matters: between the owner's
+ * last look for work, its announcement that it parks, its look at the signal, and the park itself.
  */
 class HostIdleConcurrentTest {
     private static final long FOREVER_NS = TimeUnit.HOURS.toNanos(1);
+    /** The owner's position on its idle ladder; read (opaque) by wakers to aim at the park. */
+    private static final VarHandle STEP;
+
+    static {
+        try {
+            STEP = MethodHandles.privateLookupIn(HostIdle.class, MethodHandles.lookup())
+                    .findVarHandle(HostIdle.class, "step", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     @ParameterizedTest(name = "seed {0}")
     @MethodSource(Race.SEEDS)
@@ -32,7 +47,7 @@ class HostIdleConcurrentTest {
     @ParameterizedTest(name = "stress seed {0}")
     @MethodSource(Race.STRESS_SEEDS)
     void manyWakesRacingParksAreNeverLost(long seed) throws Throwable {
-        run(seed, 100_000);
+        run(seed, 20_000);
     }
 
     private static void run(long seed, int rounds) throws Throwable {
@@ -72,7 +87,7 @@ class HostIdleConcurrentTest {
             SplittableRandom rnd = root.split();
             actors[w + 1] = () -> {
                 for (long r = 1; r <= rounds; r++) {
-                    delay(rnd);
+                    delay(rnd, idle, race);
                     published.set(me, r);
                     idle.wake();
                     for (int a = 0; taken.get(me) < r; a++) {
@@ -81,29 +96,38 @@ class HostIdleConcurrentTest {
                 }
             };
         }
-        race.run(Duration.ofSeconds(30), "host idle seed " + seed + " (" + wakers + " wakers)", actors);
+        Duration deadline = Duration.ofSeconds(rounds > 1_000 ? 120 : 30);
+        race.run(deadline, "host idle seed " + seed + " (" + wakers + " wakers)", actors);
     }
 
     /**
-     * A seeded delay before a ring: none (the owner is still spinning), a few spins, or a yield or two (the owner
-     * reaches its park: {@value HostIdle#SPINS} spins and {@value HostIdle#YIELDS} yields).
+     * A seeded delay before a ring: none (the owner is still spinning), a few spins, a yield or two (the owner
+     * reaches its park after {@value HostIdle#SPINS} spins and {@value HostIdle#YIELDS} yields), or, half the time,
+     * until the owner is on its last step (the one that parks) and then 0..63 spins more.
      */
-    private static void delay(SplittableRandom rnd) {
-        switch (rnd.nextInt(4)) {
+    private static void delay(SplittableRandom rnd, HostIdle idle, Race race) {
+        switch (rnd.nextInt(6)) {
             case 0 -> {
             }
-            case 1 -> {
-                int spins = rnd.nextInt(HostIdle.SPINS * 2);
-                for (int i = 0; i < spins; i++) {
-                    Thread.onSpinWait();
-                }
-            }
-            default -> {
+            case 1 -> spin(rnd.nextInt(HostIdle.SPINS * 2));
+            case 2 -> {
                 int yields = 1 + rnd.nextInt(HostIdle.YIELDS * 2);
                 for (int i = 0; i < yields; i++) {
                     Thread.yield();
                 }
             }
+            default -> {
+                for (int a = 0; (int) STEP.getOpaque(idle) < HostIdle.SPINS + HostIdle.YIELDS; a++) {
+                    race.await(a);
+                }
+                spin(rnd.nextInt(64));
+            }
+        }
+    }
+
+    private static void spin(int n) {
+        for (int i = 0; i < n; i++) {
+            Thread.onSpinWait();
         }
     }
 }

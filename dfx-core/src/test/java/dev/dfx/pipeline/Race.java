@@ -98,7 +98,8 @@ final class Race {
                 for (Thread t : threads) {
                     t.join();
                 }
-            }, () -> what + ": the actors did not all end within " + deadline + " (a lost hand-off or wake-up)");
+            }, () -> what + ": the actors did not all end within " + deadline + " (a lost hand-off or wake-up?)"
+                    + states(threads));
         } catch (Throwable timedOut) {
             aborted = true;
             for (Thread t : threads) {
@@ -115,5 +116,23 @@ final class Race {
                 throw f;
             }
         }
+    }
+
+    /** Where each actor is at the deadline: parked (and on what) is a lost wake-up, running is a slow machine. */
+    private static String states(List<Thread> threads) {
+        StringBuilder b = new StringBuilder();
+        for (Thread t : threads) {
+            StackTraceElement[] stack = t.getStackTrace();
+            Object blocker = LockSupport.getBlocker(t);
+            b.append("; ").append(t.getName()).append(' ').append(t.getState());
+            if (blocker != null) {
+                b.append(" parked on ").append(blocker.getClass().getSimpleName());
+            }
+            for (int i = 0; i < Math.min(3, stack.length); i++) {
+                b.append(i == 0 ? " at " : " < ").append(stack[i].getClassName().replaceFirst(".*\\.", ""))
+                        .append('.').append(stack[i].getMethodName());
+            }
+        }
+        return b.toString();
     }
 }

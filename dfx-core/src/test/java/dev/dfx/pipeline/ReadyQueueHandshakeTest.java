@@ -38,7 +38,7 @@ class ReadyQueueHandshakeTest {
     @ParameterizedTest(name = "stress seed {0}")
     @MethodSource(Race.STRESS_SEEDS)
     void manyEntriesArriveOnceInOrderWithTheirRecords(long seed) throws Throwable {
-        run(seed, 300_000);
+        run(seed, 100_000);
     }
 
     /** Records in the buffer of a lane's {@code seq}-th entry: 1..RECORDS_PER_BUFFER, known to both sides. */

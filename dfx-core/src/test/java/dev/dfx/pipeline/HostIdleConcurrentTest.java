@@ -18,7 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Each round, every waker publishes one unit of work, rings, and waits until the owner took it; the owner idles
  * until it sees new work, then takes all it sees and {@link HostIdle#reset() resets}. With several wakers, only the
- * first after a park unparks: the others must still never leave the owner parked over their work. Seeded delays
+ * first after a park unparks: the others must still never leave the owner parked over their work. Now and then the
+ * owner spins a while between its last look for work and {@code idle()}, as a host loop's pass does other work
+ * there, which widens the window where a ring must stop the park that follows. Seeded delays
  * before each ring place the ring anywhere in the owner's idle ladder; half of them aim at its last step (the waker
  * watches the owner's ladder position, then waits a few more spins), where the argument matters: between the owner's
  * last look for work, its announcement that it parks, its look at the signal, and the park itself.
@@ -59,6 +61,7 @@ class HostIdleConcurrentTest {
         Race race = new Race();
         Race.Actor[] actors = new Race.Actor[wakers + 1];
         long[] seen = new long[wakers];
+        SplittableRandom ownerRnd = root.split();
         actors[0] = () -> {
             idle.bindToCurrentThread();
             long remaining = (long) rounds * wakers;
@@ -78,6 +81,9 @@ class HostIdleConcurrentTest {
                 } else if (race.aborted()) {
                     return;
                 } else {
+                    if (ownerRnd.nextInt(4) == 0) {
+                        spin(ownerRnd.nextInt(256));  // other work of a host loop's pass, after its last look
+                    }
                     idle.idle();
                 }
             }

@@ -87,6 +87,7 @@ class CollectorClaimTest {
         Doorbell none = () -> { };
         List<SpscRing<HostBuffer>> ready = new ArrayList<>();
         List<SpscRing<HostBuffer>> done = new ArrayList<>();
+        List<CollectorShard> attached = new ArrayList<>();
         CollectorPool pool = new CollectorPool(r -> {
             Thread t = new Thread(r);
             t.setDaemon(true);
@@ -99,8 +100,9 @@ class CollectorClaimTest {
             for (int s = 0; s < shards; s++) {
                 ready.add(new SpscRing<>(ringSlots));
                 done.add(new SpscRing<>(ringSlots));
-                pool.attach(new CollectorShard(s, ready.get(s), done.get(s), checker, ledger, meter, null,
+                attached.add(new CollectorShard(s, ready.get(s), done.get(s), checker, ledger, meter, null,
                         new boolean[] {false}, none, none, errors));
+                pool.attach(attached.get(s));
             }
             Race race = new Race();
             Race.Actor[] actors = new Race.Actor[shards + 1];
@@ -143,6 +145,11 @@ class CollectorClaimTest {
             };
             race.run(Duration.ofSeconds(60), what, actors);
         } finally {
+            // The pipeline's stop order: the replenisher is gone, so a worker whose done queue is full parks the
+            // buffer instead of waiting for room (after a failed race nobody empties the done queues).
+            for (CollectorShard s : attached) {
+                s.replenisherStopped();
+            }
             pool.stop();
         }
         assertThat(checker.problems).as(what).isEmpty();

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,13 +21,16 @@ import org.junit.jupiter.params.provider.MethodSource;
  * until it sees new work, then takes all it sees and {@link HostIdle#reset() resets}. With several wakers, only the
  * first after a park unparks: the others must still never leave the owner parked over their work. Now and then the
  * owner spins a while between its last look for work and {@code idle()}, as a host loop's pass does other work
- * there, which widens the window where a ring must stop the park that follows. Seeded delays
- * before each ring place the ring anywhere in the owner's idle ladder; half of them aim at its last step (the waker
- * watches the owner's ladder position, then waits a few more spins), where the argument matters: between the owner's
- * last look for work, its announcement that it parks, its look at the signal, and the park itself.
+ * there, which widens the window where a ring must stop the park that follows. Seeded delays before each ring place
+ * the ring anywhere in the owner's idle ladder; half of them aim at its last step (the waker watches the owner's
+ * ladder position and its count of looks for work, and rings just after its last look), where the argument
+ * matters: between the owner's last look for work, its announcement that it parks, its look at the signal, and the
+ * park itself.
  */
 class HostIdleConcurrentTest {
     private static final long FOREVER_NS = TimeUnit.HOURS.toNanos(1);
+    /** Spins a waker waits for the owner's last look before it rings anyway (the owner may already be parked). */
+    private static final int LOOK_WAIT_SPINS = 20_000;
     /** The owner's position on its idle ladder; read (opaque) by wakers to aim at the park. */
     private static final VarHandle STEP;
 
@@ -62,6 +66,7 @@ class HostIdleConcurrentTest {
         Race.Actor[] actors = new Race.Actor[wakers + 1];
         long[] seen = new long[wakers];
         SplittableRandom ownerRnd = root.split();
+        AtomicLong looks = new AtomicLong();
         actors[0] = () -> {
             idle.bindToCurrentThread();
             long remaining = (long) rounds * wakers;
@@ -81,6 +86,7 @@ class HostIdleConcurrentTest {
                 } else if (race.aborted()) {
                     return;
                 } else {
+                    looks.incrementAndGet();
                     if (ownerRnd.nextInt(4) == 0) {
                         spin(ownerRnd.nextInt(256));  // other work of a host loop's pass, after its last look
                     }
@@ -93,7 +99,7 @@ class HostIdleConcurrentTest {
             SplittableRandom rnd = root.split();
             actors[w + 1] = () -> {
                 for (long r = 1; r <= rounds; r++) {
-                    delay(rnd, idle, race);
+                    delay(rnd, idle, looks, race);
                     published.set(me, r);
                     idle.wake();
                     for (int a = 0; taken.get(me) < r; a++) {
@@ -109,9 +115,9 @@ class HostIdleConcurrentTest {
     /**
      * A seeded delay before a ring: none (the owner is still spinning), a few spins, a yield or two (the owner
      * reaches its park after {@value HostIdle#SPINS} spins and {@value HostIdle#YIELDS} yields), or, half the time,
-     * until the owner is on its last step (the one that parks) and then 0..63 spins more.
+     * until the owner is on its last step (the one that parks), has looked for work once more, and 0..15 spins.
      */
-    private static void delay(SplittableRandom rnd, HostIdle idle, Race race) {
+    private static void delay(SplittableRandom rnd, HostIdle idle, AtomicLong looks, Race race) {
         switch (rnd.nextInt(6)) {
             case 0 -> {
             }
@@ -126,7 +132,12 @@ class HostIdleConcurrentTest {
                 for (int a = 0; (int) STEP.getOpaque(idle) < HostIdle.SPINS + HostIdle.YIELDS; a++) {
                     race.await(a);
                 }
-                spin(rnd.nextInt(64));
+                // The owner is on its parking step: wait for its last look for work (or give up: it may be parked).
+                long seen = looks.get();
+                for (int i = 0; i < LOOK_WAIT_SPINS && looks.get() == seen; i++) {
+                    Thread.onSpinWait();
+                }
+                spin(rnd.nextInt(16));
             }
         }
     }

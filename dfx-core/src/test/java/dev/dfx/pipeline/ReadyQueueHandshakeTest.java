@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.foreign.MemorySegment;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -21,8 +23,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * run full, so the producer waits at {@link ProducerQueue#ready()} for the host's head; SHARED and COPY.
  *
  * <p>The test plays the rest of the pipeline itself: the producer owns every buffer at the start (all of them sit in
- * the free queues, which no {@link LaneWriter} pops here) and the host thread hands each drained buffer straight
- * back to it through a queue of the test's own, so only the ready queue is under test.
+ * the free queues, which no {@link LaneWriter} pops here) and the host thread lends each drained buffer straight
+ * back to the lane that published it, through a queue of the test's own, so only the ready queue is under test.
  */
 class ReadyQueueHandshakeTest {
     private static final int KIND = 0;
@@ -30,6 +32,8 @@ class ReadyQueueHandshakeTest {
     private static final int SLOTS = 4;
     /** Host sweeps after the producer's last push before missing entries count as lost (one suffices). */
     private static final int SWEEPS_AFTER_LAST_PUSH = 1_000;
+    /** Empty sweeps between looks at the host's errors while waiting for entries. */
+    private static final int ERROR_CHECK_PERIOD = 256;
 
     @ParameterizedTest(name = "seed {0}")
     @MethodSource(Race.SEEDS)
@@ -64,10 +68,11 @@ class ReadyQueueHandshakeTest {
                 + ")";
         try (Pipeline p = ManualHost.unstarted(b.build(), buf -> { })) {
             PipelineParts parts = p.parts();
-            ArrayBlockingQueue<Long> owned = new ArrayBlockingQueue<>(lanes * SLOTS);
+            List<ArrayBlockingQueue<Long>> owned = new ArrayList<>();
             for (int l = 0; l < lanes; l++) {
+                owned.add(new ArrayBlockingQueue<>(SLOTS));
                 for (int i = 0; i < SLOTS; i++) {
-                    owned.add(ManualHost.laneField(p, l, RegionLayout.L_FQ_SLOTS + 8L * i));
+                    owned.get(l).add(ManualHost.laneField(p, l, RegionLayout.L_FQ_SLOTS + 8L * i));
                 }
             }
             SplittableRandom producerRnd = root.split();
@@ -80,7 +85,7 @@ class ReadyQueueHandshakeTest {
                 for (long e = 0; e < entries; e++) {
                     int lane = producerRnd.nextInt(lanes);
                     Long handle;
-                    for (int a = 0; (handle = owned.poll()) == null; a++) {
+                    for (int a = 0; (handle = owned.get(lane).poll()) == null; a++) {
                         race.await(a);
                     }
                     MemorySegment buffer = parts.store.device(handle, KIND);
@@ -111,9 +116,14 @@ class ReadyQueueHandshakeTest {
                     HostBuffer buf;
                     while ((buf = collectorRing.poll()) != null) {
                         check(buf, lanes, received);
-                        owned.add(buf.handle);
+                        buf.holder = buf.lane;  // lent to its lane again, as its free queue's push would
+                        owned.get(buf.lane).add(buf.handle);
                         done++;
                         a = 0;
+                    }
+                    if (a % ERROR_CHECK_PERIOD == ERROR_CHECK_PERIOD - 1 && !parts.errors.messages().isEmpty()) {
+                        // a quarantined queue is never drained again: fail now, not at the deadline
+                        throw new AssertionError(what + ": the host rejected the queue: " + parts.errors.messages());
                     }
                     race.await(a);
                 }

@@ -136,7 +136,7 @@ extern "C" {
 #define DFX_L_STALL_LONGEST 88
 #define DFX_L_MIN_FREE 96
 #define DFX_L_DEGRADED 104
-#define DFX_L_STATUS 108
+#define DFX_L_ATTACH 108
 #define DFX_L_COMMITTED 112
 #define DFX_L_FQ_HEAD 128
 #define DFX_L_FQ_TAIL 256
@@ -707,7 +707,10 @@ DFX__WEAK struct dfx__lane *dfx__claim_lane(void) {
         l->free_tail_seen = atomic_load_explicit(DFX__A64(l->head + DFX_L_FQ_TAIL), memory_order_acquire);
         l->min_free = l->free_tail_seen - l->free_head;
         dfx__relaxed64(l->head + DFX_L_MIN_FREE, l->min_free);
-        atomic_store_explicit(DFX__A32(l->head + DFX_L_STATUS), 1u, memory_order_release);
+        uint32_t idle = 0; /* a lane is claimed once, so it is idle; anything else is the host's or corrupt */
+        if (!atomic_compare_exchange_strong(DFX__A32(l->head + DFX_L_ATTACH), &idle, 1u)) {
+            l->closed = 1;
+        }
         return l;
     }
     return NULL;
@@ -927,6 +930,9 @@ DFX__WEAK int dfx__pop(struct dfx__lane *l) {
 
 /* The current buffer is full (or there is none): publish it first, then claim a replacement; total is counted. */
 DFX__WEAK void dfx__switch(struct dfx__lane *l, const uint64_t *r) {
+    if (!l->closed && atomic_load_explicit(DFX__A32(l->head + DFX_L_ATTACH), memory_order_acquire) >= 3u) {
+        l->closed = 1; /* the host closed or revoked the lane at its stop */
+    }
     if (l->closed) {
         dfx__drop(l, 1, DFX__DEGRADED);
         return;
@@ -965,7 +971,8 @@ DFX__WEAK void dfx__close_lane(struct dfx__lane *l) {
     }
     dfx__flush_lane(l);
     l->closed = 1;
-    atomic_store_explicit(DFX__A32(l->head + DFX_L_STATUS), 2u, memory_order_release);
+    uint32_t attached = 1; /* the host may have closed or revoked it at stop: then it keeps its word */
+    atomic_compare_exchange_strong(DFX__A32(l->head + DFX_L_ATTACH), &attached, 2u);
 }
 
 DFX__WEAK void dfx__thread_exit(void *lane) {

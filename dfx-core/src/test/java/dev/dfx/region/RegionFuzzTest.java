@@ -145,7 +145,7 @@ class RegionFuzzTest {
                 case 2 -> 3 + r.nextInt(3);          // the active head: what recovery at stop reads
                 case 3 -> 6;                         // the free-queue head
                 case 4 -> 7;                         // the string table
-                default -> r.nextInt(4) == 0 ? 8 + r.nextInt(4) : 12;  // status, process table, header; republish
+                default -> r.nextInt(4) == 0 ? 8 + r.nextInt(4) : 12;  // attach state, process table, header; republish
             };
             switch (kind) {
                 case 0 -> Fields.INT.varHandle().setRelease(m, rq + RegionLayout.RQ_TAIL,
@@ -176,7 +176,7 @@ class RegionFuzzTest {
                         m.set(Fields.INT, t + (at & ~3L), anyInt());
                     }
                 }
-                case 8 -> m.set(Fields.INT, head + RegionLayout.L_STATUS, anyInt());
+                case 8 -> m.set(Fields.INT, head + RegionLayout.L_ATTACH, anyInt());
                 case 9 -> {
                     long e = layout.processEntry(r.nextInt(layout.processSlots()));
                     if (m.get(Fields.INT, e) == 0 || r.nextInt(8) == 0) {

@@ -25,7 +25,8 @@ packages=(liblttng-ust-dev lttng-tools babeltrace2)
 if ! have_lttng; then
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo=$(command -v sudo || true); fi
-  if [ -n "${DFX_NO_INSTALL:-}" ] || ! command -v apt-get >/dev/null 2>&1 || { [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ]; }; then
+  if [ -n "${DFX_NO_INSTALL:-}" ] || ! command -v apt-get >/dev/null 2>&1 \
+    || { [ "$(id -u)" -ne 0 ] && [ -z "$sudo" ]; }; then
     echo "dfx: the LTTng comparison needs ${packages[*]}; install them, e.g. apt-get install ${packages[*]}" >&2
     exit 1
   fi
@@ -41,7 +42,8 @@ if [ ! -f dfx-bench/target/benchmarks.jar ]; then
 fi
 
 # The daemon of this user: root's writes its pid under /var/run/lttng, another user's under $LTTNG_HOME/.lttng.
-if [ "$(id -u)" -eq 0 ]; then pidfile=/var/run/lttng/lttng-sessiond.pid; else pidfile=${LTTNG_HOME:-$HOME}/.lttng/lttng-sessiond.pid; fi
+pidfile=${LTTNG_HOME:-$HOME}/.lttng/lttng-sessiond.pid
+if [ "$(id -u)" -eq 0 ]; then pidfile=/var/run/lttng/lttng-sessiond.pid; fi
 started=""
 stop_sessiond() {
   [ -n "$started" ] || return 0

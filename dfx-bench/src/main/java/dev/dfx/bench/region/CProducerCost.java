@@ -27,11 +27,13 @@ import java.util.regex.Pattern;
  * fresh region (default {@link RegionSpec}, BLOCK) drained by a collector that reads every record; the variants
  * alternate round by round so a change in machine load hits all alike. Every run is a flood: one thread writing
  * events back to back. Prints, per variant, the median over rounds of each run's median, p99 and mean ns per event
- * (over batches), the events written and lost (dfx: dropped + silent loss; LTTng: the channel's discarded events)
- * over all rounds, then the LTTng/dfx ratios and the issue's targets. Refuses a run whose region does not reconcile
+ * (over batches), the lowest and highest run's median, the events written and lost (dfx: dropped + silent loss;
+ * LTTng: the channel's discarded events) over all rounds, then the LTTng/dfx ratios and the issue's targets. Refuses a run whose region does not reconcile
  * or whose LTTng trace does not account for every event (recorded + discarded = written). Reports numbers only.
  *
- * <pre>java -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.region.CProducerCost [--lttng] [ROUNDS] [EVENTS] [BATCH]</pre>
+ * <pre>
+ * java -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.region.CProducerCost [--lttng] [ROUNDS] [EVENTS] [BATCH]
+ * </pre>
  *
  * Run from the repository root (it compiles the C program with {@code scripts/cc.sh}'s compiler). {@code --lttng}
  * needs liblttng-ust-dev, lttng-tools, babeltrace2 and a running session daemon: {@code scripts/c-producer-bench.sh}
@@ -67,7 +69,8 @@ public final class CProducerCost {
             new Variant("noop", "given", Tracer.NONE));
 
     private static final Pattern LINE = Pattern.compile(
-            "variant=(\\S+) events=(\\d+) batches=(\\d+) median_ns=([\\d.]+) p99_ns=([\\d.]+) mean_ns=([\\d.]+) enabled=(\\d)");
+            "variant=(\\S+) events=(\\d+) batches=(\\d+) median_ns=([\\d.]+) p99_ns=([\\d.]+) mean_ns=([\\d.]+)"
+                    + " enabled=(\\d)");
     private static final String SOURCES = "dfx-bench/src/main/c/";
 
     /** One variant's results: per-run {median, p99, mean} ns per event; events written and lost over all runs. */
@@ -147,12 +150,14 @@ public final class CProducerCost {
         System.out.printf(Locale.ROOT, "C producer cost, ns per 32-byte event: %d rounds x %d events, batches of %d, "
                 + "load average %.2f, %d CPUs%n", rounds, events, batch, load,
                 Runtime.getRuntime().availableProcessors());
-        System.out.printf(Locale.ROOT, "%-10s %10s %10s %10s %14s %10s%n", "variant", "median", "p99", "mean",
-                "events", "lost");
+        System.out.printf(Locale.ROOT, "%-10s %10s %15s %10s %10s %14s %10s%n", "variant", "median", "runs' medians",
+                "p99", "mean", "events", "lost");
         for (Map.Entry<String, Tally> e : results.entrySet()) {
             Tally t = e.getValue();
             boolean traced = t.written > 0;
-            System.out.printf(Locale.ROOT, "%-10s %10.2f %10.2f %10.2f %14s %10s%n", e.getKey(), median(t.runs, 0),
+            double[] medians = t.runs.stream().mapToDouble(x -> x[0]).sorted().toArray();
+            System.out.printf(Locale.ROOT, "%-10s %10.2f %15s %10.2f %10.2f %14s %10s%n", e.getKey(), median(t.runs, 0),
+                    String.format(Locale.ROOT, "%.2f-%.2f", medians[0], medians[medians.length - 1]),
                     median(t.runs, 1), median(t.runs, 2), traced ? Long.toString(t.written) : "-",
                     traced ? Long.toString(t.lost) : "-");
         }

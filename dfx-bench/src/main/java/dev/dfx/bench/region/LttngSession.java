@@ -15,9 +15,9 @@ import java.util.stream.Stream;
  * One LTTng-UST recording session around one run of the benchmark's {@code lttng} variant, driven through the
  * {@code lttng} command line (lttng-tools 2.13): a user-space channel in lttng's default discard mode and per-user
  * buffers, with lttng's default 4 x 512 KiB sub-buffers or the caller's, the event {@value #EVENT} enabled, a trace
- * written under a directory of the caller's. After the run, {@link #stop} reads the channel's discarded-events count ({@code lttng list}) and
- * counts the events in the trace with babeltrace2 ({@code sink.utils.counter}), an independent check that
- * recorded + discarded = written. A session daemon must already run ({@code scripts/c-producer-bench.sh} starts
+ * written under a directory of the caller's. After the run, {@link #stop} reads the channel's discarded-events
+ * count ({@code lttng list}) and counts the events in the trace with babeltrace2 ({@code sink.utils.counter}), an
+ * independent check that recorded + discarded = written. A session daemon must already run ({@code scripts/c-producer-bench.sh} starts
  * one). Not thread-safe; one session per run.
  */
 final class LttngSession implements AutoCloseable {

@@ -3,6 +3,8 @@ package dev.dfx.bench.region;
 import dev.dfx.region.RegionHost;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -28,15 +30,26 @@ final class Exec {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().remove(RegionHost.ENV);
         pb.environment().putAll(env);
-        Process p = pb.start();
-        // Read to the end first: a command that fills the pipe would otherwise never exit.
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(TIMEOUT_S, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IllegalStateException(String.join(" ", command) + " ran over " + TIMEOUT_S + " s: " + out);
-        }
-        if (p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed (exit " + p.exitValue() + "): " + out);
+        // Output to a file, not a pipe: a command that fills a pipe nobody reads would never exit, and reading the
+        // pipe to its end would wait out a command that hangs, where the timeout must end it.
+        Path log = Files.createTempFile("dfx-exec", ".out");
+        String out;
+        try {
+            Process p = pb.redirectOutput(log.toFile()).start();
+            boolean exited = p.waitFor(TIMEOUT_S, TimeUnit.SECONDS);
+            if (!exited) {
+                p.destroyForcibly().waitFor();
+            }
+            out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+            if (!exited) {
+                throw new IllegalStateException(String.join(" ", command) + " ran over " + TIMEOUT_S + " s: " + out);
+            }
+            if (p.exitValue() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed (exit " + p.exitValue() + "): "
+                        + out);
+            }
+        } finally {
+            Files.delete(log);
         }
         return out;
     }

@@ -3,7 +3,6 @@ package dev.dfx.record;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
-import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 
 /**
@@ -39,17 +38,39 @@ public final class OrchPhaseRecord {
     }
 
     /**
-     * Writes one record at {@code off}; allocates nothing.
-     *
-     * @throws IndexOutOfBoundsException when the record does not fit in {@code seg}
+     * Writer of one record; a producer sets every field:
+     * {@code wrap(seg, off).startNs(..).endNs(..).taskId(..).submitIdx(..).windowWaitNs(..)}.
      */
-    public static void write(MemorySegment seg, long off, long startNs, long endNs, long taskId, long submitIdx,
-                             long windowWaitNs) {
-        seg.set(I64, off + START_NS, startNs);
-        seg.set(I64, off + END_NS, endNs);
-        seg.set(I64, off + TASK_ID, taskId);
-        seg.set(I32, off + SUBMIT_IDX, (int) submitIdx);
-        seg.set(I32, off + WINDOW_WAIT_NS, Le.satU32(windowWaitNs));
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
+        }
+
+        /** @param ns submit start */
+        public Encoder startNs(long ns) {
+            return i64(START_NS, ns);
+        }
+
+        /** @param ns submit end */
+        public Encoder endNs(long ns) {
+            return i64(END_NS, ns);
+        }
+
+        /** @param id task id */
+        public Encoder taskId(long id) {
+            return i64(TASK_ID, id);
+        }
+
+        /** @param index submit order, stored modulo 2^32 */
+        public Encoder submitIdx(long index) {
+            return i32(SUBMIT_IDX, (int) index);
+        }
+
+        /** @param ns time the submit waited for the task window, saturated at 2^32-1 */
+        public Encoder windowWaitNs(long ns) {
+            return i32(WINDOW_WAIT_NS, Le.satU32(ns));
+        }
     }
 
     /** Reader view of one record. */

@@ -5,8 +5,9 @@
  *
  * <p>Each record class holds its size constant ({@code SIZE}), its {@link java.lang.foreign.StructLayout}
  * (checked against {@code SIZE} when the class initialises, so a wrong layout fails at once), the byte
- * offset of every field (derived from that layout), a static {@code write(MemorySegment, long, ...)} that
- * stores one record without allocating, and a reusable reader {@code View}. Each also names its
+ * offset of every field (derived from that layout) and two flyweights over one record: an {@code Encoder} with a
+ * setter per field and a reader {@code View} with the getter of the same name, both reusable and allocation-free
+ * ({@code encoder.wrap(seg, off).startNs(t0).endNs(t1)}, {@code view.wrap(seg, off).startNs()}). Each also names its
  * {@link dev.dfx.record.RecordKind}: subsystem, kind name, size, primary timestamp field and default pool.
  *
  * <p>Layouts follow the reference runtime's ({@code chip_swimlane_profiling.h}, {@code pmu_profiling.h},

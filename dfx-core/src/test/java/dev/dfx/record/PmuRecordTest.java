@@ -36,7 +36,8 @@ class PmuRecordTest {
         MemorySegment out = Bytes.zeroed(64);
         out.fill((byte) 0x77);
         // 3 counters given: the third saturates, the other five are zeroed
-        PmuRecord.write(out, 0, 42, 7, CoreType.CPU, 1000, new long[] {1, 2, 1L << 33, 99}, 3, 10_000);
+        new PmuRecord.Encoder().wrap(out, 0).taskId(42).funcId(7).coreType(CoreType.CPU).totalNs(1000)
+                .counters(new long[] {1, 2, 1L << 33, 99}, 3).endNs(10_000);
         assertThat(out.toArray(JAVA_BYTE)).isEqualTo(seg.toArray(JAVA_BYTE));
     }
 }

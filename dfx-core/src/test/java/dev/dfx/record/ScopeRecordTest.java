@@ -39,15 +39,18 @@ class ScopeRecordTest {
 
         MemorySegment out = Bytes.zeroed(80);
         out.fill((byte) 0x33);
-        ScopeRecord.write(out, 0, 1_000_000_000L, "Scoped.java", 42, 256, 768, 10, 12, 20, 30, 5, 2, 1, ScopePhase.END);
+        new ScopeRecord.Encoder().wrap(out, 0).timeNs(1_000_000_000L).siteFile("Scoped.java").siteLine(42)
+                .heapStart(256).heapEnd(768).taskStart(10).taskEnd(12).depPoolStart(20).depPoolEnd(30).tensorMapUsed(5)
+                .depth(2).ringId(1).phase(ScopePhase.END);
         assertThat(out.toArray(JAVA_BYTE)).isEqualTo(seg.toArray(JAVA_BYTE));
     }
 
     @Test
     void longSiteNamesAreTruncatedAndWindowCountersWrap() {
         MemorySegment out = Bytes.zeroed(80);
-        ScopeRecord.write(out, 0, 1, "AVeryLongWorkloadFileName.java", -1, 0, 0, (1L << 32) + 3, 0, 0, 0, 0, 0, 0,
-                ScopePhase.BEGIN);
+        new ScopeRecord.Encoder().wrap(out, 0).timeNs(1).siteFile("AVeryLongWorkloadFileName.java").siteLine(-1)
+                .heapStart(0).heapEnd(0).taskStart((1L << 32) + 3).taskEnd(0).depPoolStart(0).depPoolEnd(0)
+                .tensorMapUsed(0).depth(0).ringId(0).phase(ScopePhase.BEGIN);
         ScopeRecord.View v = new ScopeRecord.View().wrap(out, 0);
         assertThat(v.siteFile()).isEqualTo("AVeryLongWorkloadFileNam");
         assertThat(v.taskStart()).isEqualTo(3);

@@ -38,7 +38,7 @@ public final class TestRun {
     }
 
     public static Path write(Path run) throws IOException {
-        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.SWIMLANE)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.SWIMLANE.id(), Subsystem.SWIMLANE.kinds())) {
             MemorySegment s = MemorySegment.ofArray(new byte[2 * CoreTaskRecord.SIZE]);
             CoreTaskRecord.Encoder task = new CoreTaskRecord.Encoder();
             task.wrap(s, 0).startNs(2_000_500_000L).endNs(2_000_550_000L).taskId(1).funcId(7).coreId(0)
@@ -55,13 +55,13 @@ public final class TestRun {
                 .depthsAtEnd(new int[] {1, 0, 0}).schedulerId(0);
             w.append(2, 0, 0, p, 1);
         }
-        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.PMU)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.PMU.id(), Subsystem.PMU.kinds())) {
             MemorySegment s = MemorySegment.ofArray(new byte[PmuRecord.SIZE]);
             new PmuRecord.Encoder().wrap(s, 0).taskId(1).funcId(7).coreType(CoreType.CPU).totalNs(50_000)
                 .counters(new long[] {11, 22}, 2).endNs(2_000_600_000L);
             w.append(0, 0, 0, s, 1);
         }
-        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.DEPS)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.DEPS.id(), Subsystem.DEPS.kinds())) {
             MemorySegment s = MemorySegment.ofArray(new byte[2 * SubmitRecord.SIZE]);
             SubmitRecord.Encoder submit = new SubmitRecord.Encoder();
             submit.wrap(s, 0).taskId(1).flags(0).tensorCount(0).explicitDeps(new long[0], 0).kernelIds(new int[] {7})

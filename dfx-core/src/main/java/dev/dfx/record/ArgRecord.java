@@ -5,6 +5,7 @@ import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.util.Objects;
@@ -79,8 +80,8 @@ public final class ArgRecord {
             START_OFFSET = Le.offset(LAYOUT, "start_offset"), STRIDES = Le.offset(LAYOUT, "strides"),
             SHAPES = Le.offset(LAYOUT, "shapes"), CAPTURE_NS = Le.offset(LAYOUT, "capture_ns"),
             TENSOR_ID = Le.offset(LAYOUT, "tensor_id");
-    /** Kind descriptor (pool: 256 records x 8 buffers per scheduler lane). */
-    public static final RecordKind KIND = new RecordKind("args", "arg", SIZE, (int) CAPTURE_NS, 256, 8);
+    /** The buffer kind: kind 0 of {@code args}, timed by {@code capture_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(0, "arg", SIZE, (int) CAPTURE_NS);
 
     private ArgRecord() {
     }

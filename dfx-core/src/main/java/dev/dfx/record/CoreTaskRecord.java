@@ -5,6 +5,7 @@ import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.StructLayout;
 
 /**
@@ -38,8 +39,8 @@ public final class CoreTaskRecord {
             FLAGS = Le.offset(LAYOUT, "flags");
     /** Flag: the kernel threw. */
     public static final int FLAG_FAILED = 1;
-    /** Kind descriptor (pool: 1000 records x 8 buffers per core lane). */
-    public static final RecordKind KIND = new RecordKind("swimlane", "core-task", SIZE, (int) START_NS, 1000, 8);
+    /** The buffer kind: kind 0 of {@code swimlane}, timed by {@code start_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(0, "core-task", SIZE, (int) START_NS);
 
     private CoreTaskRecord() {
     }

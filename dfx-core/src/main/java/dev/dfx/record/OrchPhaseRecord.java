@@ -3,6 +3,7 @@ package dev.dfx.record;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.StructLayout;
 
 /**
@@ -31,8 +32,8 @@ public final class OrchPhaseRecord {
     public static final long START_NS = Le.offset(LAYOUT, "start_ns"), END_NS = Le.offset(LAYOUT, "end_ns"),
             TASK_ID = Le.offset(LAYOUT, "task_id"), SUBMIT_IDX = Le.offset(LAYOUT, "submit_idx"),
             WINDOW_WAIT_NS = Le.offset(LAYOUT, "window_wait_ns");
-    /** Kind descriptor (pool: 16384 records x 8 buffers, one orchestrator lane). */
-    public static final RecordKind KIND = new RecordKind("swimlane", "orch-phase", SIZE, (int) START_NS, 16384, 8);
+    /** The buffer kind: kind 3 of {@code swimlane}, timed by {@code start_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(3, "orch-phase", SIZE, (int) START_NS);
 
     private OrchPhaseRecord() {
     }

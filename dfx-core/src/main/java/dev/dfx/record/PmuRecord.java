@@ -3,6 +3,7 @@ package dev.dfx.record;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.StructLayout;
 import java.util.Objects;
 
@@ -36,8 +37,8 @@ public final class PmuRecord {
     public static final long TASK_ID = Le.offset(LAYOUT, "task_id"), FUNC_ID = Le.offset(LAYOUT, "func_id"),
             CORE_TYPE = Le.offset(LAYOUT, "core_type"), TOTAL_NS = Le.offset(LAYOUT, "total_ns"),
             COUNTERS_OFF = Le.offset(LAYOUT, "counters"), END_NS = Le.offset(LAYOUT, "end_ns");
-    /** Kind descriptor (pool: 512 records x 2 buffers per core lane). */
-    public static final RecordKind KIND = new RecordKind("pmu", "pmu", SIZE, (int) END_NS, 512, 2);
+    /** The buffer kind: kind 0 of {@code pmu}, timed by {@code end_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(0, "pmu", SIZE, (int) END_NS);
 
     private PmuRecord() {
     }

@@ -4,6 +4,7 @@ import static dev.dfx.record.Le.I16;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.util.Objects;
@@ -52,8 +53,8 @@ public final class SchedPhaseRecord {
             POP_MISS = Le.offset(LAYOUT, "pop_miss"), DEPTH_AT_START = Le.offset(LAYOUT, "depth_at_start"),
             DEPTH_AT_END = Le.offset(LAYOUT, "depth_at_end"), SCHEDULER_ID = Le.offset(LAYOUT, "scheduler_id"),
             RESERVED = Le.offset(LAYOUT, "reserved");
-    /** Kind descriptor (pool: 16384 records x 6 buffers per scheduler lane). */
-    public static final RecordKind KIND = new RecordKind("swimlane", "sched-phase", SIZE, (int) START_NS, 16384, 6);
+    /** The buffer kind: kind 2 of {@code swimlane}, timed by {@code start_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(2, "sched-phase", SIZE, (int) START_NS);
 
     private SchedPhaseRecord() {
     }

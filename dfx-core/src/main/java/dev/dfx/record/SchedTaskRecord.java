@@ -4,6 +4,7 @@ import static dev.dfx.record.Le.I16;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.StructLayout;
 
 /**
@@ -34,10 +35,10 @@ public final class SchedTaskRecord {
             TASK_ID = Le.offset(LAYOUT, "task_id"), FUNC_ID = Le.offset(LAYOUT, "func_id"),
             CORE_ID = Le.offset(LAYOUT, "core_id"), SCHEDULER_ID = Le.offset(LAYOUT, "scheduler_id");
     /**
-     * Kind descriptor (pool: 1000 records x 8 buffers per scheduler lane). The primary timestamp is the
-     * finish time: a scheduler collects tasks in finish order, whereas its dispatch times interleave.
+     * The buffer kind: kind 1 of {@code swimlane}, timed by {@code finish_ns}: a scheduler collects tasks in
+     * finish order, whereas its dispatch times interleave.
      */
-    public static final RecordKind KIND = new RecordKind("swimlane", "sched-task", SIZE, (int) FINISH_NS, 1000, 8);
+    public static final BufferKind KIND = BufferKind.timed(1, "sched-task", SIZE, (int) FINISH_NS);
 
     private SchedTaskRecord() {
     }

@@ -5,6 +5,7 @@ import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 
@@ -56,8 +57,8 @@ public final class ScopeRecord {
             DEP_POOL_END = Le.offset(LAYOUT, "dep_pool_end"), TENSORMAP_USED = Le.offset(LAYOUT, "tensormap_used"),
             DEPTH = Le.offset(LAYOUT, "depth"), RING_ID = Le.offset(LAYOUT, "ring_id"), PHASE = Le.offset(LAYOUT, "phase"),
             RESERVED = Le.offset(LAYOUT, "reserved");
-    /** Kind descriptor (pool: 512 records x 4 buffers, one orchestrator lane). */
-    public static final RecordKind KIND = new RecordKind("scopes", "scope", SIZE, (int) TIME_NS, 512, 4);
+    /** The buffer kind: kind 0 of {@code scopes}, timed by {@code time_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(0, "scope", SIZE, (int) TIME_NS);
 
     private ScopeRecord() {
     }

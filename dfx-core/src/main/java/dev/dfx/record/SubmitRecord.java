@@ -5,6 +5,7 @@ import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
@@ -70,8 +71,8 @@ public final class SubmitRecord {
             EXPLICIT_DEPS = Le.offset(LAYOUT, "explicit_deps"), ARG_TYPES = Le.offset(LAYOUT, "arg_types"),
             KERNEL_ID = Le.offset(LAYOUT, "kernel_id"), BLOCK_NUM = Le.offset(LAYOUT, "block_num"),
             TENSORS = Le.offset(LAYOUT, "tensors");
-    /** Kind descriptor (pool: 1024 records x 4 buffers, one orchestrator lane; no timestamp). */
-    public static final RecordKind KIND = new RecordKind("deps", "submit", SIZE, RecordKind.NO_TIMESTAMP, 1024, 4);
+    /** The buffer kind: kind 0 of {@code deps}, untimed (the orchestrator phase record of the task has the time). */
+    public static final BufferKind KIND = BufferKind.untimed(0, "submit", SIZE);
 
     private SubmitRecord() {
     }

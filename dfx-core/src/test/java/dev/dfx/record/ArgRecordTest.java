@@ -3,6 +3,7 @@ package dev.dfx.record;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -19,7 +20,7 @@ class ArgRecordTest {
                 ArgRecord.FLAGS, ArgRecord.FUNC_IDS, ArgRecord.FUNC_COUNT, ArgRecord.START_OFFSET, ArgRecord.STRIDES,
                 ArgRecord.SHAPES, ArgRecord.CAPTURE_NS, ArgRecord.TENSOR_ID})
                 .containsExactly(0, 8, 9, 10, 12, 16, 17, 18, 24, 32, 40, 48, 49, 50, 56, 64, 72, 92, 112, 120);
-        assertThat(ArgRecord.KIND).isEqualTo(new RecordKind("args", "arg", 128, 112, 256, 8));
+        assertThat(ArgRecord.KIND).isEqualTo(BufferKind.timed(0, "arg", 128, 112));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
@@ -32,7 +33,7 @@ class DepsRecordsTest {
                 TensorSlot.SHAPE, TensorSlot.STRIDES, TensorSlot.ARG_INDEX, TensorSlot.RESERVED, TensorSlot.NAME})
                 .containsExactly(0, 8, 16, 24, 28, 29, 30, 31, 32, 52, 72, 76, 96);
         assertThat(SubmitRecord.tensorOffset(0, 31)).isEqualTo(576 + 31 * 128);
-        assertThat(SubmitRecord.KIND).isEqualTo(new RecordKind("deps", "submit", 4672, -1, 1024, 4));
+        assertThat(SubmitRecord.KIND).isEqualTo(BufferKind.untimed(0, "submit", 4672));
         assertThat(SubmitRecord.KIND.timestampWidth()).isZero();
     }
 

@@ -3,6 +3,7 @@ package dev.dfx.record;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class ScopeRecordTest {
                 ScopeRecord.DEP_POOL_START, ScopeRecord.DEP_POOL_END, ScopeRecord.TENSORMAP_USED, ScopeRecord.DEPTH,
                 ScopeRecord.RING_ID, ScopeRecord.PHASE, ScopeRecord.RESERVED})
                 .containsExactly(0, 8, 32, 40, 48, 52, 56, 60, 64, 68, 72, 74, 76, 78);
-        assertThat(ScopeRecord.KIND).isEqualTo(new RecordKind("scopes", "scope", 80, 0, 512, 4));
+        assertThat(ScopeRecord.KIND).isEqualTo(BufferKind.timed(0, "scope", 80, 0));
     }
 
     @Test

@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
 import java.lang.foreign.MemorySegment;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class SwimlaneRecordsTest {
 
@@ -37,10 +38,10 @@ class SwimlaneRecordsTest {
 
     @Test
     void kindsNameTheirPrimaryTimestamp() {
-        assertThat(CoreTaskRecord.KIND).isEqualTo(new RecordKind("swimlane", "core-task", 32, 0, 1000, 8));
+        assertThat(CoreTaskRecord.KIND).isEqualTo(BufferKind.timed(0, "core-task", 32, 0));
         assertThat(SchedTaskRecord.KIND.timestampOffset()).isEqualTo(8);
-        assertThat(SchedPhaseRecord.KIND).isEqualTo(new RecordKind("swimlane", "sched-phase", 64, 0, 16384, 6));
-        assertThat(OrchPhaseRecord.KIND).isEqualTo(new RecordKind("swimlane", "orch-phase", 32, 0, 16384, 8));
+        assertThat(SchedPhaseRecord.KIND).isEqualTo(BufferKind.timed(2, "sched-phase", 64, 0));
+        assertThat(OrchPhaseRecord.KIND).isEqualTo(BufferKind.timed(3, "orch-phase", 32, 0));
         assertThat(Subsystem.SWIMLANE.kinds()).containsExactly(CoreTaskRecord.KIND, SchedTaskRecord.KIND,
                 SchedPhaseRecord.KIND, OrchPhaseRecord.KIND);
     }

@@ -76,7 +76,7 @@ public abstract class SubsystemRecorder implements AutoCloseable {
      */
     public final void start(Path runDir, RunId run, HostGroup host, UnaryOperator<Collector> wrap)
             throws IOException {
-        chunks = ChunkStore.create(runDir, run, id());
+        chunks = ChunkStore.create(runDir, run, id().id(), id().kinds());
         pipeline = Pipeline.start(config(), wrap.apply(collector(runDir, chunks)), host);
         started();
     }

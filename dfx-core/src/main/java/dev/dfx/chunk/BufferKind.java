@@ -19,10 +19,12 @@ import java.nio.charset.StandardCharsets;
  * @param timestampWidth  0 (no timestamp), 4 (u32 ns) or 8 (u64 ns)
  */
 public record BufferKind(int id, String name, int recordSize, int timestampOffset, int timestampWidth) {
+    /** Largest kind id: ids are u16 in the kind table and in each chunk header. */
+    public static final int MAX_ID = 0xFFFF;
 
     /** @throws IllegalArgumentException when a field is out of the ranges above */
     public BufferKind {
-        if (id < 0 || id > 0xFFFF) {
+        if (id < 0 || id > MAX_ID) {
             throw new IllegalArgumentException("kind id " + id + " outside 0..65535");
         }
         int nameBytes = name.getBytes(StandardCharsets.UTF_8).length;

@@ -4,11 +4,11 @@ import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A buffer kind: what the records of one kind of buffer are (DESIGN.md §3: a buffer, a lane and a pool each hold
- * one kind): its id in the subsystem's kind table, its name, its fixed record size and where each record keeps its
- * primary timestamp (unsigned nanoseconds, little-endian), if it has one. The record schemas name their kinds with
- * it ({@code dev.dfx.record}, e.g. {@code CoreTaskRecord.KIND}) and a chunk file's kind table stores one entry per
- * kind. A kind without a timestamp has width 0 (and offset 0), in memory as in the file: {@link #untimed}.
+ * A buffer kind: what the records of one kind of buffer are (docs/glossary.md: a buffer, a lane and a pool each
+ * hold one kind): its id in the subsystem's kind table, its name, its fixed record size and where each record
+ * keeps its primary timestamp (unsigned nanoseconds, little-endian), if it has one. The record schemas name their
+ * kinds with it ({@code dev.dfx.record}, e.g. {@code CoreTaskRecord.KIND}) and a chunk file's kind table stores one
+ * entry per kind. A kind without a timestamp has width 0 (and offset 0), in memory as in the file: {@link #untimed}.
  *
  * <p>Immutable and thread-safe.
  *

@@ -5,7 +5,7 @@ import dev.dfx.error.BadInputException;
 import java.util.List;
 
 /**
- * The five subsystems and the buffer kinds each writes (DESIGN.md §6): a subsystem's kinds are the kind table of
+ * The five subsystems and the buffer kinds each writes: a subsystem's kinds are the kind table of
  * its chunk file, a kind's id being its index in {@link #kinds()}.
  */
 public enum Subsystem {

@@ -24,7 +24,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Pool sizes of every buffer kind: the defaults of DESIGN.md §6 ({@link #DEFAULTS}) with the
+ * Pool sizes of every buffer kind: the defaults ({@link #DEFAULTS}) with the
  * {@code --pool KIND=COUNTxRECORDS} overrides applied, where KIND is a subsystem ({@code deps=1x4}: all its kinds)
  * or one of its buffer kinds ({@code swimlane.core-task=2x64}); a kind override wins over a subsystem override;
  * the same KIND twice is refused. Also the bridge from a buffer kind to the pipeline's pool, {@link PoolSpec}.
@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  */
 public final class PoolSizes {
     /**
-     * Default pool size of each buffer kind (DESIGN.md §6), per lane: a core lane, a scheduler lane or the one
+     * Default pool size of each buffer kind, per lane: a core lane, a scheduler lane or the one
      * orchestrator lane of the kind.
      */
     public static final Map<BufferKind, PoolSize> DEFAULTS = Map.of(

@@ -18,6 +18,7 @@ import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.RecordStats;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.text.Numbers;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.vpadtl.DtlDump;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
@@ -222,7 +223,7 @@ public final class DumpPrinter {
             }
             out.right(name, 16).put(" events: ").right(Long.toString(st.count(type)), 10);
             if (type != 0 && total != 0) {
-                String pct = dev.dfx.perf.header.Numbers.fixed(100.0 * st.count(type) / total, 1);
+                String pct = Numbers.fixed(100.0 * st.count(type) / total, 1);
                 out.put("  (").right(pct, 4).put("%)");
             }
             out.put('\n');

@@ -6,20 +6,20 @@ import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.CpuMapData;
 import dev.dfx.perf.event.Sample;
-import dev.dfx.perf.header.EventDesc;
-import dev.dfx.perf.header.FeaturePrinter;
+import dev.dfx.perf.feature.EventDesc;
+import dev.dfx.perf.feature.FeatureParser;
+import dev.dfx.perf.feature.FeatureReader;
+import dev.dfx.perf.feature.HeaderFeatureRecord;
 import dev.dfx.perf.read.AttrEntry;
 import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfFile;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.read.UnpackingRecordSource;
-import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.trace.TracingDataParser;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -198,7 +198,7 @@ public final class PerfSession implements AutoCloseable {
     /** @return the ARCH feature (e.g. {@code x86_64}), or {@code null} when absent */
     public String arch() {
         MemorySegment a = features.get(Feature.ARCH.bit());
-        return a == null ? null : new dev.dfx.perf.header.HeaderString(a, file.endian()).string();
+        return a == null ? null : new FeatureReader(a, file.endian()).string();
     }
 
     /**
@@ -335,21 +335,22 @@ public final class PerfSession implements AutoCloseable {
      * that end before their own counts and lengths say, fail perf ("failed to process type: 80") and are refused.
      */
     private void feature(PerfRecord r) {
-        long bit = r.u64(8);
+        long bit = r.u64(HeaderFeatureRecord.FEAT_ID_OFFSET);
         if (bit == Feature.LAST_6_1) {
             return;
         }
         if (bit <= 0 || bit > Feature.LAST_6_1) {
-            throw errors().at(r, 8, "HEADER_FEATURE record of " + r.size() + " bytes carries feature id "
+            throw errors().at(r, HeaderFeatureRecord.FEAT_ID_OFFSET, "HEADER_FEATURE record of " + r.size()
+                + " bytes carries feature id "
                 + Long.toUnsignedString(bit) + "; expected 1.." + (Feature.LAST_6_1 - 1) + ", or "
                 + Feature.LAST_6_1 + " to mark the end");
         }
-        MemorySegment data = r.segment().asSlice(r.base() + 16, r.size() - 16);
+        MemorySegment data = HeaderFeatureRecord.data(r);
         features.put((int) bit, data);
         Feature f = Feature.ofBit((int) bit);
-        if (f != null && !new FeaturePrinter(features, evlist.all(), file.endian(), true)
-            .print(f, data, new TextSink(OutputStream.nullOutputStream()))) {
-            throw errors().at(r, 16, "HEADER_FEATURE record of feature " + f + ": its " + data.byteSize()
+        if (f != null && !FeatureParser.parse(f, data, file.endian(), FeatureParser.nrCpusAvail(features, file.endian()))
+            .complete()) {
+            throw errors().at(r, HeaderFeatureRecord.DATA_OFFSET, "HEADER_FEATURE record of feature " + f + ": its " + data.byteSize()
                 + " bytes of data end before the counts and lengths in them say; expected a whole " + f + " section");
         }
         if (bit == Feature.EVENT_DESC.bit()) {

@@ -1,4 +1,4 @@
-package dev.dfx.perf.header;
+package dev.dfx.perf.feature;
 
 import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Endian;
@@ -26,7 +26,7 @@ public record EventDesc(EventAttr attr, String name, long[] ids) {
      * @return the entries, or {@code null} when the data runs out before {@code nr} entries were read
      */
     public static List<EventDesc> read(MemorySegment seg, Endian e) {
-        HeaderString in = new HeaderString(seg, e);
+        FeatureReader in = new FeatureReader(seg, e);
         long nr = in.u32();
         long attrSize = in.u32();
         List<EventDesc> out = new ArrayList<>();

@@ -1,9 +1,7 @@
 package dev.dfx.perf.dump;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.Auxtrace;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Sample;
@@ -22,6 +20,8 @@ import dev.dfx.perf.text.Numbers;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.vpadtl.DtlDump;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -72,7 +72,7 @@ public final class DumpPrinter {
         }
         out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
         traceSort = !session.file().pipe() && session.traceEvents() != null && !session.evlist().isEmpty()
-            && session.evlist().all().stream().allMatch(e -> e.attr().type() == EventAttr.TYPE_TRACEPOINT);
+            && session.evlist().all().stream().allMatch(e -> e.attr().type() == PerfType.TRACEPOINT);
         Iterator<TimedRecord> it = session.processingOrder(true);
         while (it.hasNext()) {
             record(it.next());

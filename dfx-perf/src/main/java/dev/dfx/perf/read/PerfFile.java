@@ -2,8 +2,8 @@ package dev.dfx.perf.read;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.Endian;
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
+import dev.dfx.pmu.attr.PerfEventAttr;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -176,9 +176,9 @@ public final class PerfFile implements AutoCloseable {
         if (fh.attrsSize() == 0) {
             return List.of();
         }
-        if (entry < EventAttr.SIZE_VER0 + 16 || entry > 4096) {
+        if (entry < PerfEventAttr.SIZE_VER0 + 16 || entry > 4096) {
             throw new BadInputException(name + ": byte offset 16: attr_size " + entry + ", expected "
-                + (EventAttr.SIZE_VER0 + 16) + ".." + (EventAttr.SIZE_VER8 + 16) + " (attr.size + 16)");
+                + (PerfEventAttr.SIZE_VER0 + 16) + ".." + (PerfEventAttr.SIZE_VER8 + 16) + " (attr.size + 16)");
         }
         if (outside(fh.attrsOffset(), fh.attrsSize(), seg.byteSize())) {
             throw new BadInputException(name + ": byte offset 24: attrs section " + section(fh.attrsOffset(),
@@ -188,7 +188,7 @@ public final class PerfFile implements AutoCloseable {
         List<AttrEntry> out = new ArrayList<>();
         for (long off = fh.attrsOffset(); off + entry <= fh.attrsOffset() + fh.attrsSize(); off += entry) {
             long declared = e.u32(seg, off + 4);
-            long attrSize = declared == 0 ? EventAttr.SIZE_VER0 : declared;
+            long attrSize = declared == 0 ? PerfEventAttr.SIZE_VER0 : declared;
             if (attrSize != entry - 16) {
                 // perf reads each attr's ids pointer right after attr.size bytes; a size that disagrees with
                 // attr_size puts it (and every later attr) somewhere else
@@ -196,7 +196,7 @@ public final class PerfFile implements AutoCloseable {
                     + " of the attr at byte offset " + off + ", expected " + (entry - 16)
                     + " (attr_size at byte offset 16 minus the 16-byte ids section pointer)");
             }
-            EventAttr attr = EventAttr.read(seg, off, (int) attrSize, e);
+            PerfEventAttr attr = PerfEventAttr.read(seg, off, (int) attrSize, e.order());
             long idsOff = e.u64(seg, off + entry - 16);
             long idsSize = e.u64(seg, off + entry - 8);
             if (outside(idsOff, idsSize, seg.byteSize()) || idsSize % 8 != 0) {

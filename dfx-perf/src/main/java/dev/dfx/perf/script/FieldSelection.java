@@ -23,9 +23,10 @@ import static dev.dfx.perf.script.OutputField.TRACE;
 import static dev.dfx.perf.script.OutputField.WEIGHT;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.perf.data.EventAttr;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.session.Evsel;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 import java.io.PrintWriter;
 import java.util.EnumMap;
 import java.util.Map;
@@ -267,7 +268,7 @@ public final class FieldSelection {
      */
     public void attrAdded(Evsel evsel, java.util.List<Evsel> evsels, long combinedSampleType, String fileName) {
         int type = evsel.attr().type();
-        if (type >= 6 && type != dev.dfx.perf.data.EventAttr.TYPE_SYNTH) {
+        if (type >= 6 && type != PerfType.SYNTH) {
             return;
         }
         for (Evsel e : evsels) {
@@ -373,7 +374,7 @@ public final class FieldSelection {
     /** @return the message prefix naming the file and, when known, where the event's sample_type is */
     private static String sampleTypeAt(Evsel evsel, String fileName) {
         return evsel.attrOffset() < 0 ? fileName + ": "
-            : fileName + ": byte offset " + (evsel.attrOffset() + EventAttr.SAMPLE_TYPE_OFFSET) + ": ";
+            : fileName + ": byte offset " + (evsel.attrOffset() + PerfEventAttr.SAMPLE_TYPE_OFFSET) + ": ";
     }
 
     /** {@code output_field2str}: the name of the lowest field bit. */

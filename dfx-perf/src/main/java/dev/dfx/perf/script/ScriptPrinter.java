@@ -21,10 +21,8 @@ import static dev.dfx.perf.script.OutputField.TIME;
 import static dev.dfx.perf.script.OutputField.TRACE;
 import static dev.dfx.perf.script.OutputField.WEIGHT;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.Comm;
 import dev.dfx.perf.event.Mmap;
 import dev.dfx.perf.event.RecordText;
@@ -47,6 +45,8 @@ import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 import dev.dfx.trace.PrimaryMerge;
 import java.util.Iterator;
 import java.util.List;
@@ -271,13 +271,13 @@ public final class ScriptPrinter {
         }
         if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
             traceText(s);
-        } else if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.attr().type() == EventAttr.TYPE_TRACEPOINT) {
+        } else if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.attr().type() == PerfType.TRACEPOINT) {
             // perf prints through the event's missing format and crashes
             throw session.errors().at(s.record(), "SAMPLE of tracepoint event " + evsel.name() + " (config "
                 + evsel.attr().config() + "), which the tracing data has no format for; expected the format of"
                 + " every tracepoint event");
         }
-        if (on(m, OutputField.SYNTH) && evsel.attr().type() == EventAttr.TYPE_SYNTH) {
+        if (on(m, OutputField.SYNTH) && evsel.attr().type() == PerfType.SYNTH) {
             synth(evsel, s);
         }
         if (on(m, ADDR)) {
@@ -320,7 +320,7 @@ public final class ScriptPrinter {
     private void addr(Evsel evsel, PerfThread thread, Sample s) {
         out.hex(s.addr(), 16);
         long c = evsel.attr().config();
-        boolean correlates = evsel.attr().type() == dev.dfx.perf.data.EventAttr.TYPE_SOFTWARE
+        boolean correlates = evsel.attr().type() == PerfType.SOFTWARE
             && (c == 2 || c == 5 || c == 6);
         if (!correlates) {
             return;

@@ -1,8 +1,9 @@
 package dev.dfx.perf.session;
 
-import dev.dfx.perf.data.EventAttr;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.trace.EventFormat;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 
 /**
  * One event of a recording (perf's {@code struct evsel}): its attr, the sample ids that belong to it, its
@@ -12,7 +13,7 @@ import dev.dfx.perf.trace.EventFormat;
  */
 public final class Evsel {
     private final int index;
-    private final EventAttr attr;
+    private final PerfEventAttr attr;
     private long[] ids;
     private String name;
     private String unit;
@@ -23,7 +24,7 @@ public final class Evsel {
     private final int fixedSampleBytes;
     private final long attrOffset;
 
-    Evsel(int index, EventAttr attr, long[] ids, long attrOffset) {
+    Evsel(int index, PerfEventAttr attr, long[] ids, long attrOffset) {
         this.index = index;
         this.attr = attr;
         this.attrOffset = attrOffset;
@@ -42,7 +43,7 @@ public final class Evsel {
     }
 
     /** @return the event's attr */
-    public EventAttr attr() {
+    public PerfEventAttr attr() {
         return attr;
     }
 
@@ -141,7 +142,7 @@ public final class Evsel {
 
     /** @return whether the evsel is the software {@code dummy} event perf adds for side-band records */
     public boolean isDummy() {
-        return attr.type() == EventAttr.TYPE_SOFTWARE && attr.config() == 9;
+        return attr.type() == PerfType.SOFTWARE && attr.config() == 9;
     }
 
     /** {@code evsel.c __evsel__calc_id_pos}. */

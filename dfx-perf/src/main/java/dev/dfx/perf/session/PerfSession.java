@@ -1,7 +1,6 @@
 package dev.dfx.perf.session;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.CpuMapData;
@@ -19,6 +18,8 @@ import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.trace.TracingDataParser;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
@@ -48,9 +49,6 @@ import java.util.Map;
  * after it.
  */
 public final class PerfSession implements AutoCloseable {
-    /** Byte offset of {@code config} in {@code struct perf_event_attr}. */
-    private static final int CONFIG_OFFSET = 8;
-
     private final PerfFile file;
     private final Evlist evlist = new Evlist();
     private final Map<Integer, MemorySegment> features = new LinkedHashMap<>();
@@ -88,8 +86,8 @@ public final class PerfSession implements AutoCloseable {
      */
     private void requireTracepointFormats() {
         for (Evsel e : evlist.all()) {
-            if (e.attr().type() == EventAttr.TYPE_TRACEPOINT && e.format() == null) {
-                throw errors().at(e.attrOffset() + CONFIG_OFFSET, "tracepoint event " + (e.index() + 1) + " has config "
+            if (e.attr().type() == PerfType.TRACEPOINT && e.format() == null) {
+                throw errors().at(e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, "tracepoint event " + (e.index() + 1) + " has config "
                     + e.attr().config() + (trace == null ? ", but the file has no TRACING_DATA feature"
                     : ", which no format of the TRACING_DATA feature has as its ID") + "; expected the id of a"
                     + " tracepoint format");
@@ -211,7 +209,7 @@ public final class PerfSession implements AutoCloseable {
      * @param name the name perf gives it
      * @return the new event
      */
-    public Evsel addSynthesizedEvent(EventAttr attr, long id, String name) {
+    public Evsel addSynthesizedEvent(PerfEventAttr attr, long id, String name) {
         Evsel e = evlist.add(attr, new long[] {id}, -1);
         e.setName(name);
         return e;
@@ -289,13 +287,13 @@ public final class PerfSession implements AutoCloseable {
     }
 
     private void addAttr(PerfRecord r) {
-        if (r.size() < 8 + EventAttr.SIZE_VER0) {
+        if (r.size() < 8 + PerfEventAttr.SIZE_VER0) {
             throw errors().at(r, "HEADER_ATTR record has " + r.size() + " bytes, too few for an attr ("
-                + (8 + EventAttr.SIZE_VER0) + ")");
+                + (8 + PerfEventAttr.SIZE_VER0) + ")");
         }
         long declared = r.u32(12);
-        int attrSize = (int) (declared == 0 ? EventAttr.SIZE_VER0 : Math.min(declared, r.size() - 8));
-        EventAttr attr = EventAttr.read(r.segment(), r.base() + 8, attrSize, r.endian());
+        int attrSize = (int) (declared == 0 ? PerfEventAttr.SIZE_VER0 : Math.min(declared, r.size() - 8));
+        PerfEventAttr attr = PerfEventAttr.read(r.segment(), r.base() + 8, attrSize, r.endian().order());
         int nIds = (r.size() - 8 - attrSize) / 8;
         long[] ids = new long[Math.max(0, nIds)];
         for (int i = 0; i < ids.length; i++) {
@@ -398,7 +396,7 @@ public final class PerfSession implements AutoCloseable {
             return;
         }
         for (Evsel e : evlist.all()) {
-            if (e.attr().type() != EventAttr.TYPE_TRACEPOINT || e.format() != null) {
+            if (e.attr().type() != PerfType.TRACEPOINT || e.format() != null) {
                 continue;
             }
             EventFormat f = trace.event(e.attr().config());

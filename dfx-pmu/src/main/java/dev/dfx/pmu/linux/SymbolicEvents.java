@@ -1,7 +1,7 @@
 package dev.dfx.pmu.linux;
 
-import dev.dfx.pmu.LinuxTypes;
 import dev.dfx.pmu.SymbolicEvent;
+import dev.dfx.pmu.attr.PerfType;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,14 +50,14 @@ public final class SymbolicEvents {
 
     /** @return whether the event is one of the software clocks whose value is ns ({@code evsel__is_clock}) */
     public static boolean isClock(int type, long config) {
-        return type == LinuxTypes.SOFTWARE && (config == 0 || config == 1);
+        return type == PerfType.SOFTWARE && (config == 0 || config == 1);
     }
 
     private static void hw(List<SymbolicEvent> l, String name, long config, String... aliases) {
-        l.add(new SymbolicEvent(name, List.of(aliases), "hardware", LinuxTypes.HARDWARE, config, "Hardware event", "", 1.0));
+        l.add(new SymbolicEvent(name, List.of(aliases), "hardware", PerfType.HARDWARE, config, "Hardware event", "", 1.0));
     }
 
     private static void sw(List<SymbolicEvent> l, String name, long config, String unit, double scale, String... aliases) {
-        l.add(new SymbolicEvent(name, List.of(aliases), "software", LinuxTypes.SOFTWARE, config, "Software event", unit, scale));
+        l.add(new SymbolicEvent(name, List.of(aliases), "software", PerfType.SOFTWARE, config, "Software event", unit, scale));
     }
 }

@@ -5,6 +5,7 @@ import dev.dfx.perf.event.Registers;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.text.Units;
 import dev.dfx.pmu.attr.BranchSampleType;
 import dev.dfx.pmu.attr.PerfEventAttr;
 import dev.dfx.pmu.attr.ReadFormat;
@@ -58,10 +59,10 @@ final class SampleDump {
             out.put(" .. phys_addr: 0x").hex(s.physAddr()).put('\n');
         }
         if ((type & SampleType.DATA_PAGE_SIZE) != 0) {
-            out.put(" .. data page size: ").put(dev.dfx.perf.text.Units.pageSize(s.dataPageSize())).put('\n');
+            out.put(" .. data page size: ").put(Units.pageSize(s.dataPageSize())).put('\n');
         }
         if ((type & SampleType.CODE_PAGE_SIZE) != 0) {
-            out.put(" .. code page size: ").put(dev.dfx.perf.text.Units.pageSize(s.codePageSize())).put('\n');
+            out.put(" .. code page size: ").put(Units.pageSize(s.codePageSize())).put('\n');
         }
         if ((type & SampleType.TRANSACTION) != 0) {
             out.put("... transaction: ").hex(s.transaction()).put('\n');

@@ -52,15 +52,6 @@ public final class Evlist {
         return byId.get(id);
     }
 
-    /** @return the first event whose attr type is {@code type}, or {@code null} */
-    public Evsel firstOfType(int type) {
-        for (Evsel e : evsels) {
-            if (e.attr().type() == type) {
-                return e;
-            }
-        }
-        return null;
-    }
 
     /** @return whether the first event has {@code sample_id_all} ({@code evlist__sample_id_all}) */
     public boolean sampleIdAll() {

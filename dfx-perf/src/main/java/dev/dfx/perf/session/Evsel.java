@@ -14,14 +14,13 @@ import dev.dfx.pmu.attr.SampleType;
 public final class Evsel {
     private final int index;
     private final PerfEventAttr attr;
-    private long[] ids;
+    private final long[] ids;
     private String name;
     private String unit;
     private double scale = 1.0;
     private EventFormat format;
     private final int idPos;
     private final int isPos;
-    private final int fixedSampleBytes;
     private final long attrOffset;
 
     Evsel(int index, PerfEventAttr attr, long[] ids, long attrOffset) {
@@ -31,11 +30,7 @@ public final class Evsel {
         this.ids = ids.clone();
         this.idPos = calcIdPos(attr.sampleType());
         this.isPos = calcIsPos(attr.sampleType());
-        this.fixedSampleBytes = 8 * Long.bitCount(attr.sampleType() & FIXED_FIELDS);
     }
-
-    private static final long FIXED_FIELDS = SampleType.IP | SampleType.TID | SampleType.TIME | SampleType.ADDR
-        | SampleType.ID | SampleType.STREAM_ID | SampleType.CPU | SampleType.PERIOD | SampleType.IDENTIFIER;
 
     /** @return position in the evlist, from 0 */
     public int index() {
@@ -68,10 +63,6 @@ public final class Evsel {
     /** @return the {@code i}-th sample id */
     public long id(int i) {
         return ids[i];
-    }
-
-    void setIds(long[] ids) {
-        this.ids = ids.clone();
     }
 
     /** @return the name set from the file, or {@code null} when none was stored */
@@ -128,11 +119,6 @@ public final class Evsel {
     /** @return u64 index of the sample id counted back from the end of other records, or -1 if none */
     public int isPos() {
         return isPos;
-    }
-
-    /** @return bytes of the fixed-size sample fields ({@code evsel->sample_size}) */
-    public int fixedSampleBytes() {
-        return fixedSampleBytes;
     }
 
     /** @return whether samples carry a callchain */

@@ -17,6 +17,7 @@ import dev.dfx.perf.read.UnpackingRecordSource;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.trace.TracepointFields;
 import dev.dfx.perf.trace.TracingDataParser;
 import dev.dfx.pmu.attr.PerfEventAttr;
 import dev.dfx.pmu.attr.PerfType;
@@ -25,6 +26,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +51,9 @@ import java.util.Map;
  * after it.
  */
 public final class PerfSession implements AutoCloseable {
+    /** Where the attr starts in a HEADER_ATTR record: after the 8-byte record header. */
+    private static final int ATTR_AT = 8;
+
     private final PerfFile file;
     private final Evlist evlist = new Evlist();
     private final Map<Integer, MemorySegment> features = new LinkedHashMap<>();
@@ -151,13 +156,13 @@ public final class PerfSession implements AutoCloseable {
      * @return the tracepoint fields of a delivered SAMPLE of a tracepoint event, or {@code null} for other
      *         records (or when the recording has no tracing data)
      */
-    public dev.dfx.perf.trace.TracepointFields tracepoint(TimedRecord t) {
+    public TracepointFields tracepoint(TimedRecord t) {
         if (t.evsel() == null || t.evsel().format() == null || t.sample() == null || t.sample().rawOffset() < 0
             || trace == null) {
             return null;
         }
         PerfRecord r = t.record();
-        return new dev.dfx.perf.trace.TracepointFields(t.evsel().format(), new dev.dfx.perf.trace.RawData(
+        return new TracepointFields(t.evsel().format(), new RawData(
             r.segment(), r.base() + t.sample().rawOffset(), t.sample().rawSize(), trace.endian()));
     }
 
@@ -229,7 +234,7 @@ public final class PerfSession implements AutoCloseable {
      * Iterates the records in file order, each once: records of PERF_RECORD_COMPRESSED follow it. Nothing is
      * reordered. May be called once per session.
      */
-    public java.util.Iterator<TimedRecord> fileOrder() {
+    public Iterator<TimedRecord> fileOrder() {
         return processingOrder(false);
     }
 
@@ -242,7 +247,7 @@ public final class PerfSession implements AutoCloseable {
      * @throws BadInputException from {@code next()} when the data turns out corrupt; every record before the
      *                           corrupt one, queued ones included, has been delivered first
      */
-    public java.util.Iterator<TimedRecord> processingOrder(boolean ordered) {
+    public Iterator<TimedRecord> processingOrder(boolean ordered) {
         if (started) {
             throw new IllegalStateException("the records of a session can be iterated once");
         }
@@ -286,44 +291,48 @@ public final class PerfSession implements AutoCloseable {
         }
     }
 
+    /** {@code perf_event__process_attr}: HEADER_ATTR is {@code {header; attr; u64 id[]}}, the ids filling the rest. */
     private void addAttr(PerfRecord r) {
-        if (r.size() < 8 + PerfEventAttr.SIZE_VER0) {
+        if (r.size() < ATTR_AT + PerfEventAttr.SIZE_VER0) {
             throw errors().at(r, "HEADER_ATTR record has " + r.size() + " bytes, too few for an attr ("
-                + (8 + PerfEventAttr.SIZE_VER0) + ")");
+                + (ATTR_AT + PerfEventAttr.SIZE_VER0) + ")");
         }
-        long declared = r.u32(12);
-        int attrSize = (int) (declared == 0 ? PerfEventAttr.SIZE_VER0 : Math.min(declared, r.size() - 8));
-        PerfEventAttr attr = PerfEventAttr.read(r.segment(), r.base() + 8, attrSize, r.endian().order());
-        int nIds = (r.size() - 8 - attrSize) / 8;
-        long[] ids = new long[Math.max(0, nIds)];
+        long declared = r.u32(ATTR_AT + PerfEventAttr.offset("size"));
+        int attrSize = (int) (declared == 0 ? PerfEventAttr.SIZE_VER0 : Math.min(declared, r.size() - ATTR_AT));
+        PerfEventAttr attr = PerfEventAttr.read(r.segment(), r.base() + ATTR_AT, attrSize, r.endian().order());
+        int idsAt = ATTR_AT + attrSize;
+        long[] ids = new long[Math.max(0, (r.size() - idsAt) / Long.BYTES)];
         for (int i = 0; i < ids.length; i++) {
-            ids[i] = r.u64(8 + attrSize + 8 * i);
+            ids[i] = r.u64(idsAt + Long.BYTES * i);
         }
-        evlist.add(attr, ids, r.fromCompressed() ? -1 : r.fileOffset() + errors().recordBias() + 8);
+        evlist.add(attr, ids, r.fromCompressed() ? -1 : r.fileOffset() + errors().recordBias() + ATTR_AT);
         applyTracepointFormats();
     }
 
-    /** {@code perf_event__process_event_update}: the event is found as {@code evlist__id2evsel} finds it. */
+    /**
+     * {@code perf_event__process_event_update}: {@code {header; u64 type; u64 id; payload}}; the event is found as
+     * {@code evlist__id2evsel} finds it.
+     */
     private void eventUpdate(PerfRecord r) {
-        if (r.size() < 24) {
+        if (r.size() < EventUpdate.PAYLOAD_AT) {
             return;
         }
-        long type = r.u64(8);
-        long id = r.u64(16);
+        long type = r.u64(EventUpdate.TYPE_AT);
+        long id = r.u64(EventUpdate.ID_AT);
         Evsel e = evlist.size() == 1 || id == 0 ? evlist.first() : evlist.byId(id);
         if (e == null && !evlist.sampleIdAll()) {
             e = evlist.first();
         }
         if (e == null) {
-            throw errors().at(r, 16, "EVENT_UPDATE record names sample id " + Long.toUnsignedString(id) + ", which no"
-                + " event owns; expected the id of one of the " + evlist.size() + " events");
+            throw errors().at(r, EventUpdate.ID_AT, "EVENT_UPDATE record names sample id " + Long.toUnsignedString(id)
+                + ", which no event owns; expected the id of one of the " + evlist.size() + " events");
         }
         if (type == EventUpdate.UNIT) {
-            e.setUnit(r.cString(24));
-        } else if (type == EventUpdate.SCALE && r.size() >= 32) {
-            e.setScale(r.f64(24));
+            e.setUnit(r.cString(EventUpdate.PAYLOAD_AT));
+        } else if (type == EventUpdate.SCALE && r.size() >= EventUpdate.PAYLOAD_AT + Double.BYTES) {
+            e.setScale(r.f64(EventUpdate.PAYLOAD_AT));
         } else if (type == EventUpdate.NAME) {
-            e.setName(r.cString(24));
+            e.setName(r.cString(EventUpdate.PAYLOAD_AT));
         }
     }
 
@@ -414,8 +423,11 @@ public final class PerfSession implements AutoCloseable {
         file.close();
     }
 
-    /** PERF_RECORD_EVENT_UPDATE types ({@code enum perf_event_update_type}). */
+    /** PERF_RECORD_EVENT_UPDATE layout and types ({@code enum perf_event_update_type}). */
     static final class EventUpdate {
+        static final int TYPE_AT = 8;
+        static final int ID_AT = 16;
+        static final int PAYLOAD_AT = 24;
         static final long UNIT = 0;
         static final long SCALE = 1;
         static final long NAME = 2;
@@ -427,9 +439,5 @@ public final class PerfSession implements AutoCloseable {
 
     void countRecord(int type) {
         stats.add(type);
-    }
-
-    void countUnknownId() {
-        stats.unknownId();
     }
 }

@@ -144,13 +144,6 @@ public final class PerfDataWriter {
             prevPrio, prevState, nextComm, nextPid, nextPrio));
     }
 
-    /** A {@code sched_wakeup} sample on {@code cpu} by task {@code wakerPid}. */
-    public PerfDataWriter schedWakeup(WriterEvent e, int cpu, long time, int wakerPid, String comm, int pid, int prio,
-                                      int targetCpu) {
-        return sample(e, cpu, wakerPid, wakerPid, time, KERNEL_IP, SchedTracepoints.wakeupRaw(wakerPid, comm, pid,
-            prio, targetCpu));
-    }
-
     /**
      * A PERF_RECORD_COMM naming a thread, with the sample_id trailer of the first event on {@code cpu}.
      *

@@ -18,6 +18,8 @@ public final class PerfType {
     public static final int RAW = 4;
     /** PERF_TYPE_BREAKPOINT. */
     public static final int BREAKPOINT = 5;
+    /** {@code PERF_TYPE_MAX}: types at or above it (and below {@link #SYNTH}) are dynamic PMUs. */
+    public static final int MAX = 6;
     /** {@code PERF_TYPE_SYNTH} (INT_MAX + 1, tools/perf): events synthesized by perf's AUX decoders. */
     public static final int SYNTH = 0x8000_0000;
     /** First type dfx gives its own (simulated, JVM) PMUs; far above what the kernel hands out. */

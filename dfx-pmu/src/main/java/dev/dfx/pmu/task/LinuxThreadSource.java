@@ -111,11 +111,6 @@ final class LinuxThreadSource implements ThreadSource {
         return unsupported.getOrDefault(position, 0);
     }
 
-    /** @return the number of kernel groups (one read each per sample) */
-    int groupCount() {
-        return groups.size();
-    }
-
     @Override
     public void close() {
         for (Group g : groups) {

@@ -1,7 +1,7 @@
 package dev.dfx.export;
 
-import dev.dfx.runtime.recording.RunManifest;
-import dev.dfx.runtime.subsystem.ThreadRole;
+import dev.dfx.rundir.RunManifest;
+import dev.dfx.rundir.ThreadRole;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,6 +1,6 @@
 package dev.dfx.export;
 
-import dev.dfx.runtime.subsystem.ThreadRole;
+import dev.dfx.rundir.ThreadRole;
 
 /**
  * Where each runtime thread's rows are in a run's trace: processes Orchestrator ({@link #ORCH}), Schedulers

@@ -6,6 +6,7 @@ import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.pipeline.PoolStats;
 import dev.dfx.pipeline.QueueStats;
 import dev.dfx.pipeline.StallWindow;
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.LanePlan;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;

@@ -2,7 +2,6 @@ package dev.dfx.perf.header;
 
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.feature.EventDesc;
-import dev.dfx.perf.feature.FeatureData;
 import dev.dfx.perf.feature.FeatureData.Cache;
 import dev.dfx.perf.feature.FeatureData.CacheLevel;
 import dev.dfx.perf.feature.FeatureData.ClockData;
@@ -29,6 +28,7 @@ import dev.dfx.perf.feature.FeatureData.PmuMappings;
 import dev.dfx.perf.feature.FeatureData.SampleTime;
 import dev.dfx.perf.feature.FeatureData.Text;
 import dev.dfx.perf.feature.FeatureData.TotalMem;
+import dev.dfx.perf.feature.FeatureData;
 import dev.dfx.perf.feature.ParsedFeature;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.text.CpuList;

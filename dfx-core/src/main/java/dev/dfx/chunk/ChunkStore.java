@@ -1,7 +1,7 @@
 package dev.dfx.chunk;
 
+import dev.dfx.io.OwnerOnly;
 import dev.dfx.record.Subsystem;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -79,7 +79,7 @@ public final class ChunkStore {
     public static ChunkWriter create(Path runDir, RunId run, String subsystem, List<BufferKind> kinds)
             throws IOException {
         Path file = file(runDir, subsystem);
-        Files.createDirectories(file.getParent());
+        OwnerOnly.createFolders(file.getParent());
         return ChunkWriter.create(file, run, subsystem, kinds);
     }
 

@@ -33,7 +33,7 @@ public final class OutputSeal {
      * @return {@code o} with its file's size and CRC32 when it is a written derived output that can be read, else
      *         {@code o} as it is
      */
-    static OutputFile seal(Path runDir, OutputFile o) {
+    public static OutputFile seal(Path runDir, OutputFile o) {
         if (!derived(o)) {
             return o;
         }

@@ -14,9 +14,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link HostLoop} that runs this shard. After every sweep the loop retries the short sites. The loop's thread is
  * the only run-time writer of the free queues of the lanes this shard serves.
  *
- * <p>Corruption: a ready-queue tail outside {@code 0..size-1} quarantines that queue; an entry that names a bad
- * lane, kind, handle or count is skipped; a sequence gap is reported. All go to the pipeline's errors, and the
- * records involved show up as silent loss at reconcile.
+ * <p>Corruption (the host trusts no producer-written field): a ready-queue tail outside {@code 0..size-1}, or an
+ * entry that names a bad lane, kind, count or handle (one not lent to that lane: published twice, or another
+ * lane's), quarantines the queue and marks its producer's lanes failed with the reason; the host then no longer
+ * reads that queue, so a hostile producer cannot make it follow an index out of bounds or hand one buffer out
+ * twice. A sequence gap is reported. All go to the pipeline's errors, and the records involved show up as silent
+ * loss at reconcile.
  *
  * <p>Thread-safety: {@link #sweep()} / {@link #retryShortSites()} on the thread of its host loop (or one test
  * thread); {@link #pause}, {@link #paused()} and the counters from any thread.
@@ -157,27 +160,41 @@ final class DrainShard {
             long rq = layout.readyQueue(q);
             int tail = transport.getIntAcquire(rq + RegionLayout.RQ_TAIL);
             if (tail < 0 || tail >= size) {
-                quarantined[i] = true;
-                errors.add("ready queue " + q + ": tail " + tail + " is outside 0.." + (size - 1)
+                quarantine(i, "ready queue " + q + ": tail " + tail + " is outside 0.." + (size - 1)
                         + " (corrupt); queue no longer drained");
                 continue;
             }
             int head = heads[i];
-            while (head != tail && hostReady.hasRoom()) {
+            while (head != tail && hostReady.hasRoom() && !quarantined[i]) {
                 long e = layout.readyEntry(q, head);
                 transport.pull(e, RegionLayout.ENTRY_BYTES);
                 int at = head;
                 head = head + 1 == size ? 0 : head + 1;
                 heads[i] = head;
                 transport.setIntRelease(rq + RegionLayout.RQ_HEAD, head);
-                process(q, at, e);
+                process(i, q, at, e);
                 did = true;
             }
         }
         return did;
     }
 
-    private void process(int q, int at, long e) {
+    /** Stops draining queue {@code i} for good and fails its producer's lanes with the reason. */
+    private void quarantine(int i, String reason) {
+        quarantined[i] = true;
+        boolean any = false;
+        for (PipelineConfig.LaneSpec l : lanes) {
+            if (l.producer() == queues[i]) {
+                errors.laneFailed(l.lane(), reason);
+                any = true;
+            }
+        }
+        if (!any) {
+            errors.add(reason);
+        }
+    }
+
+    private void process(int i, int q, int at, long e) {
         MemorySegment v = transport.view();
         int lane = v.get(Mem.INT, e + RegionLayout.E_LANE);
         int kind = v.get(Mem.INT, e + RegionLayout.E_KIND);
@@ -194,11 +211,16 @@ final class DrainShard {
             bad = "count " + count + " is outside 1.." + pools.get(kind).recordsPerBuffer();
         } else if ((b = store.host(handle, kind)) == null) {
             bad = "handle 0x" + Long.toHexString(handle) + " is not a buffer of kind " + kind;
+        } else if (b.holder != lane) {
+            bad = "handle 0x" + Long.toHexString(handle) + " is not lent to lane " + lane
+                    + (b.holder < 0 ? " (already published)" : " (it is lane " + b.holder + "'s)");
         }
         if (bad != null) {
-            errors.add("ready queue " + q + " entry " + at + ": " + bad + " (corrupt); entry skipped");
+            quarantine(i, "ready queue " + q + " entry " + at + ": " + bad + " (corrupt); queue no longer drained");
             return;
         }
+        b.holder = HostBuffer.NO_HOLDER;
+        b.drainedFrom = lane;
         if (seq != expectedSeq[lane]) {
             errors.add("lane " + lane + ": buffer seq " + seq + " arrived, expected " + expectedSeq[lane]);
         }

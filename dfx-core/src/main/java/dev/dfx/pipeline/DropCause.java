@@ -9,5 +9,10 @@ public enum DropCause {
     /** The lane was degraded after a backstop expiry and a gate could not pass at once. */
     DEGRADED,
     /** The buffer was drained but the {@link Collector} threw; its records are counted lost here. */
-    COLLECTOR
+    COLLECTOR,
+    /**
+     * A producer in another process counted these records in {@code total} but ended (e.g. was killed) before it
+     * committed them to a buffer; the host counts them at stop, so a dead producer still reconciles.
+     */
+    PRODUCER_EXITED
 }

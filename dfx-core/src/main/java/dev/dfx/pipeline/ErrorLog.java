@@ -1,16 +1,35 @@
 package dev.dfx.pipeline;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Host-side errors of one pipeline (corrupt indices or entries, collector and hook failures), kept for the
+ * Host-side errors of one pipeline (corrupt indices or entries, collector and hook failures) and failed lanes, kept for the
  * stats: the first {@link PipelineStats#MAX_ERRORS} messages and a count of all. Thread-safe (synchronized;
  * errors are rare).
  */
 final class ErrorLog {
     private final List<String> messages = new ArrayList<>();
     private long count;
+    private final Map<Integer, String> laneFailures = new HashMap<>();
+
+    /**
+     * Marks a lane failed: the host found a producer-written field of it out of bounds and no longer follows it.
+     * The first reason is kept; each call is also an error message.
+     *
+     * @return true when this is the lane's first failure
+     */
+    synchronized boolean laneFailed(int lane, String reason) {
+        add("lane " + lane + " failed: " + reason);
+        return laneFailures.putIfAbsent(lane, reason) == null;
+    }
+
+    /** @return the lane's first failure reason, or {@code null} */
+    synchronized String laneFailure(int lane) {
+        return laneFailures.get(lane);
+    }
 
     synchronized void add(String message) {
         count++;

@@ -72,8 +72,8 @@ final class FreeQueueHost {
         long depth = tail - head;
         if (depth < 0 || depth > slotCount) {
             corrupt = true;
-            errors.add("lane " + lane + " free queue: head " + head + " and tail " + tail
-                    + " are more than " + slotCount + " slots apart (corrupt); lane no longer refilled");
+            errors.laneFailed(lane, "free queue head " + head + " and tail " + tail + " are more than " + slotCount
+                    + " slots apart (corrupt); lane no longer refilled");
             return true;
         }
         long want = Math.min(slotCount - depth, quota - outstanding);
@@ -83,7 +83,7 @@ final class FreeQueueHost {
             if (b == null) {
                 break;
             }
-            push(t, b.handle);
+            push(t, b);
             pushed++;
         }
         if (pushed > 0) {
@@ -95,13 +95,14 @@ final class FreeQueueHost {
     /** Startup fill (before any drain thread exists): pushes these buffers. */
     void fill(HostTransport t, HostBuffer[] buffers, int from, int n) {
         for (int i = 0; i < n; i++) {
-            push(t, buffers[from + i].handle);
+            push(t, buffers[from + i]);
         }
         t.setLongRelease(tailOffset, tail);
     }
 
-    private void push(HostTransport t, long handle) {
-        t.setLong(layout.freeSlot(lane, (int) (tail % slotCount)), handle);
+    private void push(HostTransport t, HostBuffer b) {
+        b.holder = lane;
+        t.setLong(layout.freeSlot(lane, (int) (tail % slotCount)), b.handle);
         tail++;
         outstanding++;
         Thread o = owner;

@@ -16,6 +16,16 @@ final class HostBuffer implements DrainedBuffer {
     /** The buffer as the host reads it: {@code device} in SHARED mode, a shadow in COPY mode. */
     final MemorySegment host;
 
+    /** No lane holds the buffer: it is in the host's custody. */
+    static final int NO_HOLDER = -1;
+
+    /**
+     * The lane the buffer was lent to through its free queue, or {@link #NO_HOLDER} while the host has it: a
+     * producer may publish (and the host recover) only a buffer lent to its own lane, once.
+     */
+    int holder = NO_HOLDER;
+    /** The lane whose ready queue this buffer was last drained from (with {@link #seq}), or -1: never drained. */
+    int drainedFrom = -1;
     int lane;
     int producer;
     long seq;

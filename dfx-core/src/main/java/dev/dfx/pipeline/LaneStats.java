@@ -18,6 +18,7 @@ import java.util.List;
  * @param droppedPopGate      records dropped because the lane had no buffer (free queue empty)
  * @param droppedDegraded     records dropped at once while the lane was degraded
  * @param droppedCollector    records in buffers whose collector call threw
+ * @param droppedExited       records a producer in another process counted but never committed before it ended
  * @param backstopExpiries    gate waits (and payload-arena waits) that ran their whole backstop
  * @param stallCount          waits longer than the stall threshold
  * @param stallTotalNs        their summed duration, ns
@@ -27,11 +28,13 @@ import java.util.List;
  * @param minFreeDepth        fewest buffers left in the lane's free queue right after the producer took one
  *                            (0 when it found the queue empty)
  * @param degraded            the lane is degraded right now (drops instead of waiting until the host moves)
+ * @param failure             why the host stopped trusting the lane (a producer-written field out of bounds), or
+ *                            {@code null} while it is sound
  */
 public record LaneStats(int lane, int kind, int producer, long total, long collected, long droppedPushGate,
-        long droppedPopGate, long droppedDegraded, long droppedCollector, long backstopExpiries, long stallCount,
+        long droppedPopGate, long droppedDegraded, long droppedCollector, long droppedExited, long backstopExpiries, long stallCount,
         long stallTotalNs, long stallLongestNs, List<StallWindow> stallWindows, long stallWindowsOmitted,
-        long minFreeDepth, boolean degraded) {
+        long minFreeDepth, boolean degraded, String failure) {
 
     /** Copies the window list, so the record stays immutable. */
     public LaneStats {
@@ -40,7 +43,7 @@ public record LaneStats(int lane, int kind, int producer, long total, long colle
 
     /** @return records dropped by all causes */
     public long dropped() {
-        return droppedPushGate + droppedPopGate + droppedDegraded + droppedCollector;
+        return droppedPushGate + droppedPopGate + droppedDegraded + droppedCollector + droppedExited;
     }
 
     /** @return records dropped with the given cause */
@@ -50,7 +53,13 @@ public record LaneStats(int lane, int kind, int producer, long total, long colle
             case POP_GATE -> droppedPopGate;
             case DEGRADED -> droppedDegraded;
             case COLLECTOR -> droppedCollector;
+            case PRODUCER_EXITED -> droppedExited;
         };
+    }
+
+    /** @return true when the host marked the lane failed ({@link #failure()} says why) */
+    public boolean failed() {
+        return failure != null;
     }
 
     /** @return {@code total - collected - dropped}: records neither delivered nor accounted; an error after stop */

@@ -302,7 +302,7 @@ public final class LaneWriter {
             case PUSH_GATE -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_PUSH, droppedPush += n);
             case POP_GATE -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_POP, droppedPop += n);
             case DEGRADED -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_DEGRADED, droppedDegraded += n);
-            case COLLECTOR -> throw new IllegalArgumentException("COLLECTOR losses are counted by the host");
+            case COLLECTOR, PRODUCER_EXITED -> throw new IllegalArgumentException(cause + " losses are counted by the host");
         }
     }
 }

@@ -57,6 +57,9 @@ public final class PipelineConfig {
     private final Map<Integer, Long> payloadArenas;
     private final int maxStallWindows;
     private final ThreadFactory threadFactory;
+    private final boolean externalProducers;
+    private final int stringTableBytes;
+    private final int processSlots;
 
     private PipelineConfig(Builder b) {
         this.name = b.name;
@@ -79,6 +82,9 @@ public final class PipelineConfig {
         this.payloadArenas = Collections.unmodifiableMap(new HashMap<>(b.payloadArenas));
         this.maxStallWindows = b.maxStallWindows;
         this.threadFactory = b.threadFactory;
+        this.externalProducers = b.externalProducers;
+        this.stringTableBytes = b.stringTableBytes;
+        this.processSlots = b.processSlots;
     }
 
     /**
@@ -195,6 +201,25 @@ public final class PipelineConfig {
         return threadFactory;
     }
 
+    /**
+     * @return true when the lanes are written by producers in other processes (the region ABI's producers): the
+     *         host then recovers a lane's current buffer from its released {@code committed} count, and counts
+     *         records a producer counted but never committed as lost with {@link DropCause#PRODUCER_EXITED}
+     */
+    public boolean externalProducers() {
+        return externalProducers;
+    }
+
+    /** @return bytes of each lane's string table in the region (0 unless {@link #externalProducers()}) */
+    public int stringTableBytes() {
+        return stringTableBytes;
+    }
+
+    /** @return entries of the region's process table (0 unless {@link #externalProducers()}) */
+    public int processSlots() {
+        return processSlots;
+    }
+
     /** Builds a {@link PipelineConfig}; not thread-safe. Every setter checks its value at once. */
     public static final class Builder {
         private final String name;
@@ -213,6 +238,9 @@ public final class PipelineConfig {
         private final Map<Integer, Long> payloadArenas = new HashMap<>();
         private int maxStallWindows = DEFAULT_MAX_STALL_WINDOWS;
         private ThreadFactory threadFactory;
+        private boolean externalProducers;
+        private int stringTableBytes;
+        private int processSlots;
 
         private Builder(String name) {
             if (name == null || name.isBlank()) {
@@ -331,6 +359,26 @@ public final class PipelineConfig {
             return this;
         }
 
+        /**
+         * Declares that the lanes are written by producers in other processes through the mapped file (the region
+         * ABI, {@code docs/region-abi.md}), and sizes the tables they need.
+         *
+         * @param stringTableBytes bytes of each lane's string table, a multiple of 128 from 128 to 2^30
+         * @param processSlots     entries of the process table, 1..65536
+         */
+        public Builder externalProducers(int stringTableBytes, int processSlots) {
+            if (stringTableBytes < 128 || stringTableBytes > (1 << 30) || stringTableBytes % 128 != 0) {
+                throw bad("string table", "must be a multiple of 128 bytes from 128 to 2^30, got " + stringTableBytes);
+            }
+            if (processSlots < 1 || processSlots > 65536) {
+                throw bad("process slots", "must be 1..65536, got " + processSlots);
+            }
+            this.externalProducers = true;
+            this.stringTableBytes = stringTableBytes;
+            this.processSlots = processSlots;
+            return this;
+        }
+
         /** @param hook run once per replenisher tick (see {@link ArenaAckHook}) */
         public Builder arenaAckHook(ArenaAckHook hook) {
             this.arenaAckHook = hook;
@@ -405,6 +453,9 @@ public final class PipelineConfig {
             }
             if (threadFactory == null) {
                 threadFactory = HostThreads.daemonFactory(name);
+            }
+            if (externalProducers && mappedFile == null) {
+                throw bad("externalProducers", "needs a mappedFile for the producers to map");
             }
             return new PipelineConfig(this);
         }

@@ -48,8 +48,8 @@ final class PipelineParts {
         int kinds = pools.size();
         int n = config.drainShards();
         this.layout = new RegionLayout(config.producers(), lanes.size(), kinds, config.readyQueueSize(),
-                config.freeQueueSlots());
-        this.region = Region.create(layout, pools, lanes, config.mappedFile().orElse(null));
+                config.freeQueueSlots(), config.stringTableBytes(), config.processSlots());
+        this.region = Region.create(layout, config);
         try {
             HostOwnedFields owned = new HostOwnedFields(layout);
             boolean copy = config.memoryMode() == MemoryMode.COPY;

@@ -7,7 +7,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The memory of one pipeline: the region (queues and lane states, laid out by {@link RegionLayout}) and the
@@ -41,22 +43,24 @@ final class Region implements AutoCloseable {
      *
      * @throws UncheckedIOException when the mapped file cannot be created or mapped
      */
-    static Region create(RegionLayout layout, List<PoolSpec> pools, List<PipelineConfig.LaneSpec> lanes,
-            Path mappedFile) {
+    static Region create(RegionLayout layout, PipelineConfig config) {
+        Path mappedFile = config.mappedFile().orElse(null);
         Arena arena = Arena.ofShared();
         try {
             FileChannel file = null;
             MemorySegment device;
             if (mappedFile != null) {
-                file = FileChannel.open(mappedFile, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                // Private as perf.data is: producers write argument payloads and a program's own strings here.
+                file = FileChannel.open(mappedFile, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
+                        StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
                 device = file.map(FileChannel.MapMode.READ_WRITE, 0, layout.regionBytes(), arena);
             } else {
                 device = arena.allocate(layout.regionBytes(), 4096);
             }
             device.fill((byte) 0);
             Region r = new Region(layout, arena, device, file);
-            r.writeTables(pools, lanes, mappedFile != null);
+            r.writeTables(config, mappedFile != null);
             return r;
         } catch (IOException e) {
             arena.close();
@@ -67,7 +71,8 @@ final class Region implements AutoCloseable {
         }
     }
 
-    private void writeTables(List<PoolSpec> pools, List<PipelineConfig.LaneSpec> lanes, boolean mapped) {
+    private void writeTables(PipelineConfig config, boolean mapped) {
+        List<PoolSpec> pools = config.pools();
         MemorySegment d = device;
         d.set(Mem.INT, RegionLayout.H_MAGIC, RegionLayout.MAGIC);
         d.set(Mem.INT, RegionLayout.H_VERSION, RegionLayout.VERSION);
@@ -84,17 +89,32 @@ final class Region implements AutoCloseable {
         d.set(Mem.LONG, RegionLayout.H_LANE_STATES, layout.lane(0));
         d.set(Mem.LONG, RegionLayout.H_REGION_BYTES, layout.regionBytes());
         d.set(Mem.INT, RegionLayout.H_FLAGS, mapped ? 1 : 0);
+        d.set(Mem.INT, RegionLayout.H_BYTE_ORDER, RegionLayout.BYTE_ORDER_MARK);
+        d.set(Mem.INT, RegionLayout.H_HEADER_BYTES, RegionLayout.HEADER_BYTES);
+        d.set(Mem.INT, RegionLayout.H_CREATOR_PID, (int) ProcessHandle.current().pid());
+        d.set(Mem.INT, RegionLayout.H_CLOCK_ID, RegionLayout.CLOCK_MONOTONIC);
+        d.set(Mem.LONG, RegionLayout.H_BACKSTOP_NS, config.backstop().toNanos());
+        d.set(Mem.LONG, RegionLayout.H_STALL_THRESHOLD_NS, config.stallThreshold().toNanos());
+        d.set(Mem.LONG, RegionLayout.H_READY_QUEUE_STRIDE, layout.readyQueueStride());
+        d.set(Mem.LONG, RegionLayout.H_LANE_STRIDE, layout.laneStride());
+        d.set(Mem.LONG, RegionLayout.H_STRING_TABLES, layout.stringTables());
+        d.set(Mem.INT, RegionLayout.H_STRING_TABLE_BYTES, layout.stringTableBytes());
+        d.set(Mem.INT, RegionLayout.H_PROCESS_SLOTS, layout.processSlots());
+        d.set(Mem.LONG, RegionLayout.H_PROCESS_TABLE, layout.processTable());
+        d.set(Mem.LONG, RegionLayout.H_FILE_BYTES, layout.regionBytes());
+        int policy = config.policy() == BackpressurePolicy.DROP ? 1 : 0;
         for (int k = 0; k < pools.size(); k++) {
             PoolSpec p = pools.get(k);
             long e = layout.kindEntry(k);
-            d.set(Mem.INT, e, p.recordSize());
-            d.set(Mem.INT, e + 4, p.recordsPerBuffer());
-            d.set(Mem.INT, e + 8, p.buffersPerLane());
+            d.set(Mem.INT, e + RegionLayout.K_RECORD_SIZE, p.recordSize());
+            d.set(Mem.INT, e + RegionLayout.K_RECORDS_PER_BUFFER, p.recordsPerBuffer());
+            d.set(Mem.INT, e + RegionLayout.K_BUFFERS_PER_LANE, p.buffersPerLane());
+            d.set(Mem.INT, e + RegionLayout.K_POLICY, policy);
         }
-        for (PipelineConfig.LaneSpec l : lanes) {
+        for (PipelineConfig.LaneSpec l : config.lanes()) {
             long e = layout.laneEntry(l.lane());
-            d.set(Mem.INT, e, l.kind());
-            d.set(Mem.INT, e + 4, l.producer());
+            d.set(Mem.INT, e + RegionLayout.T_KIND, l.kind());
+            d.set(Mem.INT, e + RegionLayout.T_PRODUCER, l.producer());
         }
     }
 
@@ -126,6 +146,8 @@ final class Region implements AutoCloseable {
             long base = RegionLayout.align(fileEnd, 4096);
             MemorySegment s = file.map(FileChannel.MapMode.READ_WRITE, base, bytes, arena);
             fileEnd = base + bytes;
+            // A producer in another process maps up to here; released after the block is mapped (and zero).
+            Mem.setLongRelease(device, RegionLayout.H_FILE_BYTES, fileEnd);
             return new Allocation(s, base);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot grow pipeline file to " + (fileEnd + bytes) + " bytes", e);

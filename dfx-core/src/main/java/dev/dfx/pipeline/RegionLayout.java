@@ -1,28 +1,44 @@
 package dev.dfx.pipeline;
 
 /**
- * Byte layout of a pipeline's region, so that a producer in another process (native code mapping the
- * {@link PipelineConfig.Builder#mappedFile mapped file}) can write into it. All fields are little-endian and
- * naturally aligned; "release"/"acquire" name the ordering a writer/reader must use. Immutable; thread-safe.
- * The shape follows the reference's shared region (simpler's {@code XxxDataHeader}: per-thread ready queues of
- * 32-byte entries, then per-lane active head and free queue; reference §1.2), with 64-bit free-queue counters,
+ * Byte layout of a pipeline's region (ABI version {@value #VERSION}), so that a producer in another process
+ * (native code mapping the {@link PipelineConfig.Builder#mappedFile mapped file}) can write into it. The byte-by-byte
+ * description a C programmer reads is {@code docs/region-abi.md}; a test holds that document against the
+ * constants here. All fields are little-endian and naturally aligned; "release"/"acquire" name the ordering a
+ * writer/reader must use. Immutable; thread-safe. The shape follows the reference's shared region (per-thread
+ * ready queues of 32-byte entries, then per-lane active head and free queue), with 64-bit free-queue counters,
  * 128-byte padding between fields of different writers, and a block table so handles resolve out of process.
  *
  * <pre>
- * HEADER at 0, {@value #HEADER_BYTES} bytes
+ * HEADER at 0, {@value #HEADER_BYTES} bytes (host-written before any producer attaches unless marked)
  *   0  u32 magic 0x50584644 ("DFXP")       4  u32 version ({@value #VERSION})
  *   8  u32 producers                      12  u32 lanes
  *  16  u32 kinds                          20  u32 readyQueueSize
  *  24  u32 slotCount (free-queue slots)   28  u32 maxBlocks
  *  32  u64 kindTableOffset                40  u64 laneTableOffset
  *  48  u64 blockTableOffset               56  u64 readyQueuesOffset
- *  64  u64 laneStatesOffset               72  u64 regionBytes
+ *  64  u64 laneStatesOffset               72  u64 regionBytes (header and tables; buffer blocks follow)
  *  80  u32 blockCount (host, release)     84  u32 flags (bit 0: block bases are file offsets, else addresses)
- * KIND TABLE: kinds x 16 B: u32 recordSize, u32 recordsPerBuffer, u32 buffersPerLane, u32 reserved
- * LANE TABLE: lanes x 16 B: u32 kind, u32 producer, u64 reserved
+ *  88  u32 byteOrder 0x01020304           92  u32 headerBytes ({@value #HEADER_BYTES})
+ *  96  u32 creatorPid                    100  u32 clockId (1: CLOCK_MONOTONIC)
+ * 104  u64 backstopNs                    112  u64 stallThresholdNs
+ * 120  u64 readyQueueStride              128  u64 laneStride
+ * 136  u64 stringTablesOffset            144  u32 stringTableBytes (per lane)   148 u32 processSlots
+ * 152  u64 processTableOffset            160  u64 fileBytes (host, release: the file covers every block)
+ * 168  u32 tscState (producers: 0 none, 1 calibrating, 2 ready)                 172 u32 reserved
+ * 176  u64 tscTicks0  184 u64 tscNs0  192 u64 tscTicks1  200 u64 tscNs1 (producers, before tscState = 2)
+ * 208  u64 unlanedDropped (producers, atomic add: records of threads that found no free lane)
+ * KIND TABLE: kinds x 16 B: u32 recordSize, u32 recordsPerBuffer, u32 buffersPerLane, u32 policy (0 BLOCK, 1 DROP)
+ * LANE TABLE: lanes x 16 B: u32 kind, u32 producer, u64 owner (0: free; a producer claims the lane by CAS to
+ *   (pid &lt;&lt; 32) | tid)
  * BLOCK TABLE: maxBlocks x 32 B, host-written before blockCount is released:
  *   u64 base (file offset of the block in the mapped file, or its native address), u64 bytes,
  *   u32 kind, u32 buffers, u64 bufferBytes
+ * PROCESS TABLE: processSlots x 16 B: u32 pid (producer CAS 0 -&gt; pid), u32 state (1 attached, 2 detached),
+ *   u64 attach time (clock ns)
+ * STRING TABLES: lanes x stringTableBytes, each: +0 u64 used (producer, release: bytes used including this word),
+ *   then entries from +8: u32 length, length bytes of UTF-8, zero padding to a multiple of 4. A string id is the
+ *   entry's offset in its lane's table.
  * READY QUEUES: producers x readyQueueStride, each:
  *   +0   u32 head (host writes, release; producer reads, acquire)
  *   +128 u32 tail (producer writes, release; host reads, acquire)   +136 u64 maxReadyDepth (producer)
@@ -30,11 +46,13 @@ package dev.dfx.pipeline;
  *   Indices are stored wrapped (0..size-1); empty: head == tail; full: (tail+1) % size == head.
  *   The producer writes the entry, then releases tail. The host rejects head or tail >= size as corruption.
  * LANE STATES: lanes x laneStride, each:
- *   ACTIVE HEAD +0, producer-owned (plain stores; host reads after the producer stops, or opaquely for stats):
+ *   ACTIVE HEAD +0, producer-owned (host reads after the producer stops, or opaquely for stats):
  *     +0 u64 currentHandle (0: none)   +8 u64 currentSeq      +16 u64 total (every record attempt)
  *     +24 u64 published (records in published buffers)      +32 u64 dropped (all producer-side causes)
  *     +40 u64 droppedPushGate  +48 u64 droppedPopGate  +56 u64 droppedDegraded  +64 u64 backstopExpiries
  *     +72 u64 stallCount  +80 u64 stallTotalNs  +88 u64 stallLongestNs  +96 u64 minFreeDepth  +104 u32 degraded
+ *     +108 u32 status (0 unused, 1 active, 2 closed)  +112 u64 committed (records of the current buffer written
+ *     completely, released after each record; producers in other processes keep it)
  *     Invariant: records in the current buffer = total - published - dropped.
  *   FREE QUEUE +128 u64 head (producer, release)   +256 u64 tail (host, release)
  *     +384 u64 slots[slotCount] (host writes the slot, then releases tail)
@@ -47,19 +65,32 @@ package dev.dfx.pipeline;
 public final class RegionLayout {
     /** "DFXP" read as a little-endian u32. */
     public static final int MAGIC = 0x50584644;
-    /** Layout version. */
-    public static final int VERSION = 1;
+    /** ABI version: a reader refuses any other. */
+    public static final int VERSION = 2;
+    /** Written as a u32 by the host: the bytes 04 03 02 01 in the file mean little-endian. */
+    public static final int BYTE_ORDER_MARK = 0x01020304;
+    /** {@code clockId} of CLOCK_MONOTONIC (Linux's clockid_t value). */
+    public static final int CLOCK_MONOTONIC = 1;
     /** Header size in bytes. */
-    public static final int HEADER_BYTES = 128;
+    public static final int HEADER_BYTES = 256;
     /** Padding unit between fields written by different sides (two cache lines, against adjacent-line prefetch). */
     public static final int PAD = 128;
     /** Ready-queue entry size in bytes. */
     public static final int ENTRY_BYTES = 32;
     /** Block table capacity: the most buffer blocks a region can register. */
     public static final int MAX_BLOCKS = 4096;
+    /** Kind-table entry size in bytes. */
+    public static final int KIND_ENTRY_BYTES = 16;
+    /** Lane-table entry size in bytes. */
+    public static final int LANE_ENTRY_BYTES = 16;
+    /** Process-table entry size in bytes. */
+    public static final int PROCESS_ENTRY_BYTES = 16;
+    /** Bytes before a string table's first entry (its {@code used} word). */
+    public static final int STRINGS_START = 8;
 
-    // Field offsets below are named as in the table above: H_ header, RQ_ ready queue (relative to the queue),
-    // E_ ready-queue entry, L_ lane state (relative to the lane), B_ block-table entry.
+    // Field offsets below are named as in the table above: H_ header, K_ kind-table entry, T_ lane-table entry,
+    // RQ_ ready queue (relative to the queue), E_ ready-queue entry, L_ lane state (relative to the lane),
+    // B_ block-table entry, P_ process-table entry, S_ string table.
     public static final long H_MAGIC = 0;
     public static final long H_VERSION = 4;
     public static final long H_PRODUCERS = 8;
@@ -76,6 +107,36 @@ public final class RegionLayout {
     public static final long H_REGION_BYTES = 72;
     public static final long H_BLOCK_COUNT = 80;
     public static final long H_FLAGS = 84;
+    public static final long H_BYTE_ORDER = 88;
+    public static final long H_HEADER_BYTES = 92;
+    public static final long H_CREATOR_PID = 96;
+    public static final long H_CLOCK_ID = 100;
+    public static final long H_BACKSTOP_NS = 104;
+    public static final long H_STALL_THRESHOLD_NS = 112;
+    public static final long H_READY_QUEUE_STRIDE = 120;
+    public static final long H_LANE_STRIDE = 128;
+    public static final long H_STRING_TABLES = 136;
+    public static final long H_STRING_TABLE_BYTES = 144;
+    public static final long H_PROCESS_SLOTS = 148;
+    public static final long H_PROCESS_TABLE = 152;
+    public static final long H_FILE_BYTES = 160;
+    public static final long H_TSC_STATE = 168;
+    public static final long H_TSC_TICKS0 = 176;
+    public static final long H_TSC_NS0 = 184;
+    public static final long H_TSC_TICKS1 = 192;
+    public static final long H_TSC_NS1 = 200;
+    public static final long H_UNLANED_DROPPED = 208;
+
+    // kind table entry fields
+    public static final long K_RECORD_SIZE = 0;
+    public static final long K_RECORDS_PER_BUFFER = 4;
+    public static final long K_BUFFERS_PER_LANE = 8;
+    public static final long K_POLICY = 12;
+
+    // lane table entry fields
+    public static final long T_KIND = 0;
+    public static final long T_PRODUCER = 4;
+    public static final long T_OWNER = 8;
 
     // ready queue fields (relative to the queue)
     public static final long RQ_HEAD = 0;
@@ -105,9 +166,18 @@ public final class RegionLayout {
     public static final long L_STALL_LONGEST = 88;
     public static final long L_MIN_FREE = 96;
     public static final long L_DEGRADED = 104;
+    public static final long L_STATUS = 108;
+    public static final long L_COMMITTED = 112;
     public static final long L_FQ_HEAD = PAD;
     public static final long L_FQ_TAIL = 2L * PAD;
     public static final long L_FQ_SLOTS = 3L * PAD;
+
+    /** {@link #L_STATUS}: the lane has not been claimed. */
+    public static final int STATUS_UNUSED = 0;
+    /** {@link #L_STATUS}: a producer thread writes the lane. */
+    public static final int STATUS_ACTIVE = 1;
+    /** {@link #L_STATUS}: its thread ended and flushed the lane; nothing more will be written. */
+    public static final int STATUS_CLOSED = 2;
 
     // block table entry fields
     public static final long B_BASE = 0;
@@ -116,6 +186,19 @@ public final class RegionLayout {
     public static final long B_BUFFERS = 20;
     public static final long B_BUFFER_BYTES = 24;
     public static final int BLOCK_ENTRY_BYTES = 32;
+
+    // process table entry fields
+    public static final long P_PID = 0;
+    public static final long P_STATE = 4;
+    public static final long P_ATTACH_NS = 8;
+
+    /** {@link #P_STATE}: the process attached. */
+    public static final int PROCESS_ATTACHED = 1;
+    /** {@link #P_STATE}: the process flushed its lanes and detached at exit. */
+    public static final int PROCESS_DETACHED = 2;
+
+    // string table fields
+    public static final long S_USED = 0;
 
     private final int producers;
     private final int lanes;
@@ -129,9 +212,15 @@ public final class RegionLayout {
     private final long readyQueueStride;
     private final long laneStates;
     private final long laneStride;
+    private final long processTable;
+    private final int processSlots;
+    private final long stringTables;
+    private final int stringTableBytes;
     private final long regionBytes;
 
     /**
+     * A layout without string tables or process table (producers in this process only).
+     *
      * @param producers      number of ready queues
      * @param lanes          number of lanes
      * @param kinds          number of buffer kinds
@@ -139,15 +228,38 @@ public final class RegionLayout {
      * @param slotCount      free-queue slots per lane
      */
     public RegionLayout(int producers, int lanes, int kinds, int readyQueueSize, int slotCount) {
+        this(producers, lanes, kinds, readyQueueSize, slotCount, 0, 0);
+    }
+
+    /**
+     * @param producers        number of ready queues
+     * @param lanes            number of lanes
+     * @param kinds            number of buffer kinds
+     * @param readyQueueSize   entries per ready queue
+     * @param slotCount        free-queue slots per lane
+     * @param stringTableBytes bytes of each lane's string table, 0 (none) or a multiple of 128 of at least 128
+     * @param processSlots     entries of the process table, {@code >= 0}
+     * @throws IllegalArgumentException when a string table size is not 0 or a multiple of 128, or a count is negative
+     */
+    public RegionLayout(int producers, int lanes, int kinds, int readyQueueSize, int slotCount, int stringTableBytes,
+            int processSlots) {
+        if (stringTableBytes < 0 || stringTableBytes % PAD != 0 || processSlots < 0) {
+            throw new IllegalArgumentException("string table of " + stringTableBytes + " bytes (0 or a multiple of "
+                    + PAD + ") and " + processSlots + " process slots (>= 0)");
+        }
         this.producers = producers;
         this.lanes = lanes;
         this.kinds = kinds;
         this.readyQueueSize = readyQueueSize;
         this.slotCount = slotCount;
         this.kindTable = HEADER_BYTES;
-        this.laneTable = kindTable + 16L * kinds;
-        this.blockTable = align(laneTable + 16L * lanes, 64);
-        this.readyQueues = align(blockTable + (long) BLOCK_ENTRY_BYTES * MAX_BLOCKS, PAD);
+        this.laneTable = kindTable + (long) KIND_ENTRY_BYTES * kinds;
+        this.blockTable = align(laneTable + (long) LANE_ENTRY_BYTES * lanes, 64);
+        this.processTable = blockTable + (long) BLOCK_ENTRY_BYTES * MAX_BLOCKS;
+        this.processSlots = processSlots;
+        this.stringTables = align(processTable + (long) PROCESS_ENTRY_BYTES * processSlots, PAD);
+        this.stringTableBytes = stringTableBytes;
+        this.readyQueues = align(stringTables + (long) stringTableBytes * lanes, PAD);
         this.readyQueueStride = align(RQ_ENTRIES + (long) ENTRY_BYTES * readyQueueSize, PAD);
         this.laneStates = readyQueues + readyQueueStride * producers;
         this.laneStride = L_FQ_SLOTS + align(8L * slotCount, PAD);
@@ -190,12 +302,12 @@ public final class RegionLayout {
 
     /** @return offset of kind {@code k}'s kind-table entry */
     public long kindEntry(int k) {
-        return kindTable + 16L * k;
+        return kindTable + (long) KIND_ENTRY_BYTES * k;
     }
 
     /** @return offset of lane {@code l}'s lane-table entry */
     public long laneEntry(int l) {
-        return laneTable + 16L * l;
+        return laneTable + (long) LANE_ENTRY_BYTES * l;
     }
 
     /** @return offset of block {@code b}'s block-table entry */
@@ -206,6 +318,46 @@ public final class RegionLayout {
     /** @return offset of the block table */
     public long blockTable() {
         return blockTable;
+    }
+
+    /** @return offset of the process table */
+    public long processTable() {
+        return processTable;
+    }
+
+    /** @return entries of the process table */
+    public int processSlots() {
+        return processSlots;
+    }
+
+    /** @return offset of process-table entry {@code p} */
+    public long processEntry(int p) {
+        return processTable + (long) PROCESS_ENTRY_BYTES * p;
+    }
+
+    /** @return offset of the first lane's string table */
+    public long stringTables() {
+        return stringTables;
+    }
+
+    /** @return bytes of each lane's string table (0: none) */
+    public int stringTableBytes() {
+        return stringTableBytes;
+    }
+
+    /** @return offset of lane {@code l}'s string table */
+    public long stringTable(int l) {
+        return stringTables + (long) stringTableBytes * l;
+    }
+
+    /** @return bytes from one ready queue to the next */
+    public long readyQueueStride() {
+        return readyQueueStride;
+    }
+
+    /** @return bytes from one lane state to the next */
+    public long laneStride() {
+        return laneStride;
     }
 
     /** @return offset of producer {@code q}'s ready queue */
@@ -244,8 +396,14 @@ public final class RegionLayout {
         if (offset < blockTable) {
             return "lane table";
         }
-        if (offset < readyQueues) {
+        if (offset < processTable) {
             return "block table";
+        }
+        if (offset < stringTables) {
+            return "process table (producer-owned)";
+        }
+        if (offset < readyQueues) {
+            return "string tables (producer-owned)";
         }
         if (offset < laneStates) {
             int q = (int) ((offset - readyQueues) / readyQueueStride);

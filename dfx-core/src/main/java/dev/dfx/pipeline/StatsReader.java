@@ -40,12 +40,13 @@ final class StatsReader {
                     t.getLongOpaque(b + RegionLayout.L_DROPPED_POP),
                     t.getLongOpaque(b + RegionLayout.L_DROPPED_DEGRADED),
                     p.ledger.lostToCollector(l.lane()),
+                    p.ledger.lostToExit(l.lane()),
                     t.getLongOpaque(b + RegionLayout.L_EXPIRIES),
                     t.getLongOpaque(b + RegionLayout.L_STALL_COUNT),
                     t.getLongOpaque(b + RegionLayout.L_STALL_TOTAL),
                     t.getLongOpaque(b + RegionLayout.L_STALL_LONGEST),
                     log.snapshot(), log.omitted(), laneMinFree,
-                    t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0));
+                    t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0, p.errors.laneFailure(l.lane())));
         }
         List<PoolStats> pools = new ArrayList<>();
         for (int k = 0; k < p.config.pools().size(); k++) {

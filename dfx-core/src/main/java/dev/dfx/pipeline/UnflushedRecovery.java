@@ -1,10 +1,21 @@
 package dev.dfx.pipeline;
 
 /**
- * At stop, delivers each lane's un-flushed current buffer host-side (so an interrupted run loses nothing): its
- * record count follows from the active-head invariant {@code count = total - published - dropped}. Runs on the
- * stopping thread after every host thread has ended, calling the lane's collector shard directly, so the lane's
- * buffers still arrive in seq order on one shard.
+ * At stop, delivers each lane's un-flushed current buffer host-side (so an interrupted run loses nothing). Runs
+ * on the stopping thread after every host thread has ended and every published buffer was drained and delivered,
+ * calling the lane's collector shard directly, so the lane's buffers still arrive in seq order on one shard.
+ *
+ * <p>A producer in this process (stopped; its end happens-before the stop): the buffer holds
+ * {@code total - published - dropped} records (the active-head invariant).
+ *
+ * <p>Producers in other processes ({@link PipelineConfig#externalProducers()}) may have been killed anywhere,
+ * e.g. between counting a record and writing it, or between releasing a ready-queue tail and clearing
+ * {@code current}. So the host recovers the lane's released {@code committed} records, and only when the current
+ * buffer is still lent to this lane and was not already drained with this seq; and it counts what the producer
+ * counted beyond what the host received ({@code total - dropped - received - recovered}, with {@code received}
+ * the host's own count of the lane's drained records) as lost with {@link DropCause#PRODUCER_EXITED}, so the lane
+ * reconciles whatever the producer's {@code published} says. Every producer-written field is checked first; a lane
+ * that fails a check is marked failed with the reason, and nothing of it is delivered.
  */
 final class UnflushedRecovery {
     private final PipelineParts p;
@@ -15,7 +26,14 @@ final class UnflushedRecovery {
 
     void recoverAll() {
         for (PipelineConfig.LaneSpec l : p.config.lanes()) {
-            recover(l);
+            if (p.errors.laneFailure(l.lane()) != null) {
+                continue;
+            }
+            if (p.config.externalProducers()) {
+                recoverExternal(l);
+            } else {
+                recover(l);
+            }
         }
     }
 
@@ -30,13 +48,66 @@ final class UnflushedRecovery {
         }
         int capacity = p.config.pools().get(l.kind()).recordsPerBuffer();
         HostBuffer b = p.store.host(handle, l.kind());
-        if (b == null || count > capacity) {
+        if (b == null || b.holder != l.lane() || count > capacity) {
             p.errors.add("lane " + l.lane() + ": un-flushed buffer 0x" + Long.toHexString(handle) + " with " + count
                     + " records cannot be recovered (corrupt active head)");
             return;
         }
+        deliver(l, b, count, t.getLongAcquire(base + RegionLayout.L_SEQ));
+    }
+
+    private void recoverExternal(PipelineConfig.LaneSpec l) {
+        HostTransport t = p.transport;
+        int lane = l.lane();
+        long base = p.layout.lane(lane);
+        int capacity = p.config.pools().get(l.kind()).recordsPerBuffer();
+        long handle = t.getLongAcquire(base + RegionLayout.L_CURRENT);
         long seq = t.getLongAcquire(base + RegionLayout.L_SEQ);
-        t.pullBuffer(b, count * b.recordSize);
+        HostBuffer b = null;
+        long count = 0;
+        if (handle != 0) {
+            b = p.store.host(handle, l.kind());
+            if (b == null) {
+                p.errors.laneFailed(lane, "current handle 0x" + Long.toHexString(handle) + " is not a buffer of kind "
+                        + l.kind() + " (corrupt active head)");
+                return;
+            }
+            boolean alreadyReceived = b.drainedFrom == lane && b.seq == seq;
+            if (b.holder == lane && !alreadyReceived) {
+                count = t.getLongAcquire(base + RegionLayout.L_COMMITTED);
+                if (count < 0 || count > capacity) {
+                    p.errors.laneFailed(lane, "committed " + count + " is outside 0.." + capacity
+                            + " (corrupt active head)");
+                    return;
+                }
+            } else if (b.holder != lane && b.holder != HostBuffer.NO_HOLDER) {
+                p.errors.laneFailed(lane, "current handle 0x" + Long.toHexString(handle) + " is lent to lane "
+                        + b.holder + " (corrupt active head)");
+                return;
+            }
+        }
+        long total = t.getLongAcquire(base + RegionLayout.L_TOTAL);
+        long dropped = t.getLongAcquire(base + RegionLayout.L_DROPPED);
+        long received = p.ledger.collected(lane) + p.ledger.lostToCollector(lane);
+        long lost = total - dropped - received - count;
+        // A producer may have counted at most a whole buffer plus what it waits at a gate with.
+        if (lost < 0 || lost > 2L * capacity) {
+            p.errors.laneFailed(lane, "total " + total + " - dropped " + dropped + " - received " + received
+                    + " - committed " + count + " = " + lost + ", outside 0.." + 2L * capacity
+                    + " (corrupt active head)");
+            return;
+        }
+        if (lost > 0) {
+            p.ledger.lostToExit(lane, lost);
+        }
+        if (count > 0) {
+            deliver(l, b, count, seq);
+        }
+    }
+
+    private void deliver(PipelineConfig.LaneSpec l, HostBuffer b, long count, long seq) {
+        b.holder = HostBuffer.NO_HOLDER;
+        p.transport.pullBuffer(b, count * b.recordSize);
         int shard = p.shardOf(l.producer());
         b.carry(l.lane(), l.producer(), seq, (int) count, shard);
         p.collectors[shard].deliver(b);

@@ -6,7 +6,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The host rejects corrupt producer-side state with a clear error instead of crashing or misreading: ready-queue
- * indices outside the ring, and entries that name the wrong lane; the records involved show up as silent loss.
+ * indices outside the ring, and entries that name the wrong lane, fail the producer's lanes with the reason; the
+ * records involved show up as silent loss.
  */
 class CorruptionTest {
 
@@ -26,14 +27,17 @@ class CorruptionTest {
             ManualHost.round(p);
             ManualHost.round(p);
             PipelineStats s = p.stats();
-            assertThat(s.errors()).containsExactly(
-                    "ready queue 0: tail " + size + " is outside 0.." + (size - 1) + " (corrupt); queue no longer drained");
+            String reason = "ready queue 0: tail " + size + " is outside 0.." + (size - 1)
+                    + " (corrupt); queue no longer drained";
+            assertThat(s.errors()).containsExactly("lane 0 failed: " + reason);
             assertThat(s.errorCount()).isEqualTo(1);
+            assertThat(s.lanes().get(0).failure()).isEqualTo(reason);
+            assertThat(s.lanes().get(1).failed()).isFalse();
         }
     }
 
     @Test
-    void entryNamingAForeignLaneIsSkippedAndShowsAsSilentLoss() {
+    void entryNamingAForeignLaneFailsTheLaneAndShowsAsSilentLoss() {
         try (Pipeline p = pipeline()) {
             LaneWriter w = p.writer(0);
             for (int i = 0; i < 5; i++) {
@@ -43,14 +47,13 @@ class CorruptionTest {
             ManualHost.device(p).set(Mem.INT, entry + RegionLayout.E_LANE, 1);  // producer 0 cannot write lane 1
             w.flush();
             PipelineStats s = p.stop();
-            assertThat(s.errors()).hasSize(2);
-            assertThat(s.errors().get(0)).isEqualTo(
-                    "ready queue 0 entry 0: lane 1 is not a lane of producer 0 (corrupt); entry skipped");
-            assertThat(s.errors().get(1)).isEqualTo("lane 0: buffer seq 1 arrived, expected 0");
+            String reason = "ready queue 0 entry 0: lane 1 is not a lane of producer 0 (corrupt); queue no longer drained";
+            assertThat(s.errors()).containsExactly("lane 0 failed: " + reason);
             LaneStats l = s.lanes().get(0);
+            assertThat(l.failure()).isEqualTo(reason);
             assertThat(l.total()).isEqualTo(5);
-            assertThat(l.collected()).isEqualTo(1);
-            assertThat(l.silentLoss()).isEqualTo(4);
+            assertThat(l.collected()).as("the queue is no longer read, the flushed buffer included").isZero();
+            assertThat(l.silentLoss()).isEqualTo(5);
             assertThat(s.reconciled()).isFalse();
         }
     }

@@ -1,0 +1,283 @@
+package dev.dfx.region;
+
+import dev.dfx.pipeline.Collector;
+import dev.dfx.pipeline.LaneStats;
+import dev.dfx.pipeline.Pipeline;
+import dev.dfx.pipeline.PipelineConfig;
+import dev.dfx.pipeline.PipelineStats;
+import dev.dfx.pipeline.RegionLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The host side of a region (DESIGN.md §12): creates the region file (mode 0600) for a {@link RegionSpec}, runs the
+ * lossless pipeline on it (drain shards, collectors, replenisher), and reports which processes and threads
+ * attached and how each lane stands. Producers in other processes find the file through the environment variable
+ * {@value #ENV} and write into it with {@code include/dfx.h} (ABI: {@code docs/region-abi.md}).
+ *
+ * <pre>{@code
+ * try (RegionHost host = RegionHost.start(runDir.resolve("region.dfxr"), RegionSpec.builder().build(), collector)) {
+ *     ProcessBuilder pb = new ProcessBuilder(command);
+ *     pb.environment().putAll(host.environment());
+ *     int status = pb.start().waitFor();
+ *     while (host.producersAlive()) Thread.sleep(10);   // children that inherited the region
+ *     RegionStats s = host.stop();                        // collects everything, recovers dead producers' buffers
+ * }
+ * }</pre>
+ *
+ * <p>The host trusts nothing a producer wrote: every index, count, handle and string offset is checked before use;
+ * a lane whose producer wrote one out of bounds is marked {@link LaneState#FAILED} with the reason and no longer
+ * followed. A collector resolves the names in a lane's user events with {@link #strings(int)}; timestamps in TSC
+ * ticks convert with {@link #tscCalibration()}.
+ *
+ * <p>Thread-safety: every method from any thread. {@link #stop()} once the producers have ended (a producer still
+ * writing at stop loses what it writes after it, counted as silent loss or {@code producer_exited}).
+ */
+public final class RegionHost implements AutoCloseable {
+    /** The environment variable naming the region file, read by producers. */
+    public static final String ENV = "DFX_REGION";
+
+    private final Path file;
+    private final RegionSpec spec;
+    private final Pipeline pipeline;
+    private final RegionLayout layout;
+    private final Arena arena;
+    private final MemorySegment region;
+    private final StringTable[] strings;
+    private final String[] poolOfLane;
+    private volatile TscCalibration tsc;
+    private volatile String tscProblem;
+    private RegionStats finalStats;
+    private boolean closed;
+
+    private RegionHost(Path file, RegionSpec spec, Pipeline pipeline) throws IOException {
+        this.file = file;
+        this.spec = spec;
+        this.pipeline = pipeline;
+        PipelineConfig c = pipeline.config();
+        this.layout = RegionHeader.read(file).layout();
+        this.arena = Arena.ofShared();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            this.region = ch.map(FileChannel.MapMode.READ_ONLY, 0, layout.regionBytes(), arena);
+        }
+        this.strings = new StringTable[layout.lanes()];
+        this.poolOfLane = new String[layout.lanes()];
+        for (PipelineConfig.LaneSpec l : c.lanes()) {
+            strings[l.lane()] = new StringTable(l.lane(),
+                    region.asSlice(layout.stringTable(l.lane()), layout.stringTableBytes()));
+            poolOfLane[l.lane()] = c.pools().get(l.kind()).name();
+        }
+    }
+
+    /**
+     * Creates the region file (replacing one that exists; mode 0600) with every buffer block, and starts the host.
+     *
+     * @param file      where the region lives (e.g. in the run directory, or under /dev/shm)
+     * @param spec      its shape
+     * @param collector receives every drained buffer (see {@link Collector}); a buffer's lane is a lane of
+     *                  {@link #stats()}
+     * @return the running host
+     * @throws UncheckedIOException when the file cannot be created or mapped
+     */
+    public static RegionHost start(Path file, RegionSpec spec, Collector collector) {
+        PipelineConfig config = spec.pipelineConfig(file, "region");
+        Pipeline p = Pipeline.start(config, collector);
+        try {
+            return new RegionHost(file, spec, p);
+        } catch (IOException e) {
+            p.close();
+            throw new UncheckedIOException("cannot map region " + file + ": " + e.getMessage(), e);
+        } catch (RuntimeException | Error e) {
+            p.close();
+            throw e;
+        }
+    }
+
+    /** @return the region file */
+    public Path file() {
+        return file;
+    }
+
+    /** @return the spec it was created with */
+    public RegionSpec spec() {
+        return spec;
+    }
+
+    /** @return the layout of the region (offsets of every table) */
+    public RegionLayout layout() {
+        return layout;
+    }
+
+    /** @return the variables a producer process needs: {@value #ENV} = the file's absolute path */
+    public Map<String, String> environment() {
+        return Map.of(ENV, file.toAbsolutePath().toString());
+    }
+
+    /**
+     * @param lane a lane index (as in {@link dev.dfx.pipeline.DrainedBuffer#lane()})
+     * @return the lane's string table (also after {@link #stop()}: it keeps what it read)
+     * @throws IllegalArgumentException when there is no such lane
+     */
+    public StringTable strings(int lane) {
+        if (lane < 0 || lane >= strings.length) {
+            throw new IllegalArgumentException("region " + file + ": no lane " + lane + " (lanes 0.."
+                    + (strings.length - 1) + ")");
+        }
+        return strings[lane];
+    }
+
+    /**
+     * @return the TSC calibration a producer published in the header, once it is complete and plausible (read once,
+     *         then kept: a later overwrite does not change it)
+     */
+    public synchronized Optional<TscCalibration> tscCalibration() {
+        if (tsc == null && !closed && tscProblem == null
+                && Fields.intAcquire(region, RegionLayout.H_TSC_STATE) == 2) {
+            try {
+                tsc = TscCalibration.of(region.get(Fields.LONG, RegionLayout.H_TSC_TICKS0),
+                        region.get(Fields.LONG, RegionLayout.H_TSC_NS0), region.get(Fields.LONG,
+                                RegionLayout.H_TSC_TICKS1), region.get(Fields.LONG, RegionLayout.H_TSC_NS1));
+            } catch (IllegalArgumentException e) {
+                tscProblem = e.getMessage();
+            }
+        }
+        return Optional.ofNullable(tsc);
+    }
+
+    /** @return why the published TSC calibration was refused, if it was */
+    public Optional<String> tscProblem() {
+        return Optional.ofNullable(tscProblem);
+    }
+
+    /** @return every process that attached (process table and lane owners), with whether it is alive now */
+    public synchronized List<RegionProcess> processes() {
+        if (finalStats != null) {
+            return finalStats.processes();
+        }
+        return snapshot(pipeline.stats()).processes();
+    }
+
+    /** @return true while any process that attached is alive */
+    public boolean producersAlive() {
+        return processes().stream().anyMatch(RegionProcess::alive);
+    }
+
+    /** @return a live snapshot, or the final one after {@link #stop()} */
+    public synchronized RegionStats stats() {
+        if (finalStats != null) {
+            return finalStats;
+        }
+        return snapshot(pipeline.stats());
+    }
+
+    /**
+     * Stops the host in the pipeline's order: drains every published buffer, recovers each lane's current buffer
+     * up to its committed count, and reconciles. Idempotent.
+     *
+     * @return the final snapshot
+     */
+    public synchronized RegionStats stop() {
+        if (finalStats == null) {
+            tscCalibration();
+            PipelineStats s = pipeline.stop();
+            finalStats = snapshot(s);
+        }
+        return finalStats;
+    }
+
+    /** {@link #stop()}, then unmaps the region; the file stays (the caller deletes it). */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        try {
+            stop();
+            for (StringTable t : strings) {
+                if (t != null) {
+                    t.detach();
+                }
+            }
+        } finally {
+            closed = true;
+            pipeline.close();
+            arena.close();
+        }
+    }
+
+    private RegionStats snapshot(PipelineStats s) {
+        Map<Long, List<Integer>> lanesOf = new LinkedHashMap<>();
+        Map<Long, Boolean> detached = new LinkedHashMap<>();
+        for (int p = 0; p < layout.processSlots(); p++) {
+            long e = layout.processEntry(p);
+            long pid = Integer.toUnsignedLong(Fields.intAcquire(region, e + RegionLayout.P_PID));
+            if (pid == 0) {
+                continue;
+            }
+            lanesOf.putIfAbsent(pid, new ArrayList<>());
+            int state = region.get(Fields.INT, e + RegionLayout.P_STATE);
+            detached.merge(pid, state == RegionLayout.PROCESS_DETACHED, Boolean::logicalAnd);
+        }
+        Map<Long, Boolean> alive = new LinkedHashMap<>();
+        List<RegionLane> lanes = new ArrayList<>();
+        for (LaneStats l : s.lanes()) {
+            long owner = Fields.longAcquire(region, layout.laneEntry(l.lane()) + RegionLayout.T_OWNER);
+            long pid = owner >>> 32;
+            long tid = owner & 0xFFFFFFFFL;
+            int status = region.get(Fields.INT, layout.lane(l.lane()) + RegionLayout.L_STATUS);
+            LaneState state;
+            String reason = "";
+            if (l.failed()) {
+                state = LaneState.FAILED;
+                reason = l.failure();
+            } else if (owner == 0) {
+                state = LaneState.UNUSED;
+            } else if (status == RegionLayout.STATUS_CLOSED) {
+                state = LaneState.CLOSED;
+            } else if (alive.computeIfAbsent(pid, RegionHost::isAlive)) {
+                state = LaneState.ACTIVE;
+            } else if (Boolean.TRUE.equals(detached.get(pid))) {
+                state = LaneState.CLOSED;  // the process flushed every lane at exit; this thread was still running
+            } else {
+                state = LaneState.PRODUCER_EXITED;
+                reason = "producer exited (pid " + pid + ")"
+                        + (l.droppedExited() > 0 ? "; " + l.droppedExited() + " records counted but not committed"
+                                : "");
+            }
+            if (owner != 0) {
+                lanesOf.computeIfAbsent(pid, k -> new ArrayList<>()).add(l.lane());
+            }
+            lanes.add(new RegionLane(l.lane(), poolOfLane[l.lane()], pid, tid, state, reason, l));
+        }
+        List<RegionProcess> processes = new ArrayList<>();
+        for (Map.Entry<Long, List<Integer>> e : lanesOf.entrySet()) {
+            long total = 0;
+            long collected = 0;
+            long dropped = 0;
+            for (int lane : e.getValue()) {
+                LaneStats l = s.lanes().get(lane);
+                total += l.total();
+                collected += l.collected();
+                dropped += l.dropped();
+            }
+            processes.add(new RegionProcess(e.getKey(), alive.computeIfAbsent(e.getKey(), RegionHost::isAlive),
+                    detached.getOrDefault(e.getKey(), false), e.getValue(), total, collected, dropped));
+        }
+        long unlaned = region.get(Fields.LONG, RegionLayout.H_UNLANED_DROPPED);
+        return new RegionStats(s, lanes, processes, Math.max(0, unlaned), Optional.ofNullable(tsc));
+    }
+
+    private static boolean isAlive(long pid) {
+        return pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    }
+}

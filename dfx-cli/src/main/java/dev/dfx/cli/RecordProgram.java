@@ -39,7 +39,10 @@ final class RecordProgram {
 
     int call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
-        ProgramRecording rec = new ProgramRecording(settings(), Path.of("").toAbsolutePath());
+        ProgramRecording rec = new ProgramRecording(settings(), Path.of("").toAbsolutePath(), line -> {
+            err.println(Main.errorLine(line));
+            err.flush();
+        });
         SignalHandlers handlers = SignalHandlers.install(List.of("INT", "TERM", "HUP"), (name, number) ->
                 rec.signal(number));
         ProgramRecording.Result r;

@@ -37,7 +37,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * One {@code dfx record -- COMMAND} (DESIGN.md §12): claims a run directory (private, {@code 0700}), creates the
@@ -55,6 +59,8 @@ public final class ProgramRecording {
     public static final String REGION_FILE = "region.dfxr";
     /** How often the end of the producers is checked after the command's exit, ms. */
     private static final long POLL_MS = 10;
+    /** After how long a wait for processes the command left behind dfx says so, s. */
+    private static final long NOTICE_AFTER_S = 2;
 
     /**
      * What to record.
@@ -88,6 +94,7 @@ public final class ProgramRecording {
     private final Settings settings;
     private final Path workDir;
     private final RegionSpec spec;
+    private final Consumer<String> notice;
     private final RunId runId = RunId.random();
     private final Map<Long, String> names = new ConcurrentHashMap<>();
     private volatile ProgramProcess process;
@@ -98,10 +105,13 @@ public final class ProgramRecording {
     /**
      * @param settings what to record
      * @param workDir  the working directory (the command's, and where {@code dfx-runs/} goes)
+     * @param notice   receives a line for the user while the recording waits (e.g. for processes the command left
+     *                 running)
      */
-    public ProgramRecording(Settings settings, Path workDir) {
+    public ProgramRecording(Settings settings, Path workDir, Consumer<String> notice) {
         this.settings = settings;
         this.workDir = workDir;
+        this.notice = notice;
         this.spec = spec(settings);
     }
 
@@ -241,8 +251,9 @@ public final class ProgramRecording {
     }
 
     /**
-     * Waits for the command's end, then for every process that attached to the region (children that inherited
-     * it), until a signal says to stop waiting. Notes each producer's command name while it is alive.
+     * Waits for the command's end, then for every process that attached to the region or inherited it (a child the
+     * command forked or started, which attaches on its first event, {@link RegionInheritors}), until a signal says
+     * to stop waiting. Notes each producer's command name while it is alive.
      */
     private ExitStatus awaitEnd(ProgramProcess p, RegionHost host) throws InterruptedException {
         while (p.alive()) {
@@ -250,10 +261,20 @@ public final class ProgramRecording {
             Thread.sleep(POLL_MS);
         }
         ExitStatus exit = p.waitFor();
+        String variable = RegionHost.ENV + "=" + host.environment().get(RegionHost.ENV);
+        long noticeAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(NOTICE_AFTER_S);
         while (!stopWaiting) {
             noteNames(host);
-            if (!host.producersAlive()) {
+            Set<Long> left = new TreeSet<>(RegionInheritors.scan(variable));
+            host.processes().stream().filter(RegionProcess::alive).forEach(rp -> left.add(rp.pid()));
+            if (left.isEmpty()) {
                 break;
+            }
+            if (noticeAt != 0 && System.nanoTime() - noticeAt > 0) {
+                notice.accept("the command ended; waiting for " + left.size() + " processes that inherited its region"
+                        + " (pids " + left.stream().limit(8).map(String::valueOf).collect(Collectors.joining(", "))
+                        + (left.size() > 8 ? ", ..." : "") + "); Ctrl-C stops waiting");
+                noticeAt = 0;
             }
             TimeUnit.MILLISECONDS.sleep(POLL_MS);
         }
@@ -262,16 +283,17 @@ public final class ProgramRecording {
 
     private void noteNames(RegionHost host) {
         for (RegionProcess rp : host.processes()) {
-            names.computeIfAbsent(rp.pid(), ProgramRecording::comm);
+            names.computeIfAbsent(rp.pid(), ProgramRecording::comm); // null (not kept) while it cannot be read
         }
     }
 
-    /** @return {@code /proc/PID/comm}, or empty when it cannot be read (the process is gone) */
+    /** @return {@code /proc/PID/comm}, or null when it cannot be read (the process is gone) */
     private static String comm(long pid) {
         try {
-            return Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
+            String c = Files.readString(Path.of("/proc", Long.toString(pid), "comm")).strip();
+            return c.isEmpty() ? null : c;
         } catch (IOException | RuntimeException e) {
-            return "";
+            return null;
         }
     }
 
@@ -310,7 +332,12 @@ public final class ProgramRecording {
                         l.reason().isEmpty() ? null : l.reason()));
             }
             String name = names.get(rp.pid());
-            procs.add(new ProgramReport.Producer(rp.pid(), name == null || name.isEmpty() ? null : name,
+            if (name == null && rp.pid() == commandPid) {
+                // ended before dfx looked: the command's own process runs the file the command names (comm: 15 bytes)
+                String file = Path.of(settings.command().getFirst()).getFileName().toString();
+                name = file.substring(0, Math.min(15, file.length()));
+            }
+            procs.add(new ProgramReport.Producer(rp.pid(), name,
                     rp.alive() ? "running" : "exited", rp.total(), rp.collected(), rp.dropped(), threads));
         }
         ProgramReport.Tsc tsc = stats.tsc().map(ProgramRecording::tsc).orElse(null);

@@ -2,10 +2,10 @@ package dev.dfx.cli;
 
 import dev.dfx.audit.RunAudit;
 import dev.dfx.error.BadInputException;
-import dev.dfx.runtime.recording.ManifestAudit;
-import dev.dfx.runtime.recording.ManifestFile;
-import dev.dfx.runtime.recording.RunDamage;
-import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.rundir.ManifestAudit;
+import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.RunDamage;
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.rundir.UnfinishedRun;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import dev.dfx.audit.Dimension;
 import dev.dfx.audit.PoolAudit;
 import dev.dfx.audit.PoolObservation;
 import dev.dfx.audit.RunAudit;
-import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.rundir.RunManifest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.dfx.cli;
 
-import dev.dfx.runtime.recording.RunDamage;
+import dev.dfx.rundir.RunDamage;
 import java.io.PrintWriter;
 
 /** Prints what a command could not read of a run directory, one {@code dfx: ...} line each. Stateless. */

@@ -9,7 +9,7 @@ import dev.dfx.runtime.recording.Recording;
 import dev.dfx.runtime.recording.RecordingConfig;
 import dev.dfx.runtime.workload.Workloads;
 import dev.dfx.runtime.recording.RecordingPlan;
-import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.rundir.RunManifest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

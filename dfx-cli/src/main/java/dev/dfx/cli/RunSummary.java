@@ -1,11 +1,11 @@
 package dev.dfx.cli;
 
+import dev.dfx.export.RunTraceExporter;
+import dev.dfx.rundir.OutputFile;
+import dev.dfx.rundir.ProgramReport;
+import dev.dfx.rundir.RunManifest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.dfx.export.RunTraceExporter;
-import dev.dfx.runtime.recording.ProgramReport;
-import dev.dfx.runtime.recording.RunManifest;
-import dev.dfx.runtime.subsystem.OutputFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

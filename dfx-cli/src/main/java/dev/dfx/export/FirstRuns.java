@@ -2,7 +2,7 @@ package dev.dfx.export;
 
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.record.CoreTaskRecord;
-import dev.dfx.runtime.subsystem.ChunkRecords;
+import dev.dfx.rundir.ChunkRecords;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -16,7 +16,7 @@ import dev.dfx.perf.trace.TracepointFields;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlReasons;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
-import dev.dfx.runtime.recording.RunDamage;
+import dev.dfx.rundir.RunDamage;
 import dev.dfx.trace.PrimaryMerge;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,6 +1,6 @@
 package dev.dfx.export;
 
-import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.rundir.RunManifest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.dfx.export;
 
-import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.rundir.RunManifest;
 
 /**
  * Where a lane's writer thread has its stall row in a trace: the row that gets the lane's {@code STALL} and

@@ -6,7 +6,7 @@ import dev.dfx.record.OrchPhaseRecord;
 import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
 import dev.dfx.record.TaskId;
-import dev.dfx.runtime.subsystem.ChunkRecords;
+import dev.dfx.rundir.ChunkRecords;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,7 +1,7 @@
 package dev.dfx.export;
 
-import dev.dfx.runtime.recording.RunManifest;
-import dev.dfx.runtime.subsystem.ThreadRole;
+import dev.dfx.rundir.RunManifest;
+import dev.dfx.rundir.ThreadRole;
 
 /**
  * Where each runtime thread's rows are in a run's trace: processes Orchestrator ({@link #ORCH}), Schedulers

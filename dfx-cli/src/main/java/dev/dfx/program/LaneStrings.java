@@ -1,12 +1,12 @@
 package dev.dfx.program;
 
+import dev.dfx.error.BadInputException;
+import dev.dfx.io.AtomicFile;
+import dev.dfx.rundir.ProgramReport;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.dfx.error.BadInputException;
-import dev.dfx.io.AtomicFile;
-import dev.dfx.runtime.recording.ProgramReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

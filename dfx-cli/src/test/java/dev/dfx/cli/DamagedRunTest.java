@@ -9,7 +9,7 @@ import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.Subsystem;
-import dev.dfx.runtime.subsystem.ChunkRecords;
+import dev.dfx.rundir.ChunkRecords;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;

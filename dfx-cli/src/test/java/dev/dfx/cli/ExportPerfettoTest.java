@@ -10,7 +10,7 @@ import dev.dfx.chunk.ChunkStore;
 import dev.dfx.export.PerfettoTraceReader;
 import dev.dfx.export.TraceContent;
 import dev.dfx.record.CoreTaskRecord;
-import dev.dfx.runtime.subsystem.ChunkRecords;
+import dev.dfx.rundir.ChunkRecords;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.ValueLayout;

@@ -3,7 +3,7 @@ package dev.dfx.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.rundir.TestRun;
+import dev.dfx.runtext.TestRun;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -2,7 +2,7 @@ package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dfx.rundir.TestRun;
+import dev.dfx.runtext.TestRun;
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -9,7 +9,7 @@ import dev.dfx.perf.write.DtlPayload;
 import dev.dfx.perf.write.PerfDataWriter;
 import dev.dfx.perf.write.SchedTracepoints;
 import dev.dfx.perf.write.WriterEvent;
-import dev.dfx.runtime.recording.RunDamage;
+import dev.dfx.rundir.RunDamage;
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
 import java.io.InputStream;

@@ -252,7 +252,7 @@ final class OrchestratorImpl implements Orchestrator {
             root.siteLine = site.getLineNumber();
         }
         probe.scope(ScopePhase.BEGIN, new ScopeStats(begin.timeNs(), root.siteFile, root.siteLine, begin.depth(),
-                begin.ring(), begin.mode(), begin.heapTail(), begin.heapHead(), begin.taskWindowTail(),
+                begin.ring(), begin.manual(), begin.heapTail(), begin.heapHead(), begin.taskWindowTail(),
                 begin.taskWindowHead(), begin.depPoolTail(), begin.depPoolHead(), begin.tensorMapUsed()));
     }
 
@@ -289,8 +289,9 @@ final class OrchestratorImpl implements Orchestrator {
 
     private ScopeStats stats(Frame f) {
         TaskRing ring = rs.rings[f.ring];
-        return new ScopeStats(System.nanoTime(), f.siteFile, f.siteLine, f.depth, f.ring, f.mode, heapTail, heapHead,
-                ring.tail(), ring.head(), rs.depPoolTail.get(), rs.depPoolHead.get(), rs.resolver.tensorMapEntries());
+        return new ScopeStats(System.nanoTime(), f.siteFile, f.siteLine, f.depth, f.ring, f.mode == ScopeMode.MANUAL,
+                heapTail, heapHead, ring.tail(), ring.head(), rs.depPoolTail.get(), rs.depPoolHead.get(),
+                rs.resolver.tensorMapEntries());
     }
 
     private void enqueue(Object item) {

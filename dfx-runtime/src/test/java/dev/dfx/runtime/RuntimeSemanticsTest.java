@@ -192,7 +192,7 @@ class RuntimeSemanticsTest {
         assertThat(aBegin.heapHead()).isZero();
         assertThat(ev.get(2).stats().heapHead()).isEqualTo(64); // 16 floats allocated inside a, before b
         ScopeStats dEnd = ev.get(5).stats();
-        assertThat(dEnd.mode()).isEqualTo(ScopeMode.MANUAL);
+        assertThat(dEnd.manual()).isTrue();
         assertThat(dEnd.taskWindowHead()).isEqualTo(1); // ring 3 got one task, retired at the manual exit
         assertThat(dEnd.taskWindowTail()).isEqualTo(1);
         ScopeStats aEnd = ev.get(8).stats();

@@ -5,7 +5,7 @@ import dev.dfx.record.Subsystem;
 import dev.dfx.runtime.recording.Recording;
 import dev.dfx.runtime.recording.RecordingConfig;
 import dev.dfx.runtime.recording.RecordingPlan;
-import dev.dfx.runtime.recording.RunManifest;
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.workload.Workloads;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,7 +1,5 @@
 package dev.dfx.runtime.probe;
 
-import dev.dfx.runtime.ScopeMode;
-
 /**
  * The runtime's resource use at a scope entry or exit (what a scopes record holds). Pairs are
  * (tail, head) counters, both cumulative: head - tail is the occupancy.
@@ -11,7 +9,8 @@ import dev.dfx.runtime.ScopeMode;
  * @param siteLine        its line (-1 when unknown)
  * @param depth           nesting depth, root = 0
  * @param ring            ring of the scope's tasks
- * @param mode            scope mode
+ * @param manual          whether the scope is a manual one ({@code ScopeMode.MANUAL}: explicit deps only, its exit
+ *                        waits for its tasks)
  * @param heapTail        bytes of scope-owned tensors released so far
  * @param heapHead        bytes of scope-owned tensors allocated so far
  * @param taskWindowTail  tasks of {@code ring} retired so far
@@ -20,7 +19,7 @@ import dev.dfx.runtime.ScopeMode;
  * @param depPoolHead     dependency entries allocated so far
  * @param tensorMapUsed   live tensor map entries (as last published by the resolving scheduler)
  */
-public record ScopeStats(long timeNs, String siteFile, int siteLine, int depth, int ring, ScopeMode mode,
+public record ScopeStats(long timeNs, String siteFile, int siteLine, int depth, int ring, boolean manual,
                          long heapTail, long heapHead, long taskWindowTail, long taskWindowHead, long depPoolTail,
                          long depPoolHead, int tensorMapUsed) {
 }

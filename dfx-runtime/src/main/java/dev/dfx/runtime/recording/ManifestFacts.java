@@ -1,6 +1,7 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.record.RecordKind;
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.PoolSize;
 import dev.dfx.runtime.subsystem.PoolSizes;

@@ -1,5 +1,6 @@
 package dev.dfx.runtime.recording;
 
+import dev.dfx.rundir.RunManifest;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +11,7 @@ import java.util.List;
  */
 final class Outcome {
     /** The status of the run.json written at the start, until the final one replaces it. */
-    static final String RUNNING = "running";
+    static final String RUNNING = RunManifest.RUNNING;
     static final String OK = "ok";
     static final String INTERRUPTED = "interrupted";
     static final String FAILED = "failed";

@@ -5,6 +5,7 @@ import dev.dfx.error.IoErrors;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.accel.Architecture;
 import dev.dfx.record.Subsystem;
+import dev.dfx.rundir.RunLock;
 import dev.dfx.runtime.RuntimeConfig;
 import dev.dfx.runtime.probe.RuntimeShape;
 import dev.dfx.runtime.subsystem.PipelineSettings;

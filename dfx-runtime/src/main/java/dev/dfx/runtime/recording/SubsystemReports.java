@@ -6,6 +6,7 @@ import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.pipeline.PoolStats;
 import dev.dfx.pipeline.QueueStats;
 import dev.dfx.pipeline.StallWindow;
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.LanePlan;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;
@@ -29,7 +30,7 @@ public final class SubsystemReports {
      *
      * @param kind     buffer kind name
      * @param role     writer thread role ({@code core}, {@code scheduler}, {@code orchestrator}, or
-     *                 {@value ProgramReport#ROLE} for a producer's thread)
+     *                 {@value dev.dfx.rundir.ProgramReport#ROLE} for a producer's thread)
      * @param instance which thread of the role
      */
     public record LaneName(String kind, String role, int instance) {

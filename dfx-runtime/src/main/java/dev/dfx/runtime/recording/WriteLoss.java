@@ -1,6 +1,7 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.chunk.ChunkInfo;
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.LanePlan;
 import java.util.HashMap;

@@ -1,6 +1,7 @@
 package dev.dfx.runtime.subsystem;
 
 import dev.dfx.record.RecordKind;
+import dev.dfx.rundir.ThreadRole;
 
 /**
  * One lane of a subsystem's pipeline as the run directory names it. Immutable.

@@ -6,6 +6,7 @@ import dev.dfx.pipeline.PipelineConfig;
 import dev.dfx.pipeline.PoolSpec;
 import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
+import dev.dfx.rundir.ThreadRole;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

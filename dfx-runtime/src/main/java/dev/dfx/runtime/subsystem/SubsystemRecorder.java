@@ -1,7 +1,7 @@
 package dev.dfx.runtime.subsystem;
 
-import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkInfo;
+import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkWriter;
 import dev.dfx.chunk.RunId;
 import dev.dfx.pipeline.Collector;
@@ -11,6 +11,7 @@ import dev.dfx.pipeline.Pipeline;
 import dev.dfx.pipeline.PipelineConfig;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.record.Subsystem;
+import dev.dfx.rundir.OutputFile;
 import dev.dfx.runtime.probe.CoreProbe;
 import dev.dfx.runtime.probe.OrchestratorProbe;
 import dev.dfx.runtime.probe.SchedulerProbe;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dfx.error.BadInputException;
+import dev.dfx.rundir.ManifestFile;
 import dev.dfx.runtime.SmallWorkloads;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.RunLock;
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.SmallWorkloads;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import dev.dfx.record.SubmitRecord;
 import dev.dfx.record.TaskId;
 import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.graph.EdgeSource;
-import dev.dfx.runtime.subsystem.OutputFile;
+import dev.dfx.rundir.OutputFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import dev.dfx.record.SubmitRecord;
 import dev.dfx.record.TensorSlot;
 import dev.dfx.runtime.GraphReplay;
 import dev.dfx.runtime.graph.Edge;
-import dev.dfx.runtime.subsystem.ChunkRecords;
+import dev.dfx.rundir.ChunkRecords;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

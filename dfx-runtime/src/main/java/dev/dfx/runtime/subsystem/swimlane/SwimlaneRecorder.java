@@ -12,7 +12,7 @@ import dev.dfx.runtime.probe.SchedulerProbe;
 import dev.dfx.runtime.subsystem.LanePlan;
 import dev.dfx.runtime.subsystem.PipelineSettings;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;
-import dev.dfx.runtime.subsystem.ThreadRole;
+import dev.dfx.rundir.ThreadRole;
 
 /**
  * The {@code swimlane} subsystem: levels (the reference's chip swimlane levels, strict supersets)

@@ -1,0 +1,120 @@
+package dev.dfx.runtext;
+
+import dev.dfx.chunk.BufferKind;
+import dev.dfx.chunk.ChunkInfo;
+import dev.dfx.chunk.ChunkReader;
+import dev.dfx.perf.text.PerfTime;
+import dev.dfx.perf.text.TextSink;
+import dev.dfx.rundir.RunChunks;
+import dev.dfx.rundir.RunDamage;
+import dev.dfx.trace.ChunkLaneQueue;
+import dev.dfx.trace.ChunkStoreMerge;
+import dev.dfx.trace.QueueHeapMerge;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * {@code dfx script RUN}: one line per record of a run directory, in time order across every lane and subsystem
+ * (the chunk lanes merged by dfx-core's queue + heap merge, {@link ChunkStoreMerge}), in {@code perf script}'s
+ * column style:
+ * <pre>
+ *        core-task     3 [003]   1234.567890: swimlane:core-task: end_ns=... task_id=... func_id=7 ...
+ * </pre>
+ * the kind (right-aligned in 16 columns) and lane (the writer thread's instance), the record's core id when its
+ * schema has one ({@code [---]} otherwise), the primary timestamp as seconds with six truncated decimals (nine with
+ * {@code --ns}), {@code subsystem:kind}, then every other field of the record ({@link RecordFields}). Ties keep
+ * file, kind and lane order. Records of kinds without a timestamp (deps submits) follow the merged stream, in file
+ * order, with {@code -} as their time. Not thread-safe.
+ */
+public final class RunScript {
+    private static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private final RunChunks run;
+    private final boolean ns;
+    private final TextSink out;
+    private final Map<StructLayout, Long> coreFields = new IdentityHashMap<>();
+
+    private RunScript(RunChunks run, boolean ns, TextSink out) {
+        this.run = run;
+        this.ns = ns;
+        this.out = out;
+    }
+
+    /**
+     * Prints the listing of every readable record.
+     *
+     * @param runDir a run directory
+     * @param ns     nanosecond timestamps ({@code --ns})
+     * @param out    where the text goes
+     * @param damage receives one line per damaged or missing part (those records are not listed)
+     * @return lines printed (records)
+     * @throws dev.dfx.error.BadInputException when the directory has neither run.json nor chunk files
+     */
+    public static long print(Path runDir, boolean ns, TextSink out, RunDamage damage) {
+        try (RunChunks run = RunChunks.open(runDir, damage)) {
+            return new RunScript(run, ns, out).run();
+        }
+    }
+
+    private long run() {
+        long lines = 0;
+        QueueHeapMerge<ChunkLaneQueue> merge = ChunkStoreMerge.of(run.readers());
+        for (int q = merge.next(); q != QueueHeapMerge.NONE; q = merge.next()) {
+            ChunkLaneQueue lane = merge.queue(q);
+            line(lane.reader(), lane.kind(), lane.lane(), lane.records(), lane.offset(), true);
+            lines++;
+        }
+        for (ChunkReader f : run.readers()) {
+            for (ChunkInfo c : f.chunks()) {
+                BufferKind k = f.kind(c.kind());
+                if (k.hasTimestamp()) {
+                    continue;
+                }
+                MemorySegment records = f.records(c);
+                for (long at = 0; at < records.byteSize(); at += k.recordSize()) {
+                    line(f, k, c.lane(), records, at, false);
+                    lines++;
+                }
+            }
+        }
+        return lines;
+    }
+
+    private void line(ChunkReader f, BufferKind k, int lane, MemorySegment records, long at, boolean timed) {
+        StructLayout layout = run.layout(f, k.id());
+        out.right(k.name(), 16).put(' ').dec(Integer.toUnsignedLong(lane), 5).put(" [");
+        long core = layout == null ? -1 : coreFields.computeIfAbsent(layout, RunScript::coreField);
+        if (core >= 0) {
+            out.decZero(Short.toUnsignedInt(records.get(U16, at + core)), 3);
+        } else {
+            out.put("---");
+        }
+        out.put("] ");
+        if (!timed) {
+            out.right("-", ns ? 15 : 12);
+        } else if (ns) {
+            PerfTime.nsec(k.timestamp(records, at), out);
+        } else {
+            PerfTime.usec(k.timestamp(records, at), 12, out);
+        }
+        out.put(": ").put(f.subsystem()).put(':').put(k.name()).put(": ");
+        RecordFields.print(layout, timed ? k.timestampOffset() : -1, records, at, k.recordSize(), out);
+        out.put('\n');
+    }
+
+    /** @return offset of a 2-byte {@code core_id} field of the layout, or -1 */
+    private static long coreField(StructLayout layout) {
+        for (MemoryLayout m : layout.memberLayouts()) {
+            if (m.name().filter("core_id"::equals).isPresent() && m.byteSize() == 2) {
+                return layout.byteOffset(MemoryLayout.PathElement.groupElement("core_id"));
+            }
+        }
+        return -1;
+    }
+}

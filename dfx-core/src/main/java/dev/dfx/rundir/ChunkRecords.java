@@ -1,0 +1,75 @@
+package dev.dfx.rundir;
+
+import dev.dfx.chunk.ChunkInfo;
+import dev.dfx.chunk.ChunkReader;
+import dev.dfx.chunk.ChunkStore;
+import dev.dfx.chunk.LaneSequence;
+import dev.dfx.record.RecordKind;
+import dev.dfx.record.Subsystem;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Walks the records of one kind in a subsystem's chunk file: lane by lane (ascending lane number, i.e. core,
+ * scheduler or 0 for the orchestrator), each lane's chunks in seq order, each chunk's records in order, which is
+ * the order the lane's writer thread wrote them. A record segment is valid during its visitor call only (a
+ * zero-block chunk is decoded into memory freed after its last record). Stateless; thread-safe.
+ */
+public final class ChunkRecords {
+    /** Receives one record. */
+    @FunctionalInterface
+    public interface Visitor {
+        /**
+         * @param lane    the lane number (the writer thread's instance)
+         * @param records the chunk's records, little-endian, read-only
+         * @param offset  byte offset of this record in {@code records}
+         * @throws IOException when the visitor's output fails
+         */
+        void record(int lane, MemorySegment records, long offset) throws IOException;
+    }
+
+    private ChunkRecords() {
+    }
+
+    /**
+     * @param reader a chunk file
+     * @param kind   one of its subsystem's record kinds
+     * @param v      receives every record of that kind
+     * @return records visited
+     * @throws IOException from the visitor
+     */
+    public static long forEach(ChunkReader reader, RecordKind kind, Visitor v) throws IOException {
+        int kindId = Subsystem.of(kind.subsystem()).kinds().indexOf(kind);
+        long n = 0;
+        for (LaneSequence lane : reader.lanes()) {
+            if (lane.kind() != kindId) {
+                continue;
+            }
+            for (ChunkInfo c : lane.chunks()) {
+                try (Arena decoded = Arena.ofConfined()) {  // a zero-block chunk's copy is freed at once
+                    MemorySegment records = reader.records(c, decoded);
+                    for (int i = 0; i < c.recordCount(); i++) {
+                        v.record(lane.lane(), records, (long) i * c.recordSize());
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Opens a run's chunk file of one subsystem.
+     *
+     * @return the reader, or null when the run has no chunk file for it
+     * @throws IOException when the file cannot be opened
+     * @throws dev.dfx.error.BadInputException when it is damaged
+     */
+    public static ChunkReader open(Path runDir, Subsystem subsystem) throws IOException {
+        Path f = ChunkStore.file(runDir, subsystem.id());
+        return Files.exists(f) ? ChunkReader.open(f) : null;
+    }
+}

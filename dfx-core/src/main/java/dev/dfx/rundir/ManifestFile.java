@@ -1,0 +1,116 @@
+package dev.dfx.rundir;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
+import dev.dfx.io.AtomicFile;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * Reads and writes {@code run.json} ({@link RunManifest}) with Jackson, snake_case keys, pretty-printed. A write
+ * goes to a temporary file first and is then renamed ({@link AtomicFile}), so a reader (or a crash, or a full disk)
+ * never sees half a manifest.
+ * Stateless; thread-safe.
+ */
+public final class ManifestFile {
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private ManifestFile() {
+    }
+
+    /** @return {@code runDir/run.json} */
+    public static Path of(Path runDir) {
+        return runDir.resolve(RunManifest.FILE);
+    }
+
+    /**
+     * @param runDir the run directory
+     * @param m      the manifest
+     * @throws IOException when the file cannot be written
+     */
+    public static void write(Path runDir, RunManifest m) throws IOException {
+        AtomicFile.write(of(runDir), os -> {
+            JSON.writeValue(os, m);
+            return null;
+        });
+    }
+
+    /**
+     * Reads and validates a manifest: format and version first, then every field of the schema (all are written
+     * always; only {@code reason}, {@code end} and text notes may be null).
+     *
+     * @param runDir a run directory
+     * @return its manifest
+     * @throws BadInputException when the directory does not exist or has no run.json, it cannot be read, it is not JSON, not of format dfx-run, of a
+     *                           version this code does not read, or a field is missing, null or of the wrong type
+     *                           (one line naming the file and the field, e.g. {@code subsystems[0].total})
+     * @throws IOException       when the file cannot be read
+     */
+    public static RunManifest read(Path runDir) throws IOException {
+        if (!Files.exists(runDir)) {
+            throw new BadInputException(runDir + ": no such directory; expected a run directory written by dfx record");
+        }
+        Path f = of(runDir);
+        RunManifest m;
+        try {
+            JsonNode tree = JSON.readTree(bytes(runDir, f));
+            checkFormat(f, tree);
+            String missing = ManifestProblems.missing(tree, RunManifest.class);
+            if (missing != null) {
+                throw new BadInputException(f + ": " + missing + "; expected a " + RunManifest.FORMAT + " manifest,"
+                        + " version " + RunManifest.VERSION);
+            }
+            m = JSON.treeToValue(tree, RunManifest.class);
+        } catch (JacksonException e) {
+            throw new BadInputException(f + ": " + ManifestProblems.describe(e) + "; expected a " + RunManifest.FORMAT
+                    + " manifest, version " + RunManifest.VERSION, e);
+        }
+        return m;
+    }
+
+    /**
+     * @return run.json's bytes
+     * @throws BadInputException when there is none, or it cannot be read: named with the real reason (trial 3, N5:
+     *                           an unreadable run.json or a directory of that name is not "no run.json")
+     */
+    private static byte[] bytes(Path runDir, Path f) {
+        try {
+            return Files.readAllBytes(f);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(runDir + ": not a run directory (no " + RunManifest.FILE + ")", e);
+        } catch (IOException e) {
+            String why = Files.isDirectory(f) ? "it is a directory"
+                    : e instanceof AccessDeniedException ? "permission denied" : IoErrors.describe(e);
+            throw new BadInputException(f + ": cannot read (" + why + "); expected the run's manifest", e);
+        }
+    }
+
+    /** Format and version before the fields, so that another JSON file is named for what it is not. */
+    private static void checkFormat(Path f, JsonNode tree) {
+        if (tree == null || !tree.isObject()) {
+            throw new BadInputException(f + ": not a JSON object; expected a " + RunManifest.FORMAT + " manifest");
+        }
+        JsonNode format = tree.get("format");
+        if (format == null || !RunManifest.FORMAT.equals(format.asText())) {
+            throw new BadInputException(f + ": format " + (format == null ? "missing" : "'" + format.asText() + "'")
+                    + ", expected '" + RunManifest.FORMAT + "'");
+        }
+        JsonNode version = tree.get("version");
+        if (version == null || !version.canConvertToInt() || version.asInt() != RunManifest.VERSION) {
+            throw new BadInputException(f + ": manifest version " + (version == null ? "missing" : version.toString())
+                    + ", this dfx reads version " + RunManifest.VERSION);
+        }
+    }
+}

@@ -1,0 +1,268 @@
+package dev.dfx.rundir;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code run.json}: the manifest of a run directory (DESIGN.md §7), format {@code dfx-run}, version
+ * {@value #VERSION}. Written by {@link ManifestFile} with snake_case keys (so {@code commandLine} is
+ * {@code command_line}); the schema is documented field by field in dfx-runtime/README.md. All times are
+ * {@code System.nanoTime} nanoseconds (the records' clock, {@code clock.clock_freq_hz = 1e9}) unless the name says
+ * otherwise; {@code start}/{@code end} are ISO-8601 wall-clock instants. Immutable.
+ *
+ * @param format      always {@code dfx-run}
+ * @param version     schema version
+ * @param runId       the run's identity, 32 hex digits ({@link dev.dfx.chunk.RunId}), also written in the header of
+ *                    each of its chunk files; null in a run.json written before run ids
+ * @param status      {@code running} (written at the start, so a crash leaves it), {@code ok}, {@code interrupted}
+ *                    or {@code failed}
+ * @param reason      why the run is interrupted or failed, else null
+ * @param commandLine the command line that made the run
+ * @param config      what was asked for
+ * @param clock       the records' clock
+ * @param host        the machine
+ * @param start       wall-clock start
+ * @param end         wall-clock end (null while running)
+ * @param wallNs      from the start of recording to the end of the exports, ns
+ * @param workload    what the runtime ran
+ * @param functions   function id (decimal text) to name
+ * @param subsystems  per enabled subsystem: counts, reconcile, stalls, watermarks, lanes
+ * @param outputs     files of the run directory and whether they were written
+ * @param program     what {@code dfx record -- COMMAND} ran and who wrote into its region; null for a run of the
+ *                    built-in runtime
+ */
+public record RunManifest(String format, int version, @OptionalField String runId, String status, String reason, List<String> commandLine,
+                          Config config, Clock clock, Host host, String start, String end, long wallNs,
+                          Workload workload, Map<String, String> functions, List<SubsystemReport> subsystems,
+                          List<OutputFile> outputs, @OptionalField ProgramReport program) {
+    /** The manifest format name. */
+    public static final String FORMAT = "dfx-run";
+    /** The schema version this code writes and reads. */
+    public static final int VERSION = 1;
+    /** File name in the run directory. */
+    public static final String FILE = "run.json";
+    /** The status of the run.json written at the start, until the final one replaces it. */
+    public static final String RUNNING = "running";
+
+    /**
+     * @return the end of the run's time range on the records' clock, ns: {@code clock.origin_ns + wall_ns} (wall_ns
+     *         runs to the end of the recording, so no record is later), or {@link Long#MAX_VALUE} when not known
+     *         (run.json still says running)
+     */
+    public long timeRangeEndNs() {
+        return status.equals(RUNNING) || wallNs <= 0 ? Long.MAX_VALUE : clock.originNs() + wallNs;
+    }
+
+    /** @return the report of subsystem {@code name}, or null when it was not recorded */
+    public SubsystemReport subsystem(String name) {
+        return subsystems.stream().filter(s -> s.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /**
+     * @param note why, appended to the reason
+     * @return this manifest without the lanes' stall windows (each counted in {@code windows_omitted}), for a disk
+     *         with no room for them
+     */
+    public RunManifest withoutStallWindows(String note) {
+        List<SubsystemReport> reports = subsystems.stream().map(s -> new SubsystemReport(s.name(), s.total(),
+                s.collected(), s.dropped(), s.droppedByCause(), s.silentLoss(), s.reconciled(), s.backstopExpiries(),
+                s.stalls(), s.recordsPerSecond(), s.lanes().stream().map(Lane::withoutStallWindows).toList(),
+                s.pools(), s.queues(), s.errors(), s.errorCount(), s.details())).toList();
+        return new RunManifest(format, version, runId, status, reason == null ? note : reason + "; " + note,
+                commandLine,
+                config, clock, host, start, end, wallNs, workload, functions, reports, outputs, program);
+    }
+
+    /** @return this manifest with another status, reason, end and outputs */
+    public RunManifest finish(String newStatus, String newReason, String newEnd, long newWallNs,
+                              List<OutputFile> newOutputs) {
+        return new RunManifest(format, version, runId, newStatus, newReason, commandLine, config, clock, host, start, newEnd,
+                newWallNs, workload, functions, subsystems, newOutputs, program);
+    }
+
+    /**
+     * What was asked for.
+     *
+     * @param workload         the workload name ({@code -w})
+     * @param subsystems       enabled subsystems ({@code -s})
+     * @param swimlaneLevel    1..4
+     * @param argsLevel        1..3
+     * @param policy           {@code block} or {@code drop}
+     * @param backstopNs       budget of one gate wait
+     * @param stallThresholdNs a wait longer than this is a stall
+     * @param schedulers       runtime scheduler threads
+     * @param cores            runtime core threads
+     * @param window           task window per ring
+     * @param pmuEvents        counter names of the pmu records, in record order
+     * @param pools            per buffer kind of an enabled subsystem, its pool
+     */
+    public record Config(String workload, List<String> subsystems, int swimlaneLevel, int argsLevel, String policy,
+                         long backstopNs, long stallThresholdNs, int schedulers, int cores, int window,
+                         List<String> pmuEvents, List<Pool> pools) {
+    }
+
+    /**
+     * One buffer kind's pool.
+     *
+     * @param kind             {@code subsystem.kind}, e.g. {@code swimlane.core-task}
+     * @param buffersPerLane   buffers per lane
+     * @param recordsPerBuffer records per buffer
+     * @param recordSize       bytes per record
+     * @param lanes            lanes of the kind
+     */
+    public record Pool(String kind, int buffersPerLane, int recordsPerBuffer, int recordSize, int lanes) {
+    }
+
+    /**
+     * The clock of every record and of the stall windows.
+     *
+     * @param source         {@code System.nanoTime}
+     * @param clockFreqHz    ticks per second (1e9: ns)
+     * @param originNs       the clock when recording started
+     * @param epochNsAtOrigin the wall clock (ns since 1970) at {@code originNs}, to place the run in real time
+     */
+    public record Clock(String source, long clockFreqHz, long originNs, long epochNsAtOrigin) {
+    }
+
+    /**
+     * The machine.
+     *
+     * @param hostname    host name
+     * @param os          operating system name and version
+     * @param arch        CPU architecture
+     * @param cpus        available processors
+     * @param memoryBytes physical memory
+     * @param java        Java runtime version
+     */
+    public record Host(String hostname, String os, String arch, int cpus, long memoryBytes, String java) {
+    }
+
+    /**
+     * What the runtime ran.
+     *
+     * @param name   workload name
+     * @param tasks  tasks submitted (the workload's expected count when the run ended early)
+     * @param wallNs workload run time, ns (program start to last task retired, or to the cancel)
+     * @param check  {@code ok}, {@code skipped} (run did not finish) or the first wrong element
+     */
+    public record Workload(String name, long tasks, long wallNs, String check) {
+    }
+
+    /**
+     * One subsystem's counts (DESIGN.md §3 total / collected / dropped, silent loss), diagnostics and lanes.
+     *
+     * @param name             subsystem name
+     * @param total            records attempted
+     * @param collected        records delivered to the chunk file
+     * @param dropped          records dropped, all causes
+     * @param droppedByCause   {@code push_gate}, {@code pop_gate}, {@code degraded}, {@code collector}
+     * @param silentLoss       {@code total - collected - dropped}; not 0 is an error
+     * @param reconciled       every lane has zero silent loss
+     * @param backstopExpiries gate waits that ran their whole backstop
+     * @param stalls           stalls over all lanes
+     * @param recordsPerSecond collected records per second of workload time
+     * @param lanes            per lane
+     * @param pools            per buffer kind: lowest free-queue depth seen and buffers allocated
+     * @param queues           per ready queue (one per writer thread): highest backlog seen
+     * @param errors           host errors (at most 100 kept)
+     * @param errorCount       all host errors
+     * @param details          subsystem-specific facts (e.g. {@code truncated_chains} of deps)
+     */
+    public record SubsystemReport(String name, long total, long collected, long dropped,
+                                  Map<String, Long> droppedByCause, long silentLoss, boolean reconciled,
+                                  long backstopExpiries, Stalls stalls, double recordsPerSecond, List<Lane> lanes,
+                                  List<PoolWatermark> pools, List<Queue> queues, List<String> errors, long errorCount,
+                                  Map<String, Object> details) {
+    }
+
+    /**
+     * One lane.
+     *
+     * @param lane             pipeline lane index
+     * @param kind             buffer kind name, e.g. {@code core-task}
+     * @param role             writer thread role: {@code core}, {@code scheduler}, {@code orchestrator}
+     * @param instance         which core or scheduler (0 for the orchestrator)
+     * @param total            records attempted
+     * @param collected        records delivered
+     * @param droppedByCause   drops by cause
+     * @param silentLoss       {@code total - collected - dropped}
+     * @param backstopExpiries gate waits that ran their whole backstop
+     * @param stalls           the lane's stalls with their windows
+     * @param minFreeDepth     fewest buffers left in the lane's free queue after a take
+     */
+    public record Lane(int lane, String kind, String role, int instance, long total, long collected,
+                       Map<String, Long> droppedByCause, long silentLoss, long backstopExpiries, Stalls stalls,
+                       long minFreeDepth) {
+        /** @return this lane with its stall windows counted as omitted */
+        Lane withoutStallWindows() {
+            Stalls s = new Stalls(stalls.count(), stalls.totalNs(), stalls.longestNs(), List.of(),
+                    stalls.windowsOmitted() + stalls.windows().size());
+            return new Lane(lane, kind, role, instance, total, collected, droppedByCause, silentLoss, backstopExpiries,
+                    s, minFreeDepth);
+        }
+    }
+
+    /**
+     * Stalls (gate waits longer than the threshold).
+     *
+     * @param count          how many
+     * @param totalNs        summed duration
+     * @param longestNs      the longest
+     * @param windows        each stall's window (a lane's own, oldest first; empty in a subsystem total)
+     * @param windowsOmitted stalls whose window was not kept
+     */
+    public record Stalls(long count, long totalNs, long longestNs, List<Window> windows, long windowsOmitted) {
+    }
+
+    /**
+     * One stall window.
+     *
+     * @param startNs wait start
+     * @param endNs   wait end
+     */
+    public record Window(long startNs, long endNs) {
+    }
+
+    /**
+     * A pool's watermark and host-side buffer flow.
+     *
+     * @param kind             buffer kind name
+     * @param minFreeDepth     lowest free-queue depth seen on any lane of the kind
+     * @param buffersAllocated buffers allocated (startup fill plus top-ups)
+     * @param freeQueueSlots   slots of each lane's free queue ({@code SLOT_COUNT}); null in older run.json
+     * @param flow             buffers handed to the host, their recycle latency W and collector time; null in
+     *                         older run.json
+     */
+    public record PoolWatermark(String kind, long minFreeDepth, long buffersAllocated,
+                                @OptionalField Integer freeQueueSlots, @OptionalField Flow flow) {
+    }
+
+    /**
+     * The host-side flow of one pool: Little's law's λ and W (dfx-core {@code PoolStats}).
+     *
+     * @param buffersDrained   buffers drain shards took off ready queues
+     * @param buffersPerSecond λ: {@code buffers_drained} per second of workload time (as {@code records_per_second})
+     * @param buffersRecycled  buffers whose recycle latency was measured (back in a recycled lane)
+     * @param recycleMeanNs    W: mean recycle latency, from the drain shard taking a buffer off a ready queue to
+     *                         the replenisher putting it back in a recycled lane, ns (0 when none came back)
+     * @param recycleMaxNs     the longest recycle latency, ns
+     * @param collectNs        collector call time spent on the pool's buffers, summed, ns
+     * @param elapsedNs        the pipeline's running time, start to stop, ns
+     * @param peakInFlight     the most buffers one lane had out at once (taken from its free queue, not yet back in a
+     *                         recycled lane)
+     */
+    public record Flow(long buffersDrained, double buffersPerSecond, long buffersRecycled, long recycleMeanNs,
+                       long recycleMaxNs, long collectNs, long elapsedNs, long peakInFlight) {
+    }
+
+    /**
+     * A ready queue's watermark.
+     *
+     * @param role          writer thread role
+     * @param instance      which thread
+     * @param capacity      entries (one sacrificed)
+     * @param maxReadyDepth highest backlog seen
+     */
+    public record Queue(String role, int instance, int capacity, long maxReadyDepth) {
+    }
+}

@@ -136,7 +136,7 @@ extern "C" {
 #define DFX_L_STALL_LONGEST 88
 #define DFX_L_MIN_FREE 96
 #define DFX_L_DEGRADED 104
-#define DFX_L_STATUS 108
+#define DFX_L_ATTACH 108
 #define DFX_L_COMMITTED 112
 #define DFX_L_FQ_HEAD 128
 #define DFX_L_FQ_TAIL 256
@@ -195,7 +195,9 @@ struct dfx__lane {
     uint32_t limit; /* capacity while a buffer is held, else 0 */
     uint64_t total;
     unsigned char *head; /* the lane's state (active head first) */
-    /* interning, by pointer */
+    /* interning, by pointer; the last name looked up first (a loop writes one name over and over) */
+    const char *last_name;
+    uint32_t last_id;
     struct dfx__intern *intern;
     uint32_t intern_mask;
     uint32_t intern_n;
@@ -273,18 +275,23 @@ static inline uint64_t dfx__ticks(void) {
 /* ---- slow paths (weak, one copy per process) ---- */
 struct dfx__lane *dfx__thread_lane(void);
 uint32_t dfx__intern_slow(struct dfx__lane *l, const char *s);
-void dfx__switch(struct dfx__lane *l, const struct dfx_record *r);
+void dfx__switch(struct dfx__lane *l, const uint64_t *record);
 
 /* ---- the hot path ---- */
 static inline uint32_t dfx__intern_id(struct dfx__lane *l, const char *s) {
     if (s == NULL) {
         return DFX_NO_STRING;
     }
+    if (DFX__LIKELY(s == l->last_name)) {
+        return l->last_id;
+    }
     uint32_t i = (uint32_t)(((uintptr_t)s * 0x9E3779B97F4A7C15ull) >> 40) & l->intern_mask;
     for (;;) {
         const char *p = l->intern[i].ptr;
         if (DFX__LIKELY(p == s)) {
-            return l->intern[i].id;
+            l->last_name = s;
+            l->last_id = l->intern[i].id;
+            return l->last_id;
         }
         if (p == NULL) {
             return dfx__intern_slow(l, s);
@@ -302,14 +309,16 @@ static inline void dfx__emit(uint8_t type, uint8_t flags, const char *name, int 
         uint64_t value, const char *key) {
     struct dfx__lane *l = dfx__tls;
     if (DFX__UNLIKELY(l == NULL)) {
+        if (atomic_load_explicit(&dfx__p.state, memory_order_relaxed) == -1) {
+            return; /* not recording: the whole cost of a call */
+        }
         l = dfx__thread_lane();
         if (l == NULL) {
             return;
         }
     }
-    struct dfx_record r;
-    r.name = dfx__intern_id(l, name);
-    r.arg_key = dfx__intern_id(l, key);
+    uint64_t name_id = dfx__intern_id(l, name);
+    uint64_t key_id = dfx__intern_id(l, key);
     if (implicit) {
         if (dfx__p.use_tsc) {
             time = dfx__ticks();
@@ -318,23 +327,25 @@ static inline void dfx__emit(uint8_t type, uint8_t flags, const char *name, int 
             time = dfx_now_ns();
         }
     }
-    r.time = time;
-    r.type = type;
-    r.flags = flags;
-    r.reserved0 = 0;
-    r.value = value;
-    r.reserved1 = 0;
+    /* The record as four little-endian words: time; type, flags, reserved, name; value; arg key, reserved. Stored
+       straight into the slot (a record built on the stack and copied would cost a store-forwarding stall). */
+    uint64_t w1 = (uint64_t)type | (uint64_t)flags << 8 | name_id << 32;
     uint64_t t = l->total + 1; /* total is counted first */
     l->total = t;
     dfx__relaxed64(l->head + DFX_L_TOTAL, t);
     uint32_t c = l->count;
     if (DFX__LIKELY(c < l->limit)) {
-        memcpy(l->buf + (size_t)c * 32u, &r, 32);
+        unsigned char *slot = l->buf + (size_t)c * 32u;
+        memcpy(slot, &time, 8);
+        memcpy(slot + 8, &w1, 8);
+        memcpy(slot + 16, &value, 8);
+        memcpy(slot + 24, &key_id, 8);
         l->count = c + 1;
         atomic_store_explicit(DFX__A64(l->head + DFX_L_COMMITTED), (uint64_t)c + 1, memory_order_release);
         return;
     }
-    dfx__switch(l, &r);
+    uint64_t words[4] = {time, w1, value, key_id};
+    dfx__switch(l, words);
 }
 
 /* ---- the API ---- */
@@ -696,7 +707,10 @@ DFX__WEAK struct dfx__lane *dfx__claim_lane(void) {
         l->free_tail_seen = atomic_load_explicit(DFX__A64(l->head + DFX_L_FQ_TAIL), memory_order_acquire);
         l->min_free = l->free_tail_seen - l->free_head;
         dfx__relaxed64(l->head + DFX_L_MIN_FREE, l->min_free);
-        atomic_store_explicit(DFX__A32(l->head + DFX_L_STATUS), 1u, memory_order_release);
+        uint32_t idle = 0; /* a lane is claimed once, so it is idle; anything else is the host's or corrupt */
+        if (!atomic_compare_exchange_strong(DFX__A32(l->head + DFX_L_ATTACH), &idle, 1u)) {
+            l->closed = 1;
+        }
         return l;
     }
     return NULL;
@@ -915,7 +929,10 @@ DFX__WEAK int dfx__pop(struct dfx__lane *l) {
 }
 
 /* The current buffer is full (or there is none): publish it first, then claim a replacement; total is counted. */
-DFX__WEAK void dfx__switch(struct dfx__lane *l, const struct dfx_record *r) {
+DFX__WEAK void dfx__switch(struct dfx__lane *l, const uint64_t *r) {
+    if (!l->closed && atomic_load_explicit(DFX__A32(l->head + DFX_L_ATTACH), memory_order_acquire) >= 3u) {
+        l->closed = 1; /* the host closed or revoked the lane at its stop */
+    }
     if (l->closed) {
         dfx__drop(l, 1, DFX__DEGRADED);
         return;
@@ -954,7 +971,8 @@ DFX__WEAK void dfx__close_lane(struct dfx__lane *l) {
     }
     dfx__flush_lane(l);
     l->closed = 1;
-    atomic_store_explicit(DFX__A32(l->head + DFX_L_STATUS), 2u, memory_order_release);
+    uint32_t attached = 1; /* the host may have closed or revoked it at stop: then it keeps its word */
+    atomic_compare_exchange_strong(DFX__A32(l->head + DFX_L_ATTACH), &attached, 2u);
 }
 
 DFX__WEAK void dfx__thread_exit(void *lane) {

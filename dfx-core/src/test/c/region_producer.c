@@ -6,11 +6,13 @@
  *         SIGKILL test: no thread has ended, so every lane still holds its current buffer)
  * tsc:    implicit timestamps from the TSC
  * events: also write one event of every other type on thread 0 (after its sequence)
+ * fork:   after the sequence, fork a child that writes EVENTS more as thread 100 and exits; the parent waits
  * Prints "done enabled=N" and exits 0.
  */
 #include "dfx.h"
 
 #include <pthread.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +60,7 @@ int main(int argc, char **argv) {
     }
     int threads = atoi(argv[1]);
     events = atol(argv[2]);
-    int types = 0;
+    int types = 0, forks = 0;
     for (int i = 3; i < argc; i++) {
         if (strcmp(argv[i], "hold") == 0) {
             hold = 1;
@@ -66,6 +68,8 @@ int main(int argc, char **argv) {
             dfx_use_tsc(1);
         } else if (strcmp(argv[i], "events") == 0) {
             types = 1;
+        } else if (strcmp(argv[i], "fork") == 0) {
+            forks = 1;
         }
     }
     if (threads < 1 || threads > 256) {
@@ -80,6 +84,18 @@ int main(int argc, char **argv) {
     writer((void *)(uintptr_t)0);
     if (types) {
         every_type();
+    }
+    if (forks) {
+        pid_t child = fork();
+        if (child == 0) {
+            writer((void *)(uintptr_t)100); /* the child's own lane, not the parent's */
+            exit(0);
+        }
+        int status = 0;
+        if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            fprintf(stderr, "child failed\n");
+            return 1;
+        }
     }
     if (hold) {
         printf("ready\n");

@@ -7,6 +7,8 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Set;
@@ -23,6 +25,8 @@ final class Region implements AutoCloseable {
     /** A block of device memory and where an external producer finds it. */
     record Allocation(MemorySegment segment, long base) {
     }
+
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     private final RegionLayout layout;
     private final Arena arena;
@@ -53,7 +57,8 @@ final class Region implements AutoCloseable {
                 // Private as perf.data is: producers write argument payloads and a program's own strings here.
                 file = FileChannel.open(mappedFile, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ,
                         StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+                        PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+                Files.setPosixFilePermissions(mappedFile, OWNER_ONLY);  // a file that existed keeps its mode otherwise
                 device = file.map(FileChannel.MapMode.READ_WRITE, 0, layout.regionBytes(), arena);
             } else {
                 device = arena.allocate(layout.regionBytes(), 4096);

@@ -51,8 +51,12 @@ package dev.dfx.pipeline;
  *     +24 u64 published (records in published buffers)      +32 u64 dropped (all producer-side causes)
  *     +40 u64 droppedPushGate  +48 u64 droppedPopGate  +56 u64 droppedDegraded  +64 u64 backstopExpiries
  *     +72 u64 stallCount  +80 u64 stallTotalNs  +88 u64 stallLongestNs  +96 u64 minFreeDepth  +104 u32 degraded
- *     +108 u32 status (0 unused, 1 active, 2 closed)  +112 u64 committed (records of the current buffer written
- *     completely, released after each record; producers in other processes keep it)
+ *     +112 u64 committed (records of the current buffer written completely, released after each record;
+ *     producers in other processes keep it)
+ *   ATTACH STATE +108 u32, written by both sides, only with compare-and-set: 0 idle (no writer yet), 1 attached
+ *     (a writer is writing), 2 detached (the writer flushed and stopped writing), 3 closed (host, at stop),
+ *     4 revoked (host, at stop: still attached when the wait for it ended). A producer that finds 3 or 4 writes
+ *     nothing more (its records drop).
  *     Invariant: records in the current buffer = total - published - dropped.
  *   FREE QUEUE +128 u64 head (producer, release)   +256 u64 tail (host, release)
  *     +384 u64 slots[slotCount] (host writes the slot, then releases tail)
@@ -166,18 +170,23 @@ public final class RegionLayout {
     public static final long L_STALL_LONGEST = 88;
     public static final long L_MIN_FREE = 96;
     public static final long L_DEGRADED = 104;
-    public static final long L_STATUS = 108;
+    public static final long L_ATTACH = 108;
     public static final long L_COMMITTED = 112;
     public static final long L_FQ_HEAD = PAD;
     public static final long L_FQ_TAIL = 2L * PAD;
     public static final long L_FQ_SLOTS = 3L * PAD;
 
-    /** {@link #L_STATUS}: the lane has not been claimed. */
-    public static final int STATUS_UNUSED = 0;
-    /** {@link #L_STATUS}: a producer thread writes the lane. */
-    public static final int STATUS_ACTIVE = 1;
-    /** {@link #L_STATUS}: its thread ended and flushed the lane; nothing more will be written. */
-    public static final int STATUS_CLOSED = 2;
+    // attach state values (L_ATTACH)
+    /** No writer has attached the lane since the region was created. */
+    public static final int LANE_IDLE = 0;
+    /** A writer is writing the lane. */
+    public static final int LANE_ATTACHED = 1;
+    /** The lane's writer flushed and wrote nothing since: every buffer it filled is published. */
+    public static final int LANE_DETACHED = 2;
+    /** Set by the host at stop: the lane provably stopped writing; its counts are final. */
+    public static final int LANE_CLOSED = 3;
+    /** Set by the host at stop: the lane was still attached when stop's wait for it ended. */
+    public static final int LANE_REVOKED = 4;
 
     // block table entry fields
     public static final long B_BASE = 0;

@@ -87,7 +87,10 @@ final class UnflushedRecovery {
             }
         }
         long total = t.getLongAcquire(base + RegionLayout.L_TOTAL);
-        long dropped = t.getLongAcquire(base + RegionLayout.L_DROPPED);
+        // The drop counts by cause, as the stats read them (not the producer's own sum, which it could make differ).
+        long dropped = t.getLongAcquire(base + RegionLayout.L_DROPPED_PUSH)
+                + t.getLongAcquire(base + RegionLayout.L_DROPPED_POP)
+                + t.getLongAcquire(base + RegionLayout.L_DROPPED_DEGRADED);
         long received = p.ledger.collected(lane) + p.ledger.lostToCollector(lane);
         long lost = total - dropped - received - count;
         // A producer may have counted at most a whole buffer plus what it waits at a gate with.

@@ -234,7 +234,7 @@ public final class RegionHost implements AutoCloseable {
             long owner = Fields.longAcquire(region, layout.laneEntry(l.lane()) + RegionLayout.T_OWNER);
             long pid = owner >>> 32;
             long tid = owner & 0xFFFFFFFFL;
-            int status = region.get(Fields.INT, layout.lane(l.lane()) + RegionLayout.L_STATUS);
+            int attach = Fields.intAcquire(region, layout.lane(l.lane()) + RegionLayout.L_ATTACH);
             LaneState state;
             String reason = "";
             if (l.failed()) {
@@ -242,7 +242,7 @@ public final class RegionHost implements AutoCloseable {
                 reason = l.failure();
             } else if (owner == 0) {
                 state = LaneState.UNUSED;
-            } else if (status == RegionLayout.STATUS_CLOSED) {
+            } else if (attach == RegionLayout.LANE_DETACHED || attach == RegionLayout.LANE_CLOSED) {
                 state = LaneState.CLOSED;
             } else if (alive.computeIfAbsent(pid, RegionHost::isAlive)) {
                 state = LaneState.ACTIVE;

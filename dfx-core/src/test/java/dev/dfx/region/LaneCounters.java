@@ -9,7 +9,7 @@ import java.nio.file.StandardOpenOption;
 
 /** A lane's active head read from a region file by a fresh mapping, as another process would see it. */
 record LaneCounters(long total, long published, long dropped, long droppedPush, long droppedPop,
-        long droppedDegraded, long expiries, long stallLongestNs, boolean degraded, int status, long committed) {
+        long droppedDegraded, long expiries, long stallLongestNs, boolean degraded, int attach, long committed) {
 
     static LaneCounters read(Path file, int lane) throws Exception {
         RegionLayout layout = RegionHeader.read(file).layout();
@@ -23,7 +23,7 @@ record LaneCounters(long total, long published, long dropped, long droppedPush, 
                     m.get(Fields.LONG, b + RegionLayout.L_DROPPED_DEGRADED),
                     m.get(Fields.LONG, b + RegionLayout.L_EXPIRIES),
                     m.get(Fields.LONG, b + RegionLayout.L_STALL_LONGEST),
-                    m.get(Fields.INT, b + RegionLayout.L_DEGRADED) != 0, m.get(Fields.INT, b + RegionLayout.L_STATUS),
+                    m.get(Fields.INT, b + RegionLayout.L_DEGRADED) != 0, m.get(Fields.INT, b + RegionLayout.L_ATTACH),
                     m.get(Fields.LONG, b + RegionLayout.L_COMMITTED));
         }
     }

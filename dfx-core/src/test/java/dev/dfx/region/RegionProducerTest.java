@@ -8,6 +8,7 @@ import dev.dfx.pipeline.MemoryMode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,10 +32,19 @@ class RegionProducerTest {
     @EnumSource(MemoryMode.class)
     void blockDeliversEveryRecordOnceInLaneOrderWithOneBufferPerLaneAndASlowCollector(MemoryMode mode)
             throws Exception {
-        int threads = 4;
-        int events = 20_000;
-        RegionSpec spec = RegionSpec.builder().userPool(64, 1, 8).memoryMode(mode).build();
-        SequenceCollector c = new SequenceCollector(true, 100);
+        exactlyOnce(mode, 4, 20_000, 100);
+    }
+
+    @ParameterizedTest
+    @EnumSource(MemoryMode.class)
+    @Tag("stress")
+    void manyThreadsMillionsOfRecordsExactlyOnce(MemoryMode mode) throws Exception {
+        exactlyOnce(mode, 16, 500_000, 0);
+    }
+
+    private void exactlyOnce(MemoryMode mode, int threads, int events, long collectorMicros) throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(64, 1, threads * 2).memoryMode(mode).build();
+        SequenceCollector c = new SequenceCollector(true, collectorMicros);
         try (RegionHost host = start(spec, c)) {
             CProducer.Run run = CProducer.start(host.file(), dir, "" + threads, "" + events);
             assertThat(run.waitFor()).as(run.stderr()).isZero();
@@ -53,7 +63,8 @@ class RegionProducerTest {
                 assertThat(l.stats().dropped()).isZero();
                 assertThat(c.count(l.lane())).isEqualTo(events);
             });
-            assertThat(used.stream().map(l -> c.thread(l.lane())).sorted().toList()).containsExactly(0L, 1L, 2L, 3L);
+            assertThat(used.stream().map(l -> c.thread(l.lane())).sorted().toList())
+                    .isEqualTo(java.util.stream.LongStream.range(0, threads).boxed().toList());
             assertThat(s.processes()).singleElement().satisfies(p -> {
                 assertThat(p.pid()).isEqualTo(run.process().pid());
                 assertThat(p.alive()).isFalse();
@@ -61,6 +72,32 @@ class RegionProducerTest {
                 assertThat(p.collected()).isEqualTo((long) threads * events);
             });
             assertThat(s.unlanedDropped()).isZero();
+        }
+    }
+
+    @Test
+    void aForkedChildRecordsOnLanesOfItsOwn() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 8).build();
+        SequenceCollector c = new SequenceCollector(true, 0);
+        try (RegionHost host = start(spec, c)) {
+            CProducer.Run run = CProducer.start(host.file(), dir, "2", "5000", "fork");
+            assertThat(run.waitFor()).as(run.stderr()).isZero();
+            RegionStats s = host.stop();
+            assertThat(c.problems()).isEmpty();
+            assertThat(s.reconciled()).isTrue();
+            assertThat(s.processes()).hasSize(2);
+            RegionProcess parent = s.processes().stream().filter(p -> p.pid() == run.process().pid()).findFirst()
+                    .orElseThrow();
+            RegionProcess child = s.processes().stream().filter(p -> p.pid() != run.process().pid()).findFirst()
+                    .orElseThrow();
+            assertThat(parent.lanes()).hasSize(2);
+            assertThat(parent.detached()).isTrue();
+            assertThat(child.lanes()).singleElement().satisfies(l -> {
+                assertThat(c.thread(l)).isEqualTo(100);
+                assertThat(c.count(l)).isEqualTo(5000);
+            });
+            assertThat(child.detached()).isTrue();
+            assertThat(s.lanes(LaneState.CLOSED)).hasSize(3);
         }
     }
 

@@ -97,7 +97,9 @@ public final class ProgramRecording {
     private final Consumer<String> notice;
     private final RunId runId = RunId.random();
     private final Map<Long, String> names = new ConcurrentHashMap<>();
-    private volatile ProgramProcess process;
+    private ProgramProcess process; // guarded by this
+    private boolean started; // guarded by this
+    private int pending; // guarded by this
     private long commandPid;
     private volatile int lastSignal;
     private volatile boolean stopWaiting;
@@ -124,10 +126,27 @@ public final class ProgramRecording {
      */
     public void signal(int number) {
         lastSignal = number;
-        ProgramProcess p = process;
-        if (p == null || !p.signal(number)) {
-            stopWaiting = true;
+        synchronized (this) {
+            ProgramProcess p = process;
+            if (p == null && !started) {
+                pending = number; // the command is being started: it gets the signal as soon as it runs
+            } else if (p == null || !p.signal(number)) {
+                stopWaiting = true;
+            }
         }
+    }
+
+    /** Makes {@code p} the command that signals go to, and passes on one that came while it was being started. */
+    private synchronized void running(ProgramProcess p) {
+        process = p;
+        started = true;
+        if (pending != 0) {
+            p.signal(pending);
+        }
+    }
+
+    private synchronized void ended() {
+        process = null;
     }
 
     /** @return the last signal dfx got during the recording, 0 when none */
@@ -189,12 +208,12 @@ public final class ProgramRecording {
                 Files.deleteIfExists(regionFile);
                 throw e;
             }
-            process = p;
+            running(p);
             commandPid = p.pid();
             commandStart = p.startNs();
             exit = awaitEnd(p, host);
             commandEnd = System.nanoTime();
-            process = null;
+            ended();
             stats = host.stop();
             host.close(); // detaches the string tables: they keep what they read
             strings = strings(host, stats);

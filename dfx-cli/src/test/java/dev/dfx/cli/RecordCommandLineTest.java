@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * in a shell, with nothing created, SIGINT and SIGTERM sent to dfx reach the command, and options of the embedded
  * runtime are refused with a command. The command's own output stays on standard output; dfx's goes to stderr.
  */
-@Timeout(120)
+@Timeout(300)
 class RecordCommandLineTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 

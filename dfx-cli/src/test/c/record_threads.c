@@ -6,6 +6,8 @@
  *                                      300 ms (after its parent's end), writes M slices "child-step" and exits 0
  *   record_threads interrupt           prints "ready" once its SIGINT handler is in place, writes slices "tick"
  *                                      until SIGINT, then an instant "interrupted", and exits 3
+ *   record_threads killed M            writes M instants "before" (argument i) and kills itself with SIGKILL, its
+ *                                      lane still holding its current buffer
  * Prints "recorded" or "not recorded" (dfx_enabled) before it ends.
  */
 #include "dfx.h"
@@ -86,6 +88,15 @@ static int interrupt(void) {
     return 3;
 }
 
+static int killed(void) {
+    for (long i = 0; i < steps; i++) {
+        dfx_instant_arg("before", "i", i);
+    }
+    fflush(stdout);
+    kill(getpid(), SIGKILL);
+    return 2;
+}
+
 int main(int argc, char **argv) {
     int status = 2;
     if (argc == 5 && strcmp(argv[1], "threads") == 0) {
@@ -94,10 +105,13 @@ int main(int argc, char **argv) {
     } else if (argc == 3 && strcmp(argv[1], "fork") == 0) {
         steps = atol(argv[2]);
         status = forked();
+    } else if (argc == 3 && strcmp(argv[1], "killed") == 0) {
+        steps = atol(argv[2]);
+        status = killed();
     } else if (argc == 2 && strcmp(argv[1], "interrupt") == 0) {
         status = interrupt();
     } else {
-        fprintf(stderr, "usage: %s threads N M STATUS | fork M | interrupt\n", argv[0]);
+        fprintf(stderr, "usage: %s threads N M STATUS | fork M | interrupt | killed M\n", argv[0]);
         return 2;
     }
     printf("%s\n", dfx_enabled() ? "recorded" : "not recorded");

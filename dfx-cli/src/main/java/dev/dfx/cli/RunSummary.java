@@ -95,8 +95,9 @@ final class RunSummary {
                     proc.collected(), proc.dropped(), proc.state());
             for (ProgramReport.ThreadLane t : proc.threads()) {
                 if (!t.status().equals("ok")) {
-                    out.printf(Locale.ROOT, "    tid %d lane %d: %s%s%n", t.tid(), t.lane(), t.status(),
-                            t.reason() == null ? "" : " (" + t.reason() + ")");
+                    String why = t.reason() == null ? t.status()
+                            : t.reason().startsWith(t.status()) ? t.reason() : t.status() + ": " + t.reason();
+                    out.printf(Locale.ROOT, "    tid %d lane %d: %s%n", t.tid(), t.lane(), why);
                 }
             }
         }

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * trace's named slices per thread as a sequence check (each thread's {@code step} slices carry i = 0..M-1, each once,
  * in order, inside its {@code thread} slice), down to one buffer of 16 records per lane under BLOCK; the exit status
  * passes through; a child that outlives the command is waited for and recorded under its own pid; SIGINT sent to
- * dfx reaches the program, which ends on its own terms; report, audit, script and export read the run.
+ * dfx reaches the program, which ends on its own terms; a program killed with SIGKILL loses none of its committed
+ * records and its lane says {@code producer exited}; report, audit, script and export read the run.
  */
 @Timeout(300)
 class RecordProgramTest {
@@ -176,6 +177,37 @@ class RecordProgramTest {
         assertThat(instants).containsExactly("interrupted");
         long ticks = slices(trace, pid, "tick").values().stream().mapToLong(List::size).sum();
         assertThat(m.at("/subsystems/0/collected").asLong()).isEqualTo(2 * ticks + 1);
+    }
+
+    @Test
+    void aProducerKilledWithSigkillLosesNothingItCommittedAndItsLaneSaysSo() throws Exception {
+        int events = 1000; // more than one buffer: published ones and the current one's committed records
+        Path run = tmp.resolve("run");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--pool", "user=4x64", "--",
+                program.toString(), "killed", Integer.toString(events));
+        assertThat(d.status()).as(d.output()).isEqualTo(128 + 9);
+        JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
+        assertThat(m.at("/program/ended").asText()).isEqualTo("exit status 137 (128 + SIGKILL: ended by SIGKILL)");
+        JsonNode user = m.at("/subsystems/0");
+        assertThat(user.get("total").asLong()).isEqualTo(events);
+        assertThat(user.get("collected").asLong()).isEqualTo(events);
+        assertThat(user.get("reconciled").asBoolean()).isTrue();
+        JsonNode thread = m.at("/program/processes/0/threads/0");
+        assertThat(thread.get("status").asText()).isEqualTo("producer exited");
+        assertThat(thread.get("reason").asText()).contains("producer exited (pid " + m.at("/program/pid").asLong());
+        List<Long> seen = new ArrayList<>();
+        for (JsonNode e : JSON.readTree(run.resolve("trace.json").toFile()).get("traceEvents")) {
+            if (e.get("ph").asText().equals("i") && e.get("name").asText().equals("before")) {
+                seen.add(e.at("/args/i").asLong());
+            }
+        }
+        assertThat(seen).hasSize(events);
+        for (int i = 0; i < events; i++) {
+            assertThat(seen.get(i)).isEqualTo(i);
+        }
+        CliRun report = CliRun.dfx("report", run.toString());
+        assertThat(report.status()).as(report.err()).isZero();
+        assertThat(report.out()).contains("lane 0: producer exited (pid " + m.at("/program/pid").asLong() + ")");
     }
 
     /** @return the complete slices named {@code name} of process {@code pid}, per tid, in time order */

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.export.TraceEventChecker;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,6 +65,9 @@ class ReadmeProgramExampleTest {
         JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
         long pid = m.at("/program/pid").asLong();
         JsonNode trace = JSON.readTree(run.resolve("trace.json").toFile());
+        try (InputStream in = Files.newInputStream(run.resolve("trace.json"))) {
+            assertThat(TraceEventChecker.check(in)).isEmpty(); // slices nest per row, each arrow has both ends
+        }
 
         assertThat(RecordProgramTest.slices(trace, pid, "main")).containsOnlyKeys(pid);
         assertThat(RecordProgramTest.slices(trace, pid, "start workers")).containsOnlyKeys(pid);

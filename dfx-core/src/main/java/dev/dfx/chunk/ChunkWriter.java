@@ -3,6 +3,7 @@ package dev.dfx.chunk;
 import dev.dfx.io.OwnerOnly;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -344,7 +345,7 @@ public final class ChunkWriter implements AutoCloseable {
             try {
                 body = payload.asByteBuffer();
             } catch (UnsupportedOperationException heapNotBytes) {
-                body = ByteBuffer.wrap(payload.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+                body = ByteBuffer.wrap(payload.toArray(ValueLayout.JAVA_BYTE));
             }
         }
         largeHeader.clear();

@@ -1,14 +1,15 @@
 package dev.dfx.rundir;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.record.ArgRecord;
 import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.OrchPhaseRecord;
 import dev.dfx.record.PmuRecord;
-import dev.dfx.record.RecordKind;
 import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
 import dev.dfx.record.ScopeRecord;
 import dev.dfx.record.SubmitRecord;
+import dev.dfx.record.Subsystem;
 import dev.dfx.region.RegionSpec;
 import dev.dfx.region.UserEvent;
 import java.lang.foreign.MemoryLayout;
@@ -51,8 +52,8 @@ final class RecordLayouts {
     private RecordLayouts() {
     }
 
-    private static String key(RecordKind k) {
-        return k.subsystem() + ":" + k.name();
+    private static String key(BufferKind k) {
+        return Subsystem.of(k).id() + ":" + k.name();
     }
 
     /**

@@ -3,10 +3,11 @@ package dev.dfx.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
 import org.junit.jupiter.api.Test;
 
-class RecordKindTest {
+class RecordSchemasTest {
 
     @Test
     void aLayoutThatDoesNotAddUpToItsSizeFailsTheStaticCheck() {
@@ -17,9 +18,9 @@ class RecordKindTest {
 
     @Test
     void aTimestampMustLieInsideTheRecord() {
-        assertThatThrownBy(() -> new RecordKind("x", "y", 16, 9, 1, 1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timestamp offset 9");
-        assertThat(new RecordKind("x", "y", 16, 8, 1, 1).timestampWidth()).isEqualTo(8);
+        assertThatThrownBy(() -> BufferKind.timed(0, "y", 16, 9))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timestamp field at 9");
+        assertThat(BufferKind.timed(0, "y", 16, 8).timestampWidth()).isEqualTo(8);
     }
 
     @Test
@@ -29,7 +30,7 @@ class RecordKindTest {
         assertThat(Subsystem.of("args").kinds()).containsExactly(ArgRecord.KIND);
         assertThat(Subsystem.of("scopes").kinds()).containsExactly(ScopeRecord.KIND);
         for (Subsystem s : Subsystem.values()) {
-            assertThat(s.kinds()).allSatisfy(k -> assertThat(k.subsystem()).isEqualTo(s.id()));
+            assertThat(s.kinds()).allSatisfy(k -> assertThat(Subsystem.of(k)).isEqualTo(s));
         }
         assertThatThrownBy(() -> Subsystem.of("swimlanes")).isInstanceOf(BadInputException.class)
                 .hasMessage("unknown subsystem 'swimlanes'; expected one of swimlane, pmu, deps, args, scopes");

@@ -1,7 +1,7 @@
-package dev.dfx.perf.header;
+package dev.dfx.perf.feature;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Endian;
+import dev.dfx.pmu.attr.PerfEventAttr;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.List;
  * @param name the event name as the user gave it
  * @param ids  the sample ids
  */
-public record EventDesc(EventAttr attr, String name, long[] ids) {
+public record EventDesc(PerfEventAttr attr, String name, long[] ids) {
     /**
      * Decodes {@code {u32 nr; u32 attr_size; {attr; u32 nr_ids; string name; u64 ids[nr_ids]}[nr]}} as
      * {@code header.c read_event_desc} does: all or nothing, since perf drops the whole feature when any part of
@@ -26,14 +26,15 @@ public record EventDesc(EventAttr attr, String name, long[] ids) {
      * @return the entries, or {@code null} when the data runs out before {@code nr} entries were read
      */
     public static List<EventDesc> read(MemorySegment seg, Endian e) {
-        HeaderString in = new HeaderString(seg, e);
+        FeatureReader in = new FeatureReader(seg, e);
         long nr = in.u32();
         long attrSize = in.u32();
         List<EventDesc> out = new ArrayList<>();
         boolean ended = false;
         for (long i = 0; i < nr && !in.overrun(); i++) {
             MemorySegment a = in.bytes(attrSize);
-            EventAttr attr = EventAttr.read(a, 0, (int) Math.min(a.byteSize(), EventAttr.SIZE_VER8), e);
+            PerfEventAttr attr = PerfEventAttr.read(a, 0, (int) Math.min(a.byteSize(), PerfEventAttr.SIZE_VER8),
+                e.order());
             long nrIds = in.u32();
             String name = in.string();
             if (in.overrun() || nrIds > in.remaining() / 8) {

@@ -1,4 +1,4 @@
-package dev.dfx.perf.header;
+package dev.dfx.perf.feature;
 
 import dev.dfx.perf.data.Endian;
 import java.lang.foreign.MemorySegment;
@@ -8,40 +8,46 @@ import java.lang.foreign.MemorySegment;
  * {@code perf_header_string} is {@code {u32 len; char str[len]}} with {@code len} counting the NUL and
  * padding. Reads past the section end return 0 or "" and set {@link #overrun()}. Not thread-safe.
  */
-public final class HeaderString {
+public final class FeatureReader {
     private final MemorySegment seg;
     private final Endian e;
     private long pos;
     private boolean overrun;
 
     /** @param seg the section bytes */
-    public HeaderString(MemorySegment seg, Endian e) {
+    public FeatureReader(MemorySegment seg, Endian e) {
         this.seg = seg;
         this.e = e;
     }
 
     /** @return the next u32 */
     public long u32() {
-        if (pos + 4 > seg.byteSize()) {
-            overrun = true;
-            pos = seg.byteSize();
+        if (!fits(Integer.BYTES)) {
             return 0;
         }
         long v = e.u32(seg, pos);
-        pos += 4;
+        pos += Integer.BYTES;
         return v;
     }
 
     /** @return the next u64 */
     public long u64() {
-        if (pos + 8 > seg.byteSize()) {
-            overrun = true;
-            pos = seg.byteSize();
+        if (!fits(Long.BYTES)) {
             return 0;
         }
         long v = e.u64(seg, pos);
-        pos += 8;
+        pos += Long.BYTES;
         return v;
+    }
+
+    /** @return whether {@code n} more bytes are left; if not, marks the overrun and moves to the end */
+    private boolean fits(int n) {
+        if (pos + n <= seg.byteSize()) {
+            return true;
+        }
+        overrun = true;
+        pos = seg.byteSize();
+        return false;
     }
 
     /** @return the next perf_header_string (text before the first NUL) */
@@ -65,11 +71,6 @@ public final class HeaderString {
         MemorySegment s = seg.asSlice(pos, n);
         pos += n;
         return s;
-    }
-
-    /** @return the current offset within the section */
-    public long position() {
-        return pos;
     }
 
     /** @return bytes left */

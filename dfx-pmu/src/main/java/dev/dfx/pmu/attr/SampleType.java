@@ -1,9 +1,8 @@
-package dev.dfx.perf.data;
+package dev.dfx.pmu.attr;
 
 /**
- * {@code perf_event_attr.sample_type} bits ({@code include/uapi/linux/perf_event.h enum perf_event_sample_format})
- * and their names as {@code perf evlist -v} prints them ({@code tools/perf/util/perf_event_attr_fprintf.c}).
- * Stateless.
+ * {@code perf_event_attr.sample_type} bits ({@code include/uapi/linux/perf_event.h enum perf_event_sample_format}):
+ * which fields a PERF_RECORD_SAMPLE carries, in this order. Stateless.
  */
 public final class SampleType {
     public static final long IP = 1L;
@@ -36,19 +35,6 @@ public final class SampleType {
     /** {@code PERF_SAMPLE_WEIGHT_TYPE}. */
     public static final long WEIGHT_TYPE = WEIGHT | WEIGHT_STRUCT;
 
-    /** Bits in the order perf prints them; TRANSACTION is missing in perf 6.1's table, as here. */
-    static final BitNames NAMES = new BitNames(new long[] {IP, TID, TIME, ADDR, READ, CALLCHAIN, ID, CPU, PERIOD,
-        STREAM_ID, RAW, BRANCH_STACK, REGS_USER, STACK_USER, IDENTIFIER, REGS_INTR, DATA_SRC, WEIGHT, PHYS_ADDR, AUX,
-        CGROUP, DATA_PAGE_SIZE, CODE_PAGE_SIZE, WEIGHT_STRUCT},
-        new String[] {"IP", "TID", "TIME", "ADDR", "READ", "CALLCHAIN", "ID", "CPU", "PERIOD", "STREAM_ID", "RAW",
-            "BRANCH_STACK", "REGS_USER", "STACK_USER", "IDENTIFIER", "REGS_INTR", "DATA_SRC", "WEIGHT", "PHYS_ADDR",
-            "AUX", "CGROUP", "DATA_PAGE_SIZE", "CODE_PAGE_SIZE", "WEIGHT_STRUCT"});
-
     private SampleType() {
-    }
-
-    /** @return e.g. {@code "IP|TID|TIME|CPU|PERIOD|RAW|IDENTIFIER"}; unknown bits are left out, as perf does */
-    public static String names(long sampleType) {
-        return NAMES.format(sampleType);
     }
 }

@@ -1,10 +1,10 @@
-package dev.dfx.perf.data;
+package dev.dfx.perf.header;
 
 /**
  * A table of single-bit flags and names, formatted as perf's {@code __p_bits} does: names of the set bits
  * joined with {@code '|'} in table order, bits missing from the table left out. Immutable.
  */
-public final class BitNames {
+final class BitNames {
     private final long[] bits;
     private final String[] names;
 
@@ -12,7 +12,7 @@ public final class BitNames {
      * @param bits  one bit per entry, in print order
      * @param names the name of each bit (same length as {@code bits})
      */
-    public BitNames(long[] bits, String[] names) {
+    BitNames(long[] bits, String[] names) {
         if (bits.length != names.length) {
             throw new IllegalArgumentException("bits and names differ in length");
         }
@@ -21,7 +21,7 @@ public final class BitNames {
     }
 
     /** @return the names of the bits of {@code value} present in the table, joined by {@code '|'} */
-    public String format(long value) {
+    String format(long value) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < bits.length; i++) {
             if ((value & bits[i]) != 0) {

@@ -1,4 +1,4 @@
-package dev.dfx.perf.header;
+package dev.dfx.perf.text;
 
 import java.util.ArrayList;
 import java.util.List;

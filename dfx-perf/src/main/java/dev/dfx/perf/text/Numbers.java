@@ -1,4 +1,4 @@
-package dev.dfx.perf.header;
+package dev.dfx.perf.text;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

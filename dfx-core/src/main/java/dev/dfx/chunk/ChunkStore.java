@@ -1,5 +1,6 @@
 package dev.dfx.chunk;
 
+import dev.dfx.io.OwnerOnly;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -77,7 +78,7 @@ public final class ChunkStore {
     public static ChunkWriter create(Path runDir, RunId run, String subsystem, List<BufferKind> kinds)
             throws IOException {
         Path file = file(runDir, subsystem);
-        Files.createDirectories(file.getParent());
+        OwnerOnly.createFolders(file.getParent());
         return ChunkWriter.create(file, run, subsystem, kinds);
     }
 

@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The parts of run.json known before the run: the configuration (with every pool) and the host. Stateless. */
-final class ManifestFacts {
+public final class ManifestFacts {
     private ManifestFacts() {
     }
 
@@ -41,7 +41,7 @@ final class ManifestFacts {
     }
 
     /** @return run.json's {@code host}: name, OS, CPU architecture and count, memory, Java version */
-    static RunManifest.Host host() {
+    public static RunManifest.Host host() {
         String hostname;
         try {
             hostname = InetAddress.getLocalHost().getHostName();

@@ -94,11 +94,7 @@ public final class PoolSizes {
         }
         for (List<String> pass : List.of(general, specific)) {
             for (String o : pass) {
-                Matcher m = OPTION.matcher(o);
-                if (!m.matches()) {
-                    throw new BadInputException("option --pool " + o + ": expected KIND=COUNTxRECORDS, e.g. --pool deps=1x4"
-                            + " or --pool swimlane.core-task=2x64");
-                }
+                Matcher m = matcher(o, "deps=1x4 or --pool swimlane.core-task=2x64");
                 int count = count(o, m.group(3), "COUNT (buffers per lane)");
                 int records = count(o, m.group(4), "RECORDS (records per buffer)");
                 for (BufferKind k : kinds(o, m.group(1), m.group(2), recorded)) {
@@ -114,6 +110,36 @@ public final class PoolSizes {
             }
         }
         return new PoolSizes(sizes, options);
+    }
+
+    /**
+     * Reads one {@code --pool KIND=COUNTxRECORDS} of a pool that is not one of the five subsystems' (the user-event
+     * pool of {@code dfx record -- COMMAND}).
+     *
+     * @param option  the option's value
+     * @param kinds   the KIND names accepted (any case)
+     * @param example an accepted value, for the message
+     * @return the size
+     * @throws BadInputException naming the option when it is malformed, names another KIND, or a count is below 1
+     */
+    public static PoolSize size(String option, List<String> kinds, String example) {
+        Matcher m = matcher(option, example);
+        String kind = m.group(1) + (m.group(2) == null ? "" : "." + m.group(2));
+        if (kinds.stream().noneMatch(kind::equalsIgnoreCase)) {
+            throw new BadInputException("option --pool " + option + ": unknown pool '" + kind + "'; expected "
+                    + String.join(" or ", kinds));
+        }
+        return new PoolSize(count(option, m.group(3), "COUNT (buffers per lane)"),
+                count(option, m.group(4), "RECORDS (records per buffer)"));
+    }
+
+    private static Matcher matcher(String option, String example) {
+        Matcher m = OPTION.matcher(option);
+        if (!m.matches()) {
+            throw new BadInputException("option --pool " + option + ": expected KIND=COUNTxRECORDS, e.g. --pool "
+                    + example);
+        }
+        return m;
     }
 
     private static int count(String option, String text, String what) {

@@ -14,8 +14,16 @@
  *   tsc        dfx_counter after dfx_use_tsc(1): dfx reads the TSC, converted to ns at collection
  *   clock      clock_gettime(CLOCK_MONOTONIC) alone, no event (the clock's own cost)
  *   rdtsc      the TSC read alone
+ *   lttng      an LTTng-UST tracepoint (lttng_tp.h) with the same 32-byte payload; built only with
+ *              -DDFX_BENCH_LTTNG and lttng_tp.c, -llttng-ust -ldl; the driver creates the session around the run
+ *
+ * The last field printed, enabled, says whether the variant's tracer was on: dfx_enabled() for the dfx variants,
+ * tracepoint_enabled() for lttng (0 when no session had enabled dfx_bench:event before the run).
  */
 #include "dfx.h"
+#ifdef DFX_BENCH_LTTNG
+#include "lttng_tp.h"
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,16 +59,35 @@ static void rdtsc_only(long n, long base) {
     sink = s + (uint64_t)base;
 }
 
+#ifdef DFX_BENCH_LTTNG
+/* The words of the record dfx_event_at(DFX_COUNTER, ...) stores: the caller's time, the type (byte 8; the name's id
+   is left 0), the value and no argument key. LTTng reads its own clock for its event header besides. */
+static void lttng(long n, long base) {
+    for (long i = 0; i < n; i++) {
+        tracepoint(dfx_bench, event, (uint64_t)(base + i), (uint64_t)DFX_COUNTER, (uint64_t)i,
+                (uint64_t)DFX_NO_STRING);
+    }
+}
+
+static int lttng_enabled(void) {
+    return tracepoint_enabled(dfx_bench, event) ? 1 : 0;
+}
+#endif
+
 static const struct {
     const char *name;
     void (*run)(long n, long base);
     int tsc;
+    int (*enabled)(void);
 } VARIANTS[] = {
-    {"given", given, 0},
-    {"monotonic", monotonic, 0},
-    {"tsc", monotonic, 1},
-    {"clock", clock_only, 0},
-    {"rdtsc", rdtsc_only, 0},
+    {"given", given, 0, dfx_enabled},
+    {"monotonic", monotonic, 0, dfx_enabled},
+    {"tsc", monotonic, 1, dfx_enabled},
+    {"clock", clock_only, 0, dfx_enabled},
+    {"rdtsc", rdtsc_only, 0, dfx_enabled},
+#ifdef DFX_BENCH_LTTNG
+    {"lttng", lttng, 0, lttng_enabled},
+#endif
 };
 
 static int by_value(const void *a, const void *b) {
@@ -101,7 +128,7 @@ int main(int argc, char **argv) {
         qsort(ns, (size_t)batches, sizeof(double), by_value);
         printf("variant=%s events=%ld batches=%ld median_ns=%.2f p99_ns=%.2f mean_ns=%.2f enabled=%d\n", argv[1],
                 batches * batch, batches, ns[batches / 2], ns[(long)(batches * 0.99)], sum / (double)batches,
-                dfx_enabled());
+                VARIANTS[v].enabled());
         free(ns);
         return 0;
     }

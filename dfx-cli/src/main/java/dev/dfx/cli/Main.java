@@ -88,6 +88,7 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
         cl.getSubcommands().get("stat").setStopAtPositional(true);
+        cl.getSubcommands().get("record").setStopAtPositional(true); // dfx record -- ./prog -x: -x is the program's
         // each subcommand's help offers -V (mixinStandardHelpOptions): it prints dfx's version, as dfx -V does
         cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new VersionProvider()));
         cl.setParameterExceptionHandler(Main::usageError);

@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code dfx record}: runs a workload on the embedded runtime with the chosen subsystems and writes a run directory
@@ -31,7 +32,12 @@ import picocli.CommandLine.Option;
  * signal (130 SIGINT, 143 SIGTERM) when a signal stopped it.
  */
 @Command(name = "record", mixinStandardHelpOptions = true,
-        description = "Record a run of the embedded runtime into a run directory (run.json, chunks, outputs, trace.json).")
+        description = {"Record a run of the embedded runtime into a run directory (run.json, chunks, outputs, trace.json),",
+            "or, with -- COMMAND, a program that writes user events with dfx.h (its region is in the run directory)."},
+        footer = {"", "dfx record [OPTIONS] -- COMMAND [ARGS...] runs COMMAND with DFX_REGION set, collects until it and",
+            "every process that inherited the region have ended, and exits with COMMAND's status (128 + N when signal",
+            "N ended it); SIGINT, SIGTERM and SIGHUP are passed on to COMMAND. Its messages go to standard error.",
+            "Options of the embedded runtime (-w, -s, levels, -e, --arch, -S, -C) do not apply to a command."})
 final class RecordCommand implements Callable<Integer> {
     private static final String ALL = "all";
     private static final String NONE = "none";
@@ -99,6 +105,15 @@ final class RecordCommand implements Callable<Integer> {
             description = "Run directory (new or empty; default: ./dfx-runs/<timestamp>).")
     Path output;
 
+    @Option(names = "--lanes", paramLabel = "N", defaultValue = "64",
+            description = "With a COMMAND: lane slots of its region, the threads (all processes, over the whole run) that"
+                    + " can record; a thread that finds none counts its records dropped (default: ${DEFAULT-VALUE}).")
+    int lanes;
+
+    @Parameters(arity = "0..*", paramLabel = "COMMAND",
+            description = "A program to record (after --), with its arguments.")
+    List<String> command = new ArrayList<>();
+
     @Option(names = "--quiet", description = "Print only the run directory's path (no summary, no progress).")
     boolean quiet;
 
@@ -107,6 +122,12 @@ final class RecordCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (!command.isEmpty()) {
+            return new RecordProgram(spec, this).call();
+        }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--lanes")) {
+            throw new BadInputException("option --lanes: applies to a recorded command (dfx record -- COMMAND)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         RecordingPlan plan = RecordingPlan.of(config(), Path.of("").toAbsolutePath());
         Recording rec;
@@ -139,20 +160,31 @@ final class RecordCommand implements Callable<Integer> {
     }
 
     private RecordingConfig config() {
-        BackpressurePolicy policy = switch (backpressure.toLowerCase(Locale.ROOT)) {
+        BackpressurePolicy policy = policy();
+        if (output != null && output.toString().isEmpty()) {
+            throw new BadInputException("option -o: empty path; expected a new or empty run directory");
+        }
+        List<String> line = commandLine();
+        return new RecordingConfig(Workloads.canonical(workload), subsystems(subsystems), swimlaneLevel, argsLevel, policy,
+                Durations.parse("--backstop", backstop), Durations.parse("--stall-threshold", stallThreshold), pools,
+                events, arch, schedulers, cores, output, line);
+    }
+
+    /** @return dfx's own command line, for run.json */
+    List<String> commandLine() {
+        List<String> line = new ArrayList<>(List.of("dfx"));
+        line.addAll(spec.commandLine().getParseResult().originalArgs()); // from "record" on
+        return line;
+    }
+
+    /** @return the policy of {@code --backpressure} */
+    BackpressurePolicy policy() {
+        return switch (backpressure.toLowerCase(Locale.ROOT)) {
             case "block" -> BackpressurePolicy.BLOCK;
             case "drop" -> BackpressurePolicy.DROP;
             default -> throw new BadInputException("option --backpressure: '" + backpressure
                     + "' is not a policy; expected block or drop");
         };
-        if (output != null && output.toString().isEmpty()) {
-            throw new BadInputException("option -o: empty path; expected a new or empty run directory");
-        }
-        List<String> line = new ArrayList<>(List.of("dfx"));
-        line.addAll(spec.commandLine().getParseResult().originalArgs()); // from "record" on
-        return new RecordingConfig(Workloads.canonical(workload), subsystems(subsystems), swimlaneLevel, argsLevel, policy,
-                Durations.parse("--backstop", backstop), Durations.parse("--stall-threshold", stallThreshold), pools,
-                events, arch, schedulers, cores, output, line);
     }
 
     /**

@@ -1,10 +1,11 @@
 package dev.dfx.cli;
 
+import dev.dfx.export.RunTraceExporter;
+import dev.dfx.rundir.OutputFile;
+import dev.dfx.rundir.ProgramReport;
+import dev.dfx.rundir.RunManifest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.dfx.export.RunTraceExporter;
-import dev.dfx.rundir.RunManifest;
-import dev.dfx.rundir.OutputFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,10 +41,19 @@ final class RunSummary {
     /** Prints the table. */
     static void text(Path runDir, RunManifest m, PrintWriter out) {
         RunManifest.Workload w = m.workload();
-        out.printf(Locale.ROOT, "dfx run %s: %s, %d tasks, status %s%s%s%n", runDir, w.name(), w.tasks(), m.status(),
-                m.reason() == null ? "" : " (" + m.reason() + ")", loss(m));
-        out.printf(Locale.ROOT, "workload %.3f s, recording %.3f s, check %s, policy %s%n", w.wallNs() / 1e9,
-                m.wallNs() / 1e9, w.check(), m.config().policy());
+        ProgramReport p = m.program();
+        if (p == null) {
+            out.printf(Locale.ROOT, "dfx run %s: %s, %d tasks, status %s%s%s%n", runDir, w.name(), w.tasks(),
+                    m.status(), m.reason() == null ? "" : " (" + m.reason() + ")", loss(m));
+            out.printf(Locale.ROOT, "workload %.3f s, recording %.3f s, check %s, policy %s%n", w.wallNs() / 1e9,
+                    m.wallNs() / 1e9, w.check(), m.config().policy());
+        } else {
+            out.printf(Locale.ROOT, "dfx run %s: %s, status %s%s%s%n", runDir, String.join(" ", p.command()),
+                    m.status(), m.reason() == null ? "" : " (" + m.reason() + ")", loss(m));
+            out.printf(Locale.ROOT, "command (pid %d) %s, %.3f s with its children; recording %.3f s, policy %s%n",
+                    p.pid(), p.ended() == null ? "still running" : p.ended(), p.wallNs() / 1e9, m.wallNs() / 1e9,
+                    m.config().policy());
+        }
         out.printf(Locale.ROOT, "%-9s %11s %11s %9s %7s %7s %9s %8s %9s %11s%n", "subsystem", "total", "collected",
                 "dropped", "silent", "stalls", "stall_ms", "min_free", "max_ready", "records/s");
         long[] sum = new long[5];
@@ -59,6 +69,9 @@ final class RunSummary {
         }
         out.printf(Locale.ROOT, "%-9s %11d %11d %9d %7d %7d %9s %8s %9s %11.0f%n", "all", sum[0], sum[1], sum[2],
                 sum[3], sum[4], "", "", "", w.wallNs() > 0 ? sum[1] * 1e9 / w.wallNs() : 0.0);
+        if (p != null) {
+            producers(p, out);
+        }
         List<String> stalled = stalledLanes(m);
         out.println(stalled.isEmpty() ? "stalled lanes: none" : "stalled lanes:");
         stalled.forEach(l -> out.println("  " + l));
@@ -70,6 +83,24 @@ final class RunSummary {
         Path trace = trace(runDir, m);
         out.println("trace: " + (trace == null ? "none" : trace));
         out.flush();
+    }
+
+    /** Prints one line per process that wrote into the region, and one per lane that did not end well. */
+    private static void producers(ProgramReport p, PrintWriter out) {
+        out.printf(Locale.ROOT, "processes: %d%s%n", p.processes().size(), p.unlanedDropped() > 0
+                ? ", " + p.unlanedDropped() + " records dropped by threads that found no free lane (--lanes)" : "");
+        for (ProgramReport.Producer proc : p.processes()) {
+            out.printf(Locale.ROOT, "  pid %d%s: %d threads, total %d, collected %d, dropped %d, %s%n", proc.pid(),
+                    proc.name() == null ? "" : " (" + proc.name() + ")", proc.threads().size(), proc.total(),
+                    proc.collected(), proc.dropped(), proc.state());
+            for (ProgramReport.ThreadLane t : proc.threads()) {
+                if (!t.status().equals("ok")) {
+                    String why = t.reason() == null ? t.status()
+                            : t.reason().startsWith(t.status()) ? t.reason() : t.status() + ": " + t.reason();
+                    out.printf(Locale.ROOT, "    tid %d lane %d: %s%n", t.tid(), t.lane(), why);
+                }
+            }
+        }
     }
 
     /** Prints the summary as one JSON object. */
@@ -105,6 +136,11 @@ final class RunSummary {
             collected += s.collected();
         }
         root.put("subsystems", subs);
+        if (m.program() != null) {
+            root.put("command", m.program().command());
+            root.put("exit_status", m.program().exitStatus());
+            root.put("processes", m.program().processes());
+        }
         root.put("records_per_second", m.workload().wallNs() > 0 ? collected * 1e9 / m.workload().wallNs() : 0.0);
         root.put("stalled_lanes", stalledLanes(m));
         root.put("outputs", m.outputs());

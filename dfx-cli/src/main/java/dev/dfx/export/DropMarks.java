@@ -1,7 +1,6 @@
 package dev.dfx.export;
 
 import dev.dfx.rundir.RunManifest;
-import dev.dfx.rundir.ThreadRole;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,15 +21,11 @@ final class DropMarks {
     private DropMarks() {
     }
 
-    /** A runtime thread, whose stall row gets the slice. */
-    private record Writer(ThreadRole role, int instance) {
-    }
-
-    static void draw(TraceSink w, TraceLayout layout, RunManifest m, Map<String, Object> meta) {
+    static void draw(TraceSink w, StallRows layout, RunManifest m, Map<String, Object> meta) {
         Map<String, Object> subsystems = new LinkedHashMap<>();
         long dropped = 0;
-        Map<Writer, Map<String, Object>> lanes = new LinkedHashMap<>(); // per thread: lane name -> its drops
-        Map<Writer, Long> perThread = new LinkedHashMap<>();
+        Map<StallRows.Row, Map<String, Object>> lanes = new LinkedHashMap<>(); // per thread: lane name -> its drops
+        Map<StallRows.Row, Long> perThread = new LinkedHashMap<>();
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             Map<String, Object> counts = new LinkedHashMap<>();
             counts.put("total", s.total());
@@ -42,7 +37,7 @@ final class DropMarks {
             for (RunManifest.Lane l : s.lanes()) {
                 long n = l.droppedByCause().values().stream().mapToLong(Long::longValue).sum();
                 if (n > 0) {
-                    Writer t = new Writer(ThreadRole.of(l.role()), l.instance());
+                    StallRows.Row t = layout.stallRow(s, l);
                     Map<String, Object> lane = new LinkedHashMap<>();
                     lane.put("dropped", n);
                     lane.putAll(l.droppedByCause());
@@ -62,12 +57,12 @@ final class DropMarks {
             }
         }
         long span = Math.max(1, end - m.clock().originNs());
-        for (Map.Entry<Writer, Map<String, Object>> e : lanes.entrySet()) {
-            Writer t = e.getKey();
+        for (Map.Entry<StallRows.Row, Map<String, Object>> e : lanes.entrySet()) {
+            StallRows.Row t = e.getKey();
             Map<String, Object> args = new LinkedHashMap<>(e.getValue());
             args.put("when", "not recorded: the slice spans the whole recording");
-            w.complete(TraceLayout.pid(t.role()), layout.stall(t.role(), t.instance()),
-                    "DROPPED " + perThread.get(t) + " records", CAT, m.clock().originNs(), span, args);
+            w.complete(t.pid(), t.tid(), "DROPPED " + perThread.get(t) + " records", CAT, m.clock().originNs(), span,
+                    args);
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.dfx.export;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Comm;
 import dev.dfx.perf.event.Sample;
@@ -16,6 +15,7 @@ import dev.dfx.perf.trace.TracepointFields;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlReasons;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.trace.PrimaryMerge;
 import java.io.IOException;
@@ -134,7 +134,7 @@ public final class PerfDataExporter {
             args.put("tid", s.tid());
             if (tp != null) {
                 args.put("trace", traceText(t));
-            } else if (e.attr().type() == EventAttr.TYPE_SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG) {
+            } else if (e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG) {
                 dtl(s, args);
             } else {
                 args.put("ip", "0x" + Long.toHexString(s.ip()));

@@ -4,16 +4,18 @@ import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.io.AtomicFile;
+import dev.dfx.program.LaneStrings;
 import dev.dfx.record.Subsystem;
+import dev.dfx.rundir.ChunkOnlyRun;
 import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.OutputFile;
+import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
-import dev.dfx.rundir.OutputFile;
+import dev.dfx.rundir.UnfinishedRun;
 import dev.dfx.runtime.subsystem.deps.DepsJson;
 import dev.dfx.runtime.subsystem.deps.DepsReplay;
-import dev.dfx.rundir.ChunkOnlyRun;
-import dev.dfx.rundir.UnfinishedRun;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -82,32 +84,13 @@ public final class RunTraceExporter {
     public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os, TraceFormat format,
                              RunDamage damage) throws IOException {
         Map<String, Object> meta = new LinkedHashMap<>();
-        ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
         try (os) {
             TraceWindow w = new TraceWindow(format.open(os, TraceClock.nanoTime(m.clock().originNs(),
                     m.clock().epochNsAtOrigin())), m.clock().originNs(), m.timeRangeEndNs());
-            TraceLayout layout = new TraceLayout(w);
-            FirstRuns runs = FirstRuns.read(swimlane);
             boolean unfinished = UnfinishedRun.is(m);
             boolean standIn = ChunkOnlyRun.is(m);
-            String noArrows = standIn ? ChunkOnlyRun.NO_ARROWS
-                    : unfinished ? unfinishedNoArrows(chunks, m) : noArrows(chunks, m);
-            DependencyFlows flows = DependencyFlows.none();
-            if (noArrows == null) {
-                try {
-                    flows = DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), runs);
-                } catch (BadInputException e) {
-                    if (!unfinished) {
-                        throw e;
-                    }
-                    noArrows = "none: " + e.getMessage() + " (" + UNFINISHED_DEPS + ")"; // a chain cut by the end
-                }
-            }
-            if (swimlane != null) {
-                new SwimlaneBars(w, layout, m.functions(), runs, flows).draw(swimlane);
-            }
-            meta.put("dependency_arrows", noArrows != null ? noArrows : flows.count() + " arrows from deps"
-                    + (unfinished ? " on disk (" + UNFINISHED_DEPS + ")" : ""));
+            StallRows layout = m.program() != null ? drawProgram(chunks, m, w, meta, damage)
+                    : drawRuntime(chunks, m, w, meta, unfinished, standIn);
             if (unfinished || standIn) {
                 // the manifest written at the start has no counts, a stand-in none at all: claiming zero loss or no
                 // stalls would be false
@@ -119,7 +102,12 @@ public final class RunTraceExporter {
                 StallMarks.draw(w, layout, m, meta);
             }
             meta.put("dfx_format", RunManifest.FORMAT);
-            meta.put("workload", m.config().workload());
+            if (m.program() != null) {
+                meta.put("command", String.join(" ", m.program().command()));
+                meta.put("exit_status", m.program().exitStatus());
+            } else {
+                meta.put("workload", m.config().workload());
+            }
             meta.put("status", m.status());
             meta.put("clock", m.clock().source());
             meta.put("clock_freq_hz", m.clock().clockFreqHz());
@@ -134,6 +122,58 @@ public final class RunTraceExporter {
             w.finish(meta);
             return w.eventCount();
         }
+    }
+
+    /** Draws the embedded runtime's swimlanes and dependency arrows; returns where each thread's stall row is. */
+    private static StallRows drawRuntime(RunChunkFiles chunks, RunManifest m, TraceSink w, Map<String, Object> meta,
+                                         boolean unfinished, boolean standIn) throws IOException {
+        ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
+        TraceLayout layout = new TraceLayout(w);
+        FirstRuns runs = FirstRuns.read(swimlane);
+        String noArrows = standIn ? ChunkOnlyRun.NO_ARROWS
+                : unfinished ? unfinishedNoArrows(chunks, m) : noArrows(chunks, m);
+        DependencyFlows flows = DependencyFlows.none();
+        if (noArrows == null) {
+            try {
+                flows = DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), runs);
+            } catch (BadInputException e) {
+                if (!unfinished) {
+                    throw e;
+                }
+                noArrows = "none: " + e.getMessage() + " (" + UNFINISHED_DEPS + ")"; // a chain cut by the end
+            }
+        }
+        if (swimlane != null) {
+            new SwimlaneBars(w, layout, m.functions(), runs, flows).draw(swimlane);
+        }
+        meta.put("dependency_arrows", noArrows != null ? noArrows : flows.count() + " arrows from deps"
+                + (unfinished ? " on disk (" + UNFINISHED_DEPS + ")" : ""));
+        return layout;
+    }
+
+    /**
+     * Draws a program run's user events per process and thread ({@link UserEventTrace}), named through the strings
+     * file; a strings file that is missing or damaged is one damage line, and the events are drawn with their ids.
+     */
+    private static StallRows drawProgram(RunChunkFiles chunks, RunManifest m, TraceSink w, Map<String, Object> meta,
+                                         RunDamage damage) throws IOException {
+        LaneStrings strings = LaneStrings.NONE;
+        String file = m.program().stringsFile();
+        if (file == null) {
+            damage.add(ManifestFile.of(chunks.runDir()) + ": program.strings_file is null (not written); user events"
+                    + " are drawn with their string ids");
+        } else {
+            try {
+                strings = LaneStrings.read(chunks.runDir().resolve(file));
+            } catch (BadInputException e) {
+                damage.add(e.getMessage() + "; user events are drawn with their string ids");
+            }
+        }
+        ChunkReader user = chunks.readers().stream()
+                .filter(r -> r.subsystem().equals(ProgramReport.SUBSYSTEM)).findFirst().orElse(null);
+        UserEventTrace trace = new UserEventTrace(w, m.program(), strings);
+        trace.draw(user, meta);
+        return trace;
     }
 
     /**

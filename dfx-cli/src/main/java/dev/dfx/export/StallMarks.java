@@ -1,7 +1,6 @@
 package dev.dfx.export;
 
 import dev.dfx.rundir.RunManifest;
-import dev.dfx.rundir.ThreadRole;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -21,26 +20,21 @@ final class StallMarks {
     private StallMarks() {
     }
 
-    /** A runtime thread, whose stall row gets its stall slices. */
-    private record Waiter(ThreadRole role, int instance) {
-    }
-
     /** One stall window and what the slice says about it. */
     private record Stall(long startNs, long endNs, Map<String, Object> args) {
     }
 
-    static void draw(TraceSink w, TraceLayout layout, RunManifest m, Map<String, Object> meta) {
+    static void draw(TraceSink w, StallRows layout, RunManifest m, Map<String, Object> meta) {
         long stalls = 0;
         long stallNs = 0;
         StringBuilder lanes = new StringBuilder();
-        Map<Waiter, List<Stall>> byThread = new LinkedHashMap<>();
+        Map<StallRows.Row, List<Stall>> byThread = new LinkedHashMap<>();
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             for (RunManifest.Lane l : s.lanes()) {
                 if (l.stalls().count() == 0) {
                     continue;
                 }
-                List<Stall> mine = byThread.computeIfAbsent(new Waiter(ThreadRole.of(l.role()), l.instance()),
-                        k -> new ArrayList<>());
+                List<Stall> mine = byThread.computeIfAbsent(layout.stallRow(s, l), k -> new ArrayList<>());
                 for (RunManifest.Window win : l.stalls().windows()) {
                     Map<String, Object> args = new LinkedHashMap<>();
                     args.put("subsystem", s.name());
@@ -56,13 +50,11 @@ final class StallMarks {
                         .append(" stalls, ").append(l.stalls().totalNs()).append(" ns");
             }
         }
-        for (Map.Entry<Waiter, List<Stall>> e : byThread.entrySet()) {
-            Waiter t = e.getKey();
-            int tid = layout.stall(t.role(), t.instance());
+        for (Map.Entry<StallRows.Row, List<Stall>> e : byThread.entrySet()) {
+            StallRows.Row row = e.getKey();
             e.getValue().sort(Comparator.comparingLong(Stall::startNs));
             for (Stall st : e.getValue()) {
-                w.complete(TraceLayout.pid(t.role()), tid, NAME, "stall", st.startNs(), st.endNs() - st.startNs(),
-                        st.args());
+                w.complete(row.pid(), row.tid(), NAME, "stall", st.startNs(), st.endNs() - st.startNs(), st.args());
             }
         }
         meta.put("stalls", stalls);

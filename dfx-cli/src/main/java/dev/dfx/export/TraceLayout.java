@@ -1,5 +1,6 @@
 package dev.dfx.export;
 
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.rundir.ThreadRole;
 
 /**
@@ -7,7 +8,7 @@ import dev.dfx.rundir.ThreadRole;
  * ({@link #SCHED}) and Cores ({@link #CORES}), named and sorted in that order; per thread a base tid for its bars
  * (sub-lanes follow it) and a stall row at the end of its tid span. Not thread-safe.
  */
-final class TraceLayout {
+final class TraceLayout implements StallRows {
     /** Process ids. */
     static final int ORCH = 1, SCHED = 2, CORES = 3;
 
@@ -47,6 +48,12 @@ final class TraceLayout {
             case SCHEDULER -> SCHED;
             case ORCHESTRATOR -> ORCH;
         };
+    }
+
+    @Override
+    public Row stallRow(RunManifest.SubsystemReport s, RunManifest.Lane l) {
+        ThreadRole role = ThreadRole.of(l.role());
+        return new Row(pid(role), stall(role, l.instance()));
     }
 
     /** @return the tid of the stall row of thread ({@code role}, {@code instance}), named on first use */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -56,7 +57,9 @@ class LauncherBuildLockTest {
                 case "$1" in -XshowSettings*) echo '    java.specification.version = 25' >&2; exit 0 ;; esac
                 while [ "$1" != -jar ]; do shift; done
                 exec 3<"$2"                  # the file as it is now, as a JVM maps its jar at start
-                if [ -n "${HOLD:-}" ]; then  # wait until the test says so, then read what was opened
+                echo 'the JVM writes to stderr' >&2
+                if [ -n "${HOLD:-}" ]; then  # say the jar is open, wait until the test says go, then read it
+                  : > "$HOLD.opened"
                   while [ ! -e "$HOLD" ]; do sleep 0.05; done
                 fi
                 cat <&3
@@ -85,7 +88,7 @@ class LauncherBuildLockTest {
             try (Stream<Path> s = Files.list(Path.of(dir))) {
                 for (Path p : s.toList()) {
                     Path link = bin.resolve(p.getFileName().toString());
-                    if (!p.getFileName().toString().equals("flock") && !Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    if (!p.getFileName().toString().equals("flock") && !Files.exists(link, LinkOption.NOFOLLOW_LINKS)) {
                         Files.createSymbolicLink(link, p);
                     }
                 }
@@ -115,6 +118,16 @@ class LauncherBuildLockTest {
                 new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
     }
 
+    /** Waits until {@code file} exists: the held call has opened its jar (however slow the machine is). */
+    private static void awaitFile(Path file, Process p) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(file)) {
+            assertThat(p.isAlive()).as("the held call is still running").isTrue();
+            assertThat(System.nanoTime()).as("the held call opened its jar within 60 s").isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
     private int builds() throws IOException {
         Path f = checkout.resolve("builds");
         return Files.exists(f) ? Integer.parseInt(Files.readString(f).strip()) : 0;
@@ -133,6 +146,7 @@ class LauncherBuildLockTest {
         for (Done d : done) {
             assertThat(d.status()).as(d.err()).isZero();
             assertThat(d.out()).isEqualTo("jar of build 1\n");
+            assertThat(d.err()).as("a build does not silence the JVM's stderr").endsWith("the JVM writes to stderr\n");
         }
         assertThat(builds()).as("one build; the second call waited and found the jar fresh").isEqualTo(1);
         assertThat(done).extracting(Done::err).anySatisfy(e -> assertThat(e)
@@ -141,7 +155,7 @@ class LauncherBuildLockTest {
 
         Done again = await(launch(withFlock, null));
         assertThat(again.out()).isEqualTo("jar of build 1\n");
-        assertThat(again.err()).as("fresh: no build, no wait").isEmpty();
+        assertThat(again.err()).as("fresh: no build, no wait").isEqualTo("the JVM writes to stderr\n");
         assertThat(builds()).isEqualTo(1);
     }
 
@@ -150,7 +164,7 @@ class LauncherBuildLockTest {
         assertThat(await(launch(true, null)).out()).isEqualTo("jar of build 1\n");
         Path go = tmp.resolve("go");
         Process running = launch(true, go.toString());
-        Thread.sleep(500); // it has opened dfx.jar (build 1) and waits
+        awaitFile(tmp.resolve("go.opened"), running); // it has opened dfx.jar (build 1) and waits
         Files.setLastModifiedTime(checkout.resolve("dfx-cli/src/main/Main.java"),
                 FileTime.from(Instant.now().plusSeconds(5))); // a source changed: the jar is stale
         Done rebuilt = await(launch(true, null));

@@ -38,29 +38,39 @@ public final class TestRun {
     }
 
     public static Path write(Path run) throws IOException {
-        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.SWIMLANE)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.SWIMLANE.id(), Subsystem.SWIMLANE.kinds())) {
             MemorySegment s = MemorySegment.ofArray(new byte[2 * CoreTaskRecord.SIZE]);
-            CoreTaskRecord.write(s, 0, 2_000_500_000L, 2_000_550_000L, 1, 7, 0, CoreType.CPU, 0);
-            CoreTaskRecord.write(s, CoreTaskRecord.SIZE, 2_000_900_000L, 2_000_950_000L, 3, 8, 0, CoreType.CPU, 1);
+            CoreTaskRecord.Encoder task = new CoreTaskRecord.Encoder();
+            task.wrap(s, 0).startNs(2_000_500_000L).endNs(2_000_550_000L).taskId(1).funcId(7).coreId(0)
+                .coreType(CoreType.CPU).flags(0);
+            task.wrap(s, CoreTaskRecord.SIZE).startNs(2_000_900_000L).endNs(2_000_950_000L).taskId(3).funcId(8).coreId(0)
+                .coreType(CoreType.CPU).flags(1);
             w.append(0, 0, 0, s, 2);
-            CoreTaskRecord.write(s, 0, 2_000_700_000L, 2_000_800_123L, 2, 7, 1, CoreType.CPU, 0);
+            task.wrap(s, 0).startNs(2_000_700_000L).endNs(2_000_800_123L).taskId(2).funcId(7).coreId(1)
+                .coreType(CoreType.CPU).flags(0);
             w.append(0, 1, 0, s, 1);
             MemorySegment p = MemorySegment.ofArray(new byte[SchedPhaseRecord.SIZE]);
-            SchedPhaseRecord.write(p, 0, 2_000_500_000L, 2_000_510_000L, 3, SchedPhaseKind.DISPATCH, 1, 1, 0,
-                new int[] {2, 0, 0}, new int[] {1, 0, 0}, 0);
+            new SchedPhaseRecord.Encoder().wrap(p, 0).startNs(2_000_500_000L).endNs(2_000_510_000L).loopIter(3)
+                .kind(SchedPhaseKind.DISPATCH).tasksProcessed(1).popHit(1).popMiss(0).depthsAtStart(new int[] {2, 0, 0})
+                .depthsAtEnd(new int[] {1, 0, 0}).schedulerId(0);
             w.append(2, 0, 0, p, 1);
         }
-        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.PMU)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.PMU.id(), Subsystem.PMU.kinds())) {
             MemorySegment s = MemorySegment.ofArray(new byte[PmuRecord.SIZE]);
-            PmuRecord.write(s, 0, 1, 7, CoreType.CPU, 50_000, new long[] {11, 22}, 2, 2_000_600_000L);
+            new PmuRecord.Encoder().wrap(s, 0).taskId(1).funcId(7).coreType(CoreType.CPU).totalNs(50_000)
+                .counters(new long[] {11, 22}, 2).endNs(2_000_600_000L);
             w.append(0, 0, 0, s, 1);
         }
-        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.DEPS)) {
+        try (ChunkWriter w = ChunkStore.create(run, ID, Subsystem.DEPS.id(), Subsystem.DEPS.kinds())) {
             MemorySegment s = MemorySegment.ofArray(new byte[2 * SubmitRecord.SIZE]);
-            SubmitRecord.write(s, 0, 1, 0, 0, new long[0], 0, new int[] {7}, 1);
-            SubmitRecord.write(s, SubmitRecord.SIZE, 2, 0, 0, new long[] {1}, 1, new int[] {7}, 1);
+            SubmitRecord.Encoder submit = new SubmitRecord.Encoder();
+            submit.wrap(s, 0).taskId(1).flags(0).tensorCount(0).explicitDeps(new long[0], 0).kernelIds(new int[] {7})
+                .blockNum(1);
+            submit.wrap(s, SubmitRecord.SIZE).taskId(2).flags(0).tensorCount(0).explicitDeps(new long[] {1}, 1)
+                .kernelIds(new int[] {7}).blockNum(1);
             w.append(0, 0, 0, s, 2);
-            SubmitRecord.write(s, 0, 3, 0, 0, new long[] {1, 2}, 2, new int[] {8}, 2);
+            submit.wrap(s, 0).taskId(3).flags(0).tensorCount(0).explicitDeps(new long[] {1, 2}, 2)
+                .kernelIds(new int[] {8}).blockNum(2);
             w.append(0, 0, 2, s, 1);
         }
         return run;

@@ -1,30 +1,30 @@
 package dev.dfx.chunk;
 
-import dev.dfx.record.RecordKind;
-import dev.dfx.record.Subsystem;
-
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * One entry of a chunk file's kind table: a buffer kind of the subsystem, its fixed record size and where each
- * record keeps its primary timestamp (unsigned nanoseconds, little-endian), if it has one.
+ * A buffer kind: what the records of one kind of buffer are (docs/glossary.md: a buffer, a lane and a pool each
+ * hold one kind): its id in the subsystem's kind table, its name, its fixed record size and where each record
+ * keeps its primary timestamp (unsigned nanoseconds, little-endian), if it has one. The record schemas name their
+ * kinds with it ({@code dev.dfx.record}, e.g. {@code CoreTaskRecord.KIND}) and a chunk file's kind table stores one
+ * entry per kind. A kind without a timestamp has width 0 (and offset 0), in memory as in the file: {@link #untimed}.
  *
  * <p>Immutable and thread-safe.
  *
  * @param id              subsystem-local kind id, 0..65535
- * @param name            kind name, 1..255 bytes of UTF-8 (e.g. {@code "core_task"})
+ * @param name            kind name, 1..255 bytes of UTF-8 (e.g. {@code "core-task"})
  * @param recordSize      bytes per record, 1..2^30
  * @param timestampOffset byte offset of the timestamp field inside a record; 0 when {@code timestampWidth} is 0
  * @param timestampWidth  0 (no timestamp), 4 (u32 ns) or 8 (u64 ns)
  */
 public record BufferKind(int id, String name, int recordSize, int timestampOffset, int timestampWidth) {
+    /** Largest kind id: ids are u16 in the kind table and in each chunk header. */
+    public static final int MAX_ID = 0xFFFF;
 
     /** @throws IllegalArgumentException when a field is out of the ranges above */
     public BufferKind {
-        if (id < 0 || id > 0xFFFF) {
+        if (id < 0 || id > MAX_ID) {
             throw new IllegalArgumentException("kind id " + id + " outside 0..65535");
         }
         int nameBytes = name.getBytes(StandardCharsets.UTF_8).length;
@@ -66,29 +66,6 @@ public record BufferKind(int id, String name, int recordSize, int timestampOffse
      */
     public static BufferKind untimed(int id, String name, int recordSize) {
         return new BufferKind(id, name, recordSize, 0, 0);
-    }
-
-    /**
-     * @param id   the kind's id in its subsystem (its index in {@link Subsystem#kinds()})
-     * @param kind a record kind of the record schemas
-     * @return the kind table entry for it: same name, record size and u64 primary timestamp (or none)
-     */
-    public static BufferKind of(int id, RecordKind kind) {
-        return new BufferKind(id, kind.name(), kind.size(), kind.hasTimestamp() ? kind.timestampOffset() : 0,
-                kind.timestampWidth());
-    }
-
-    /**
-     * @param subsystem one of the five subsystems
-     * @return its kind table: one entry per record kind, the kind id being the index in {@link Subsystem#kinds()}
-     */
-    public static List<BufferKind> table(Subsystem subsystem) {
-        List<RecordKind> kinds = subsystem.kinds();
-        List<BufferKind> table = new ArrayList<>(kinds.size());
-        for (int id = 0; id < kinds.size(); id++) {
-            table.add(of(id, kinds.get(id)));
-        }
-        return List.copyOf(table);
     }
 
     /** @return whether records of this kind have a primary timestamp */

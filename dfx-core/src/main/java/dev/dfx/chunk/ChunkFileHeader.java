@@ -23,6 +23,20 @@ import java.util.zip.CRC32C;
  * <p>Immutable and thread-safe.
  */
 final class ChunkFileHeader {
+    /* Field offsets in the fixed file header (package-info.java): magic at 0, then these. */
+    private static final int VERSION_AT = 8;
+    private static final int KIND_COUNT_AT = 10;
+    private static final int LENGTH_AT = 12;
+    private static final int CRC_AT = 16;
+    private static final int NAME_LENGTH_AT = 20;
+    private static final int RUN_ID_HIGH_AT = 24;
+    private static final int RUN_ID_LOW_AT = 32;
+    /* Field offsets in one kind table entry; the name's bytes follow the fixed part. */
+    private static final int KIND_ID = 0;
+    private static final int KIND_NAME_LENGTH = 2;
+    private static final int KIND_RECORD_SIZE = 4;
+    private static final int KIND_TIMESTAMP_OFFSET = 8;
+    private static final int KIND_TIMESTAMP_WIDTH = 12;
     private final RunId run;
     private final String subsystem;
     private final List<BufferKind> kinds;
@@ -46,7 +60,7 @@ final class ChunkFileHeader {
         if (nameBytes < 1 || nameBytes > ChunkFormat.MAX_NAME_BYTES) {
             throw new IllegalArgumentException("subsystem name '" + subsystem + "' must be 1..255 bytes of UTF-8");
         }
-        if (kinds.isEmpty() || kinds.size() > 0xFFFF) {
+        if (kinds.isEmpty() || kinds.size() > BufferKind.MAX_ID) {
             throw new IllegalArgumentException("a chunk file needs 1..65535 buffer kinds, got " + kinds.size());
         }
         this.subsystem = subsystem;
@@ -97,27 +111,27 @@ final class ChunkFileHeader {
         byte[] out = new byte[length];
         MemorySegment s = MemorySegment.ofArray(out);
         s.set(U64, 0, ChunkFormat.FILE_MAGIC);
-        s.set(U16, 8, (short) ChunkFormat.VERSION);
-        s.set(U16, 10, (short) kinds.size());
-        s.set(U32, 12, length);
+        s.set(U16, VERSION_AT, (short) ChunkFormat.VERSION);
+        s.set(U16, KIND_COUNT_AT, (short) kinds.size());
+        s.set(U32, LENGTH_AT, length);
         byte[] name = utf8(subsystem);
-        s.set(U16, 20, (short) name.length);
-        s.set(U64, 24, run.high());
-        s.set(U64, 32, run.low());
+        s.set(U16, NAME_LENGTH_AT, (short) name.length);
+        s.set(U64, RUN_ID_HIGH_AT, run.high());
+        s.set(U64, RUN_ID_LOW_AT, run.low());
         int nameAt = ChunkFormat.FILE_HEADER_FIXED_V3;
         MemorySegment.copy(name, 0, s, ValueLayout.JAVA_BYTE, nameAt, name.length);
         long at = nameAt + align8(name.length);
         for (BufferKind k : kinds) {
             byte[] kn = utf8(k.name());
-            s.set(U16, at, (short) k.id());
-            s.set(U16, at + 2, (short) kn.length);
-            s.set(U32, at + 4, k.recordSize());
-            s.set(U32, at + 8, k.timestampOffset());
-            s.set(ValueLayout.JAVA_BYTE, at + 12, (byte) k.timestampWidth());
-            MemorySegment.copy(kn, 0, s, ValueLayout.JAVA_BYTE, at + 16, kn.length);
+            s.set(U16, at + KIND_ID, (short) k.id());
+            s.set(U16, at + KIND_NAME_LENGTH, (short) kn.length);
+            s.set(U32, at + KIND_RECORD_SIZE, k.recordSize());
+            s.set(U32, at + KIND_TIMESTAMP_OFFSET, k.timestampOffset());
+            s.set(ValueLayout.JAVA_BYTE, at + KIND_TIMESTAMP_WIDTH, (byte) k.timestampWidth());
+            MemorySegment.copy(kn, 0, s, ValueLayout.JAVA_BYTE, at + ChunkFormat.KIND_ENTRY_FIXED, kn.length);
             at += ChunkFormat.KIND_ENTRY_FIXED + align8(kn.length);
         }
-        s.set(U32, 16, checksum(s, length));
+        s.set(U32, CRC_AT, checksum(s, length));
         return out;
     }
 
@@ -137,29 +151,29 @@ final class ChunkFileHeader {
         if (file.get(U64, 0) != ChunkFormat.FILE_MAGIC) {
             throw bad(path, 0, "not a dfx chunk file (expected magic \"DFXCHUNK\")");
         }
-        int version = u16(file, 8);
+        int version = u16(file, VERSION_AT);
         if (version < ChunkFormat.MIN_VERSION || version > ChunkFormat.VERSION) {
-            throw bad(path, 8, "unsupported chunk file format version " + version + " (this dfx reads "
+            throw bad(path, VERSION_AT, "unsupported chunk file format version " + version + " (this dfx reads "
                     + ChunkFormat.MIN_VERSION + " to " + ChunkFormat.VERSION + ")");
         }
-        int kindCount = u16(file, 10);
-        long length = u32(file, 12);
+        int kindCount = u16(file, KIND_COUNT_AT);
+        long length = u32(file, LENGTH_AT);
         int fixed = ChunkFormat.fixedHeader(version);
         if (length < fixed || length % 8 != 0) {
-            throw bad(path, 12, "header length " + length + " is not a multiple of 8 of at least " + fixed);
+            throw bad(path, LENGTH_AT, "header length " + length + " is not a multiple of 8 of at least " + fixed);
         }
         if (length > size) {
             throw bad(path, size, "file ends inside the " + length + "-byte chunk file header");
         }
-        int stored = file.get(U32, 16);
+        int stored = file.get(U32, CRC_AT);
         int computed = checksum(file, length);
         if (stored != computed) {
             throw bad(path, 0, "file header checksum mismatch (stored " + ChunkFormat.hex(stored) + ", computed "
                     + ChunkFormat.hex(computed) + ")");
         }
         Cursor c = new Cursor(file, path, length);
-        RunId run = version >= 3 ? new RunId(file.get(U64, 24), file.get(U64, 32)) : null;
-        String subsystem = c.name(20, fixed);
+        RunId run = version >= 3 ? new RunId(file.get(U64, RUN_ID_HIGH_AT), file.get(U64, RUN_ID_LOW_AT)) : null;
+        String subsystem = c.name(NAME_LENGTH_AT, fixed);
         List<BufferKind> kinds = new ArrayList<>(kindCount);
         for (int i = 0; i < kindCount; i++) {
             kinds.add(c.kind());
@@ -170,15 +184,16 @@ final class ChunkFileHeader {
         try {
             return new ChunkFileHeader(run, subsystem, kinds, version);
         } catch (IllegalArgumentException e) {
-            throw bad(path, 10, "invalid kind table: " + e.getMessage());
+            throw bad(path, KIND_COUNT_AT, "invalid kind table: " + e.getMessage());
         }
     }
 
     /** CRC32C over header bytes [0,16) and [20,length): everything but the checksum field itself. */
     private static int checksum(MemorySegment s, long length) {
         CRC32C crc = new CRC32C();
-        ChunkFormat.update(crc, s.asSlice(0, 16));
-        ChunkFormat.update(crc, s.asSlice(20, length - 20));
+        int after = CRC_AT + Integer.BYTES;
+        ChunkFormat.update(crc, s.asSlice(0, CRC_AT));
+        ChunkFormat.update(crc, s.asSlice(after, length - after));
         return (int) crc.getValue();
     }
 
@@ -214,13 +229,13 @@ final class ChunkFileHeader {
             if (entry + ChunkFormat.KIND_ENTRY_FIXED > end) {
                 throw bad(path, entry, "kind table entry runs past the header end " + end);
             }
-            int id = u16(file, entry);
-            long recordSize = u32(file, entry + 4);
-            long tsOffset = u32(file, entry + 8);
-            int tsWidth = Byte.toUnsignedInt(file.get(ValueLayout.JAVA_BYTE, entry + 12));
-            String name = name(entry + 2, entry + 16);
+            int id = u16(file, entry + KIND_ID);
+            long recordSize = u32(file, entry + KIND_RECORD_SIZE);
+            long tsOffset = u32(file, entry + KIND_TIMESTAMP_OFFSET);
+            int tsWidth = Byte.toUnsignedInt(file.get(ValueLayout.JAVA_BYTE, entry + KIND_TIMESTAMP_WIDTH));
+            String name = name(entry + KIND_NAME_LENGTH, entry + ChunkFormat.KIND_ENTRY_FIXED);
             if (recordSize < 1 || recordSize > ChunkFormat.MAX_RECORD_SIZE || tsOffset > recordSize) {
-                throw bad(path, entry + 4, "kind " + name + ": record size " + recordSize + " / timestamp offset "
+                throw bad(path, entry + KIND_RECORD_SIZE, "kind " + name + ": record size " + recordSize + " / timestamp offset "
                         + tsOffset + " out of range");
             }
             try {

@@ -12,6 +12,19 @@ import java.nio.file.Path;
  * Encodes and decodes the 64-byte chunk header (layout in {@code package-info.java}). Stateless; thread-safe.
  */
 final class ChunkHeader {
+    /* Field offsets in the 64-byte chunk header (package-info.java); the magic is at 0, the CRC at CHUNK_HEADER_CRC_AT. */
+    private static final int KIND = 4;
+    private static final int FLAGS = 6;
+    private static final int LANE = 8;
+    private static final int RECORD_SIZE = 12;
+    private static final int SEQ = 16;
+    private static final int RECORD_COUNT = 24;
+    private static final int PAYLOAD_CRC = 28;
+    private static final int FIRST_TIMESTAMP = 32;
+    private static final int LAST_TIMESTAMP = 40;
+    private static final int STORED_LENGTH = 48;
+    private static final int RESERVED = 56;
+
     private ChunkHeader() {
     }
 
@@ -22,17 +35,17 @@ final class ChunkHeader {
      */
     static void encode(MemorySegment dst, long at, ChunkInfo c) {
         dst.set(U32, at, ChunkFormat.CHUNK_MAGIC);
-        dst.set(U16, at + 4, (short) c.kind());
-        dst.set(U16, at + 6, (short) c.flags());
-        dst.set(U32, at + 8, c.lane());
-        dst.set(U32, at + 12, c.recordSize());
-        dst.set(U64, at + 16, c.seq());
-        dst.set(U32, at + 24, c.recordCount());
-        dst.set(U32, at + 28, c.payloadCrc());
-        dst.set(U64, at + 32, c.firstTimestamp());
-        dst.set(U64, at + 40, c.lastTimestamp());
-        dst.set(U64, at + 48, c.storedLength());
-        dst.set(U32, at + 56, 0);
+        dst.set(U16, at + KIND, (short) c.kind());
+        dst.set(U16, at + FLAGS, (short) c.flags());
+        dst.set(U32, at + LANE, c.lane());
+        dst.set(U32, at + RECORD_SIZE, c.recordSize());
+        dst.set(U64, at + SEQ, c.seq());
+        dst.set(U32, at + RECORD_COUNT, c.recordCount());
+        dst.set(U32, at + PAYLOAD_CRC, c.payloadCrc());
+        dst.set(U64, at + FIRST_TIMESTAMP, c.firstTimestamp());
+        dst.set(U64, at + LAST_TIMESTAMP, c.lastTimestamp());
+        dst.set(U64, at + STORED_LENGTH, c.storedLength());
+        dst.set(U32, at + RESERVED, 0);
         dst.set(U32, at + ChunkFormat.CHUNK_HEADER_CRC_AT, headerCrc(dst, at));
     }
 
@@ -56,35 +69,35 @@ final class ChunkHeader {
             throw bad(path, at, "chunk header checksum mismatch (stored " + ChunkFormat.hex(stored) + ", computed "
                     + ChunkFormat.hex(computed) + ")");
         }
-        int kindId = ChunkFormat.u16(file, at + 4);
+        int kindId = ChunkFormat.u16(file, at + KIND);
         BufferKind kind = header.kind(kindId);
         if (kind == null) {
-            throw bad(path, at + 4, "chunk kind " + kindId + " is not in the file's kind table");
+            throw bad(path, at + KIND, "chunk kind " + kindId + " is not in the file's kind table");
         }
-        long recordSize = ChunkFormat.u32(file, at + 12);
+        long recordSize = ChunkFormat.u32(file, at + RECORD_SIZE);
         if (recordSize != kind.recordSize()) {
-            throw bad(path, at + 12, "chunk record size " + recordSize + " disagrees with kind " + kind.name()
+            throw bad(path, at + RECORD_SIZE, "chunk record size " + recordSize + " disagrees with kind " + kind.name()
                     + " (" + kind.recordSize() + " bytes in the kind table)");
         }
-        int flags = ChunkFormat.u16(file, at + 6);
+        int flags = ChunkFormat.u16(file, at + FLAGS);
         int known = header.version() >= 2 ? ChunkInfo.ZERO_BLOCKS : 0;
         if ((flags & ~known) != 0) {
-            throw bad(path, at + 6, "chunk flags " + ChunkFormat.hex(flags) + " are not defined in format version "
+            throw bad(path, at + FLAGS, "chunk flags " + ChunkFormat.hex(flags) + " are not defined in format version "
                     + header.version());
         }
-        long count = ChunkFormat.u32(file, at + 24);
-        long storedLength = file.get(U64, at + 48);
+        long count = ChunkFormat.u32(file, at + RECORD_COUNT);
+        long storedLength = file.get(U64, at + STORED_LENGTH);
         if (count > Integer.MAX_VALUE) {
-            throw bad(path, at + 24, "chunk record count " + count + " exceeds 2^31-1");
+            throw bad(path, at + RECORD_COUNT, "chunk record count " + count + " exceeds 2^31-1");
         }
         boolean encoded = (flags & ChunkInfo.ZERO_BLOCKS) != 0;
         if (encoded ? storedLength < 0 || storedLength > count * recordSize + 8L * ZeroBlocks.words(count * recordSize)
                 : storedLength != count * recordSize) {
-            throw bad(path, at + 48, "chunk payload length " + Long.toUnsignedString(storedLength) + " does not fit record"
+            throw bad(path, at + STORED_LENGTH, "chunk payload length " + Long.toUnsignedString(storedLength) + " does not fit record"
                     + " count " + count + " x record size " + recordSize + (encoded ? " (zero-block encoded)" : ""));
         }
-        return new ChunkInfo(at, kindId, file.get(U32, at + 8), file.get(U64, at + 16), (int) count,
-                (int) recordSize, file.get(U64, at + 32), file.get(U64, at + 40), file.get(U32, at + 28), flags,
+        return new ChunkInfo(at, kindId, file.get(U32, at + LANE), file.get(U64, at + SEQ), (int) count,
+                (int) recordSize, file.get(U64, at + FIRST_TIMESTAMP), file.get(U64, at + LAST_TIMESTAMP), file.get(U32, at + PAYLOAD_CRC), flags,
                 storedLength);
     }
 

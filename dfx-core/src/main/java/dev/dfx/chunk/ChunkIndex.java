@@ -18,6 +18,24 @@ import java.util.List;
  * <p>Not thread-safe; {@link ChunkWriter} calls it under its lock.
  */
 final class ChunkIndex {
+    /* Field offsets in one 48-byte index entry (package-info.java). */
+    private static final int ENTRY_OFFSET = 0;
+    private static final int ENTRY_SEQ = 8;
+    private static final int ENTRY_FIRST_TIMESTAMP = 16;
+    private static final int ENTRY_LAST_TIMESTAMP = 24;
+    private static final int ENTRY_LANE = 32;
+    private static final int ENTRY_RECORD_COUNT = 36;
+    private static final int ENTRY_KIND = 40;
+    private static final int ENTRY_RESERVED = 42;
+    /* Field offsets in the index header: magic at 0, then the chunk count. */
+    private static final int INDEX_COUNT = 8;
+    /* Field offsets in the 32-byte trailer; its CRC covers the bytes before TRAILER_CRC. */
+    private static final int TRAILER_INDEX_OFFSET = 0;
+    private static final int TRAILER_COUNT = 8;
+    private static final int TRAILER_INDEX_CRC = 16;
+    private static final int TRAILER_CRC = 20;
+    private static final int TRAILER_MAGIC_AT = 24;
+
     /** Index bytes so far, header slot included; grown by doubling (48 bytes per chunk). */
     private byte[] bytes = new byte[ChunkFormat.INDEX_HEADER_SIZE + 64 * ChunkFormat.INDEX_ENTRY_SIZE];
     private long count;
@@ -29,15 +47,15 @@ final class ChunkIndex {
             bytes = Arrays.copyOf(bytes, Math.toIntExact(Math.min(Integer.MAX_VALUE - 8, 2L * bytes.length)));
         }
         MemorySegment s = MemorySegment.ofArray(bytes);
-        s.set(U64, at, c.offset());
-        s.set(U64, at + 8, c.seq());
-        s.set(U64, at + 16, c.firstTimestamp());
-        s.set(U64, at + 24, c.lastTimestamp());
-        s.set(U32, at + 32, c.lane());
-        s.set(U32, at + 36, c.recordCount());
-        s.set(U16, at + 40, (short) c.kind());
-        s.set(U16, at + 42, (short) 0);
-        s.set(U32, at + 44, 0);
+        s.set(U64, at + ENTRY_OFFSET, c.offset());
+        s.set(U64, at + ENTRY_SEQ, c.seq());
+        s.set(U64, at + ENTRY_FIRST_TIMESTAMP, c.firstTimestamp());
+        s.set(U64, at + ENTRY_LAST_TIMESTAMP, c.lastTimestamp());
+        s.set(U32, at + ENTRY_LANE, c.lane());
+        s.set(U32, at + ENTRY_RECORD_COUNT, c.recordCount());
+        s.set(U16, at + ENTRY_KIND, (short) c.kind());
+        s.set(U16, at + ENTRY_RESERVED, (short) 0);
+        s.set(U32, at + ENTRY_RESERVED + Short.BYTES, 0);
         count++;
     }
 
@@ -55,14 +73,14 @@ final class ChunkIndex {
         byte[] out = Arrays.copyOf(bytes, indexLength + ChunkFormat.TRAILER_SIZE);
         MemorySegment s = MemorySegment.ofArray(out);
         s.set(U64, 0, ChunkFormat.INDEX_MAGIC);
-        s.set(U64, 8, count);
+        s.set(U64, INDEX_COUNT, count);
         int indexCrc = ChunkFormat.crc32c(s.asSlice(0, indexLength));
         MemorySegment t = s.asSlice(indexLength);
-        t.set(U64, 0, indexOffset);
-        t.set(U64, 8, count);
-        t.set(U32, 16, indexCrc);
-        t.set(U32, 20, ChunkFormat.crc32c(t.asSlice(0, 20)));
-        t.set(U64, 24, ChunkFormat.TRAILER_MAGIC);
+        t.set(U64, TRAILER_INDEX_OFFSET, indexOffset);
+        t.set(U64, TRAILER_COUNT, count);
+        t.set(U32, TRAILER_INDEX_CRC, indexCrc);
+        t.set(U32, TRAILER_CRC, ChunkFormat.crc32c(t.asSlice(0, TRAILER_CRC)));
+        t.set(U64, TRAILER_MAGIC_AT, ChunkFormat.TRAILER_MAGIC);
         return out;
     }
 
@@ -86,17 +104,17 @@ final class ChunkIndex {
     static Lookup trailer(MemorySegment file, long firstChunk, Path path) {
         long size = file.byteSize();
         long at = size - ChunkFormat.TRAILER_SIZE;
-        if (at < firstChunk + ChunkFormat.INDEX_HEADER_SIZE || file.get(U64, at + 24) != ChunkFormat.TRAILER_MAGIC) {
+        if (at < firstChunk + ChunkFormat.INDEX_HEADER_SIZE || file.get(U64, at + TRAILER_MAGIC_AT) != ChunkFormat.TRAILER_MAGIC) {
             return new Lookup(null, "no chunk index (the writer did not close the file)");
         }
-        int stored = file.get(U32, at + 20);
-        int computed = ChunkFormat.crc32c(file.asSlice(at, 20));
+        int stored = file.get(U32, at + TRAILER_CRC);
+        int computed = ChunkFormat.crc32c(file.asSlice(at, TRAILER_CRC));
         if (stored != computed) {
             return new Lookup(null, "trailer at byte offset " + at + " has a checksum mismatch (stored "
                     + ChunkFormat.hex(stored) + ", computed " + ChunkFormat.hex(computed) + ")");
         }
-        long indexOffset = file.get(U64, at);
-        long count = file.get(U64, at + 8);
+        long indexOffset = file.get(U64, at + TRAILER_INDEX_OFFSET);
+        long count = file.get(U64, at + TRAILER_COUNT);
         long expectedEnd = indexOffset + ChunkFormat.INDEX_HEADER_SIZE + count * ChunkFormat.INDEX_ENTRY_SIZE;
         if (indexOffset < firstChunk || indexOffset % 8 != 0 || count < 0 || count > size / ChunkFormat.INDEX_ENTRY_SIZE
                 || expectedEnd != at) {
@@ -116,11 +134,11 @@ final class ChunkIndex {
     static List<ChunkInfo> entries(MemorySegment file, Trailer trailer, long firstChunk, Path path) {
         long at = trailer.indexOffset();
         long length = ChunkFormat.INDEX_HEADER_SIZE + trailer.chunkCount() * ChunkFormat.INDEX_ENTRY_SIZE;
-        if (file.get(U64, at) != ChunkFormat.INDEX_MAGIC || file.get(U64, at + 8) != trailer.chunkCount()) {
+        if (file.get(U64, at) != ChunkFormat.INDEX_MAGIC || file.get(U64, at + INDEX_COUNT) != trailer.chunkCount()) {
             throw bad(path, at, "expected a chunk index (magic \"DFXINDEX\") of " + trailer.chunkCount()
                     + " entries, as the trailer says");
         }
-        int stored = file.get(U32, file.byteSize() - ChunkFormat.TRAILER_SIZE + 16);
+        int stored = file.get(U32, file.byteSize() - ChunkFormat.TRAILER_SIZE + TRAILER_INDEX_CRC);
         int computed = ChunkFormat.crc32c(file.asSlice(at, length));
         if (stored != computed) {
             throw bad(path, at, "chunk index checksum mismatch (stored " + ChunkFormat.hex(stored) + ", computed "
@@ -129,13 +147,14 @@ final class ChunkIndex {
         List<ChunkInfo> out = new ArrayList<>(Math.toIntExact(trailer.chunkCount()));
         long previousEnd = firstChunk;
         for (long e = at + ChunkFormat.INDEX_HEADER_SIZE; e < at + length; e += ChunkFormat.INDEX_ENTRY_SIZE) {
-            long offset = file.get(U64, e);
+            long offset = file.get(U64, e + ENTRY_OFFSET);
             if (offset < previousEnd || offset % 8 != 0 || offset > at - ChunkFormat.CHUNK_HEADER_SIZE) {
                 throw bad(path, e, "chunk index entry points at offset " + offset + ", expected an 8-aligned chunk"
                         + " between " + previousEnd + " and the index at " + at);
             }
-            out.add(new ChunkInfo(offset, ChunkFormat.u16(file, e + 40), file.get(U32, e + 32), file.get(U64, e + 8),
-                    file.get(U32, e + 36), 0, file.get(U64, e + 16), file.get(U64, e + 24), 0, 0, 0));
+            out.add(new ChunkInfo(offset, ChunkFormat.u16(file, e + ENTRY_KIND), file.get(U32, e + ENTRY_LANE),
+                    file.get(U64, e + ENTRY_SEQ), file.get(U32, e + ENTRY_RECORD_COUNT), 0,
+                    file.get(U64, e + ENTRY_FIRST_TIMESTAMP), file.get(U64, e + ENTRY_LAST_TIMESTAMP), 0, 0, 0));
             previousEnd = offset + ChunkFormat.CHUNK_HEADER_SIZE;
         }
         return out;

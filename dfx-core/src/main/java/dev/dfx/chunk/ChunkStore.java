@@ -1,7 +1,6 @@
 package dev.dfx.chunk;
 
-import dev.dfx.record.Subsystem;
-
+import dev.dfx.io.OwnerOnly;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -79,22 +78,8 @@ public final class ChunkStore {
     public static ChunkWriter create(Path runDir, RunId run, String subsystem, List<BufferKind> kinds)
             throws IOException {
         Path file = file(runDir, subsystem);
-        Files.createDirectories(file.getParent());
+        OwnerOnly.createFolders(file.getParent());
         return ChunkWriter.create(file, run, subsystem, kinds);
-    }
-
-    /**
-     * Creates the chunk file of one of the five subsystems, with the kind table of its record schemas
-     * ({@link BufferKind#table(Subsystem)}).
-     *
-     * @param runDir    the run directory
-     * @param run       the run's id (its run.json's {@code run_id})
-     * @param subsystem the subsystem
-     * @return the writer; close it to write the chunk index
-     * @throws IOException when the folder or file cannot be created
-     */
-    public static ChunkWriter create(Path runDir, RunId run, Subsystem subsystem) throws IOException {
-        return create(runDir, run, subsystem.id(), BufferKind.table(subsystem));
     }
 
     /**

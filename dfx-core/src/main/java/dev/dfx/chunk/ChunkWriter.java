@@ -1,7 +1,9 @@
 package dev.dfx.chunk;
 
+import dev.dfx.io.OwnerOnly;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -10,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -131,8 +134,8 @@ public final class ChunkWriter implements AutoCloseable {
             throw new IllegalArgumentException("staging buffer of " + stagingBytes + " bytes, need at least 4096");
         }
         ChunkFileHeader header = new ChunkFileHeader(Objects.requireNonNull(run, "run"), subsystem, kinds);
-        FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
+        FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING), OwnerOnly.forNewFile(file));
         try {
             ChunkWriter w = new ChunkWriter(file, ch, header, stagingBytes);
             w.writeFully(ByteBuffer.wrap(header.encode()));
@@ -342,7 +345,7 @@ public final class ChunkWriter implements AutoCloseable {
             try {
                 body = payload.asByteBuffer();
             } catch (UnsupportedOperationException heapNotBytes) {
-                body = ByteBuffer.wrap(payload.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+                body = ByteBuffer.wrap(payload.toArray(ValueLayout.JAVA_BYTE));
             }
         }
         largeHeader.clear();

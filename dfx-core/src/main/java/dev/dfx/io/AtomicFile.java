@@ -3,6 +3,7 @@ package dev.dfx.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -10,12 +11,17 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a file so that a reader (or a crash, or a full disk) never sees half of it: the bytes go to a temporary
- * file in the same folder ({@code .NAME.<random>.tmp}, created new, default permissions) that is moved over the
- * target in one atomic rename only when the whole body was written and the stream closed. On any failure the
+ * file in the same folder ({@code .NAME.<random>.tmp}, created new) that is moved over the target in one atomic
+ * rename only when the whole body was written and the stream closed. The temporary file is created with the mode
+ * the target has, when it exists (a replaced file keeps its mode); a new file gets mode 0600 in a private folder
+ * ({@link OwnerOnly}, a run directory) and the default mode elsewhere. On any failure the
  * temporary file is deleted and the target is left as it was (absent, or its old content).
  *
  * <p>A target that exists and is not a regular file or directory (a device such as {@code /dev/null} or
@@ -58,8 +64,8 @@ public final class AtomicFile {
         Path tmp = temporary(target);
         try {
             T result;
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE), 1 << 16)) {
+            try (OutputStream out = new BufferedOutputStream(Channels.newOutputStream(Files.newByteChannel(tmp,
+                    Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), modeOf(target))), 1 << 16)) {
                 result = body.write(out);
             }
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -75,6 +81,19 @@ public final class AtomicFile {
             }
             throw e;
         }
+    }
+
+    /** @return the attributes that give a new file the mode {@code target} has, or a new file's there */
+    private static FileAttribute<?>[] modeOf(Path target) {
+        try {
+            if (Files.isRegularFile(target)) {
+                return new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(
+                        Files.getPosixFilePermissions(target))};
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // not readable or no POSIX modes: the mode a new file gets there
+        }
+        return OwnerOnly.forNewFile(target);
     }
 
     /** @return {@code f} as a failure of {@code target}: the temporary file's name means nothing to a reader */

@@ -50,10 +50,23 @@ final class HostIdle implements Doorbell {
         }
     }
 
+    private final long longParkNs;
     private volatile Thread owner;
     private volatile int signal;
     private volatile int parked;
     private int step;
+
+    HostIdle() {
+        this(LONG_PARK_NS);
+    }
+
+    /**
+     * @param longParkNs longest park, ns: {@link #LONG_PARK_NS} in every pipeline; a test that must see a lost
+     *                   wake-up as a hang, not as a late wake-up, parks for longer
+     */
+    HostIdle(long longParkNs) {
+        this.longParkNs = longParkNs;
+    }
 
     /** Binds the thread that will call {@link #idle()}; call it first on that thread. */
     void bindToCurrentThread() {
@@ -74,7 +87,7 @@ final class HostIdle implements Doorbell {
         }
         PARKED.setVolatile(this, 1);
         if ((int) SIGNAL.getVolatile(this) == 0) {
-            LockSupport.parkNanos(this, LONG_PARK_NS);
+            LockSupport.parkNanos(this, longParkNs);
         }
         PARKED.setVolatile(this, 0);
         SIGNAL.getAndSet(this, 0);

@@ -177,6 +177,15 @@ final class StopProtocol {
         return p.layout.lane(l) + RegionLayout.L_ATTACH;
     }
 
+    /**
+     * @return lane {@code l}'s {@code total} when stop closed it: an in-process writer that claims afterwards is refused
+     *         but still counts the attempt in {@code total} (dropped {@code STOPPED}), so the records its current buffer
+     *         holds follow from this count, not from {@code total} now
+     */
+    long totalAtClose(int l) {
+        return totalAtClose[l];
+    }
+
     /** @return whether lane {@code l} was closed (provably stopped writing) and its delivery may be completed */
     boolean closed(int l) {
         return closed[l] && !residual[l];
@@ -292,6 +301,7 @@ final class StopProtocol {
         if (residual[l]) {
             return Math.max(0, total - collected - other);
         }
-        return closed[l] ? Math.max(0, total - totalAtClose[l]) : 0;
+        // A producer in another process (dfx.h) counts what it writes to a closed lane itself, as degraded drops.
+        return closed[l] && !p.config.externalProducers() ? Math.max(0, total - totalAtClose[l]) : 0;
     }
 }

@@ -9,7 +9,7 @@ package dev.dfx.pipeline;
  * final, and the recovered buffer reaches the collector after every buffer the lane published (seq order holds).
  *
  * <p>A producer in this process (its writer thread ended, or it detached): the buffer holds
- * {@code total - published - dropped} records (the active-head invariant).
+ * {@code total - published - dropped} records (the active-head invariant), with {@code total} as stop closed the lane.
  *
  * <p>Producers in other processes ({@link PipelineConfig#externalProducers()}) may have been killed anywhere,
  * e.g. between counting a record and writing it, or between releasing a ready-queue tail and clearing
@@ -47,7 +47,8 @@ final class UnflushedRecovery {
         HostTransport t = p.transport;
         long base = p.layout.lane(l.lane());
         long handle = t.getLongAcquire(base + RegionLayout.L_CURRENT);
-        long count = t.getLongAcquire(base + RegionLayout.L_TOTAL) - t.getLongAcquire(base + RegionLayout.L_PUBLISHED)
+        // total as stop closed the lane: claims refused after it count in total only (cause STOPPED)
+        long count = stop.totalAtClose(l.lane()) - t.getLongAcquire(base + RegionLayout.L_PUBLISHED)
                 - t.getLongAcquire(base + RegionLayout.L_DROPPED);
         if (handle == 0 || count <= 0) {
             return;

@@ -5,6 +5,7 @@ import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.util.Objects;
@@ -53,6 +54,8 @@ public final class ArgRecord {
     public static final long NO_PAYLOAD = -1L;
     /** {@code func_ids} entry meaning unknown. */
     public static final int UNKNOWN_FUNC = 0xFFFF;
+    /** Function id slots ({@code func_ids}); the embedded runtime fills the first. */
+    public static final int FUNC_SLOTS = 3;
     /** Flag: the argument was marked for dumping by the program. */
     public static final int FLAG_MARKED = 1;
     /** The layout; its size is checked against {@link #SIZE} when this class initialises. */
@@ -61,7 +64,7 @@ public final class ArgRecord {
             Le.pad("reserved0", 1), I32.withName("arg_index"), U8.withName("dtype"), U8.withName("truncated"),
             U8.withName("is_contiguous"), Le.pad("reserved1", 5), I64.withName("payload_offset"),
             I64.withName("payload_size"), I64.withName("scalar_value"), U8.withName("kind"), U8.withName("flags"),
-            Le.array("func_ids", 3, I16), U8.withName("func_count"), Le.pad("reserved2", 7),
+            Le.array("func_ids", FUNC_SLOTS, I16), U8.withName("func_count"), Le.pad("reserved2", 7),
             I64.withName("start_offset"), Le.array("strides", MAX_DIMS, I32), Le.array("shapes", MAX_DIMS, I32),
             I64.withName("capture_ns"), I64.withName("tensor_id"));
     /** Field offsets in bytes. */
@@ -77,84 +80,162 @@ public final class ArgRecord {
             START_OFFSET = Le.offset(LAYOUT, "start_offset"), STRIDES = Le.offset(LAYOUT, "strides"),
             SHAPES = Le.offset(LAYOUT, "shapes"), CAPTURE_NS = Le.offset(LAYOUT, "capture_ns"),
             TENSOR_ID = Le.offset(LAYOUT, "tensor_id");
-    /** Kind descriptor (pool: 256 records x 8 buffers per scheduler lane). */
-    public static final RecordKind KIND = new RecordKind("args", "arg", SIZE, (int) CAPTURE_NS, 256, 8);
+    /** The buffer kind: kind 0 of {@code args}, timed by {@code capture_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(0, "arg", SIZE, (int) CAPTURE_NS);
 
     private ArgRecord() {
     }
 
+    private static final int RESERVED0_BYTES = Le.size(LAYOUT, "reserved0");
+    private static final int RESERVED1_BYTES = Le.size(LAYOUT, "reserved1");
+    private static final int RESERVED2_BYTES = Le.size(LAYOUT, "reserved2");
+
     /**
-     * Writes the record of a tensor argument; allocates nothing. {@code is_contiguous} is derived from
-     * shape and strides ({@link ArgPayload#contiguous}).
-     *
-     * @param payloadOffset monotonic arena offset of the payload, or {@link #NO_PAYLOAD}
-     * @param payloadSize   payload bytes in the arena (0 when none)
-     * @param truncated     whether the payload is only a prefix of the region
-     * @throws IllegalArgumentException when {@code ndims} is not 1..5
+     * Writer of one record; a producer sets every field. A tensor argument:
+     * {@code wrap(seg, off).taskId(..).funcIds(..).argIndex(..).role(..).stage(..).kind(TENSOR).flags(..)
+     * .captureNs(..).dtype(..).tensorId(..).startOffset(..).region(..).payloadOffset(..).payloadSize(..)
+     * .truncated(..).scalarValue(0)}; a scalar: {@code role(INPUT).kind(SCALAR).noRegion().scalarValue(bits)}, no
+     * payload ({@link #NO_PAYLOAD}, size 0, not truncated), start offset and tensor id 0. {@link #wrap} zeroes the
+     * reserved bytes.
      */
-    public static void writeTensor(MemorySegment seg, long off, long taskId, int funcId, int argIndex, ArgRole role,
-                                   ArgStage stage, int flags, long captureNs, Dtype dtype, long tensorId,
-                                   long startOffset, int ndims, int[] shape, int[] strides, long payloadOffset,
-                                   long payloadSize, boolean truncated) {
-        if (ndims < 1 || ndims > MAX_DIMS) {
-            throw new IllegalArgumentException("arg record: ndims " + ndims + " outside 1.." + MAX_DIMS);
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
         }
-        writeCommon(seg, off, taskId, funcId, argIndex, role, stage, ArgKind.TENSOR, ndims, flags, captureNs, dtype);
-        seg.set(U8, off + TRUNCATED, (byte) (truncated ? 1 : 0));
-        seg.set(U8, off + IS_CONTIGUOUS, (byte) (ArgPayload.contiguous(ndims, shape, strides) ? 1 : 0));
-        seg.set(I64, off + PAYLOAD_OFFSET, payloadOffset);
-        seg.set(I64, off + PAYLOAD_SIZE, payloadSize);
-        seg.set(I64, off + SCALAR_VALUE, 0L);
-        seg.set(I64, off + START_OFFSET, startOffset);
-        for (int d = 0; d < ndims; d++) {
-            seg.set(I32, off + STRIDES + 4L * d, strides[d]);
-            seg.set(I32, off + SHAPES + 4L * d, shape[d]);
-        }
-        for (int d = ndims; d < MAX_DIMS; d++) {  // a loop of its own: no speculation on the arrays' lengths
-            seg.set(I32, off + STRIDES + 4L * d, 0);
-            seg.set(I32, off + SHAPES + 4L * d, 0);
-        }
-        seg.set(I64, off + TENSOR_ID, tensorId);
-    }
 
-    /** Writes the record of a scalar argument (role INPUT, no payload); allocates nothing. */
-    public static void writeScalar(MemorySegment seg, long off, long taskId, int funcId, int argIndex, ArgStage stage,
-                                   int flags, long captureNs, Dtype dtype, long bits) {
-        writeCommon(seg, off, taskId, funcId, argIndex, ArgRole.INPUT, stage, ArgKind.SCALAR, 0, flags, captureNs, dtype);
-        seg.set(U8, off + TRUNCATED, (byte) 0);
-        seg.set(U8, off + IS_CONTIGUOUS, (byte) 1);
-        seg.set(I64, off + PAYLOAD_OFFSET, NO_PAYLOAD);
-        seg.set(I64, off + PAYLOAD_SIZE, 0L);
-        seg.set(I64, off + SCALAR_VALUE, bits);
-        seg.set(I64, off + START_OFFSET, 0L);
-        for (int d = 0; d < MAX_DIMS; d++) {
-            seg.set(I32, off + STRIDES + 4L * d, 0);
-            seg.set(I32, off + SHAPES + 4L * d, 0);
+        /**
+         * Points this encoder at the record at {@code offset} and zeroes its reserved bytes.
+         *
+         * @throws IndexOutOfBoundsException when the record does not lie wholly inside the segment
+         */
+        @Override
+        public Encoder wrap(MemorySegment segment, long offset) {
+            super.wrap(segment, offset);
+            zero(RESERVED0, RESERVED0_BYTES);
+            zero(RESERVED1, RESERVED1_BYTES);
+            zero(RESERVED2, RESERVED2_BYTES);
+            return this;
         }
-        seg.set(I64, off + TENSOR_ID, 0L);
-    }
 
-    private static void writeCommon(MemorySegment seg, long off, long taskId, int funcId, int argIndex, ArgRole role,
-                                    ArgStage stage, ArgKind kind, int ndims, int flags, long captureNs, Dtype dtype) {
-        seg.set(I64, off + TASK_ID, taskId);
-        seg.set(U8, off + ROLE, (byte) role.code());
-        seg.set(U8, off + STAGE, (byte) stage.code());
-        seg.set(U8, off + NDIMS, (byte) ndims);
-        seg.set(U8, off + RESERVED0, (byte) 0);
-        seg.set(I32, off + ARG_INDEX, argIndex);
-        seg.set(U8, off + DTYPE, (byte) dtype.code());
-        seg.set(I32, off + RESERVED1, 0); // 19..23: 4 + 1 bytes
-        seg.set(U8, off + RESERVED1 + 4, (byte) 0);
-        seg.set(U8, off + KIND_CODE, (byte) kind.code());
-        seg.set(U8, off + FLAGS, (byte) flags);
-        seg.set(I16, off + FUNC_IDS, (short) (funcId < 0 ? UNKNOWN_FUNC : funcId));
-        seg.set(I16, off + FUNC_IDS + 2, (short) UNKNOWN_FUNC);
-        seg.set(I16, off + FUNC_IDS + 4, (short) UNKNOWN_FUNC);
-        seg.set(U8, off + FUNC_COUNT, (byte) 1);
-        seg.set(I32, off + RESERVED2, 0); // 57..63: 4 + 2 + 1 bytes
-        seg.set(I16, off + RESERVED2 + 4, (short) 0);
-        seg.set(U8, off + RESERVED2 + 6, (byte) 0);
-        seg.set(I64, off + CAPTURE_NS, captureNs);
+        /** @param id task id */
+        public Encoder taskId(long id) {
+            return i64(TASK_ID, id);
+        }
+
+        /** @param role the argument's role */
+        public Encoder role(ArgRole role) {
+            return u8(ROLE, role.code());
+        }
+
+        /** @param stage when the argument was captured */
+        public Encoder stage(ArgStage stage) {
+            return u8(STAGE, stage.code());
+        }
+
+        /** @param index position among the task's arguments */
+        public Encoder argIndex(int index) {
+            return i32(ARG_INDEX, index);
+        }
+
+        /** @param dtype element type */
+        public Encoder dtype(Dtype dtype) {
+            return u8(DTYPE, dtype.code());
+        }
+
+        /** @param truncated whether the payload is only a prefix of the region */
+        public Encoder truncated(boolean truncated) {
+            return u8(TRUNCATED, truncated ? 1 : 0);
+        }
+
+        /** @param offset monotonic arena offset of the payload, or {@link #NO_PAYLOAD} */
+        public Encoder payloadOffset(long offset) {
+            return i64(PAYLOAD_OFFSET, offset);
+        }
+
+        /** @param bytes payload bytes in the arena (0 when none) */
+        public Encoder payloadSize(long bytes) {
+            return i64(PAYLOAD_SIZE, bytes);
+        }
+
+        /** @param bits a scalar's bits (0 for a tensor) */
+        public Encoder scalarValue(long bits) {
+            return i64(SCALAR_VALUE, bits);
+        }
+
+        /** @param kind tensor or scalar */
+        public Encoder kind(ArgKind kind) {
+            return u8(KIND_CODE, kind.code());
+        }
+
+        /** @param flags {@link #FLAG_MARKED} or 0 */
+        public Encoder flags(int flags) {
+            return u8(FLAGS, flags);
+        }
+
+        /**
+         * Names the one function of the argument's task: {@code func_ids} = {funcId, unknown, unknown},
+         * {@code func_count} = 1.
+         *
+         * @param funcId function id; a negative one is stored as {@link #UNKNOWN_FUNC}
+         */
+        public Encoder funcIds(int funcId) {
+            i16(FUNC_IDS, funcId < 0 ? UNKNOWN_FUNC : funcId);
+            for (int i = 1; i < FUNC_SLOTS; i++) {
+                i16(FUNC_IDS + (long) Short.BYTES * i, UNKNOWN_FUNC);
+            }
+            return u8(FUNC_COUNT, 1);
+        }
+
+        /** @param element first element of the region (0 for a scalar) */
+        public Encoder startOffset(long element) {
+            return i64(START_OFFSET, element);
+        }
+
+        /** @param ns capture time */
+        public Encoder captureNs(long ns) {
+            return i64(CAPTURE_NS, ns);
+        }
+
+        /** @param id tensor id (0 for a scalar) */
+        public Encoder tensorId(long id) {
+            return i64(TENSOR_ID, id);
+        }
+
+        /**
+         * Stores a tensor's region: {@code ndims}, the first {@code ndims} entries of {@code shape} and
+         * {@code strides} (elements; zeros after them) and {@code is_contiguous}, derived from them
+         * ({@link ArgPayload#contiguous}).
+         *
+         * @throws IllegalArgumentException when {@code ndims} is not 1..5
+         */
+        public Encoder region(int ndims, int[] shape, int[] strides) {
+            if (ndims < 1 || ndims > MAX_DIMS) {
+                throw new IllegalArgumentException("arg record: ndims " + ndims + " outside 1.." + MAX_DIMS);
+            }
+            u8(NDIMS, ndims);
+            u8(IS_CONTIGUOUS, ArgPayload.contiguous(ndims, shape, strides) ? 1 : 0);
+            for (int d = 0; d < ndims; d++) {
+                i32(STRIDES + (long) Integer.BYTES * d, strides[d]);
+                i32(SHAPES + (long) Integer.BYTES * d, shape[d]);
+            }
+            return zeroDims(ndims);
+        }
+
+        /** Stores a scalar's empty region: no dimensions, contiguous. */
+        public Encoder noRegion() {
+            u8(NDIMS, 0);
+            u8(IS_CONTIGUOUS, 1);
+            return zeroDims(0);
+        }
+
+        private Encoder zeroDims(int from) {
+            for (int d = from; d < MAX_DIMS; d++) {  // a loop of its own: no speculation on the arrays' lengths
+                i32(STRIDES + (long) Integer.BYTES * d, 0);
+                i32(SHAPES + (long) Integer.BYTES * d, 0);
+            }
+            return this;
+        }
     }
 
     /** Reader view of one record. */
@@ -231,7 +312,7 @@ public final class ArgRecord {
 
         /** @param i 0..2 @return function id {@code i}, {@link #UNKNOWN_FUNC} when unknown */
         public int funcId(int i) {
-            return u16(FUNC_IDS + 2L * Objects.checkIndex(i, 3));
+            return u16(FUNC_IDS + (long) Short.BYTES * Objects.checkIndex(i, FUNC_SLOTS));
         }
 
         /** @return function ids used */
@@ -246,12 +327,12 @@ public final class ArgRecord {
 
         /** @param d 0..4 @return stride of dimension {@code d} in elements */
         public long stride(int d) {
-            return u32(STRIDES + 4L * Objects.checkIndex(d, MAX_DIMS));
+            return u32(STRIDES + (long) Integer.BYTES * Objects.checkIndex(d, MAX_DIMS));
         }
 
         /** @param d 0..4 @return extent of dimension {@code d} */
         public long shape(int d) {
-            return u32(SHAPES + 4L * Objects.checkIndex(d, MAX_DIMS));
+            return u32(SHAPES + (long) Integer.BYTES * Objects.checkIndex(d, MAX_DIMS));
         }
 
         /** @return capture time in ns */

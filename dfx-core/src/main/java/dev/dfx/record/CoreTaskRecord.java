@@ -5,7 +5,7 @@ import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
-import java.lang.foreign.MemorySegment;
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.StructLayout;
 
 /**
@@ -39,26 +39,56 @@ public final class CoreTaskRecord {
             FLAGS = Le.offset(LAYOUT, "flags");
     /** Flag: the kernel threw. */
     public static final int FLAG_FAILED = 1;
-    /** Kind descriptor (pool: 1000 records x 8 buffers per core lane). */
-    public static final RecordKind KIND = new RecordKind("swimlane", "core-task", SIZE, (int) START_NS, 1000, 8);
+    /** The buffer kind: kind 0 of {@code swimlane}, timed by {@code start_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(0, "core-task", SIZE, (int) START_NS);
 
     private CoreTaskRecord() {
     }
 
     /**
-     * Writes one record at {@code off}; allocates nothing.
-     *
-     * @throws IndexOutOfBoundsException when the record does not fit in {@code seg}
+     * Writer of one record; a producer sets every field:
+     * {@code wrap(seg, off).startNs(..).endNs(..).taskId(..).funcId(..).coreId(..).coreType(..).flags(..)}.
      */
-    public static void write(MemorySegment seg, long off, long startNs, long endNs, long taskId, int funcId,
-                             int coreId, CoreType coreType, int flags) {
-        seg.set(I64, off + START_NS, startNs);
-        seg.set(I64, off + END_NS, endNs);
-        seg.set(I64, off + TASK_ID, taskId);
-        seg.set(I32, off + FUNC_ID, funcId);
-        seg.set(I16, off + CORE_ID, (short) coreId);
-        seg.set(U8, off + CORE_TYPE, (byte) coreType.code());
-        seg.set(U8, off + FLAGS, (byte) flags);
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
+        }
+
+        /** @param ns kernel start */
+        public Encoder startNs(long ns) {
+            return i64(START_NS, ns);
+        }
+
+        /** @param ns kernel end */
+        public Encoder endNs(long ns) {
+            return i64(END_NS, ns);
+        }
+
+        /** @param id task id {@code (ring << 32) | local} */
+        public Encoder taskId(long id) {
+            return i64(TASK_ID, id);
+        }
+
+        /** @param id function id, -1 when unknown */
+        public Encoder funcId(int id) {
+            return i32(FUNC_ID, id);
+        }
+
+        /** @param core core index, 0..65535 */
+        public Encoder coreId(int core) {
+            return i16(CORE_ID, core);
+        }
+
+        /** @param type core type */
+        public Encoder coreType(CoreType type) {
+            return u8(CORE_TYPE, type.code());
+        }
+
+        /** @param flags {@link #FLAG_FAILED} or 0 */
+        public Encoder flags(int flags) {
+            return u8(FLAGS, flags);
+        }
     }
 
     /** Reader view of one record. */

@@ -40,31 +40,50 @@ public final class DepsOverflowRecord {
     }
 
     /**
-     * Writes one overflow record holding {@code deps[from .. from + count)}; unused dep slots are zero.
-     *
-     * @throws IllegalArgumentException when {@code count} is not 1..582
+     * Writer of one overflow record, used by {@link SubmitRecord.Encoder#explicitDeps} to write a chain:
+     * {@code wrap(seg, off, slotZeroed).taskId(..).flags(..).deps(..)}. {@link #wrap} zeroes the reserved bytes.
      */
-    public static void write(MemorySegment seg, long off, long taskId, int flags, long[] deps, int from, int count) {
-        write(seg, off, taskId, flags, deps, from, count, false);
-    }
+    static final class Encoder extends RecordEncoder<Encoder> {
+        private boolean slotZeroed;
 
-    /**
-     * Writes one overflow record holding {@code deps[from .. from + count)}; unused dep slots are zero.
-     *
-     * @param slotZeroed whether the slot holds zeros already: then the unused dep slots are not stored
-     * @throws IllegalArgumentException when {@code count} is not 1..582
-     */
-    public static void write(MemorySegment seg, long off, long taskId, int flags, long[] deps, int from, int count,
-                             boolean slotZeroed) {
-        if (count < 1 || count > MAX_DEPS) {
-            throw new IllegalArgumentException("deps overflow record: " + count + " deps, expected 1.." + MAX_DEPS);
+        Encoder() {
+            super(SIZE);
         }
-        seg.set(I64, off + TASK_ID, taskId);
-        seg.set(I32, off + FLAGS, flags);
-        seg.set(I16, off + DEP_COUNT, (short) count);
-        seg.set(I16, off + RESERVED, (short) 0);
-        for (int i = 0, end = slotZeroed ? count : MAX_DEPS; i < end; i++) {
-            seg.set(I64, off + DEPS + 8L * i, i < count ? deps[from + i] : 0L);
+
+        @Override
+        public Encoder wrap(MemorySegment segment, long offset) {
+            return wrap(segment, offset, false);
+        }
+
+        /** @param slotZeroed whether the slot holds zeros already: then the unused dep slots are not stored */
+        Encoder wrap(MemorySegment segment, long offset, boolean slotZeroed) {
+            super.wrap(segment, offset);
+            this.slotZeroed = slotZeroed;
+            return i16(RESERVED, 0);
+        }
+
+        Encoder taskId(long id) {
+            return i64(TASK_ID, id);
+        }
+
+        Encoder flags(int flags) {
+            return i32(FLAGS, flags);
+        }
+
+        /**
+         * Stores {@code deps[from .. from + count)} and its count; unused dep slots are zero.
+         *
+         * @throws IllegalArgumentException when {@code count} is not 1..582
+         */
+        Encoder deps(long[] deps, int from, int count) {
+            if (count < 1 || count > MAX_DEPS) {
+                throw new IllegalArgumentException("deps overflow record: " + count + " deps, expected 1.." + MAX_DEPS);
+            }
+            i16(DEP_COUNT, count);
+            for (int i = 0, end = slotZeroed ? count : MAX_DEPS; i < end; i++) {
+                i64(DEPS + (long) Long.BYTES * i, i < count ? deps[from + i] : 0L);
+            }
+            return this;
         }
     }
 
@@ -92,7 +111,7 @@ public final class DepsOverflowRecord {
 
         /** @param i 0..581 @return dep {@code i} of this record */
         public long dep(int i) {
-            return i64(DEPS + 8L * Objects.checkIndex(i, MAX_DEPS));
+            return i64(DEPS + (long) Long.BYTES * Objects.checkIndex(i, MAX_DEPS));
         }
     }
 }

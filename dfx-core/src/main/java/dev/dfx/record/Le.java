@@ -44,6 +44,11 @@ final class Le {
         return layout.byteOffset(MemoryLayout.PathElement.groupElement(name));
     }
 
+    /** @return the size in bytes of field {@code name} in {@code layout} */
+    static int size(StructLayout layout, String name) {
+        return Math.toIntExact(layout.select(MemoryLayout.PathElement.groupElement(name)).byteSize());
+    }
+
     /** @return {@code count} padding bytes named {@code name} */
     static MemoryLayout pad(String name, int count) {
         return MemoryLayout.paddingLayout(count).withName(name);
@@ -65,14 +70,33 @@ final class Le {
     }
 
     /**
-     * Writes {@code s} as ASCII into {@code width} bytes at {@code off}, truncated and zero-filled; a
-     * character outside ASCII is stored as {@code '?'}. Allocates nothing.
+     * Zeroes {@code bytes} bytes at {@code off} with the widest stores that fit (8, then 4, 2, 1 bytes), without the
+     * slice a {@code fill} would allocate; with a constant {@code bytes} the JIT unrolls it to a few stores.
      */
-    static void putAscii(MemorySegment seg, long off, int width, String s) {
-        putAscii(seg, off, width, s, true);
+    static void zero(MemorySegment seg, long off, int bytes) {
+        int i = 0;
+        for (; i + Long.BYTES <= bytes; i += Long.BYTES) {
+            seg.set(I64, off + i, 0L);
+        }
+        if (i + Integer.BYTES <= bytes) {
+            seg.set(I32, off + i, 0);
+            i += Integer.BYTES;
+        }
+        if (i + Short.BYTES <= bytes) {
+            seg.set(I16, off + i, (short) 0);
+            i += Short.BYTES;
+        }
+        if (i < bytes) {
+            seg.set(U8, off + i, (byte) 0);
+        }
     }
 
-    /** As {@link #putAscii(MemorySegment, long, int, String)}; without {@code pad} the zero padding is not stored. */
+    /**
+     * Writes {@code s} as ASCII into {@code width} bytes at {@code off}, truncated; a character outside ASCII is
+     * stored as {@code '?'}. Allocates nothing.
+     *
+     * @param pad whether the bytes after the string are zeroed (not needed where they hold zeros already)
+     */
     static void putAscii(MemorySegment seg, long off, int width, String s, boolean pad) {
         int n = Math.min(s.length(), width);
         for (int i = 0, end = pad ? width : n; i < end; i++) {

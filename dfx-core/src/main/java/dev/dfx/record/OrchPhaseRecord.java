@@ -3,7 +3,7 @@ package dev.dfx.record;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
-import java.lang.foreign.MemorySegment;
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.StructLayout;
 
 /**
@@ -32,24 +32,46 @@ public final class OrchPhaseRecord {
     public static final long START_NS = Le.offset(LAYOUT, "start_ns"), END_NS = Le.offset(LAYOUT, "end_ns"),
             TASK_ID = Le.offset(LAYOUT, "task_id"), SUBMIT_IDX = Le.offset(LAYOUT, "submit_idx"),
             WINDOW_WAIT_NS = Le.offset(LAYOUT, "window_wait_ns");
-    /** Kind descriptor (pool: 16384 records x 8 buffers, one orchestrator lane). */
-    public static final RecordKind KIND = new RecordKind("swimlane", "orch-phase", SIZE, (int) START_NS, 16384, 8);
+    /** The buffer kind: kind 3 of {@code swimlane}, timed by {@code start_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(3, "orch-phase", SIZE, (int) START_NS);
 
     private OrchPhaseRecord() {
     }
 
     /**
-     * Writes one record at {@code off}; allocates nothing.
-     *
-     * @throws IndexOutOfBoundsException when the record does not fit in {@code seg}
+     * Writer of one record; a producer sets every field:
+     * {@code wrap(seg, off).startNs(..).endNs(..).taskId(..).submitIdx(..).windowWaitNs(..)}.
      */
-    public static void write(MemorySegment seg, long off, long startNs, long endNs, long taskId, long submitIdx,
-                             long windowWaitNs) {
-        seg.set(I64, off + START_NS, startNs);
-        seg.set(I64, off + END_NS, endNs);
-        seg.set(I64, off + TASK_ID, taskId);
-        seg.set(I32, off + SUBMIT_IDX, (int) submitIdx);
-        seg.set(I32, off + WINDOW_WAIT_NS, Le.satU32(windowWaitNs));
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
+        }
+
+        /** @param ns submit start */
+        public Encoder startNs(long ns) {
+            return i64(START_NS, ns);
+        }
+
+        /** @param ns submit end */
+        public Encoder endNs(long ns) {
+            return i64(END_NS, ns);
+        }
+
+        /** @param id task id */
+        public Encoder taskId(long id) {
+            return i64(TASK_ID, id);
+        }
+
+        /** @param index submit order, stored modulo 2^32 */
+        public Encoder submitIdx(long index) {
+            return i32(SUBMIT_IDX, (int) index);
+        }
+
+        /** @param ns time the submit waited for the task window, saturated at 2^32-1 */
+        public Encoder windowWaitNs(long ns) {
+            return i32(WINDOW_WAIT_NS, Le.satU32(ns));
+        }
     }
 
     /** Reader view of one record. */

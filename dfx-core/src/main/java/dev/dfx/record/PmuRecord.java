@@ -3,7 +3,7 @@ package dev.dfx.record;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
-import java.lang.foreign.MemorySegment;
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.StructLayout;
 import java.util.Objects;
 
@@ -37,33 +37,63 @@ public final class PmuRecord {
     public static final long TASK_ID = Le.offset(LAYOUT, "task_id"), FUNC_ID = Le.offset(LAYOUT, "func_id"),
             CORE_TYPE = Le.offset(LAYOUT, "core_type"), TOTAL_NS = Le.offset(LAYOUT, "total_ns"),
             COUNTERS_OFF = Le.offset(LAYOUT, "counters"), END_NS = Le.offset(LAYOUT, "end_ns");
-    /** Kind descriptor (pool: 512 records x 2 buffers per core lane). */
-    public static final RecordKind KIND = new RecordKind("pmu", "pmu", SIZE, (int) END_NS, 512, 2);
+    /** The buffer kind: kind 0 of {@code pmu}, timed by {@code end_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(0, "pmu", SIZE, (int) END_NS);
 
     private PmuRecord() {
     }
 
     /**
-     * Writes one record at {@code off}; allocates nothing. Counters beyond {@code counterCount} are zero.
-     *
-     * @param deltas       counter deltas; the first {@code counterCount} (at most 8) are stored, clamped
-     *                     to {@code [0, 2^32-1]}
-     * @throws IndexOutOfBoundsException when the record does not fit or {@code counterCount > 8}
+     * Writer of one record; a producer sets every field:
+     * {@code wrap(seg, off).taskId(..).funcId(..).coreType(..).totalNs(..).counters(..).endNs(..)}.
      */
-    public static void write(MemorySegment seg, long off, long taskId, int funcId, CoreType coreType, long totalNs,
-                             long[] deltas, int counterCount, long endNs) {
-        Objects.checkIndex(counterCount, COUNTERS + 1);
-        seg.set(I64, off + TASK_ID, taskId);
-        seg.set(I32, off + FUNC_ID, funcId);
-        seg.set(I32, off + CORE_TYPE, coreType.code());
-        seg.set(I64, off + TOTAL_NS, totalNs);
-        for (int i = 0; i < counterCount; i++) {
-            seg.set(I32, off + COUNTERS_OFF + 4L * i, Le.satU32(deltas[i]));
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
         }
-        for (int i = counterCount; i < COUNTERS; i++) {  // a loop of its own: no speculation on deltas.length
-            seg.set(I32, off + COUNTERS_OFF + 4L * i, 0);
+
+        /** @param id task id */
+        public Encoder taskId(long id) {
+            return i64(TASK_ID, id);
         }
-        seg.set(I64, off + END_NS, endNs);
+
+        /** @param id function id */
+        public Encoder funcId(int id) {
+            return i32(FUNC_ID, id);
+        }
+
+        /** @param type core type */
+        public Encoder coreType(CoreType type) {
+            return i32(CORE_TYPE, type.code());
+        }
+
+        /** @param ns kernel end - start */
+        public Encoder totalNs(long ns) {
+            return i64(TOTAL_NS, ns);
+        }
+
+        /**
+         * Stores all {@link #COUNTERS} counter deltas: the first {@code count} of {@code deltas}, clamped to
+         * {@code [0, 2^32-1]}, and zeros after them.
+         *
+         * @throws IndexOutOfBoundsException when {@code count > 8}
+         */
+        public Encoder counters(long[] deltas, int count) {
+            Objects.checkIndex(count, COUNTERS + 1);
+            for (int i = 0; i < count; i++) {
+                i32(COUNTERS_OFF + (long) Integer.BYTES * i, Le.satU32(deltas[i]));
+            }
+            for (int i = count; i < COUNTERS; i++) {  // a loop of its own: no speculation on deltas.length
+                i32(COUNTERS_OFF + (long) Integer.BYTES * i, 0);
+            }
+            return this;
+        }
+
+        /** @param ns kernel end */
+        public Encoder endNs(long ns) {
+            return i64(END_NS, ns);
+        }
     }
 
     /** Reader view of one record. */
@@ -95,7 +125,7 @@ public final class PmuRecord {
 
         /** @param i 0..7 @return counter delta {@code i} */
         public long counter(int i) {
-            return u32(COUNTERS_OFF + 4L * Objects.checkIndex(i, COUNTERS));
+            return u32(COUNTERS_OFF + (long) Integer.BYTES * Objects.checkIndex(i, COUNTERS));
         }
 
         /** @return kernel end in ns */

@@ -1,39 +1,16 @@
 package dev.dfx.record;
 
-import java.lang.foreign.MemorySegment;
-import java.util.Objects;
-
 /**
- * Base of the reusable reader views: a view is pointed at one record ({@link #wrap}) and read through
- * typed getters; it allocates nothing and can be re-pointed at the next record. Not thread-safe (one
- * view per reading thread).
+ * Base of the reusable reader views: a view is pointed at one record ({@link #wrap}) and read through typed
+ * getters named after the record's fields; each record class's {@code Encoder} has a setter of the same name per
+ * field. Allocates nothing. Not thread-safe (one view per reading thread).
  *
  * @param <V> the concrete view type, returned by {@link #wrap} for chaining
  */
-public abstract class RecordView<V extends RecordView<V>> {
-    private final int size;
-    /** The segment holding the current record. */
-    protected MemorySegment segment;
-    /** Byte offset of the current record in {@link #segment}. */
-    protected long offset;
-
+public abstract class RecordView<V extends RecordView<V>> extends RecordFlyweight<V> {
     /** @param size record size in bytes */
     protected RecordView(int size) {
-        this.size = size;
-    }
-
-    /**
-     * Points this view at the record at {@code offset} in {@code segment}.
-     *
-     * @return this view
-     * @throws IndexOutOfBoundsException when the record does not lie wholly inside the segment
-     */
-    @SuppressWarnings("unchecked")
-    public final V wrap(MemorySegment segment, long offset) {
-        Objects.checkFromIndexSize(offset, size, segment.byteSize());
-        this.segment = segment;
-        this.offset = offset;
-        return (V) this;
+        super(size);
     }
 
     /** @return u8 field at {@code field} as 0..255 */
@@ -64,5 +41,10 @@ public abstract class RecordView<V extends RecordView<V>> {
     /** @return i64 field at {@code field} */
     protected final long i64(long field) {
         return segment.get(Le.I64, offset + field);
+    }
+
+    /** @return the ASCII string in the {@code width}-byte field at {@code field}, up to its first zero byte (allocates) */
+    protected final String ascii(long field, int width) {
+        return Le.getAscii(segment, offset + field, width);
     }
 }

@@ -4,6 +4,7 @@ import static dev.dfx.record.Le.I16;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.util.Objects;
@@ -52,38 +53,94 @@ public final class SchedPhaseRecord {
             POP_MISS = Le.offset(LAYOUT, "pop_miss"), DEPTH_AT_START = Le.offset(LAYOUT, "depth_at_start"),
             DEPTH_AT_END = Le.offset(LAYOUT, "depth_at_end"), SCHEDULER_ID = Le.offset(LAYOUT, "scheduler_id"),
             RESERVED = Le.offset(LAYOUT, "reserved");
-    /** Kind descriptor (pool: 16384 records x 6 buffers per scheduler lane). */
-    public static final RecordKind KIND = new RecordKind("swimlane", "sched-phase", SIZE, (int) START_NS, 16384, 6);
+    /** The buffer kind: kind 2 of {@code swimlane}, timed by {@code start_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(2, "sched-phase", SIZE, (int) START_NS);
 
     private SchedPhaseRecord() {
     }
 
+    /** Bytes of the reserved tail after {@code scheduler_id}. */
+    private static final int RESERVED_BYTES = Le.size(LAYOUT, "reserved");
+
     /**
-     * Writes one record at {@code off}; allocates nothing. Depths are clamped to {@code [0, 32767]}.
-     *
-     * @param depthsAtStart the {@link #DEPTHS} queue depths when the phase began
-     * @param depthsAtEnd   the {@link #DEPTHS} queue depths when it ended
-     * @throws IndexOutOfBoundsException when the record does not fit in {@code seg}
+     * Writer of one record; a producer sets every field: {@code wrap(seg, off).startNs(..).endNs(..).loopIter(..)
+     * .kind(..).tasksProcessed(..).popHit(..).popMiss(..).depthsAtStart(..).depthsAtEnd(..).schedulerId(..)}.
+     * {@link #wrap} zeroes the reserved bytes.
      */
-    public static void write(MemorySegment seg, long off, long startNs, long endNs, int loopIter, SchedPhaseKind kind,
-                             int tasksProcessed, int popHit, int popMiss, int[] depthsAtStart, int[] depthsAtEnd,
-                             int schedulerId) {
-        seg.set(I64, off + START_NS, startNs);
-        seg.set(I64, off + END_NS, endNs);
-        seg.set(I32, off + LOOP_ITER, loopIter);
-        seg.set(I32, off + KIND_CODE, kind.code());
-        seg.set(I32, off + TASKS_PROCESSED, tasksProcessed);
-        seg.set(I32, off + POP_HIT, popHit);
-        seg.set(I32, off + POP_MISS, popMiss);
-        for (int i = 0; i < DEPTHS; i++) {
-            seg.set(I16, off + DEPTH_AT_START + 2L * i, Le.satI16(depthsAtStart[i]));
-            seg.set(I16, off + DEPTH_AT_END + 2L * i, Le.satI16(depthsAtEnd[i]));
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
         }
-        seg.set(I16, off + SCHEDULER_ID, (short) schedulerId);
-        // reserved bytes 50..63 zeroed without a slice (no allocation): 2 + 4 + 8
-        seg.set(I16, off + RESERVED, (short) 0);
-        seg.set(I32, off + RESERVED + 2, 0);
-        seg.set(I64, off + RESERVED + 6, 0L);
+
+        /**
+         * Points this encoder at the record at {@code offset} and zeroes its reserved bytes.
+         *
+         * @throws IndexOutOfBoundsException when the record does not lie wholly inside the segment
+         */
+        @Override
+        public Encoder wrap(MemorySegment segment, long offset) {
+            super.wrap(segment, offset);
+            zero(RESERVED, RESERVED_BYTES);
+            return this;
+        }
+
+        /** @param ns phase start */
+        public Encoder startNs(long ns) {
+            return i64(START_NS, ns);
+        }
+
+        /** @param ns phase end */
+        public Encoder endNs(long ns) {
+            return i64(END_NS, ns);
+        }
+
+        /** @param iteration scheduler loop iteration, stored modulo 2^32 */
+        public Encoder loopIter(int iteration) {
+            return i32(LOOP_ITER, iteration);
+        }
+
+        /** @param kind phase kind */
+        public Encoder kind(SchedPhaseKind kind) {
+            return i32(KIND_CODE, kind.code());
+        }
+
+        /** @param tasks tasks processed in the phase */
+        public Encoder tasksProcessed(int tasks) {
+            return i32(TASKS_PROCESSED, tasks);
+        }
+
+        /** @param pops ready-queue pops that found a task */
+        public Encoder popHit(int pops) {
+            return i32(POP_HIT, pops);
+        }
+
+        /** @param pops pops that found none (IDLE: idle iterations) */
+        public Encoder popMiss(int pops) {
+            return i32(POP_MISS, pops);
+        }
+
+        /** @param depths the {@link #DEPTHS} queue depths when the phase began, each clamped to {@code [0, 32767]} */
+        public Encoder depthsAtStart(int[] depths) {
+            return depths(DEPTH_AT_START, depths);
+        }
+
+        /** @param depths the {@link #DEPTHS} queue depths when the phase ended, each clamped to {@code [0, 32767]} */
+        public Encoder depthsAtEnd(int[] depths) {
+            return depths(DEPTH_AT_END, depths);
+        }
+
+        /** @param scheduler scheduler index, 0..65535 */
+        public Encoder schedulerId(int scheduler) {
+            return i16(SCHEDULER_ID, scheduler);
+        }
+
+        private Encoder depths(long field, int[] depths) {
+            for (int i = 0; i < DEPTHS; i++) {
+                i16(field + (long) Short.BYTES * i, Le.satI16(depths[i]));
+            }
+            return this;
+        }
     }
 
     /** Reader view of one record. */
@@ -130,12 +187,12 @@ public final class SchedPhaseRecord {
 
         /** @param i 0..2 @return queue depth {@code i} when the phase began */
         public int depthAtStart(int i) {
-            return i16(DEPTH_AT_START + 2L * Objects.checkIndex(i, DEPTHS));
+            return i16(DEPTH_AT_START + (long) Short.BYTES * Objects.checkIndex(i, DEPTHS));
         }
 
         /** @param i 0..2 @return queue depth {@code i} when the phase ended */
         public int depthAtEnd(int i) {
-            return i16(DEPTH_AT_END + 2L * Objects.checkIndex(i, DEPTHS));
+            return i16(DEPTH_AT_END + (long) Short.BYTES * Objects.checkIndex(i, DEPTHS));
         }
 
         /** @return scheduler index */

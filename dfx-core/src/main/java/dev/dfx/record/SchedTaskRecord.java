@@ -4,7 +4,7 @@ import static dev.dfx.record.Le.I16;
 import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 
-import java.lang.foreign.MemorySegment;
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.StructLayout;
 
 /**
@@ -35,27 +35,53 @@ public final class SchedTaskRecord {
             TASK_ID = Le.offset(LAYOUT, "task_id"), FUNC_ID = Le.offset(LAYOUT, "func_id"),
             CORE_ID = Le.offset(LAYOUT, "core_id"), SCHEDULER_ID = Le.offset(LAYOUT, "scheduler_id");
     /**
-     * Kind descriptor (pool: 1000 records x 8 buffers per scheduler lane). The primary timestamp is the
-     * finish time: a scheduler collects tasks in finish order, whereas its dispatch times interleave.
+     * The buffer kind: kind 1 of {@code swimlane}, timed by {@code finish_ns}: a scheduler collects tasks in
+     * finish order, whereas its dispatch times interleave.
      */
-    public static final RecordKind KIND = new RecordKind("swimlane", "sched-task", SIZE, (int) FINISH_NS, 1000, 8);
+    public static final BufferKind KIND = BufferKind.timed(1, "sched-task", SIZE, (int) FINISH_NS);
 
     private SchedTaskRecord() {
     }
 
     /**
-     * Writes one record at {@code off}; allocates nothing.
-     *
-     * @throws IndexOutOfBoundsException when the record does not fit in {@code seg}
+     * Writer of one record; a producer sets every field:
+     * {@code wrap(seg, off).dispatchNs(..).finishNs(..).taskId(..).funcId(..).coreId(..).schedulerId(..)}.
      */
-    public static void write(MemorySegment seg, long off, long dispatchNs, long finishNs, long taskId, int funcId,
-                             int coreId, int schedulerId) {
-        seg.set(I64, off + DISPATCH_NS, dispatchNs);
-        seg.set(I64, off + FINISH_NS, finishNs);
-        seg.set(I64, off + TASK_ID, taskId);
-        seg.set(I32, off + FUNC_ID, funcId);
-        seg.set(I16, off + CORE_ID, (short) coreId);
-        seg.set(I16, off + SCHEDULER_ID, (short) schedulerId);
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
+        }
+
+        /** @param ns when the task was handed to the core */
+        public Encoder dispatchNs(long ns) {
+            return i64(DISPATCH_NS, ns);
+        }
+
+        /** @param ns when the finished task was collected */
+        public Encoder finishNs(long ns) {
+            return i64(FINISH_NS, ns);
+        }
+
+        /** @param id task id */
+        public Encoder taskId(long id) {
+            return i64(TASK_ID, id);
+        }
+
+        /** @param id function id */
+        public Encoder funcId(int id) {
+            return i32(FUNC_ID, id);
+        }
+
+        /** @param core core index, 0..65535 */
+        public Encoder coreId(int core) {
+            return i16(CORE_ID, core);
+        }
+
+        /** @param scheduler scheduler index, 0..65535 */
+        public Encoder schedulerId(int scheduler) {
+            return i16(SCHEDULER_ID, scheduler);
+        }
     }
 
     /** Reader view of one record. */

@@ -5,6 +5,7 @@ import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 
@@ -56,34 +57,103 @@ public final class ScopeRecord {
             DEP_POOL_END = Le.offset(LAYOUT, "dep_pool_end"), TENSORMAP_USED = Le.offset(LAYOUT, "tensormap_used"),
             DEPTH = Le.offset(LAYOUT, "depth"), RING_ID = Le.offset(LAYOUT, "ring_id"), PHASE = Le.offset(LAYOUT, "phase"),
             RESERVED = Le.offset(LAYOUT, "reserved");
-    /** Kind descriptor (pool: 512 records x 4 buffers, one orchestrator lane). */
-    public static final RecordKind KIND = new RecordKind("scopes", "scope", SIZE, (int) TIME_NS, 512, 4);
+    /** The buffer kind: kind 0 of {@code scopes}, timed by {@code time_ns}. */
+    public static final BufferKind KIND = BufferKind.timed(0, "scope", SIZE, (int) TIME_NS);
 
     private ScopeRecord() {
     }
 
+    /** Bytes of the reserved tail after {@code phase}. */
+    private static final int RESERVED_BYTES = Le.size(LAYOUT, "reserved");
+
     /**
-     * Writes one record at {@code off}; allocates nothing. Window counters are stored modulo 2^32.
-     *
-     * @param siteFile file name of the scope's site (truncated to 24 ASCII bytes)
+     * Writer of one record; a producer sets every field: {@code wrap(seg, off).timeNs(..).siteFile(..).siteLine(..)
+     * .heapStart(..).heapEnd(..).taskStart(..).taskEnd(..).depPoolStart(..).depPoolEnd(..).tensorMapUsed(..)
+     * .depth(..).ringId(..).phase(..)}. {@link #wrap} zeroes the reserved bytes; window counters are stored modulo
+     * 2^32.
      */
-    public static void write(MemorySegment seg, long off, long timeNs, String siteFile, int siteLine, long heapStart,
-                             long heapEnd, long taskStart, long taskEnd, long depPoolStart, long depPoolEnd,
-                             int tensorMapUsed, int depth, int ringId, ScopePhase phase) {
-        seg.set(I64, off + TIME_NS, timeNs);
-        Le.putAscii(seg, off + SITE_FILE, SITE_FILE_BYTES, siteFile);
-        seg.set(I64, off + HEAP_START, heapStart);
-        seg.set(I64, off + HEAP_END, heapEnd);
-        seg.set(I32, off + SITE_LINE, siteLine);
-        seg.set(I32, off + TASK_START, (int) taskStart);
-        seg.set(I32, off + TASK_END, (int) taskEnd);
-        seg.set(I32, off + DEP_POOL_START, (int) depPoolStart);
-        seg.set(I32, off + DEP_POOL_END, (int) depPoolEnd);
-        seg.set(I32, off + TENSORMAP_USED, tensorMapUsed);
-        seg.set(I16, off + DEPTH, (short) depth);
-        seg.set(I16, off + RING_ID, (short) ringId);
-        seg.set(I16, off + PHASE, (short) phase.code());
-        seg.set(I16, off + RESERVED, (short) 0);
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
+        }
+
+        /**
+         * Points this encoder at the record at {@code offset} and zeroes its reserved bytes.
+         *
+         * @throws IndexOutOfBoundsException when the record does not lie wholly inside the segment
+         */
+        @Override
+        public Encoder wrap(MemorySegment segment, long offset) {
+            super.wrap(segment, offset);
+            zero(RESERVED, RESERVED_BYTES);
+            return this;
+        }
+
+        /** @param ns time of the scope entry or exit */
+        public Encoder timeNs(long ns) {
+            return i64(TIME_NS, ns);
+        }
+
+        /** @param file file name of the scope's site, stored as 24 ASCII bytes (truncated, zero-padded) */
+        public Encoder siteFile(String file) {
+            return ascii(SITE_FILE, SITE_FILE_BYTES, file, true);
+        }
+
+        /** @param line line of the scope's site */
+        public Encoder siteLine(int line) {
+            return i32(SITE_LINE, line);
+        }
+
+        /** @param bytes heap tail: bytes released so far */
+        public Encoder heapStart(long bytes) {
+            return i64(HEAP_START, bytes);
+        }
+
+        /** @param bytes heap head: bytes allocated so far */
+        public Encoder heapEnd(long bytes) {
+            return i64(HEAP_END, bytes);
+        }
+
+        /** @param tasks task window tail */
+        public Encoder taskStart(long tasks) {
+            return i32(TASK_START, (int) tasks);
+        }
+
+        /** @param tasks task window head */
+        public Encoder taskEnd(long tasks) {
+            return i32(TASK_END, (int) tasks);
+        }
+
+        /** @param entries dependency entries released */
+        public Encoder depPoolStart(long entries) {
+            return i32(DEP_POOL_START, (int) entries);
+        }
+
+        /** @param entries dependency entries allocated */
+        public Encoder depPoolEnd(long entries) {
+            return i32(DEP_POOL_END, (int) entries);
+        }
+
+        /** @param entries live tensor map entries */
+        public Encoder tensorMapUsed(int entries) {
+            return i32(TENSORMAP_USED, entries);
+        }
+
+        /** @param depth scope nesting depth (root = 0) */
+        public Encoder depth(int depth) {
+            return i16(DEPTH, depth);
+        }
+
+        /** @param ring {@code min(depth, rings - 1)} */
+        public Encoder ringId(int ring) {
+            return i16(RING_ID, ring);
+        }
+
+        /** @param phase entry or exit */
+        public Encoder phase(ScopePhase phase) {
+            return i16(PHASE, phase.code());
+        }
     }
 
     /** Reader view of one record. */
@@ -100,7 +170,7 @@ public final class ScopeRecord {
 
         /** @return site file name (allocates) */
         public String siteFile() {
-            return Le.getAscii(segment, offset + SITE_FILE, SITE_FILE_BYTES);
+            return ascii(SITE_FILE, SITE_FILE_BYTES);
         }
 
         /** @return heap tail: bytes released so far */

@@ -5,6 +5,7 @@ import static dev.dfx.record.Le.I32;
 import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
@@ -51,6 +52,10 @@ public final class SubmitRecord {
     public static final int OVERFLOW = 4;
     /** Flag: the last overflow record of a chain. */
     public static final int LAST_OVERFLOW = 8;
+    /** Most explicit deps of one task ({@code explicit_dep_count} is a u16). */
+    public static final int MAX_DEP_COUNT = 0xFFFF;
+    /** {@code kernel_id} of an inactive kernel slot. */
+    public static final int INACTIVE_KERNEL = -1;
     /** Flag: the task was dispatched early (reference; unused by the embedded runtime). */
     public static final int EARLY_DISPATCH = 16;
     /** The layout; its size is checked against {@link #SIZE} when this class initialises. */
@@ -66,8 +71,8 @@ public final class SubmitRecord {
             EXPLICIT_DEPS = Le.offset(LAYOUT, "explicit_deps"), ARG_TYPES = Le.offset(LAYOUT, "arg_types"),
             KERNEL_ID = Le.offset(LAYOUT, "kernel_id"), BLOCK_NUM = Le.offset(LAYOUT, "block_num"),
             TENSORS = Le.offset(LAYOUT, "tensors");
-    /** Kind descriptor (pool: 1024 records x 4 buffers, one orchestrator lane; no timestamp). */
-    public static final RecordKind KIND = new RecordKind("deps", "submit", SIZE, RecordKind.NO_TIMESTAMP, 1024, 4);
+    /** The buffer kind: kind 0 of {@code deps}, untimed (the orchestrator phase record of the task has the time). */
+    public static final BufferKind KIND = BufferKind.untimed(0, "submit", SIZE);
 
     private SubmitRecord() {
     }
@@ -78,95 +83,164 @@ public final class SubmitRecord {
         return 1 + (rest + DepsOverflowRecord.MAX_DEPS - 1) / DepsOverflowRecord.MAX_DEPS;
     }
 
-    /**
-     * Writes the whole submit record at {@code off} (every byte: unused deps, arg types and tensor slots are
-     * zeroed) and its overflow chain; see {@link #write(MemorySegment, long, long, int, int, long[], int, int[], int,
-     * boolean)}.
-     */
-    public static void write(MemorySegment seg, long off, long taskId, int flags, int tensorCount, long[] deps,
-                             int depCount, int[] kernelIds, int blockNum) {
-        write(seg, off, taskId, flags, tensorCount, deps, depCount, kernelIds, blockNum, false);
-    }
-
-    /**
-     * Writes the submit record at {@code off} and, when {@code depCount > 64}, its overflow records in the
-     * {@code chainLength(depCount) - 1} slots that follow. Tensor slots are written separately with
-     * {@link #writeTensor}; kernel ids beyond {@code kernelIds.length} are -1. Allocates nothing.
-     *
-     * @param flags      flags of the task ({@link #IN_MANUAL_SCOPE}, ...); chain flags are added here
-     * @param deps       explicit dep task ids, {@code depCount} used
-     * @param slotZeroed whether the chain's slots hold zeros already (a zeroed pool, {@code LaneWriter.zeroed()}):
-     *                   then only the fields that are not zero are stored (about 600 of 4672 bytes for a task with
-     *                   few deps); otherwise every byte is, tensor slots {@code tensorCount..31} included
-     * @throws IllegalArgumentException when {@code depCount > 65535} or {@code tensorCount > 32}
-     * @throws IndexOutOfBoundsException when the chain does not fit in {@code seg}
-     */
-    public static void write(MemorySegment seg, long off, long taskId, int flags, int tensorCount, long[] deps,
-                             int depCount, int[] kernelIds, int blockNum, boolean slotZeroed) {
-        if (depCount > 0xFFFF || tensorCount > MAX_TENSORS || tensorCount < 0) {
-            throw new IllegalArgumentException("submit record: " + depCount + " explicit deps (max 65535) or "
-                    + tensorCount + " tensors (max " + MAX_TENSORS + ")");
-        }
-        Objects.checkFromIndexSize(off, (long) SIZE * chainLength(depCount), seg.byteSize());
-        int own = Math.min(depCount, MAX_EXPLICIT_DEPS);
-        seg.set(I64, off + TASK_ID, taskId);
-        seg.set(I32, off + FLAGS, (flags & ~(OVERFLOW | LAST_OVERFLOW)) | (depCount > own ? HAS_OVERFLOW : 0));
-        seg.set(I16, off + TENSOR_COUNT, (short) tensorCount);
-        seg.set(I16, off + EXPLICIT_DEP_COUNT, (short) depCount);
-        for (int i = 0; i < own; i++) {
-            seg.set(I64, off + EXPLICIT_DEPS + 8L * i, deps[i]);
-        }
-        if (!slotZeroed) {
-            seg.asSlice(off + EXPLICIT_DEPS + 8L * own, 8L * (MAX_EXPLICIT_DEPS - own)).fill((byte) 0);
-            seg.asSlice(off + ARG_TYPES + tensorCount, MAX_TENSORS - tensorCount).fill((byte) 0);
-            seg.asSlice(tensorOffset(off, 0) + (long) TensorSlot.SIZE * tensorCount,
-                    (long) TensorSlot.SIZE * (MAX_TENSORS - tensorCount)).fill((byte) 0);
-        }
-        for (int k = 0; k < KERNEL_SLOTS; k++) {
-            seg.set(I32, off + KERNEL_ID + 4L * k, k < kernelIds.length ? kernelIds[k] : -1);
-        }
-        seg.set(I32, off + BLOCK_NUM, blockNum);
-        int done = own;
-        long at = off;
-        while (done < depCount) {
-            at += SIZE;
-            int n = Math.min(depCount - done, DepsOverflowRecord.MAX_DEPS);
-            boolean last = done + n == depCount;
-            DepsOverflowRecord.write(seg, at, taskId, OVERFLOW | (last ? LAST_OVERFLOW : 0), deps, done, n,
-                    slotZeroed);
-            done += n;
-        }
-    }
-
     /** @return byte offset of tensor slot {@code slot} of the record at {@code recordOff} */
     public static long tensorOffset(long recordOff, int slot) {
         return recordOff + TENSORS + (long) TensorSlot.SIZE * Objects.checkIndex(slot, MAX_TENSORS);
     }
 
     /**
-     * Writes tensor slot {@code slot} and its {@code arg_types} entry, every byte of the slot; allocates nothing.
-     *
-     * @see TensorSlot#write
+     * Writer of one submit record and its overflow chain; a producer sets every field, in any order:
+     * {@code wrap(seg, off, slotZeroed).taskId(..).flags(..).tensorCount(..).explicitDeps(..).kernelIds(..)
+     * .blockNum(..)}, then per tensor argument {@code argType(slot, role)} and {@code tensor(slot)}'s fields. In a
+     * chain whose slots hold zeros already (a zeroed pool, {@code LaneWriter.zeroed()}) only the fields that are
+     * not zero are stored (about 600 of 4672 bytes for a task with few deps); otherwise every byte is, the unused
+     * deps, arg types and tensor slots {@code tensorCount..31} included.
      */
-    public static void writeTensor(MemorySegment seg, long recordOff, int slot, long tensorId, long bufferNumel,
-                                   long startOffset, int version, Dtype dtype, ArgRole role, int flags, int ndims,
-                                   int[] shape, int[] strides, int argIndex, String name) {
-        writeTensor(seg, recordOff, slot, tensorId, bufferNumel, startOffset, version, dtype, role, flags, ndims, shape,
-                strides, argIndex, name, false);
-    }
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        /** Flags that only an overflow record carries; a submit record never does. */
+        private static final int OVERFLOW_FLAGS = OVERFLOW | LAST_OVERFLOW;
+        private final DepsOverflowRecord.Encoder overflow = new DepsOverflowRecord.Encoder();
+        private final TensorSlot.Encoder slot = new TensorSlot.Encoder();
+        private boolean slotZeroed;
+        /* What the task id and flags fields depend on, kept so that the setters can come in any order. */
+        private long taskId;
+        private int taskFlags;
+        private int overflowRecords;
 
-    /**
-     * Writes tensor slot {@code slot} and its {@code arg_types} entry; allocates nothing.
-     *
-     * @param slotZeroed whether the slot holds zeros already: then only the fields that are not zero are stored
-     * @see TensorSlot#write
-     */
-    public static void writeTensor(MemorySegment seg, long recordOff, int slot, long tensorId, long bufferNumel,
-                                   long startOffset, int version, Dtype dtype, ArgRole role, int flags, int ndims,
-                                   int[] shape, int[] strides, int argIndex, String name, boolean slotZeroed) {
-        seg.set(U8, recordOff + ARG_TYPES + Objects.checkIndex(slot, MAX_TENSORS), (byte) role.code());
-        TensorSlot.write(seg, tensorOffset(recordOff, slot), tensorId, bufferNumel, startOffset, version, dtype, role,
-                flags, ndims, shape, strides, argIndex, name, slotZeroed);
+        /** An encoder not yet pointed at a record. */
+        public Encoder() {
+            super(SIZE);
+        }
+
+        /**
+         * Points this encoder at a chain whose slots may hold stale bytes; see
+         * {@link #wrap(MemorySegment, long, boolean)}.
+         *
+         * @throws IndexOutOfBoundsException when the record does not lie wholly inside the segment
+         */
+        @Override
+        public Encoder wrap(MemorySegment segment, long offset) {
+            return wrap(segment, offset, false);
+        }
+
+        /**
+         * Points this encoder at the chain that starts at {@code offset}.
+         *
+         * @param slotZeroed whether the chain's slots hold zeros already
+         * @throws IndexOutOfBoundsException when the submit record does not lie wholly inside the segment
+         */
+        public Encoder wrap(MemorySegment segment, long offset, boolean slotZeroed) {
+            super.wrap(segment, offset);
+            this.slotZeroed = slotZeroed;
+            taskId = 0;
+            taskFlags = 0;
+            overflowRecords = 0;
+            return this;
+        }
+
+        /** @param id task id, stored in the submit record and in each overflow record of its chain */
+        public Encoder taskId(long id) {
+            taskId = id;
+            for (int k = 0; k <= overflowRecords; k++) {
+                i64((long) SIZE * k + TASK_ID, id);
+            }
+            return this;
+        }
+
+        /**
+         * @param flags the task's flags ({@link #IN_MANUAL_SCOPE}, ...); {@link #OVERFLOW} and {@link #LAST_OVERFLOW}
+         *              are dropped and {@link #HAS_OVERFLOW} is added when the chain has overflow records
+         */
+        public Encoder flags(int flags) {
+            taskFlags = flags;
+            return storeFlags();
+        }
+
+        /**
+         * @param count tensor slots used, 0..32
+         * @throws IllegalArgumentException when {@code count} is outside 0..32
+         */
+        public Encoder tensorCount(int count) {
+            if (count < 0 || count > MAX_TENSORS) {
+                throw new IllegalArgumentException("submit record: " + count + " tensors (max " + MAX_TENSORS + ")");
+            }
+            if (!slotZeroed) {
+                segment.asSlice(offset + ARG_TYPES + count, MAX_TENSORS - count).fill((byte) 0);
+                segment.asSlice(tensorOffset(offset, 0) + (long) TensorSlot.SIZE * count,
+                        (long) TensorSlot.SIZE * (MAX_TENSORS - count)).fill((byte) 0);
+            }
+            return i16(TENSOR_COUNT, count);
+        }
+
+        /**
+         * Stores the task's explicit deps: the first 64 in this record, the rest in the
+         * {@code chainLength(count) - 1} overflow records that follow it, and {@link #HAS_OVERFLOW} when there are
+         * any. Allocates nothing.
+         *
+         * @param deps  explicit dep task ids, {@code count} used
+         * @param count explicit deps of the task, 0..65535
+         * @throws IllegalArgumentException  when {@code count > 65535}
+         * @throws IndexOutOfBoundsException when the chain does not fit in the segment (nothing is stored)
+         */
+        public Encoder explicitDeps(long[] deps, int count) {
+            if (count < 0 || count > MAX_DEP_COUNT) {
+                throw new IllegalArgumentException("submit record: " + count + " explicit deps (max "
+                        + MAX_DEP_COUNT + ")");
+            }
+            Objects.checkFromIndexSize(offset, (long) SIZE * chainLength(count), segment.byteSize());
+            int own = Math.min(count, MAX_EXPLICIT_DEPS);
+            overflowRecords = chainLength(count) - 1;
+            i16(EXPLICIT_DEP_COUNT, count);
+            storeFlags();
+            for (int i = 0; i < own; i++) {
+                i64(EXPLICIT_DEPS + (long) Long.BYTES * i, deps[i]);
+            }
+            if (!slotZeroed) {
+                segment.asSlice(offset + EXPLICIT_DEPS + (long) Long.BYTES * own,
+                        (long) Long.BYTES * (MAX_EXPLICIT_DEPS - own)).fill((byte) 0);
+            }
+            int done = own;
+            long at = offset;
+            while (done < count) {
+                at += SIZE;
+                int n = Math.min(count - done, DepsOverflowRecord.MAX_DEPS);
+                boolean last = done + n == count;
+                overflow.wrap(segment, at, slotZeroed).taskId(taskId).flags(OVERFLOW | (last ? LAST_OVERFLOW : 0))
+                        .deps(deps, done, n);
+                done += n;
+            }
+            return this;
+        }
+
+        /** @param ids kernel ids of the {@link #KERNEL_SLOTS} slots; slots beyond {@code ids.length} are -1 */
+        public Encoder kernelIds(int[] ids) {
+            for (int k = 0; k < KERNEL_SLOTS; k++) {
+                i32(KERNEL_ID + (long) Integer.BYTES * k, k < ids.length ? ids[k] : INACTIVE_KERNEL);
+            }
+            return this;
+        }
+
+        /** @param blocks block count */
+        public Encoder blockNum(int blocks) {
+            return i32(BLOCK_NUM, blocks);
+        }
+
+        /** @param slot 0..31 @param role role of tensor slot {@code slot} */
+        public Encoder argType(int slot, ArgRole role) {
+            return u8(ARG_TYPES + Objects.checkIndex(slot, MAX_TENSORS), role.code());
+        }
+
+        /**
+         * @param slot 0..31
+         * @return this encoder's tensor slot encoder, pointed at slot {@code slot} (allocates nothing)
+         */
+        public TensorSlot.Encoder tensor(int slot) {
+            return this.slot.wrap(segment, tensorOffset(offset, slot), slotZeroed);
+        }
+
+        private Encoder storeFlags() {
+            return i32(FLAGS, (taskFlags & ~OVERFLOW_FLAGS) | (overflowRecords > 0 ? HAS_OVERFLOW : 0));
+        }
     }
 
     /**
@@ -255,7 +329,7 @@ public final class SubmitRecord {
 
         /** @param i 0..63 @return explicit dep {@code i} held in this record */
         public long explicitDep(int i) {
-            return i64(EXPLICIT_DEPS + 8L * Objects.checkIndex(i, MAX_EXPLICIT_DEPS));
+            return i64(EXPLICIT_DEPS + (long) Long.BYTES * Objects.checkIndex(i, MAX_EXPLICIT_DEPS));
         }
 
         /** @param slot 0..31 @return role of tensor slot {@code slot} */
@@ -265,7 +339,7 @@ public final class SubmitRecord {
 
         /** @param k 0..2 @return kernel id in slot {@code k}, -1 when inactive */
         public int kernelId(int k) {
-            return i32(KERNEL_ID + 4L * Objects.checkIndex(k, KERNEL_SLOTS));
+            return i32(KERNEL_ID + (long) Integer.BYTES * Objects.checkIndex(k, KERNEL_SLOTS));
         }
 
         /** @return block count */

@@ -1,8 +1,13 @@
 package dev.dfx.record;
 
+import dev.dfx.chunk.BufferKind;
+import dev.dfx.error.BadInputException;
 import java.util.List;
 
-/** The five subsystems and the record kinds each writes (DESIGN.md §6). */
+/**
+ * The five subsystems and the buffer kinds each writes: a subsystem's kinds are the kind table of
+ * its chunk file, a kind's id being its index in {@link #kinds()}.
+ */
 public enum Subsystem {
     /** Task bars on cores, scheduler dispatch/finish, scheduler phases, orchestrator submits. */
     SWIMLANE("swimlane", CoreTaskRecord.KIND, SchedTaskRecord.KIND, SchedPhaseRecord.KIND, OrchPhaseRecord.KIND),
@@ -16,11 +21,17 @@ public enum Subsystem {
     SCOPES("scopes", ScopeRecord.KIND);
 
     private final String id;
-    private final List<RecordKind> kinds;
+    private final List<BufferKind> kinds;
 
-    Subsystem(String id, RecordKind... kinds) {
+    Subsystem(String id, BufferKind... kinds) {
         this.id = id;
         this.kinds = List.of(kinds);
+        for (int i = 0; i < kinds.length; i++) {
+            if (kinds[i].id() != i) {
+                throw new IllegalStateException(id + ": kind " + kinds[i].name() + " has id " + kinds[i].id()
+                        + " at index " + i + " of the kind table");
+            }
+        }
     }
 
     /** @return the subsystem's name as used on the command line and in file names */
@@ -28,14 +39,14 @@ public enum Subsystem {
         return id;
     }
 
-    /** @return its record kinds; a kind's index in this list is its kind id in the subsystem */
-    public List<RecordKind> kinds() {
+    /** @return its buffer kinds, the kind table of its chunk file; a kind's index in this list is its id */
+    public List<BufferKind> kinds() {
         return kinds;
     }
 
     /**
      * @param id a subsystem name, e.g. {@code swimlane}, in any case
-     * @throws dev.dfx.error.BadInputException naming the known subsystems when {@code id} is none of them
+     * @throws BadInputException naming the known subsystems when {@code id} is none of them
      */
     public static Subsystem of(String id) {
         for (Subsystem s : values()) {
@@ -43,7 +54,20 @@ public enum Subsystem {
                 return s;
             }
         }
-        throw new dev.dfx.error.BadInputException("unknown subsystem '" + id
-                + "'; expected one of swimlane, pmu, deps, args, scopes");
+        throw new BadInputException("unknown subsystem '" + id + "'; expected one of swimlane, pmu, deps, args, scopes");
+    }
+
+    /**
+     * @param kind a buffer kind of the record schemas, e.g. {@link CoreTaskRecord#KIND}
+     * @return the subsystem that writes it
+     * @throws IllegalArgumentException when no subsystem does
+     */
+    public static Subsystem of(BufferKind kind) {
+        for (Subsystem s : values()) {
+            if (s.kinds.contains(kind)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("buffer kind " + kind.name() + " is not one of the record schemas");
     }
 }

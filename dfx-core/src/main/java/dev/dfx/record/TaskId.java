@@ -12,20 +12,26 @@ public final class TaskId {
     /** Record fields (in the record schemas) that hold task ids: a task's own id and its dependencies. */
     public static final Set<String> FIELDS = Set.of("task_id", "explicit_deps", "deps");
     private static final char[] DIGITS = "0123456789abcdef".toCharArray();
+    private static final String PREFIX = "0x";
+    private static final int BITS_PER_DIGIT = 4;
+    /** Hex digits of a u64. */
+    private static final int HEX_DIGITS = Long.SIZE / BITS_PER_DIGIT;
+    /** Characters of the text: the prefix and 16 digits. */
+    private static final int TEXT_LENGTH = PREFIX.length() + HEX_DIGITS;
 
     private TaskId() {
     }
 
     /** @return {@code id} as {@code 0x%016x} */
     public static String text(long id) {
-        return append(new StringBuilder(18), id).toString();
+        return append(new StringBuilder(TEXT_LENGTH), id).toString();
     }
 
     /** Appends {@code id} as {@code 0x%016x}; allocates nothing beyond the builder's growth. */
     public static StringBuilder append(StringBuilder b, long id) {
-        b.append('0').append('x');
-        for (int shift = 60; shift >= 0; shift -= 4) {
-            b.append(DIGITS[(int) (id >>> shift) & 0xf]);
+        b.append(PREFIX);
+        for (int shift = Long.SIZE - BITS_PER_DIGIT; shift >= 0; shift -= BITS_PER_DIGIT) {
+            b.append(DIGITS[(int) (id >>> shift) & (DIGITS.length - 1)]);
         }
         return b;
     }
@@ -36,9 +42,9 @@ public final class TaskId {
      * @throws NumberFormatException when {@code text} is not that
      */
     public static long parse(String text) {
-        if (!text.startsWith("0x") || text.length() < 3 || text.length() > 18) {
+        if (!text.startsWith(PREFIX) || text.length() <= PREFIX.length() || text.length() > TEXT_LENGTH) {
             throw new NumberFormatException("'" + text + "' is not a task id (0x and 16 hex digits)");
         }
-        return Long.parseUnsignedLong(text.substring(2), 16);
+        return Long.parseUnsignedLong(text.substring(PREFIX.length()), DIGITS.length);
     }
 }

@@ -56,56 +56,114 @@ public final class TensorSlot {
     private TensorSlot() {
     }
 
-    /**
-     * Writes every byte of one slot at {@code off}; allocates nothing.
-     *
-     * @throws IllegalArgumentException when {@code ndims} is not 1..5
-     */
-    public static void write(MemorySegment seg, long off, long tensorId, long bufferNumel, long startOffset,
-                             int version, Dtype dtype, ArgRole role, int flags, int ndims, int[] shape, int[] strides,
-                             int argIndex, String name) {
-        write(seg, off, tensorId, bufferNumel, startOffset, version, dtype, role, flags, ndims, shape, strides,
-                argIndex, name, false);
-    }
+    private static final int RESERVED_BYTES = Le.size(LAYOUT, "reserved");
 
     /**
-     * Writes one slot at {@code off}; allocates nothing.
-     *
-     * @param shape      region shape, {@code ndims} entries used
-     * @param strides    region strides in elements, {@code ndims} entries used
-     * @param slotZeroed whether the slot holds zeros already: then unused dimensions, the reserved bytes and the
-     *                   name's padding are not stored
-     * @throws IllegalArgumentException when {@code ndims} is not 1..5
+     * Writer of one slot; a producer sets every field: {@code wrap(seg, off, slotZeroed).tensorId(..)
+     * .bufferNumel(..).startOffset(..).version(..).dtype(..).role(..).flags(..).region(..).argIndex(..).name(..)}.
+     * In a slot that does not hold zeros already, {@link #wrap} zeroes the reserved bytes and {@link #region} and
+     * {@link #name} store their unused bytes as zeros; in a zeroed slot they are skipped.
      */
-    public static void write(MemorySegment seg, long off, long tensorId, long bufferNumel, long startOffset,
-                             int version, Dtype dtype, ArgRole role, int flags, int ndims, int[] shape, int[] strides,
-                             int argIndex, String name, boolean slotZeroed) {
-        if (ndims < 1 || ndims > MAX_DIMS) {
-            throw new IllegalArgumentException("tensor slot: ndims " + ndims + " outside 1.." + MAX_DIMS);
+    public static final class Encoder extends RecordEncoder<Encoder> {
+        private boolean slotZeroed;
+
+        /** An encoder not yet pointed at a slot. */
+        public Encoder() {
+            super(SIZE);
         }
-        seg.set(I64, off + TENSOR_ID, tensorId);
-        seg.set(I64, off + BUFFER_NUMEL, bufferNumel);
-        seg.set(I64, off + START_OFFSET, startOffset);
-        seg.set(I32, off + VERSION, version);
-        seg.set(U8, off + DTYPE, (byte) dtype.code());
-        seg.set(U8, off + NDIMS, (byte) ndims);
-        seg.set(U8, off + ROLE, (byte) role.code());
-        seg.set(U8, off + FLAGS, (byte) flags);
-        for (int d = 0; d < ndims; d++) {
-            seg.set(I32, off + SHAPE + 4L * d, shape[d]);
-            seg.set(I32, off + STRIDES + 4L * d, strides[d]);
+
+        /**
+         * Points this encoder at a slot that may hold stale bytes; see {@link #wrap(MemorySegment, long, boolean)}.
+         *
+         * @throws IndexOutOfBoundsException when the slot does not lie wholly inside the segment
+         */
+        @Override
+        public Encoder wrap(MemorySegment segment, long offset) {
+            return wrap(segment, offset, false);
         }
-        for (int d = slotZeroed ? MAX_DIMS : ndims; d < MAX_DIMS; d++) {  // own loop: no speculation on lengths
-            seg.set(I32, off + SHAPE + 4L * d, 0);
-            seg.set(I32, off + STRIDES + 4L * d, 0);
+
+        /**
+         * Points this encoder at the slot at {@code offset}.
+         *
+         * @param slotZeroed whether the slot holds zeros already (a zeroed pool): then only the fields that are not
+         *                   zero are stored
+         * @throws IndexOutOfBoundsException when the slot does not lie wholly inside the segment
+         */
+        public Encoder wrap(MemorySegment segment, long offset, boolean slotZeroed) {
+            super.wrap(segment, offset);
+            this.slotZeroed = slotZeroed;
+            if (!slotZeroed) {
+                zero(RESERVED, RESERVED_BYTES);
+            }
+            return this;
         }
-        seg.set(I32, off + ARG_INDEX, argIndex);
-        if (!slotZeroed) {
-            seg.set(I32, off + RESERVED, 0); // reserved 76..95: 4 + 8 + 8 bytes
-            seg.set(I64, off + RESERVED + 4, 0L);
-            seg.set(I64, off + RESERVED + 12, 0L);
+
+        /** @param id runtime tensor id */
+        public Encoder tensorId(long id) {
+            return i64(TENSOR_ID, id);
         }
-        Le.putAscii(seg, off + NAME, NAME_BYTES, name, !slotZeroed);
+
+        /** @param elements elements in the whole tensor */
+        public Encoder bufferNumel(long elements) {
+            return i64(BUFFER_NUMEL, elements);
+        }
+
+        /** @param element first element of the region */
+        public Encoder startOffset(long element) {
+            return i64(START_OFFSET, element);
+        }
+
+        /** @param writes writes submitted to the tensor before this task */
+        public Encoder version(int writes) {
+            return i32(VERSION, writes);
+        }
+
+        /** @param dtype element type */
+        public Encoder dtype(Dtype dtype) {
+            return u8(DTYPE, dtype.code());
+        }
+
+        /** @param role argument role */
+        public Encoder role(ArgRole role) {
+            return u8(ROLE, role.code());
+        }
+
+        /** @param flags {@link #FLAG_MARKED} or 0 */
+        public Encoder flags(int flags) {
+            return u8(FLAGS, flags);
+        }
+
+        /**
+         * Stores the region: {@code ndims} and the first {@code ndims} entries of {@code shape} and {@code strides}
+         * (elements), zeros after them.
+         *
+         * @throws IllegalArgumentException when {@code ndims} is not 1..5
+         */
+        public Encoder region(int ndims, int[] shape, int[] strides) {
+            if (ndims < 1 || ndims > MAX_DIMS) {
+                throw new IllegalArgumentException("tensor slot: ndims " + ndims + " outside 1.." + MAX_DIMS);
+            }
+            u8(NDIMS, ndims);
+            for (int d = 0; d < ndims; d++) {
+                i32(SHAPE + (long) Integer.BYTES * d, shape[d]);
+                i32(STRIDES + (long) Integer.BYTES * d, strides[d]);
+            }
+            for (int d = slotZeroed ? MAX_DIMS : ndims; d < MAX_DIMS; d++) {  // own loop: no speculation on lengths
+                i32(SHAPE + (long) Integer.BYTES * d, 0);
+                i32(STRIDES + (long) Integer.BYTES * d, 0);
+            }
+            return this;
+        }
+
+        /** @param index position among all the task's arguments (scalars included) */
+        public Encoder argIndex(int index) {
+            return i32(ARG_INDEX, index);
+        }
+
+        /** @param name tensor name, stored as 32 ASCII bytes (truncated, zero-padded) */
+        public Encoder name(String name) {
+            return ascii(NAME, NAME_BYTES, name, !slotZeroed);
+        }
     }
 
     /** Reader view of one slot. */
@@ -157,12 +215,12 @@ public final class TensorSlot {
 
         /** @param d 0..4 @return extent of dimension {@code d} */
         public long shape(int d) {
-            return u32(SHAPE + 4L * Objects.checkIndex(d, MAX_DIMS));
+            return u32(SHAPE + (long) Integer.BYTES * Objects.checkIndex(d, MAX_DIMS));
         }
 
         /** @param d 0..4 @return stride of dimension {@code d} in elements */
         public long stride(int d) {
-            return u32(STRIDES + 4L * Objects.checkIndex(d, MAX_DIMS));
+            return u32(STRIDES + (long) Integer.BYTES * Objects.checkIndex(d, MAX_DIMS));
         }
 
         /** @return position among the task's arguments */
@@ -172,7 +230,7 @@ public final class TensorSlot {
 
         /** @return tensor name (allocates) */
         public String name() {
-            return Le.getAscii(segment, offset + NAME, NAME_BYTES);
+            return ascii(NAME, NAME_BYTES);
         }
     }
 }

@@ -5,9 +5,11 @@
  *
  * <p>Each record class holds its size constant ({@code SIZE}), its {@link java.lang.foreign.StructLayout}
  * (checked against {@code SIZE} when the class initialises, so a wrong layout fails at once), the byte
- * offset of every field (derived from that layout), a static {@code write(MemorySegment, long, ...)} that
- * stores one record without allocating, and a reusable reader {@code View}. Each also names its
- * {@link dev.dfx.record.RecordKind}: subsystem, kind name, size, primary timestamp field and default pool.
+ * offset of every field (derived from that layout) and two flyweights over one record: an {@code Encoder} with a
+ * setter per field and a reader {@code View} with the getter of the same name, both reusable and allocation-free
+ * ({@code encoder.wrap(seg, off).startNs(t0).endNs(t1)}, {@code view.wrap(seg, off).startNs()}). Each also names its
+ * buffer kind ({@code KIND}, a {@link dev.dfx.chunk.BufferKind}: id in its subsystem's kind table, kind name, size and
+ * primary timestamp field, if any); {@link dev.dfx.record.Subsystem} lists each subsystem's kinds.
  *
  * <p>Layouts follow the reference runtime's ({@code chip_swimlane_profiling.h}, {@code pmu_profiling.h},
  * {@code dep_gen.h}, {@code args_dump.h}, {@code scope_stats.h} of hw-native-sys/simpler, see

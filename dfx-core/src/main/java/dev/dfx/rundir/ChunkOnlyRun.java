@@ -58,6 +58,6 @@ public final class ChunkOnlyRun {
                 "drawn from the chunk files alone: " + why, List.of(), config,
                 new RunManifest.Clock("System.nanoTime", 1_000_000_000L, origin, -1),
                 new RunManifest.Host(STATUS, STATUS, STATUS, 0, 0, STATUS), STATUS, null, 0,
-                new RunManifest.Workload(STATUS, 0, 0, STATUS), Map.of(), List.of(), List.of());
+                new RunManifest.Workload(STATUS, 0, 0, STATUS), Map.of(), List.of(), List.of(), null);
     }
 }

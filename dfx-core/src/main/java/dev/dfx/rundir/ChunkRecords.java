@@ -1,10 +1,10 @@
 package dev.dfx.rundir;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.LaneSequence;
-import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -36,13 +36,13 @@ public final class ChunkRecords {
 
     /**
      * @param reader a chunk file
-     * @param kind   one of its subsystem's record kinds
+     * @param kind   one of its subsystem's buffer kinds
      * @param v      receives every record of that kind
      * @return records visited
      * @throws IOException from the visitor
      */
-    public static long forEach(ChunkReader reader, RecordKind kind, Visitor v) throws IOException {
-        int kindId = Subsystem.of(kind.subsystem()).kinds().indexOf(kind);
+    public static long forEach(ChunkReader reader, BufferKind kind, Visitor v) throws IOException {
+        int kindId = kind.id();
         long n = 0;
         for (LaneSequence lane : reader.lanes()) {
             if (lane.kind() != kindId) {

@@ -2,7 +2,10 @@ package dev.dfx.rundir;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.IoErrors;
+import dev.dfx.io.OwnerOnly;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -10,13 +13,15 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
 /**
  * The claim of a run directory by one {@code dfx record}: the file {@code RUN/.dfx-record.lock}, created with
  * {@code O_CREAT|O_EXCL} (so of several recorders started on one directory exactly one gets it) and holding the
- * recorder's process id in decimal. The recorder removes it when its final run.json is written; a lock left behind
+ * recorder's process id in decimal. The claim makes the directory private (mode 0700, {@link OwnerOnly}) before
+ * anything is written into it, so every file of the run is created with mode 0600. The recorder removes it when its final run.json is written; a lock left behind
  * means the recorder was killed, and {@code dfx report} uses it to tell a run still being recorded from one whose
  * recorder is gone. Thread-safe.
  */
@@ -60,8 +65,11 @@ public final class RunLock implements AutoCloseable {
         Path lock = dir.resolve(FILE);
         try {
             Files.createDirectories(dir);
-            Files.write(lock, (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII),
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            OwnerOnly.makePrivate(dir); // before its first file: a run directory is its owner's alone, as perf.data
+            try (SeekableByteChannel ch = Files.newByteChannel(lock, Set.of(StandardOpenOption.CREATE_NEW,
+                    StandardOpenOption.WRITE), OwnerOnly.forNewFile(lock))) {
+                ch.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
+            }
         } catch (FileAlreadyExistsException e) {
             if (e.getFile() != null && !Path.of(e.getFile()).equals(lock)) { // a folder on the way is not one
                 Path in = Path.of(e.getFile());

@@ -28,11 +28,13 @@ import java.util.Map;
  * @param functions   function id (decimal text) to name
  * @param subsystems  per enabled subsystem: counts, reconcile, stalls, watermarks, lanes
  * @param outputs     files of the run directory and whether they were written
+ * @param program     what {@code dfx record -- COMMAND} ran and who wrote into its region; null for a run of the
+ *                    built-in runtime
  */
 public record RunManifest(String format, int version, @OptionalField String runId, String status, String reason, List<String> commandLine,
                           Config config, Clock clock, Host host, String start, String end, long wallNs,
                           Workload workload, Map<String, String> functions, List<SubsystemReport> subsystems,
-                          List<OutputFile> outputs) {
+                          List<OutputFile> outputs, @OptionalField ProgramReport program) {
     /** The manifest format name. */
     public static final String FORMAT = "dfx-run";
     /** The schema version this code writes and reads. */
@@ -68,14 +70,14 @@ public record RunManifest(String format, int version, @OptionalField String runI
                 s.pools(), s.queues(), s.errors(), s.errorCount(), s.details())).toList();
         return new RunManifest(format, version, runId, status, reason == null ? note : reason + "; " + note,
                 commandLine,
-                config, clock, host, start, end, wallNs, workload, functions, reports, outputs);
+                config, clock, host, start, end, wallNs, workload, functions, reports, outputs, program);
     }
 
     /** @return this manifest with another status, reason, end and outputs */
     public RunManifest finish(String newStatus, String newReason, String newEnd, long newWallNs,
                               List<OutputFile> newOutputs) {
         return new RunManifest(format, version, runId, newStatus, newReason, commandLine, config, clock, host, start, newEnd,
-                newWallNs, workload, functions, subsystems, newOutputs);
+                newWallNs, workload, functions, subsystems, newOutputs, program);
     }
 
     /**

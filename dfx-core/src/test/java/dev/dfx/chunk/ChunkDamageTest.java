@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dfx.error.BadInputException;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ class ChunkDamageTest {
             try (ChunkReader r = ChunkReader.open(p, damage::add)) {
                 read = r.chunks();
                 for (ChunkInfo c : read) {
-                    assertThat(r.records(c).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).as("chunk at %d", c.offset())
+                    assertThat(r.records(c).toArray(ValueLayout.JAVA_BYTE)).as("chunk at %d", c.offset())
                             .isEqualTo(Arrays.copyOfRange(good, (int) c.payloadOffset(),
                                     (int) (c.payloadOffset() + c.payloadLength())));
                 }

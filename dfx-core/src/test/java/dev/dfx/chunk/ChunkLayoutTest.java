@@ -3,6 +3,7 @@ package dev.dfx.chunk;
 import static dev.dfx.chunk.TestChunks.LE32;
 import static dev.dfx.chunk.TestChunks.LE64;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -142,7 +143,7 @@ class ChunkLayoutTest {
         assertThat(id.toString()).isEqualTo("0123456789abcdeffedcba9876543210");
         assertThat(RunId.parse("0123456789ABCDEFfedcba9876543210")).isEqualTo(id);
         assertThat(RunId.random()).isNotEqualTo(RunId.random());
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunId.parse("0123"))
+        assertThatThrownBy(() -> RunId.parse("0123"))
                 .hasMessage("'0123' is not a run id (32 hex digits)");
     }
 }

@@ -4,9 +4,11 @@ import static dev.dfx.chunk.TestChunks.LE32;
 import static dev.dfx.chunk.TestChunks.LE64;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -54,11 +56,11 @@ class ZeroBlockChunkTest {
         MemorySegment stored = MemorySegment.ofArray(new byte[(int) n]);
         ZeroBlocks.encode(p, bits, stored, 0);
         assertThat(ZeroBlocks.check(stored, length)).isNull();
-        assertThat(ZeroBlocks.decode(stored, length, java.lang.foreign.Arena.ofAuto()).toArray(ValueLayout.JAVA_BYTE)).isEqualTo(payload);
+        assertThat(ZeroBlocks.decode(stored, length, Arena.ofAuto()).toArray(ValueLayout.JAVA_BYTE)).isEqualTo(payload);
         long used = 0;
         for (int block = 0; block * 64 < length; block++) {
             byte[] part = Arrays.copyOfRange(payload, block * 64, Math.min(length, block * 64 + 64));
-            used += new String(part, java.nio.charset.StandardCharsets.ISO_8859_1).chars().anyMatch(c -> c != 0)
+            used += new String(part, StandardCharsets.ISO_8859_1).chars().anyMatch(c -> c != 0)
                     ? part.length : 0;
         }
         assertThat(n).as("bitmap words + the blocks that hold a non-zero byte")
@@ -131,7 +133,7 @@ class ZeroBlockChunkTest {
         assertThat(b[p + 8]).isEqualTo((byte) 0x11);
         assertThat(b[p + 15]).isEqualTo((byte) 0x22);
         assertThat(b[p + 8 + 64 + 200 - 192]).isEqualTo((byte) 0x33);
-        assertThat(new String(b, p + 136, 8, java.nio.charset.StandardCharsets.US_ASCII))
+        assertThat(new String(b, p + 136, 8, StandardCharsets.US_ASCII))
                 .as("the index follows at once (136 is a multiple of 8)").isEqualTo("DFXINDEX");
     }
 

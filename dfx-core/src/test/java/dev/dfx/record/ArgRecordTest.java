@@ -3,6 +3,7 @@ package dev.dfx.record;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -19,7 +20,7 @@ class ArgRecordTest {
                 ArgRecord.FLAGS, ArgRecord.FUNC_IDS, ArgRecord.FUNC_COUNT, ArgRecord.START_OFFSET, ArgRecord.STRIDES,
                 ArgRecord.SHAPES, ArgRecord.CAPTURE_NS, ArgRecord.TENSOR_ID})
                 .containsExactly(0, 8, 9, 10, 12, 16, 17, 18, 24, 32, 40, 48, 49, 50, 56, 64, 72, 92, 112, 120);
-        assertThat(ArgRecord.KIND).isEqualTo(new RecordKind("args", "arg", 128, 112, 256, 8));
+        assertThat(ArgRecord.KIND).isEqualTo(BufferKind.timed(0, "arg", 128, 112));
     }
 
     @Test
@@ -53,8 +54,10 @@ class ArgRecordTest {
 
         MemorySegment out = Bytes.zeroed(128);
         out.fill((byte) 0x42);
-        ArgRecord.writeTensor(out, 0, 5, 4, 3, ArgRole.INOUT, ArgStage.AFTER_COMPLETION, ArgRecord.FLAG_MARKED, 1000,
-                Dtype.FLOAT32, 12, 16, 2, new int[] {2, 4}, new int[] {16, 1}, 256, 32, true);
+        new ArgRecord.Encoder().wrap(out, 0).taskId(5).funcIds(4).argIndex(3).role(ArgRole.INOUT)
+                .stage(ArgStage.AFTER_COMPLETION).kind(ArgKind.TENSOR).flags(ArgRecord.FLAG_MARKED).captureNs(1000)
+                .dtype(Dtype.FLOAT32).tensorId(12).startOffset(16).region(2, new int[] {2, 4}, new int[] {16, 1})
+                .payloadOffset(256).payloadSize(32).truncated(true).scalarValue(0);
         assertThat(out.toArray(JAVA_BYTE)).isEqualTo(seg.toArray(JAVA_BYTE));
     }
 
@@ -62,8 +65,10 @@ class ArgRecordTest {
     void scalarRecordRoundTrip() {
         MemorySegment out = Bytes.zeroed(128);
         out.fill((byte) 0x42);
-        ArgRecord.writeScalar(out, 0, 9, -1, 2, ArgStage.BEFORE_DISPATCH, 0, 77, Dtype.FLOAT32,
-                Float.floatToRawIntBits(2.5f));
+        new ArgRecord.Encoder().wrap(out, 0).taskId(9).funcIds(-1).argIndex(2).role(ArgRole.INPUT)
+                .stage(ArgStage.BEFORE_DISPATCH).kind(ArgKind.SCALAR).flags(0).captureNs(77).dtype(Dtype.FLOAT32)
+                .noRegion().startOffset(0).tensorId(0).payloadOffset(ArgRecord.NO_PAYLOAD).payloadSize(0)
+                .truncated(false).scalarValue(Float.floatToRawIntBits(2.5f));
         ArgRecord.View v = new ArgRecord.View().wrap(out, 0);
         assertThat(v.kind()).isEqualTo(ArgKind.SCALAR);
         assertThat(v.role()).isEqualTo(ArgRole.INPUT);

@@ -3,8 +3,12 @@ package dev.dfx.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
@@ -29,7 +33,7 @@ class DepsRecordsTest {
                 TensorSlot.SHAPE, TensorSlot.STRIDES, TensorSlot.ARG_INDEX, TensorSlot.RESERVED, TensorSlot.NAME})
                 .containsExactly(0, 8, 16, 24, 28, 29, 30, 31, 32, 52, 72, 76, 96);
         assertThat(SubmitRecord.tensorOffset(0, 31)).isEqualTo(576 + 31 * 128);
-        assertThat(SubmitRecord.KIND).isEqualTo(new RecordKind("deps", "submit", 4672, -1, 1024, 4));
+        assertThat(SubmitRecord.KIND).isEqualTo(BufferKind.untimed(0, "submit", 4672));
         assertThat(SubmitRecord.KIND.timestampWidth()).isZero();
     }
 
@@ -77,13 +81,14 @@ class DepsRecordsTest {
 
         MemorySegment out = Bytes.zeroed(4672);
         out.fill((byte) 0x11);
-        SubmitRecord.write(out, 0, (1L << 32) | 3, SubmitRecord.IN_MANUAL_SCOPE, 1, new long[] {10, (1L << 32) | 11},
-                2, new int[] {7}, 1);
-        SubmitRecord.writeTensor(out, 0, 0, 9, 4096, 64, 2, Dtype.FLOAT32, ArgRole.INOUT, TensorSlot.FLAG_MARKED, 2,
-                new int[] {4, 8}, new int[] {64, 1}, 5, "C");
+        SubmitRecord.Encoder e = new SubmitRecord.Encoder().wrap(out, 0).taskId((1L << 32) | 3)
+                .flags(SubmitRecord.IN_MANUAL_SCOPE).tensorCount(1).explicitDeps(new long[] {10, (1L << 32) | 11}, 2)
+                .kernelIds(new int[] {7}).blockNum(1).argType(0, ArgRole.INOUT);
+        e.tensor(0).tensorId(9).bufferNumel(4096).startOffset(64).version(2).dtype(Dtype.FLOAT32).role(ArgRole.INOUT)
+                .flags(TensorSlot.FLAG_MARKED).region(2, new int[] {4, 8}, new int[] {64, 1}).argIndex(5).name("C");
         // the 0x11 bytes of the unused deps, arg types and tensor slots are cleared by the writer
-        assertThat(out.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
-                .isEqualTo(seg.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        assertThat(out.toArray(JAVA_BYTE))
+                .isEqualTo(seg.toArray(JAVA_BYTE));
     }
 
     @ParameterizedTest
@@ -93,7 +98,8 @@ class DepsRecordsTest {
         long[] deps = LongStream.generate(rnd::nextLong).limit(depCount).toArray();
         int chain = SubmitRecord.chainLength(depCount);
         MemorySegment seg = Bytes.zeroed((long) SubmitRecord.SIZE * (chain + 1));
-        SubmitRecord.write(seg, SubmitRecord.SIZE, 77, 0, 0, deps, depCount, new int[] {1, 2, 3}, 1);
+        new SubmitRecord.Encoder().wrap(seg, SubmitRecord.SIZE).taskId(77).flags(0).tensorCount(0)
+                .explicitDeps(deps, depCount).kernelIds(new int[] {1, 2, 3}).blockNum(1);
         assertThat(SubmitRecord.readExplicitDeps(seg, SubmitRecord.SIZE)).containsExactly(deps);
 
         SubmitRecord.View head = new SubmitRecord.View().wrap(seg, SubmitRecord.SIZE);
@@ -131,8 +137,10 @@ class DepsRecordsTest {
         }
         int[] kernels = new int[rnd.nextInt(4)];
         int flags = rnd.nextInt(2);
-        SubmitRecord.write(sparse, 0, seed, flags, tensors, deps, depCount, kernels, 3, true);
-        SubmitRecord.write(full, 0, seed, flags, tensors, deps, depCount, kernels, 3);
+        SubmitRecord.Encoder sparseRecord = new SubmitRecord.Encoder().wrap(sparse, 0, true).taskId(seed).flags(flags)
+                .tensorCount(tensors).explicitDeps(deps, depCount).kernelIds(kernels).blockNum(3);
+        SubmitRecord.Encoder fullRecord = new SubmitRecord.Encoder().wrap(full, 0).taskId(seed).flags(flags)
+                .tensorCount(tensors).explicitDeps(deps, depCount).kernelIds(kernels).blockNum(3);
         for (int t = 0; t < tensors; t++) {
             int ndims = 1 + rnd.nextInt(TensorSlot.MAX_DIMS);
             int[] shape = rnd.ints(ndims, 1, 1 << 20).toArray();
@@ -141,20 +149,43 @@ class DepsRecordsTest {
             long id = rnd.nextLong();
             Dtype dtype = Dtype.values()[rnd.nextInt(Dtype.values().length)];
             ArgRole role = ArgRole.values()[rnd.nextInt(ArgRole.values().length)];
-            SubmitRecord.writeTensor(sparse, 0, t, id, 1 << 20, 7, 2, dtype, role, 1, ndims, shape, strides, t, name,
-                    true);
-            SubmitRecord.writeTensor(full, 0, t, id, 1 << 20, 7, 2, dtype, role, 1, ndims, shape, strides, t, name);
+            for (SubmitRecord.Encoder e : List.of(sparseRecord, fullRecord)) {
+                e.argType(t, role).tensor(t).tensorId(id).bufferNumel(1 << 20).startOffset(7).version(2).dtype(dtype)
+                        .role(role).flags(1).region(ndims, shape, strides).argIndex(t).name(name);
+            }
         }
-        assertThat(sparse.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE))
-                .isEqualTo(full.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        assertThat(sparse.toArray(JAVA_BYTE))
+                .isEqualTo(full.toArray(JAVA_BYTE));
         assertThat(SubmitRecord.readExplicitDeps(sparse, 0)).containsExactly(deps);
+    }
+
+    /** The chain's task id and flags come out the same whichever order the producer sets them in. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 64, 65, 700})
+    void theSubmitSettersCanComeInAnyOrder(int depCount) {
+        long[] deps = LongStream.range(100, 100 + depCount).toArray();
+        int chain = SubmitRecord.chainLength(depCount);
+        MemorySegment forward = Bytes.zeroed((long) SubmitRecord.SIZE * chain);
+        MemorySegment backward = Bytes.zeroed((long) SubmitRecord.SIZE * chain);
+        forward.fill((byte) 0x6b);
+        backward.fill((byte) 0x6b);
+        int flags = SubmitRecord.IN_MANUAL_SCOPE | SubmitRecord.LAST_OVERFLOW; // an overflow flag is never stored
+        new SubmitRecord.Encoder().wrap(forward, 0).taskId(42).flags(flags).tensorCount(0).explicitDeps(deps, depCount)
+                .kernelIds(new int[] {5}).blockNum(1);
+        new SubmitRecord.Encoder().wrap(backward, 0).blockNum(1).kernelIds(new int[] {5}).explicitDeps(deps, depCount)
+                .tensorCount(0).flags(flags).taskId(42);
+        assertThat(backward.toArray(JAVA_BYTE)).isEqualTo(forward.toArray(JAVA_BYTE));
+        SubmitRecord.View v = new SubmitRecord.View().wrap(backward, 0);
+        assertThat(v.flags()).isEqualTo(SubmitRecord.IN_MANUAL_SCOPE | (depCount > 64 ? SubmitRecord.HAS_OVERFLOW : 0));
+        assertThat(SubmitRecord.readExplicitDeps(backward, 0)).containsExactly(deps);
     }
 
     @Test
     void aBrokenChainIsBadInputNamingTheOffset() {
         long[] deps = LongStream.range(0, 100).toArray();
         MemorySegment seg = Bytes.zeroed(2L * SubmitRecord.SIZE);
-        SubmitRecord.write(seg, 0, 5, 0, 0, deps, 100, new int[0], 1);
+        new SubmitRecord.Encoder().wrap(seg, 0).taskId(5).flags(0).tensorCount(0).explicitDeps(deps, 100)
+                .kernelIds(new int[0]).blockNum(1);
         seg.set(Le.I64, SubmitRecord.SIZE, 6L); // the overflow record now claims another task
         assertThatThrownBy(() -> SubmitRecord.readExplicitDeps(seg, 0)).isInstanceOf(BadInputException.class)
                 .hasMessage("deps overflow record at byte 4672: expected an overflow record of task 0x5, found task 0x6 flags 12");

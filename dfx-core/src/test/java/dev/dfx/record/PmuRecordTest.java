@@ -3,6 +3,7 @@ package dev.dfx.record;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ class PmuRecordTest {
         assertThat(PmuRecord.LAYOUT.byteSize()).isEqualTo(64);
         assertThat(new long[] {PmuRecord.TASK_ID, PmuRecord.FUNC_ID, PmuRecord.CORE_TYPE, PmuRecord.TOTAL_NS,
                 PmuRecord.COUNTERS_OFF, PmuRecord.END_NS}).containsExactly(0, 8, 12, 16, 24, 56);
-        assertThat(PmuRecord.KIND).isEqualTo(new RecordKind("pmu", "pmu", 64, 56, 512, 2));
+        assertThat(PmuRecord.KIND).isEqualTo(BufferKind.timed(0, "pmu", 64, 56));
     }
 
     @Test
@@ -36,7 +37,8 @@ class PmuRecordTest {
         MemorySegment out = Bytes.zeroed(64);
         out.fill((byte) 0x77);
         // 3 counters given: the third saturates, the other five are zeroed
-        PmuRecord.write(out, 0, 42, 7, CoreType.CPU, 1000, new long[] {1, 2, 1L << 33, 99}, 3, 10_000);
+        new PmuRecord.Encoder().wrap(out, 0).taskId(42).funcId(7).coreType(CoreType.CPU).totalNs(1000)
+                .counters(new long[] {1, 2, 1L << 33, 99}, 3).endNs(10_000);
         assertThat(out.toArray(JAVA_BYTE)).isEqualTo(seg.toArray(JAVA_BYTE));
     }
 }

@@ -3,6 +3,7 @@ package dev.dfx.record;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dfx.chunk.BufferKind;
 import java.lang.foreign.MemorySegment;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class ScopeRecordTest {
                 ScopeRecord.DEP_POOL_START, ScopeRecord.DEP_POOL_END, ScopeRecord.TENSORMAP_USED, ScopeRecord.DEPTH,
                 ScopeRecord.RING_ID, ScopeRecord.PHASE, ScopeRecord.RESERVED})
                 .containsExactly(0, 8, 32, 40, 48, 52, 56, 60, 64, 68, 72, 74, 76, 78);
-        assertThat(ScopeRecord.KIND).isEqualTo(new RecordKind("scopes", "scope", 80, 0, 512, 4));
+        assertThat(ScopeRecord.KIND).isEqualTo(BufferKind.timed(0, "scope", 80, 0));
     }
 
     @Test
@@ -39,15 +40,18 @@ class ScopeRecordTest {
 
         MemorySegment out = Bytes.zeroed(80);
         out.fill((byte) 0x33);
-        ScopeRecord.write(out, 0, 1_000_000_000L, "Scoped.java", 42, 256, 768, 10, 12, 20, 30, 5, 2, 1, ScopePhase.END);
+        new ScopeRecord.Encoder().wrap(out, 0).timeNs(1_000_000_000L).siteFile("Scoped.java").siteLine(42)
+                .heapStart(256).heapEnd(768).taskStart(10).taskEnd(12).depPoolStart(20).depPoolEnd(30).tensorMapUsed(5)
+                .depth(2).ringId(1).phase(ScopePhase.END);
         assertThat(out.toArray(JAVA_BYTE)).isEqualTo(seg.toArray(JAVA_BYTE));
     }
 
     @Test
     void longSiteNamesAreTruncatedAndWindowCountersWrap() {
         MemorySegment out = Bytes.zeroed(80);
-        ScopeRecord.write(out, 0, 1, "AVeryLongWorkloadFileName.java", -1, 0, 0, (1L << 32) + 3, 0, 0, 0, 0, 0, 0,
-                ScopePhase.BEGIN);
+        new ScopeRecord.Encoder().wrap(out, 0).timeNs(1).siteFile("AVeryLongWorkloadFileName.java").siteLine(-1)
+                .heapStart(0).heapEnd(0).taskStart((1L << 32) + 3).taskEnd(0).depPoolStart(0).depPoolEnd(0)
+                .tensorMapUsed(0).depth(0).ringId(0).phase(ScopePhase.BEGIN);
         ScopeRecord.View v = new ScopeRecord.View().wrap(out, 0);
         assertThat(v.siteFile()).isEqualTo("AVeryLongWorkloadFileNam");
         assertThat(v.taskStart()).isEqualTo(3);

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
+import dev.dfx.chunk.BufferKind;
+import dev.dfx.error.BadInputException;
 import java.lang.foreign.MemorySegment;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class SwimlaneRecordsTest {
 
@@ -36,10 +38,10 @@ class SwimlaneRecordsTest {
 
     @Test
     void kindsNameTheirPrimaryTimestamp() {
-        assertThat(CoreTaskRecord.KIND).isEqualTo(new RecordKind("swimlane", "core-task", 32, 0, 1000, 8));
+        assertThat(CoreTaskRecord.KIND).isEqualTo(BufferKind.timed(0, "core-task", 32, 0));
         assertThat(SchedTaskRecord.KIND.timestampOffset()).isEqualTo(8);
-        assertThat(SchedPhaseRecord.KIND).isEqualTo(new RecordKind("swimlane", "sched-phase", 64, 0, 16384, 6));
-        assertThat(OrchPhaseRecord.KIND).isEqualTo(new RecordKind("swimlane", "orch-phase", 32, 0, 16384, 8));
+        assertThat(SchedPhaseRecord.KIND).isEqualTo(BufferKind.timed(2, "sched-phase", 64, 0));
+        assertThat(OrchPhaseRecord.KIND).isEqualTo(BufferKind.timed(3, "orch-phase", 32, 0));
         assertThat(Subsystem.SWIMLANE.kinds()).containsExactly(CoreTaskRecord.KIND, SchedTaskRecord.KIND,
                 SchedPhaseRecord.KIND, OrchPhaseRecord.KIND);
     }
@@ -62,8 +64,8 @@ class SwimlaneRecordsTest {
     @Test
     void coreTaskWritesExactlyTheDocumentedBytes() {
         MemorySegment seg = Bytes.zeroed(32);
-        CoreTaskRecord.write(seg, 0, 0x0102030405060708L, 0x1000L, (1L << 32) | 5, -1, 3, CoreType.CPU,
-                CoreTaskRecord.FLAG_FAILED);
+        new CoreTaskRecord.Encoder().wrap(seg, 0).startNs(0x0102030405060708L).endNs(0x1000L).taskId((1L << 32) | 5)
+                .funcId(-1).coreId(3).coreType(CoreType.CPU).flags(CoreTaskRecord.FLAG_FAILED);
         assertThat(seg.toArray(JAVA_BYTE)).isEqualTo(Bytes.hex("""
                 08 07 06 05 04 03 02 01 | 00 10 00 00 00 00 00 00 | 05 00 00 00 01 00 00 00
                 ff ff ff ff | 03 00 | 02 | 01""").toArray(JAVA_BYTE));
@@ -75,11 +77,13 @@ class SwimlaneRecordsTest {
         SplittableRandom rnd = new SplittableRandom(seed);
         MemorySegment seg = Bytes.zeroed(3 + 32 * 10);
         long[][] expect = new long[10][];
+        SchedTaskRecord.Encoder e = new SchedTaskRecord.Encoder();
         for (int i = 0; i < 10; i++) {
             long[] f = {rnd.nextLong(), rnd.nextLong(), rnd.nextLong(), rnd.nextInt(), rnd.nextInt(65536),
                     rnd.nextInt(65536)};
             expect[i] = f;
-            SchedTaskRecord.write(seg, 3 + 32L * i, f[0], f[1], f[2], (int) f[3], (int) f[4], (int) f[5]);
+            e.wrap(seg, 3 + 32L * i).dispatchNs(f[0]).finishNs(f[1]).taskId(f[2]).funcId((int) f[3]).coreId((int) f[4])
+                    .schedulerId((int) f[5]);
         }
         SchedTaskRecord.View v = new SchedTaskRecord.View();
         for (int i = 0; i < 10; i++) {
@@ -87,7 +91,8 @@ class SwimlaneRecordsTest {
             assertThat(new long[] {v.dispatchNs(), v.finishNs(), v.taskId(), v.funcId(), v.coreId(), v.schedulerId()})
                     .containsExactly(expect[i]);
         }
-        CoreTaskRecord.write(seg, 3, 11, 22, 33, 44, 65535, CoreType.AIV, 0);
+        new CoreTaskRecord.Encoder().wrap(seg, 3).startNs(11).endNs(22).taskId(33).funcId(44).coreId(65535)
+                .coreType(CoreType.AIV).flags(0);
         CoreTaskRecord.View c = new CoreTaskRecord.View().wrap(seg, 3);
         assertThat(new long[] {c.startNs(), c.endNs(), c.taskId(), c.funcId(), c.coreId(), c.flags()})
                 .containsExactly(11, 22, 33, 44, 65535, 0);
@@ -114,8 +119,9 @@ class SwimlaneRecordsTest {
 
         MemorySegment out = Bytes.zeroed(64);
         out.fill((byte) 0x5a); // stale bytes of a recycled buffer must not survive in reserved fields
-        SchedPhaseRecord.write(out, 0, 100, 200, 7, SchedPhaseKind.DISPATCH, 3, 2, 1, new int[] {5, 6, 100_000},
-                new int[] {-4, 1, 2}, 1);
+        new SchedPhaseRecord.Encoder().wrap(out, 0).startNs(100).endNs(200).loopIter(7).kind(SchedPhaseKind.DISPATCH)
+                .tasksProcessed(3).popHit(2).popMiss(1).depthsAtStart(new int[] {5, 6, 100_000})
+                .depthsAtEnd(new int[] {-4, 1, 2}).schedulerId(1);
         assertThat(out.toArray(JAVA_BYTE))
                 .isEqualTo(seg.toArray(JAVA_BYTE));
     }
@@ -123,7 +129,8 @@ class SwimlaneRecordsTest {
     @Test
     void orchPhaseRoundTripSaturatesTheWindowWait() {
         MemorySegment seg = Bytes.zeroed(32);
-        OrchPhaseRecord.write(seg, 0, 5, 9, 42, 65535, 1L << 40);
+        new OrchPhaseRecord.Encoder().wrap(seg, 0).startNs(5).endNs(9).taskId(42).submitIdx(65535)
+                .windowWaitNs(1L << 40);
         OrchPhaseRecord.View v = new OrchPhaseRecord.View().wrap(seg, 0);
         assertThat(new long[] {v.startNs(), v.endNs(), v.taskId(), v.submitIdx(), v.windowWaitNs()})
                 .containsExactly(5, 9, 42, 65535, 0xFFFF_FFFFL);
@@ -136,7 +143,7 @@ class SwimlaneRecordsTest {
         MemorySegment bad = Bytes.zeroed(64);
         bad.set(Le.I32, SchedPhaseRecord.KIND_CODE, 3);
         assertThatThrownBy(() -> new SchedPhaseRecord.View().wrap(bad, 0).kind())
-                .isInstanceOf(dev.dfx.error.BadInputException.class)
+                .isInstanceOf(BadInputException.class)
                 .hasMessage("unknown scheduler phase kind code 3; expected one of 0 (COMPLETE), 1 (DISPATCH), "
                         + "2 (RELEASE), 6 (RESOLVE), 15 (IDLE)");
     }

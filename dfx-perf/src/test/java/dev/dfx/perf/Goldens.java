@@ -18,12 +18,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Consumer;
 
 /** Test helpers: read golden files byte for byte and compare whole outputs, reporting the first difference. */
 public final class Goldens {
     /** The fixtures' recordings (NAME of NAME.data), each with dump, header and evlist goldens. */
-    public static final java.util.List<String> RECORDINGS = java.util.List.of("compressed-z", "cpu-clock-cs-switch-a",
+    public static final List<String> RECORDINGS = List.of("compressed-z", "cpu-clock-cs-switch-a",
         "cpu-clock-g-F999", "group-read-S-rt", "inject-b", "irq-a", "page-faults-c1-notime", "page-faults-d",
         "raw-R-mixed", "sched-proc.pipe", "sched-switch-wakeup-a", "stat-s-switch", "syscalls-openat-raw",
         "task-clock-c100000-cpu", "timer-a");

@@ -1,5 +1,7 @@
 package dev.dfx.pmu;
 
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.spec.EventGroupSpec;
 import dev.dfx.pmu.spec.EventSpec;
 import dev.dfx.pmu.spec.EventSpecParser;
@@ -104,10 +106,10 @@ final class EventResolver {
                             "Error:\tFile " + catalog.tracepoints().location(t.system(), t.name()) + " not found.");
                 }
                 yield new ResolvedEvent(shown, "tracepoint", PmuFamily.LINUX,
-                        attr(LinuxTypes.TRACEPOINT, new long[]{id.getAsLong(), 0, 0, 0}, mods), Set.of(), "", 1.0, group, leader);
+                        attr(PerfType.TRACEPOINT, new long[]{id.getAsLong(), 0, 0, 0}, mods), Set.of(), "", 1.0, group, leader);
             }
             case EventSpec.Raw r -> new ResolvedEvent(shown, "cpu", PmuFamily.LINUX,
-                    attr(LinuxTypes.RAW, new long[]{r.config(), 0, 0, 0}, mods), Set.of(), "", 1.0, group, leader);
+                    attr(PerfType.RAW, new long[]{r.config(), 0, 0, 0}, mods), Set.of(), "", 1.0, group, leader);
         };
     }
 
@@ -196,8 +198,7 @@ final class EventResolver {
         return name;
     }
 
-    private static EventAttr attr(int type, long[] words, Modifiers m) {
-        return new EventAttr(type, words[0], words[1], words[2], words[3], m.excludeUser(), m.excludeKernel(),
-                m.excludeHv(), m.excludeIdle(), m.excludeHost(), m.excludeGuest(), m.precise(), m.pinned(), m.exclusive());
+    private static PerfEventAttr attr(int type, long[] words, Modifiers m) {
+        return PerfEventAttr.of(type, words[0]).withConfigs(words[1], words[2], words[3]).withFlags(m.attrFlags());
     }
 }

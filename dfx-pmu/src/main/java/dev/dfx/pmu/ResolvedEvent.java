@@ -1,5 +1,6 @@
 package dev.dfx.pmu;
 
+import dev.dfx.pmu.attr.PerfEventAttr;
 import java.util.Set;
 
 /**
@@ -18,7 +19,7 @@ import java.util.Set;
  * @param group         index of the group in the event list (each ungrouped event is its own group)
  * @param leader        whether this event leads its group
  */
-public record ResolvedEvent(String name, String pmu, PmuFamily family, EventAttr attr, Set<String> explicitTerms,
+public record ResolvedEvent(String name, String pmu, PmuFamily family, PerfEventAttr attr, Set<String> explicitTerms,
                             String unit, double scale, int group, boolean leader) {
 
     /** Copies the term set. */

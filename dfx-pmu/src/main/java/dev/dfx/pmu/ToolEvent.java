@@ -1,5 +1,7 @@
 package dev.dfx.pmu;
 
+import dev.dfx.pmu.attr.PerfType;
+
 /**
  * perf's tool events ({@code enum perf_tool_event}, {@code tools/perf/util/evsel.h} of perf 6.1): times of a whole
  * {@code stat} run that no PMU counts, read by the tool itself. {@code duration_time} is the elapsed time (as
@@ -16,7 +18,7 @@ public enum ToolEvent {
     SYSTEM_TIME("system_time", 3);
 
     /** The dfx-private {@code perf_event_attr.type} tool events resolve to (perf uses a dummy software event). */
-    public static final int TYPE = LinuxTypes.DFX_FIRST + 2;
+    public static final int TYPE = PerfType.DFX_FIRST + 2;
     /** The bracketed kind {@code perf list} prints. */
     public static final String LABEL = "Tool event";
 

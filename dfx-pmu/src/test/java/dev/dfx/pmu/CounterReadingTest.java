@@ -2,6 +2,7 @@ package dev.dfx.pmu;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /** perf_counts_values__scale (tools/lib/perf/evsel.c) and the stat running share. */
@@ -18,7 +19,7 @@ class CounterReadingTest {
         assertThat(half.runningPercentCsv()).isEqualTo(40.0);
         CounterReading third = new CounterReading(2, 3, 2);
         assertThat(third.scaledValue()).isEqualTo(3);
-        assertThat(third.runningPercent()).isCloseTo(66.6667, org.assertj.core.data.Offset.offset(1e-3));
+        assertThat(third.runningPercent()).isCloseTo(66.6667, Offset.offset(1e-3));
         assertThat(third.runningPercentCsv()).isEqualTo(66.0); // u64 100 * 2 / 3
         CounterReading full = new CounterReading(77, 500, 500);
         assertThat(full.scaledValue()).isEqualTo(77);

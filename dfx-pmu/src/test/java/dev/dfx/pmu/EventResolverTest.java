@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dfx.pmu.accel.AccelPmu;
+import dev.dfx.pmu.attr.AttrFlags;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.spec.EventSyntaxException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -115,17 +117,17 @@ class EventResolverTest {
         assertThat(events).extracting(ResolvedEvent::group).containsExactly(0, 0, 1, 2, 3);
         assertThat(events).extracting(ResolvedEvent::leader).containsExactly(true, false, true, true, true);
         ResolvedEvent clock = events.get(0);
-        assertThat(clock.attr().type()).isEqualTo(LinuxTypes.SOFTWARE);
+        assertThat(clock.attr().type()).isEqualTo(PerfType.SOFTWARE);
         assertThat(clock.attr().config()).isEqualTo(1);
         assertThat(clock.unit()).isEqualTo("msec");
         assertThat(clock.scale()).isEqualTo(1e-6);
-        assertThat(clock.attr().excludeKernel()).isTrue();
+        assertThat(clock.attr().has(AttrFlags.EXCLUDE_KERNEL)).isTrue();
         assertThat(events.get(1).attr().config()).isEqualTo(3);
-        assertThat(events.get(1).attr().excludeKernel()).isFalse();
-        assertThat(events.get(1).attr().excludeUser()).isFalse();
-        assertThat(events.get(2).attr().type()).isEqualTo(LinuxTypes.RAW);
+        assertThat(events.get(1).attr().has(AttrFlags.EXCLUDE_KERNEL)).isFalse();
+        assertThat(events.get(1).attr().has(AttrFlags.EXCLUDE_USER)).isFalse();
+        assertThat(events.get(2).attr().type()).isEqualTo(PerfType.RAW);
         assertThat(events.get(2).attr().config()).isEqualTo(0x1a);
-        assertThat(events.get(3).attr().type()).isEqualTo(LinuxTypes.TRACEPOINT);
+        assertThat(events.get(3).attr().type()).isEqualTo(PerfType.TRACEPOINT);
         assertThat(events.get(3).attr().config()).isEqualTo(316);
         assertThat(events.get(4).attr().config()).isEqualTo(2);
     }

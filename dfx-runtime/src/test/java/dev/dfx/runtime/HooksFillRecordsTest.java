@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.dfx.record.ArgKind;
 import dev.dfx.record.ArgPayload;
 import dev.dfx.record.ArgRecord;
+import dev.dfx.record.ArgRole;
 import dev.dfx.record.ArgStage;
 import dev.dfx.record.CoreTaskRecord;
+import dev.dfx.record.CoreType;
 import dev.dfx.record.PmuRecord;
 import dev.dfx.record.ScopePhase;
 import dev.dfx.record.ScopeRecord;
@@ -84,25 +86,29 @@ class HooksFillRecordsTest {
                     for (int i = 0; i < deps.length; i++) {
                         deps[i] = t.explicitDep(i);
                     }
-                    SubmitRecord.write(submits.seg, off, t.taskId(), t.flags(), t.tensorArgCount(), deps, deps.length,
-                            new int[] {t.funcId()}, 1);
+                    SubmitRecord.Encoder submit = new SubmitRecord.Encoder().wrap(submits.seg, off).taskId(t.taskId())
+                            .flags(t.flags()).tensorCount(t.tensorArgCount()).explicitDeps(deps, deps.length)
+                            .kernelIds(new int[] {t.funcId()}).blockNum(1);
                     int slot = 0;
                     for (int i = 0; i < t.argCount(); i++) {
                         ArgView a = t.arg(i);
                         if (a.kind() == ArgKind.TENSOR) {
-                            SubmitRecord.writeTensor(submits.seg, off, slot++, a.tensorId(), a.tensorNumel(),
-                                    a.startOffset(), a.tensorVersion(), a.dtype(), a.role(),
-                                    a.marked() ? TensorSlot.FLAG_MARKED : 0, a.ndims(), a.shape(), a.strides(), i,
-                                    a.tensorName());
+                            submit.argType(slot, a.role());
+                            submit.tensor(slot++).tensorId(a.tensorId()).bufferNumel(a.tensorNumel())
+                                    .startOffset(a.startOffset()).version(a.tensorVersion()).dtype(a.dtype())
+                                    .role(a.role()).flags(a.marked() ? TensorSlot.FLAG_MARKED : 0)
+                                    .region(a.ndims(), a.shape(), a.strides()).argIndex(i).name(a.tensorName());
                         }
                     }
                 }
 
                 @Override
                 public void scope(ScopePhase phase, ScopeStats s) {
-                    ScopeRecord.write(scopes.seg, scopes.claim(1), s.timeNs(), s.siteFile(), s.siteLine(),
-                            s.heapTail(), s.heapHead(), s.taskWindowTail(), s.taskWindowHead(), s.depPoolTail(),
-                            s.depPoolHead(), s.tensorMapUsed(), s.depth(), s.ring(), phase);
+                    new ScopeRecord.Encoder().wrap(scopes.seg, scopes.claim(1)).timeNs(s.timeNs())
+                            .siteFile(s.siteFile()).siteLine(s.siteLine()).heapStart(s.heapTail()).heapEnd(s.heapHead())
+                            .taskStart(s.taskWindowTail()).taskEnd(s.taskWindowHead()).depPoolStart(s.depPoolTail())
+                            .depPoolEnd(s.depPoolHead()).tensorMapUsed(s.tensorMapUsed()).depth(s.depth())
+                            .ringId(s.ring()).phase(phase);
                 }
             };
         }
@@ -121,10 +127,12 @@ class HooksFillRecordsTest {
 
                 @Override
                 public void taskEnd(TaskView t, long startNs, long endNs, long[] deltas, boolean failed) {
-                    CoreTaskRecord.write(tasks.seg, tasks.claim(1), startNs, endNs, t.taskId(), t.funcId(), core,
-                            dev.dfx.record.CoreType.CPU, failed ? CoreTaskRecord.FLAG_FAILED : 0);
-                    PmuRecord.write(counters.seg, counters.claim(1), t.taskId(), t.funcId(),
-                            dev.dfx.record.CoreType.CPU, endNs - startNs, deltas, deltas.length, endNs);
+                    new CoreTaskRecord.Encoder().wrap(tasks.seg, tasks.claim(1)).startNs(startNs).endNs(endNs)
+                            .taskId(t.taskId()).funcId(t.funcId()).coreId(core).coreType(CoreType.CPU)
+                            .flags(failed ? CoreTaskRecord.FLAG_FAILED : 0);
+                    new PmuRecord.Encoder().wrap(counters.seg, counters.claim(1)).taskId(t.taskId()).funcId(t.funcId())
+                            .coreType(CoreType.CPU).totalNs(endNs - startNs).counters(deltas, deltas.length)
+                            .endNs(endNs);
                 }
             };
         }
@@ -141,16 +149,21 @@ class HooksFillRecordsTest {
                     ArgView a = t.arg(i);
                     long off = records.claim(1);
                     if (a.kind() == ArgKind.SCALAR) {
-                        ArgRecord.writeScalar(records.seg, off, t.taskId(), t.funcId(), i, stage, 0, timeNs, a.dtype(),
-                                a.scalarBits());
+                        new ArgRecord.Encoder().wrap(records.seg, off).taskId(t.taskId()).funcIds(t.funcId()).argIndex(i)
+                                .role(ArgRole.INPUT).stage(stage).kind(ArgKind.SCALAR).flags(0).captureNs(timeNs)
+                                .dtype(a.dtype()).noRegion().startOffset(0).tensorId(0)
+                                .payloadOffset(ArgRecord.NO_PAYLOAD).payloadSize(0).truncated(false)
+                                .scalarValue(a.scalarBits());
                         return;
                     }
                     long bytes = a.numel() * a.dtype().bytes();
                     long at = arena.claim((int) bytes);
                     ArgPayload.gather(a.data(), a.startOffset(), a.ndims(), a.shape(), a.strides(), arena.seg, at, bytes);
-                    ArgRecord.writeTensor(records.seg, off, t.taskId(), t.funcId(), i, a.role(), stage,
-                            a.marked() ? ArgRecord.FLAG_MARKED : 0, timeNs, a.dtype(), a.tensorId(), a.startOffset(),
-                            a.ndims(), a.shape(), a.strides(), at, bytes, false);
+                    new ArgRecord.Encoder().wrap(records.seg, off).taskId(t.taskId()).funcIds(t.funcId()).argIndex(i)
+                            .role(a.role()).stage(stage).kind(ArgKind.TENSOR).flags(a.marked() ? ArgRecord.FLAG_MARKED : 0)
+                            .captureNs(timeNs).dtype(a.dtype()).tensorId(a.tensorId()).startOffset(a.startOffset())
+                            .region(a.ndims(), a.shape(), a.strides()).payloadOffset(at).payloadSize(bytes)
+                            .truncated(false).scalarValue(0);
                 }
             };
         }

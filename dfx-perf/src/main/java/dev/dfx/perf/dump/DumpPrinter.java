@@ -1,9 +1,7 @@
 package dev.dfx.perf.dump;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.Auxtrace;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Sample;
@@ -18,9 +16,12 @@ import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.RecordStats;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.text.Numbers;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.vpadtl.DtlDump;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -71,7 +72,7 @@ public final class DumpPrinter {
         }
         out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
         traceSort = !session.file().pipe() && session.traceEvents() != null && !session.evlist().isEmpty()
-            && session.evlist().all().stream().allMatch(e -> e.attr().type() == EventAttr.TYPE_TRACEPOINT);
+            && session.evlist().all().stream().allMatch(e -> e.attr().type() == PerfType.TRACEPOINT);
         Iterator<TimedRecord> it = session.processingOrder(true);
         while (it.hasNext()) {
             record(it.next());
@@ -222,7 +223,7 @@ public final class DumpPrinter {
             }
             out.right(name, 16).put(" events: ").right(Long.toString(st.count(type)), 10);
             if (type != 0 && total != 0) {
-                String pct = dev.dfx.perf.header.Numbers.fixed(100.0 * st.count(type) / total, 1);
+                String pct = Numbers.fixed(100.0 * st.count(type) / total, 1);
                 out.put("  (").right(pct, 4).put("%)");
             }
             out.put('\n');

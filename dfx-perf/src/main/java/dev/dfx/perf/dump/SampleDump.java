@@ -1,14 +1,15 @@
 package dev.dfx.perf.dump;
 
-import dev.dfx.perf.data.BranchSampleType;
-import dev.dfx.perf.data.EventAttr;
-import dev.dfx.perf.data.ReadFormat;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.ReadValues;
 import dev.dfx.perf.event.Registers;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.text.Units;
+import dev.dfx.pmu.attr.BranchSampleType;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.ReadFormat;
+import dev.dfx.pmu.attr.SampleType;
 
 /**
  * The decoded part of a PERF_RECORD_SAMPLE in {@code perf report -D} ({@code session.c dump_sample}, perf
@@ -20,7 +21,7 @@ final class SampleDump {
     private SampleDump() {
     }
 
-    static void print(EventAttr attr, Sample s, String arch, TextSink out) {
+    static void print(PerfEventAttr attr, Sample s, String arch, TextSink out) {
         PerfRecord r = s.record();
         out.put("(IP, 0x").hex(r.misc()).put("): ").dec(s.pid()).put('/').dec(s.tid()).put(": ").hexAlt(s.ip())
             .put(" period: ").udec(s.period()).put(" addr: ").hexAlt(s.addr()).put('\n');
@@ -58,10 +59,10 @@ final class SampleDump {
             out.put(" .. phys_addr: 0x").hex(s.physAddr()).put('\n');
         }
         if ((type & SampleType.DATA_PAGE_SIZE) != 0) {
-            out.put(" .. data page size: ").put(dev.dfx.perf.text.Units.pageSize(s.dataPageSize())).put('\n');
+            out.put(" .. data page size: ").put(Units.pageSize(s.dataPageSize())).put('\n');
         }
         if ((type & SampleType.CODE_PAGE_SIZE) != 0) {
-            out.put(" .. code page size: ").put(dev.dfx.perf.text.Units.pageSize(s.codePageSize())).put('\n');
+            out.put(" .. code page size: ").put(Units.pageSize(s.codePageSize())).put('\n');
         }
         if ((type & SampleType.TRANSACTION) != 0) {
             out.put("... transaction: ").hex(s.transaction()).put('\n');
@@ -92,7 +93,7 @@ final class SampleDump {
         }
     }
 
-    private static void branchStack(EventAttr attr, Sample s, TextSink out) {
+    private static void branchStack(PerfEventAttr attr, Sample s, TextSink out) {
         PerfRecord r = s.record();
         boolean callstack = (attr.branchSampleType() & BranchSampleType.CALL_STACK) != 0;
         int nr = s.branchNr();

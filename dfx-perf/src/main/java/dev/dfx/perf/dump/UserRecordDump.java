@@ -2,8 +2,9 @@ package dev.dfx.perf.dump;
 
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.CpuMapData;
-import dev.dfx.perf.header.CpuList;
 import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.text.CpuList;
+import dev.dfx.perf.text.Numbers;
 import dev.dfx.perf.text.TextSink;
 
 /**
@@ -90,7 +91,7 @@ final class UserRecordDump {
         long type = r.u64(8);
         out.put("\n... id:    ").udec(r.u64(16)).put('\n');
         if (type == 1) {
-            out.put("... scale: ").put(dev.dfx.perf.header.Numbers.fixed(r.f64(24), 6)).put('\n');
+            out.put("... scale: ").put(Numbers.fixed(r.f64(24), 6)).put('\n');
         } else if (type == 0) {
             out.put("... unit:  ").put(r.cString(24)).put('\n');
         } else if (type == 2) {

@@ -126,14 +126,14 @@ public final class RecordText {
 
     /** {@code perf_event__fprintf_switch}. */
     public static void contextSwitch(PerfRecord r, TextSink out) {
-        boolean isOut = (r.misc() & MISC_13) != 0;
-        String inOut = !isOut ? "IN         " : (r.misc() & MISC_14) == 0 ? "OUT        " : "OUT preempt";
-        if (r.type() == RecordType.SWITCH) {
+        ContextSwitch sw = ContextSwitch.of(r);
+        String inOut = !sw.out() ? "IN         " : sw.preempt() ? "OUT preempt" : "OUT        ";
+        if (!sw.cpuWide()) {
             out.put(' ').put(inOut).put('\n');
             return;
         }
-        out.put(' ').put(inOut).put("  ").put(isOut ? "next" : "prev").put(" pid/tid: ").dec(r.s32(8), 5).put('/')
-            .left(Integer.toString(r.s32(12)), 5).put('\n');
+        out.put(' ').put(inOut).put("  ").put(sw.out() ? "next" : "prev").put(" pid/tid: ").dec(sw.nextPrevPid(), 5)
+            .put('/').left(Integer.toString(sw.nextPrevTid()), 5).put('\n');
     }
 
     private static void aux(PerfRecord r, TextSink out) {

@@ -1,5 +1,7 @@
 package dev.dfx.perf.event;
 
+import dev.dfx.perf.read.PerfRecord;
+
 /**
  * The decoded fields of one record, as perf's {@code struct perf_sample}: for PERF_RECORD_SAMPLE every
  * field selected by the event's {@code sample_type}; for other kernel records the {@code sample_id} trailer
@@ -51,10 +53,10 @@ public final class Sample {
     long auxSize;
     int cpumode;
     int misc;
-    dev.dfx.perf.read.PerfRecord record;
+    PerfRecord record;
 
     /** @return the record these fields were read from */
-    public dev.dfx.perf.read.PerfRecord record() {
+    public PerfRecord record() {
         return record;
     }
 

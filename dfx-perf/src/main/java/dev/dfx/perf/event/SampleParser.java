@@ -1,13 +1,13 @@
 package dev.dfx.perf.event;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.perf.data.BranchSampleType;
-import dev.dfx.perf.data.EventAttr;
-import dev.dfx.perf.data.ReadFormat;
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.pmu.attr.BranchSampleType;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.ReadFormat;
+import dev.dfx.pmu.attr.SampleType;
 
 /**
  * Decodes a record's sample fields the way perf's {@code evsel.c evsel__parse_sample} does: the whole body
@@ -25,7 +25,7 @@ public final class SampleParser {
      * @return the decoded fields
      * @throws BadInputException when a field runs past the record's end or sample_type has unknown bits
      */
-    public static Sample parse(PerfRecord r, EventAttr attr, InputErrors errors) {
+    public static Sample parse(PerfRecord r, PerfEventAttr attr, InputErrors errors) {
         Sample s = new Sample();
         s.record = r;
         s.period = attr.samplePeriod();
@@ -98,7 +98,7 @@ public final class SampleParser {
      * @return the timestamp of a record without decoding anything else ({@code evsel__parse_sample_timestamp}),
      *         or -1 when the record carries none
      */
-    public static long timestamp(PerfRecord r, EventAttr attr) {
+    public static long timestamp(PerfRecord r, PerfEventAttr attr) {
         long type = attr.sampleType();
         if ((type & SampleType.TIME) == 0) {
             return -1;
@@ -187,7 +187,7 @@ public final class SampleParser {
             return v;
         }
 
-        void parse(EventAttr attr, long type, Sample s) {
+        void parse(PerfEventAttr attr, long type, Sample s) {
             if ((type & SampleType.IDENTIFIER) != 0) {
                 s.id = u64("IDENTIFIER");
             }

@@ -1,9 +1,9 @@
 package dev.dfx.perf.header;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.pmu.attr.PerfType;
 
 /**
  * Prints {@code perf evlist -v} (perf 6.1): one line per event with its name and attr fields, and the
@@ -32,7 +32,7 @@ public final class EvlistPrinter {
                 first[0] = false;
             });
             out.put('\n');
-            tracepoint |= e.attr().type() == EventAttr.TYPE_TRACEPOINT;
+            tracepoint |= e.attr().type() == PerfType.TRACEPOINT;
         }
         if (tracepoint) {
             out.put("# Tip: use 'perf evlist --trace-fields' to show fields for tracepoint events\n");

@@ -1,140 +1,147 @@
 package dev.dfx.perf.header;
 
-import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.data.Feature;
+import dev.dfx.perf.feature.EventDesc;
+import dev.dfx.perf.feature.FeatureData.Cache;
+import dev.dfx.perf.feature.FeatureData.CacheLevel;
+import dev.dfx.perf.feature.FeatureData.ClockData;
+import dev.dfx.perf.feature.FeatureData.ClockResolution;
+import dev.dfx.perf.feature.FeatureData.Cmdline;
+import dev.dfx.perf.feature.FeatureData.Compressed;
+import dev.dfx.perf.feature.FeatureData.CpuIds;
+import dev.dfx.perf.feature.FeatureData.CpuTopology;
+import dev.dfx.perf.feature.FeatureData.DirFormat;
+import dev.dfx.perf.feature.FeatureData.EventDescs;
+import dev.dfx.perf.feature.FeatureData.Group;
+import dev.dfx.perf.feature.FeatureData.GroupDesc;
+import dev.dfx.perf.feature.FeatureData.HybridNode;
+import dev.dfx.perf.feature.FeatureData.HybridTopology;
+import dev.dfx.perf.feature.FeatureData.MemNode;
+import dev.dfx.perf.feature.FeatureData.MemTopology;
+import dev.dfx.perf.feature.FeatureData.NrCpus;
+import dev.dfx.perf.feature.FeatureData.NumaNode;
+import dev.dfx.perf.feature.FeatureData.NumaTopology;
+import dev.dfx.perf.feature.FeatureData.PmuCapabilities;
+import dev.dfx.perf.feature.FeatureData.PmuCaps;
+import dev.dfx.perf.feature.FeatureData.PmuMapping;
+import dev.dfx.perf.feature.FeatureData.PmuMappings;
+import dev.dfx.perf.feature.FeatureData.SampleTime;
+import dev.dfx.perf.feature.FeatureData.Text;
+import dev.dfx.perf.feature.FeatureData.TotalMem;
+import dev.dfx.perf.feature.FeatureData;
+import dev.dfx.perf.feature.ParsedFeature;
 import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.text.CpuList;
+import dev.dfx.perf.text.Numbers;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
-import java.lang.foreign.MemorySegment;
+import dev.dfx.perf.text.Units;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * The text {@code perf report --header-only} prints for each header feature ({@code header.c print_*},
- * perf 6.1). Features that perf prints only with {@code -I} print a one-line hint otherwise. Stateless apart
- * from its inputs.
+ * The text {@code perf report --header-only} prints for each header feature ({@code header.c feat_ops[].print},
+ * perf 6.1), from the feature's parsed value ({@link dev.dfx.perf.feature.FeatureParser}). Features that perf
+ * prints only with {@code -I} print a one-line hint otherwise. Stateless apart from its inputs.
  */
 public final class FeaturePrinter {
-    private final Map<Integer, MemorySegment> features;
+    private static final long NS_PER_SEC = 1_000_000_000L;
+    private static final long NS_PER_USEC = 1_000L;
+    private static final double NS_PER_MSEC = 1_000_000.0;
+    /** perf prints the CLOCKID resolution (ns) times this as "MHz", as its own header.c does. */
+    private static final long CLOCKID_MHZ_FACTOR = 1000;
+    /** COMPRESSED {@code type} of Zstd ({@code enum perf_compress_type} COMP_ZSTD). */
+    private static final long COMPRESSION_ZSTD = 1;
+    /** GROUP_DESC's name for a group the user did not name. */
+    private static final String ANON_GROUP = "{anon_group}";
+    private static final DateTimeFormatter REFERENCE_DATE =
+        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT);
+
     private final List<Evsel> evsels;
-    private final Endian e;
     private final boolean full;
 
     /**
-     * @param features feature sections known so far (later features may read earlier ones, e.g. NRCPUS)
-     * @param evsels   the events (for GROUP_DESC)
-     * @param full     {@code -I}: print details of CPU_TOPOLOGY, NUMA_TOPOLOGY, CACHE, MEM_TOPOLOGY,
-     *                 HYBRID_TOPOLOGY
+     * @param evsels the events (GROUP_DESC names its members by evlist index)
+     * @param full   {@code -I}: print details of CPU_TOPOLOGY, NUMA_TOPOLOGY, CACHE, MEM_TOPOLOGY,
+     *               HYBRID_TOPOLOGY
      */
-    public FeaturePrinter(Map<Integer, MemorySegment> features, List<Evsel> evsels, Endian e, boolean full) {
-        this.features = features;
+    public FeaturePrinter(List<Evsel> evsels, boolean full) {
         this.evsels = evsels;
-        this.e = e;
         this.full = full;
     }
 
-    /**
-     * Prints feature {@code f} with its section bytes {@code data}.
-     *
-     * @return whether the section held everything its counts and lengths announce (perf's {@code process_*}
-     *         functions fail a section that does not, which in pipe mode fails the whole run)
-     */
-    public boolean print(Feature f, MemorySegment data, TextSink out) {
-        HeaderString in = new HeaderString(data, e);
+    /** Prints one parsed feature: what was read of it, also when the section was cut short. */
+    public void print(ParsedFeature p, TextSink out) {
+        Feature f = p.feature();
+        FeatureData d = p.data();
         switch (f) {
-            case HOSTNAME -> out.put("# hostname : ").put(in.string()).put('\n');
-            case OSRELEASE -> out.put("# os release : ").put(in.string()).put('\n');
-            case VERSION -> out.put("# perf version : ").put(in.string()).put('\n');
-            case ARCH -> out.put("# arch : ").put(in.string()).put('\n');
+            case HOSTNAME -> out.put("# hostname : ").put(text(d)).put('\n');
+            case OSRELEASE -> out.put("# os release : ").put(text(d)).put('\n');
+            case VERSION -> out.put("# perf version : ").put(text(d)).put('\n');
+            case ARCH -> out.put("# arch : ").put(text(d)).put('\n');
             case NRCPUS -> {
-                long avail = in.u32();
-                long online = in.u32();
-                out.put("# nrcpus online : ").udec(online).put("\n# nrcpus avail : ").udec(avail).put('\n');
+                NrCpus n = (NrCpus) d;
+                out.put("# nrcpus online : ").udec(n.online()).put("\n# nrcpus avail : ").udec(n.avail()).put('\n');
             }
-            case CPUDESC -> out.put("# cpudesc : ").put(in.string()).put('\n');
-            case CPUID -> out.put("# cpuid : ").put(in.string()).put('\n');
-            case TOTAL_MEM -> out.put("# total memory : ").udec(in.u64()).put(" kB\n");
-            case CMDLINE -> cmdline(in, out);
-            case EVENT_DESC -> {
-                return eventDesc(data, out);
-            }
+            case CPUDESC -> out.put("# cpudesc : ").put(text(d)).put('\n');
+            case CPUID -> out.put("# cpuid : ").put(text(d)).put('\n');
+            case TOTAL_MEM -> out.put("# total memory : ").udec(((TotalMem) d).kb()).put(" kB\n");
+            case CMDLINE -> cmdline((Cmdline) d, out);
+            case EVENT_DESC -> eventDesc((EventDescs) d, out);
             case CPU_TOPOLOGY, NUMA_TOPOLOGY, CACHE, MEM_TOPOLOGY, HYBRID_TOPOLOGY -> {
                 if (full) {
-                    fullOnly(f, in, out);
+                    fullOnly(d, out);
                 } else {
                     out.put("# ").put(f.name()).put(" info available, use -I to display\n");
                 }
             }
-            case PMU_MAPPINGS -> pmuMappings(in, out);
-            case GROUP_DESC -> groupDesc(in, out);
-            case SAMPLE_TIME -> sampleTime(in, out);
+            case PMU_MAPPINGS -> pmuMappings((PmuMappings) d, out);
+            case GROUP_DESC -> groupDesc((GroupDesc) d, out);
+            case SAMPLE_TIME -> sampleTime((SampleTime) d, out);
             case BRANCH_STACK -> out.put("# contains samples with branch stack\n");
             case AUXTRACE -> out.put("# contains AUX area data (e.g. instruction trace)\n");
             case STAT -> out.put("# contains stat data\n");
-            case CLOCKID -> out.put("# clockid frequency: ").udec(in.u64() * 1000).put(" MHz\n");
-            case DIR_FORMAT -> out.put("# directory data version : ").udec(in.u64()).put('\n');
+            case CLOCKID -> out.put("# clockid frequency: ").udec(((ClockResolution) d).ns() * CLOCKID_MHZ_FACTOR)
+                .put(" MHz\n");
+            case DIR_FORMAT -> out.put("# directory data version : ").udec(((DirFormat) d).version()).put('\n');
             case COMPRESSED -> {
-                in.u32();
-                long type = in.u32();
-                long level = in.u32();
-                long ratio = in.u32();
-                out.put("# compressed : ").put(type == 1 ? "Zstd" : "Unknown").put(", level = ").dec((int) level)
-                    .put(", ratio = ").dec((int) ratio).put('\n');
+                Compressed c = (Compressed) d;
+                out.put("# compressed : ").put(c.type() == COMPRESSION_ZSTD ? "Zstd" : "Unknown").put(", level = ")
+                    .dec((int) c.level()).put(", ratio = ").dec((int) c.ratio()).put('\n');
             }
-            case CPU_PMU_CAPS -> pmuCaps(in, "cpu", out);
-            case CLOCK_DATA -> clockData(in, out);
-            case PMU_CAPS -> {
-                long nr = in.u32();
-                for (long i = 0; i < nr && !in.overrun(); i++) {
-                    pmuCapsNamed(in, out);
+            case CPU_PMU_CAPS, PMU_CAPS -> {
+                for (PmuCaps caps : ((PmuCapabilities) d).pmus()) {
+                    pmuCaps(caps, out);
                 }
             }
-            case BPF_PROG_INFO -> {
-                // {u32 count; {u32 info_len; u32 data_len; u64 arrays; info; data}[count]} (process_bpf_prog_info)
-                long count = in.u32();
-                for (long i = 0; i < count && !in.overrun(); i++) {
-                    long infoLen = in.u32();
-                    long dataLen = in.u32();
-                    in.u64();
-                    in.bytes(infoLen + dataLen);
-                }
-            }
-            case BPF_BTF -> {
-                // {u32 count; {u32 id; u32 data_size; data}[count]} (process_bpf_btf)
-                long count = in.u32();
-                for (long i = 0; i < count && !in.overrun(); i++) {
-                    in.u32();
-                    in.bytes(in.u32());
-                }
-            }
-            default -> {
-                // TRACING_DATA and BUILD_ID print nothing here
+            case CLOCK_DATA -> clockData((ClockData) d, out);
+            case TRACING_DATA, BUILD_ID, BPF_PROG_INFO, BPF_BTF -> {
+                // perf 6.1 prints nothing for these
             }
         }
-        return !in.overrun();
     }
 
-    private static void cmdline(HeaderString in, TextSink out) {
-        long nr = in.u32();
+    private static String text(FeatureData d) {
+        return ((Text) d).value();
+    }
+
+    private static void cmdline(Cmdline c, TextSink out) {
         out.put("# cmdline : ");
-        for (long i = 0; i < nr && !in.overrun(); i++) {
-            out.put(in.string().replace("'", "\\'")).put(' ');
+        for (String arg : c.args()) {
+            out.put(arg.replace("'", "\\'")).put(' ');
         }
         out.put('\n');
     }
 
-    private boolean eventDesc(MemorySegment data, TextSink out) {
-        List<EventDesc> descs = EventDesc.read(data, e);
-        if (descs == null) {
+    private static void eventDesc(EventDescs descs, TextSink out) {
+        if (!descs.readable()) {
             out.put("# event desc: not available or unable to read\n");
-            return false;
+            return;
         }
-        for (EventDesc d : descs) {
+        for (EventDesc d : descs.events()) {
             out.put("# event : name = ").put(d.name()).put(", ");
             if (d.ids().length > 0) {
                 out.put(", id = {");
@@ -149,92 +156,66 @@ public final class FeaturePrinter {
             AttrPrinter.forEach(d.attr(), (k, v) -> out.put(", ").put(k).put(" = ").put(v));
             out.put('\n');
         }
-        return true;
     }
 
-    private static void pmuMappings(HeaderString in, TextSink out) {
-        long nr = in.u32();
-        if (nr == 0) {
+    private static void pmuMappings(PmuMappings m, TextSink out) {
+        if (m.mappings().isEmpty()) {
             out.put("# pmu mappings: not available\n");
             return;
         }
         String delim = "# pmu mappings: ";
-        for (long i = 0; i < nr && !in.overrun(); i++) {
-            long type = in.u32();
-            String name = in.string();
-            out.put(delim).put(name).put(" = ").udec(type);
+        for (PmuMapping pm : m.mappings()) {
+            out.put(delim).put(pm.name()).put(" = ").udec(pm.type());
             delim = ", ";
         }
         out.put('\n');
     }
 
     /** {@code print_group_desc}: leaders with more than one member, from the GROUP_DESC entries. */
-    private void groupDesc(HeaderString in, TextSink out) {
-        long nr = in.u32();
-        for (long i = 0; i < nr && !in.overrun(); i++) {
-            String name = in.string();
-            long leader = in.u32();
-            long members = in.u32();
-            if (members <= 1 || leader >= evsels.size()) {
+    private void groupDesc(GroupDesc g, TextSink out) {
+        for (Group group : g.groups()) {
+            long leader = group.leader();
+            if (group.members() <= 1 || leader >= evsels.size()) {
                 continue;
             }
-            out.put("# group: ").put(name.equals("{anon_group}") ? "" : name).put('{')
+            out.put("# group: ").put(group.name().equals(ANON_GROUP) ? "" : group.name()).put('{')
                 .put(evsels.get((int) leader).name());
-            for (long m = 1; m < members && leader + m < evsels.size(); m++) {
+            for (long m = 1; m < group.members() && leader + m < evsels.size(); m++) {
                 out.put(',').put(evsels.get((int) (leader + m)).name());
             }
             out.put("}\n");
         }
     }
 
-    private static void sampleTime(HeaderString in, TextSink out) {
-        long first = in.u64();
-        long last = in.u64();
-        out.put("# time of first sample : ").put(PerfTime.usec(first)).put('\n');
-        out.put("# time of last sample : ").put(PerfTime.usec(last)).put('\n');
-        double d = (double) (last - first) / 1_000_000.0;
-        out.put("# sample duration : ").right(Numbers.fixed(d, 3), 10).put(" ms\n");
+    private static void sampleTime(SampleTime t, TextSink out) {
+        out.put("# time of first sample : ").put(PerfTime.usec(t.first())).put('\n');
+        out.put("# time of last sample : ").put(PerfTime.usec(t.last())).put('\n');
+        double ms = (double) (t.last() - t.first()) / NS_PER_MSEC;
+        out.put("# sample duration : ").right(Numbers.fixed(ms, 3), 10).put(" ms\n");
     }
 
-    private void fullOnly(Feature f, HeaderString in, TextSink out) {
-        switch (f) {
-            case CPU_TOPOLOGY -> cpuTopology(in, out);
-            case NUMA_TOPOLOGY -> {
-                long nr = in.u32();
-                for (long i = 0; i < nr && !in.overrun(); i++) {
-                    long node = in.u32();
-                    long total = in.u64();
-                    long free = in.u64();
-                    String cpus = in.string();
-                    out.put("# node").udec(node).put(" meminfo  : total = ").udec(total).put(" kB, free = ")
-                        .udec(free).put(" kB\n");
-                    out.put("# node").udec(node).put(" cpu list : ").put(CpuList.format(CpuList.parse(cpus)))
+    private static void fullOnly(FeatureData d, TextSink out) {
+        switch (d) {
+            case CpuTopology t -> cpuTopology(t, out);
+            case NumaTopology t -> {
+                for (NumaNode n : t.nodes()) {
+                    out.put("# node").udec(n.node()).put(" meminfo  : total = ").udec(n.totalKb())
+                        .put(" kB, free = ").udec(n.freeKb()).put(" kB\n");
+                    out.put("# node").udec(n.node()).put(" cpu list : ").put(CpuList.format(CpuList.parse(n.cpus())))
                         .put('\n');
                 }
             }
-            case CACHE -> {
-                in.u32();
-                long cnt = in.u32();
+            case Cache c -> {
                 out.put("# CPU cache info:\n");
-                for (long i = 0; i < cnt && !in.overrun(); i++) {
-                    long level = in.u32();
-                    in.u32();
-                    in.u32();
-                    in.u32();
-                    String type = in.string();
-                    String size = in.string();
-                    String map = in.string();
-                    out.put("#  L").dec((int) level).put(' ').left(type, 15).put(' ').right(size, 8).put(" [")
-                        .put(map).put("]\n");
+                for (CacheLevel l : c.caches()) {
+                    out.put("#  L").dec(l.level()).put(' ').left(l.type(), 15).put(' ').right(l.size(), 8).put(" [")
+                        .put(l.map()).put("]\n");
                 }
             }
-            case MEM_TOPOLOGY -> memTopology(in, out);
-            case HYBRID_TOPOLOGY -> {
-                long nr = in.u32();
-                for (long i = 0; i < nr && !in.overrun(); i++) {
-                    String pmu = in.string();
-                    String cpus = in.string();
-                    out.put("# ").put(pmu).put(" cpu list : ").put(cpus).put('\n');
+            case MemTopology m -> memTopology(m, out);
+            case HybridTopology h -> {
+                for (HybridNode n : h.nodes()) {
+                    out.put("# ").put(n.pmu()).put(" cpu list : ").put(n.cpus()).put('\n');
                 }
             }
             default -> {
@@ -243,92 +224,47 @@ public final class FeaturePrinter {
         }
     }
 
-    private void cpuTopology(HeaderString in, TextSink out) {
-        List<String> cores = strings(in);
-        List<String> threads = strings(in);
-        int cpuNr = nrCpusAvail();
-        long[][] ids = new long[cpuNr][3];
-        boolean haveIds = in.remaining() >= 8L * cpuNr && cpuNr > 0;
-        if (haveIds) {
-            for (int i = 0; i < cpuNr; i++) {
-                ids[i][0] = in.u32();
-                ids[i][2] = in.u32();
-            }
-        }
-        List<String> dies = new ArrayList<>();
-        if (in.remaining() >= 4) {
-            dies = strings(in);
-            for (int i = 0; i < cpuNr && in.remaining() >= 4; i++) {
-                ids[i][1] = in.u32();
-            }
-        }
-        for (String s : cores) {
+    private static void cpuTopology(CpuTopology t, TextSink out) {
+        for (String s : t.coreSiblings()) {
             out.put("# sibling sockets : ").put(s).put('\n');
         }
-        for (String s : dies) {
+        for (String s : t.dieSiblings()) {
             out.put("# sibling dies    : ").put(s).put('\n');
         }
-        for (String s : threads) {
+        for (String s : t.threadSiblings()) {
             out.put("# sibling threads : ").put(s).put('\n');
         }
-        if (!dies.isEmpty()) {
-            if (haveIds) {
-                for (int i = 0; i < cpuNr; i++) {
-                    out.put("# CPU ").dec(i).put(": Core ID ").dec((int) ids[i][0]).put(", Die ID ")
-                        .dec((int) ids[i][1]).put(", Socket ID ").dec((int) ids[i][2]).put('\n');
-                }
-            } else {
-                out.put("# Core ID, Die ID and Socket ID information is not available\n");
+        boolean dies = !t.dieSiblings().isEmpty();
+        if (t.cpus() == null) {
+            out.put(dies ? "# Core ID, Die ID and Socket ID information is not available\n"
+                : "# Core ID and Socket ID information is not available\n");
+            return;
+        }
+        for (int i = 0; i < t.cpus().size(); i++) {
+            CpuIds c = t.cpus().get(i);
+            out.put("# CPU ").dec(i).put(": Core ID ").dec(c.core());
+            if (dies) {
+                out.put(", Die ID ").dec(c.die());
             }
-        } else if (haveIds) {
-            for (int i = 0; i < cpuNr; i++) {
-                out.put("# CPU ").dec(i).put(": Core ID ").dec((int) ids[i][0]).put(", Socket ID ")
-                    .dec((int) ids[i][2]).put('\n');
-            }
-        } else {
-            out.put("# Core ID and Socket ID information is not available\n");
+            out.put(", Socket ID ").dec(c.socket()).put('\n');
         }
     }
 
-    private int nrCpusAvail() {
-        MemorySegment n = features.get(Feature.NRCPUS.bit());
-        return n == null || n.byteSize() < 4 ? 0 : (int) e.u32(n, 0);
-    }
-
-    private static List<String> strings(HeaderString in) {
-        long nr = in.u32();
-        List<String> out = new ArrayList<>();
-        for (long i = 0; i < nr && !in.overrun(); i++) {
-            out.add(in.string());
-        }
-        return out;
-    }
-
-    private static void memTopology(HeaderString in, TextSink out) {
-        in.u64();
-        long bsize = in.u64();
-        long nr = in.u64();
-        out.put("# memory nodes (nr ").dec((int) nr).put(", block size 0x").hex(bsize).put("):\n");
-        for (long i = 0; i < nr && !in.overrun(); i++) {
-            long node = in.u64();
-            in.u64();
-            long bits = in.u64();
-            long words = (bits + 63) / 64;
-            long[] set = new long[(int) Math.min(words, 1 << 20)];
-            for (int w = 0; w < set.length; w++) {
-                set[w] = in.u64();
-            }
+    private static void memTopology(MemTopology m, TextSink out) {
+        out.put("# memory nodes (nr ").dec((int) m.nr()).put(", block size 0x").hex(m.blockSize()).put("):\n");
+        for (MemNode n : m.nodes()) {
             long weight = 0;
-            for (long w : set) {
+            for (long w : n.set()) {
                 weight += Long.bitCount(w);
             }
-            out.put("#  ").right(Long.toUnsignedString(node), 3).put(" [").put(dev.dfx.perf.text.Units.unitNumber(bsize * weight))
-                .put("]: ").put(bitmapList(set, bits)).put('\n');
+            out.put("#  ").right(Long.toUnsignedString(n.node()), 3).put(" [")
+                .put(Units.unitNumber(m.blockSize() * weight)).put("]: ").put(bitmapList(n.set(), n.nbits()))
+                .put('\n');
         }
     }
 
     /** {@code bitmap_scnprintf}: ranges of set bits, e.g. {@code "0-23,32-199"}. */
-    static String bitmapList(long[] set, long nbits) {
+    private static String bitmapList(long[] set, long nbits) {
         StringBuilder sb = new StringBuilder();
         long i = 0;
         while (i < nbits) {
@@ -357,54 +293,25 @@ public final class FeaturePrinter {
         return w < set.length && (set[w] & (1L << (i & 63))) != 0;
     }
 
-    private static void pmuCaps(HeaderString in, String pmu, TextSink out) {
-        long nr = in.u32();
-        if (nr == 0) {
-            out.put("# ").put(pmu).put(" pmu capabilities: not available\n");
-            return;
-        }
-        out.put("# ").put(pmu).put(" pmu capabilities: ");
-        for (long i = 0; i < nr && !in.overrun(); i++) {
-            String name = in.string();
-            String value = in.string();
-            out.put(i > 0 ? ", " : "").put(name).put('=').put(value);
-        }
-        out.put('\n');
+    private static void pmuCaps(PmuCaps caps, TextSink out) {
+        out.put("# ").put(caps.pmu()).put(" pmu capabilities: ");
+        out.put(caps.caps().isEmpty() ? "not available" : String.join(", ", caps.caps())).put('\n');
     }
 
-    private static void pmuCapsNamed(HeaderString in, TextSink out) {
-        long nr = in.u32();
-        List<String> caps = new ArrayList<>();
-        for (long i = 0; i < nr && !in.overrun(); i++) {
-            String name = in.string();
-            caps.add(name + "=" + in.string());
-        }
-        String pmu = in.string();
-        if (caps.isEmpty()) {
-            out.put("# ").put(pmu).put(" pmu capabilities: not available\n");
-            return;
-        }
-        out.put("# ").put(pmu).put(" pmu capabilities: ").put(String.join(", ", caps)).put('\n');
+    private static void clockData(ClockData c, TextSink out) {
+        long todSec = Long.divideUnsigned(c.todNs(), NS_PER_SEC);
+        long todUsec = Long.remainderUnsigned(c.todNs(), NS_PER_SEC) / NS_PER_USEC;
+        long clkSec = Long.divideUnsigned(c.clockNs(), NS_PER_SEC);
+        long clkNsec = Long.remainderUnsigned(c.clockNs(), NS_PER_SEC);
+        String date = REFERENCE_DATE.format(Instant.ofEpochSecond(todSec).atZone(ZoneId.systemDefault()));
+        String name = clockName(c.clockid());
+        String usec = String.format("%06d", todUsec);
+        out.put("# clockid: ").put(name).put(" (").udec(c.clockid()).put(")\n");
+        out.put("# reference time: ").put(date).put('.').put(usec).put(" = ").dec(todSec).put('.').put(usec)
+            .put(" (TOD) = ").dec(clkSec).put('.').put(String.format("%09d", clkNsec)).put(" (").put(name).put(")\n");
     }
 
-    private static void clockData(HeaderString in, TextSink out) {
-        in.u32();
-        long clockid = in.u32();
-        long tod = in.u64();
-        long clk = in.u64();
-        long todSec = Long.divideUnsigned(tod, 1_000_000_000L);
-        long todUsec = Long.remainderUnsigned(tod, 1_000_000_000L) / 1000;
-        long clkSec = Long.divideUnsigned(clk, 1_000_000_000L);
-        long clkNsec = Long.remainderUnsigned(clk, 1_000_000_000L);
-        String date = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
-            .format(Instant.ofEpochSecond(todSec).atZone(ZoneId.systemDefault()));
-        String name = clockName(clockid);
-        out.put("# clockid: ").put(name).put(" (").udec(clockid).put(")\n");
-        out.put("# reference time: ").put(date).put('.').put(String.format("%06d", todUsec)).put(" = ").dec(todSec)
-            .put('.').put(String.format("%06d", todUsec)).put(" (TOD) = ").dec(clkSec).put('.')
-            .put(String.format("%09d", clkNsec)).put(" (").put(name).put(")\n");
-    }
-
+    /** The {@code clockid_t} names perf knows ({@code clockid_name}). */
     private static String clockName(long id) {
         return switch ((int) id) {
             case 0 -> "REALTIME";

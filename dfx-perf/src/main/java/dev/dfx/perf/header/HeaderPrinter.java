@@ -2,6 +2,8 @@ package dev.dfx.perf.header;
 
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.feature.FeatureParser;
+import dev.dfx.perf.feature.HeaderFeatureRecord;
 import dev.dfx.perf.read.FileHeader;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.PerfSession;
@@ -14,8 +16,8 @@ import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -58,9 +60,11 @@ public final class HeaderPrinter {
             pipeFeatures();
             return;
         }
-        FeaturePrinter fp = new FeaturePrinter(session.features(), session.evlist().all(), h.endian(), full);
-        for (Map.Entry<Integer, MemorySegment> f : session.features().entrySet()) {
-            fp.print(Feature.ofBit(f.getKey()), f.getValue(), out);
+        Map<Integer, MemorySegment> features = session.features();
+        FeaturePrinter fp = new FeaturePrinter(session.evlist().all(), full);
+        int nrCpusAvail = FeatureParser.nrCpusAvail(features, h.endian());
+        for (Map.Entry<Integer, MemorySegment> f : features.entrySet()) {
+            fp.print(FeatureParser.parse(Feature.ofBit(f.getKey()), f.getValue(), h.endian(), nrCpusAvail), out);
         }
         out.put("# missing features: ");
         for (Feature f : Feature.values()) {
@@ -71,16 +75,20 @@ public final class HeaderPrinter {
         out.put("\n# ========\n#\n");
     }
 
-    /** Pipe mode: features are printed as their records arrive, until the end-of-features marker. */
+    /**
+     * Pipe mode: features are printed as their records arrive, until the end-of-features marker. A feature is
+     * printed as far as it could be read before the session refuses a cut-off one.
+     */
     private void pipeFeatures() {
-        Map<Integer, MemorySegment> seen = new LinkedHashMap<>();
+        Map<Integer, MemorySegment> seen = new HashMap<>();
+        FeaturePrinter fp = new FeaturePrinter(session.evlist().all(), full);
         Iterator<TimedRecord> it = session.fileOrder();
         while (it.hasNext()) {
             PerfRecord r = it.next().record();
-            if (r.type() != RecordType.HEADER_FEATURE || r.size() < 16) {
+            if (r.type() != RecordType.HEADER_FEATURE || r.size() < HeaderFeatureRecord.DATA_OFFSET) {
                 continue;
             }
-            long bit = r.u64(8);
+            long bit = r.u64(HeaderFeatureRecord.FEAT_ID_OFFSET);
             Feature f = bit > 0 && bit < Feature.LAST_6_1 ? Feature.ofBit((int) bit) : null;
             if (f == null) {
                 if (bit == Feature.LAST_6_1) {
@@ -88,9 +96,9 @@ public final class HeaderPrinter {
                 }
                 continue;
             }
-            MemorySegment data = r.segment().asSlice(r.base() + 16, r.size() - 16);
+            MemorySegment data = HeaderFeatureRecord.data(r);
             seen.put((int) bit, data);
-            new FeaturePrinter(seen, session.evlist().all(), r.endian(), full).print(f, data, out);
+            fp.print(FeatureParser.parse(f, data, r.endian(), FeatureParser.nrCpusAvail(seen, r.endian())), out);
         }
     }
 

@@ -223,9 +223,4 @@ public final class Machine {
     public static boolean isHypervisorLevel(int cpumode) {
         return cpumode != CPUMODE_KERNEL && cpumode != CPUMODE_USER;
     }
-
-    /** @return the kernel mappings */
-    public MapGroup kernelMaps() {
-        return kernelMaps;
-    }
 }

@@ -2,6 +2,7 @@ package dev.dfx.perf.machine;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -56,7 +57,7 @@ public final class MapGroup {
 
     /** @return the mappings in address order (unmodifiable) */
     public Collection<MemMap> all() {
-        return java.util.Collections.unmodifiableCollection(byStart.values());
+        return Collections.unmodifiableCollection(byStart.values());
     }
 
     void clear() {

@@ -1,6 +1,7 @@
 package dev.dfx.perf.read;
 
-import dev.dfx.perf.data.EventAttr;
+import dev.dfx.pmu.attr.PerfEventAttr;
+
 
 /**
  * One entry of the attrs section: an attr and the sample ids of its file descriptors.
@@ -9,5 +10,5 @@ import dev.dfx.perf.data.EventAttr;
  * @param ids    its sample ids (may be empty when the file has a single event)
  * @param offset byte offset of the attr in the file
  */
-public record AttrEntry(EventAttr attr, long[] ids, long offset) {
+public record AttrEntry(PerfEventAttr attr, long[] ids, long offset) {
 }

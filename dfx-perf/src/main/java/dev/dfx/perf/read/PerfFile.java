@@ -2,8 +2,8 @@ package dev.dfx.perf.read;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.Endian;
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
+import dev.dfx.pmu.attr.PerfEventAttr;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,6 +29,8 @@ import java.util.Map;
 public final class PerfFile implements AutoCloseable {
     private static final long PIPE_HEADER = 16;
     private static final long FILE_HEADER = 104;
+    /** A feature table entry: {@code struct perf_file_section {u64 offset; u64 size}}. */
+    private static final int FEATURE_ENTRY_SIZE = 16;
 
     private final String name;
     private final Arena arena;
@@ -37,10 +39,9 @@ public final class PerfFile implements AutoCloseable {
     private final FileHeader header;
     private final List<AttrEntry> attrs;
     private final Map<Integer, MemorySegment> features;
-    private final String featureProblem;
 
     private PerfFile(String name, Arena arena, MemorySegment seg, InputStream stream, FileHeader header,
-                     List<AttrEntry> attrs, Map<Integer, MemorySegment> features, String featureProblem) {
+                     List<AttrEntry> attrs, Map<Integer, MemorySegment> features) {
         this.name = name;
         this.arena = arena;
         this.seg = seg;
@@ -48,7 +49,6 @@ public final class PerfFile implements AutoCloseable {
         this.header = header;
         this.attrs = attrs;
         this.features = features;
-        this.featureProblem = featureProblem;
     }
 
     /**
@@ -105,7 +105,7 @@ public final class PerfFile implements AutoCloseable {
                 + " (16); a file-mode perf.data must be given as a file, not a stream");
         }
         FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-        return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), null);
+        return new PerfFile(name, null, null, in, fh, List.of(), Map.of());
     }
 
     private static PerfFile fromSegment(MemorySegment seg, Arena arena, String name) {
@@ -117,7 +117,7 @@ public final class PerfFile implements AutoCloseable {
         long size = e.u64(seg, 8);
         if (size == PIPE_HEADER) {
             FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), null);
+            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of());
         }
         if (size != FILE_HEADER && size != 72) {
             throw new BadInputException(name + ": byte offset 8: header size " + size + ", expected 104 (file mode)"
@@ -149,9 +149,10 @@ public final class PerfFile implements AutoCloseable {
         List<AttrEntry> attrs = readAttrs(seg, fh, name);
         Map<Integer, MemorySegment> features = new LinkedHashMap<>();
         // data.size 0: perf record did not finish, so the feature table (after the data) was never written
-        String problem = fh.dataSize() == 0 ? name + ": data section size 0: no feature table; header features ignored"
-            : readFeatures(seg, fh, features, name);
-        return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features), problem);
+        if (fh.dataSize() != 0) {
+            readFeatures(seg, fh, features);
+        }
+        return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features));
     }
 
     private static Endian endianOf(MemorySegment seg, String name) {
@@ -176,9 +177,9 @@ public final class PerfFile implements AutoCloseable {
         if (fh.attrsSize() == 0) {
             return List.of();
         }
-        if (entry < EventAttr.SIZE_VER0 + 16 || entry > 4096) {
+        if (entry < PerfEventAttr.SIZE_VER0 + 16 || entry > 4096) {
             throw new BadInputException(name + ": byte offset 16: attr_size " + entry + ", expected "
-                + (EventAttr.SIZE_VER0 + 16) + ".." + (EventAttr.SIZE_VER8 + 16) + " (attr.size + 16)");
+                + (PerfEventAttr.SIZE_VER0 + 16) + ".." + (PerfEventAttr.SIZE_VER8 + 16) + " (attr.size + 16)");
         }
         if (outside(fh.attrsOffset(), fh.attrsSize(), seg.byteSize())) {
             throw new BadInputException(name + ": byte offset 24: attrs section " + section(fh.attrsOffset(),
@@ -188,7 +189,7 @@ public final class PerfFile implements AutoCloseable {
         List<AttrEntry> out = new ArrayList<>();
         for (long off = fh.attrsOffset(); off + entry <= fh.attrsOffset() + fh.attrsSize(); off += entry) {
             long declared = e.u32(seg, off + 4);
-            long attrSize = declared == 0 ? EventAttr.SIZE_VER0 : declared;
+            long attrSize = declared == 0 ? PerfEventAttr.SIZE_VER0 : declared;
             if (attrSize != entry - 16) {
                 // perf reads each attr's ids pointer right after attr.size bytes; a size that disagrees with
                 // attr_size puts it (and every later attr) somewhere else
@@ -196,7 +197,7 @@ public final class PerfFile implements AutoCloseable {
                     + " of the attr at byte offset " + off + ", expected " + (entry - 16)
                     + " (attr_size at byte offset 16 minus the 16-byte ids section pointer)");
             }
-            EventAttr attr = EventAttr.read(seg, off, (int) attrSize, e);
+            PerfEventAttr attr = PerfEventAttr.read(seg, off, (int) attrSize, e.order());
             long idsOff = e.u64(seg, off + entry - 16);
             long idsSize = e.u64(seg, off + entry - 8);
             if (outside(idsOff, idsSize, seg.byteSize()) || idsSize % 8 != 0) {
@@ -213,31 +214,31 @@ public final class PerfFile implements AutoCloseable {
         return Collections.unmodifiableList(out);
     }
 
-    /** Reads the feature table; returns a problem description when it lies outside the file. */
-    private static String readFeatures(MemorySegment seg, FileHeader fh, Map<Integer, MemorySegment> out, String name) {
+    /**
+     * Reads the feature table into {@code out}, up to an entry that lies outside the file (a truncated recording):
+     * the features from there on are left out and the records are still read.
+     */
+    private static void readFeatures(MemorySegment seg, FileHeader fh, Map<Integer, MemorySegment> out) {
         long at = fh.featureOffset();
         Endian e = fh.endian();
         for (int bit = 1; bit < 256; bit++) {
             if (!fh.hasFeature(bit)) {
                 continue;
             }
-            if (at < 0 || at > seg.byteSize() - 16) {
-                return name + ": feature table at byte offset " + Long.toUnsignedString(fh.featureOffset())
-                    + " lies outside the file (" + seg.byteSize() + " bytes); header features ignored";
+            if (at < 0 || at > seg.byteSize() - FEATURE_ENTRY_SIZE) {
+                return;
             }
             long off = e.u64(seg, at);
             long size = e.u64(seg, at + 8);
-            at += 16;
+            at += FEATURE_ENTRY_SIZE;
             if (Feature.ofBit(bit) == null) {
                 continue; // unknown features are skipped, as perf does
             }
             if (outside(off, size, seg.byteSize())) {
-                return name + ": feature " + Feature.ofBit(bit) + " section " + section(off, size)
-                    + " lies outside the file; header features ignored";
+                return;
             }
             out.put(bit, seg.asSlice(off, size));
         }
-        return null;
     }
 
     /**
@@ -319,11 +320,6 @@ public final class PerfFile implements AutoCloseable {
     /** @return feature sections by bit (file mode; empty in pipe mode, where features arrive as records) */
     public Map<Integer, MemorySegment> features() {
         return features;
-    }
-
-    /** @return why the feature table could not be read (a truncated file), or {@code null} */
-    public String featureProblem() {
-        return featureProblem;
     }
 
     /** @return the mapped file, or {@code null} for a stream */

@@ -23,11 +23,13 @@ import static dev.dfx.perf.script.OutputField.TRACE;
 import static dev.dfx.perf.script.OutputField.WEIGHT;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.perf.data.EventAttr;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.session.Evsel;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 import java.io.PrintWriter;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -50,7 +52,6 @@ public final class FieldSelection {
 
     private final Map<OutputType, Entry> table = new EnumMap<>(OutputType.class);
     private final PrintWriter warnings;
-    private boolean printFlags;
 
     /** @param warnings where perf's warnings go (its stderr) */
     public FieldSelection(PrintWriter warnings) {
@@ -87,11 +88,6 @@ public final class FieldSelection {
     /** @return whether any field is printed for events of attr type {@code attrType} */
     public boolean any(int attrType) {
         return table.get(OutputType.of(attrType)).fields != 0;
-    }
-
-    /** @return whether {@code -F flags} was given */
-    public boolean printFlags() {
-        return printFlags;
     }
 
     /**
@@ -164,8 +160,7 @@ public final class FieldSelection {
             }
             OutputField f = OutputField.byLabel(tok);
             if (f == null && tok.equals("flags")) {
-                printFlags = change != Change.REMOVE;
-                continue;
+                continue; // perf's branch-flags field: accepted, and dfx prints nothing for it
             }
             if (f == null) {
                 throw new BadInputException("-F " + arg + ": invalid field requested: '" + tok + "'");
@@ -220,7 +215,7 @@ public final class FieldSelection {
      * @param fileName  for messages
      * @throws BadInputException with perf's message when a requested field cannot be printed
      */
-    public void check(java.util.List<Evsel> evsels, boolean hasStat, boolean hasAux, boolean pipe, String fileName) {
+    public void check(List<Evsel> evsels, boolean hasStat, boolean hasAux, boolean pipe, String fileName) {
         for (OutputType t : OutputType.values()) {
             Evsel first = null;
             for (Evsel e : evsels) {
@@ -265,9 +260,9 @@ public final class FieldSelection {
      * {@code process_attr}: a HEADER_ATTR in pipe mode. The first event of each class is checked, and when the
      * recording has callchains {@code ip} and {@code sym} are switched on unless the user removed them.
      */
-    public void attrAdded(Evsel evsel, java.util.List<Evsel> evsels, long combinedSampleType, String fileName) {
+    public void attrAdded(Evsel evsel, List<Evsel> evsels, long combinedSampleType, String fileName) {
         int type = evsel.attr().type();
-        if (type >= 6 && type != dev.dfx.perf.data.EventAttr.TYPE_SYNTH) {
+        if (type >= PerfType.MAX && type != PerfType.SYNTH) {
             return;
         }
         for (Evsel e : evsels) {
@@ -292,7 +287,7 @@ public final class FieldSelection {
     }
 
     /** {@code evsel__check_attr}. */
-    private void checkAttr(Evsel evsel, boolean hasStat, boolean allowUserSet, java.util.List<Evsel> evsels,
+    private void checkAttr(Evsel evsel, boolean hasStat, boolean allowUserSet, List<Evsel> evsels,
                            String fileName) {
         if (evsel.isDummy() || hasStat) {
             return;
@@ -373,7 +368,7 @@ public final class FieldSelection {
     /** @return the message prefix naming the file and, when known, where the event's sample_type is */
     private static String sampleTypeAt(Evsel evsel, String fileName) {
         return evsel.attrOffset() < 0 ? fileName + ": "
-            : fileName + ": byte offset " + (evsel.attrOffset() + EventAttr.SAMPLE_TYPE_OFFSET) + ": ";
+            : fileName + ": byte offset " + (evsel.attrOffset() + PerfEventAttr.SAMPLE_TYPE_OFFSET) + ": ";
     }
 
     /** {@code output_field2str}: the name of the lowest field bit. */

@@ -1,6 +1,7 @@
 package dev.dfx.perf.script;
 
-import dev.dfx.perf.data.EventAttr;
+import dev.dfx.pmu.attr.PerfType;
+
 
 /**
  * The event classes {@code perf script} keeps a field list for ({@code builtin-script.c output[]}): the
@@ -34,16 +35,16 @@ enum OutputType {
 
     /** {@code output_type()}: the class of an attr type. */
     static OutputType of(int attrType) {
-        if (attrType == EventAttr.TYPE_SYNTH) {
+        if (attrType == PerfType.SYNTH) {
             return SYNTH;
         }
         return switch (attrType) {
-            case EventAttr.TYPE_HARDWARE -> HARDWARE;
-            case EventAttr.TYPE_SOFTWARE -> SOFTWARE;
-            case EventAttr.TYPE_TRACEPOINT -> TRACEPOINT;
-            case EventAttr.TYPE_HW_CACHE -> HW_CACHE;
-            case EventAttr.TYPE_RAW -> RAW;
-            case EventAttr.TYPE_BREAKPOINT -> BREAKPOINT;
+            case PerfType.HARDWARE -> HARDWARE;
+            case PerfType.SOFTWARE -> SOFTWARE;
+            case PerfType.TRACEPOINT -> TRACEPOINT;
+            case PerfType.HW_CACHE -> HW_CACHE;
+            case PerfType.RAW -> RAW;
+            case PerfType.BREAKPOINT -> BREAKPOINT;
             default -> OTHER;
         };
     }
@@ -51,7 +52,7 @@ enum OutputType {
     /** @return the attr type this class stands for ({@code attr_type()}), or -1 for OTHER */
     int attrType() {
         return switch (this) {
-            case SYNTH -> EventAttr.TYPE_SYNTH;
+            case SYNTH -> PerfType.SYNTH;
             case OTHER -> -1;
             default -> ordinal();
         };

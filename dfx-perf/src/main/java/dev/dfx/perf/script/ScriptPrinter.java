@@ -21,10 +21,8 @@ import static dev.dfx.perf.script.OutputField.TIME;
 import static dev.dfx.perf.script.OutputField.TRACE;
 import static dev.dfx.perf.script.OutputField.WEIGHT;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.Comm;
 import dev.dfx.perf.event.Mmap;
 import dev.dfx.perf.event.RecordText;
@@ -41,15 +39,21 @@ import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.text.Units;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
+import dev.dfx.pmu.attr.SoftwareId;
 import dev.dfx.trace.PrimaryMerge;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Prints a session as {@code perf script} (perf 6.1) does: one line per sample with the selected fields,
@@ -94,7 +98,7 @@ public final class ScriptPrinter {
      */
     public void run() {
         boolean pipe = session.file().pipe();
-        java.util.Map<Integer, ?> feats = session.features();
+        Map<Integer, ?> feats = session.features();
         fields.check(session.evlist().all(), feats.containsKey(Feature.STAT.bit()),
             feats.containsKey(Feature.AUXTRACE.bit()), pipe, session.name());
         knownEvsels = session.evlist().size();
@@ -271,13 +275,13 @@ public final class ScriptPrinter {
         }
         if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
             traceText(s);
-        } else if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.attr().type() == EventAttr.TYPE_TRACEPOINT) {
+        } else if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.attr().type() == PerfType.TRACEPOINT) {
             // perf prints through the event's missing format and crashes
             throw session.errors().at(s.record(), "SAMPLE of tracepoint event " + evsel.name() + " (config "
                 + evsel.attr().config() + "), which the tracing data has no format for; expected the format of"
                 + " every tracepoint event");
         }
-        if (on(m, OutputField.SYNTH) && evsel.attr().type() == EventAttr.TYPE_SYNTH) {
+        if (on(m, OutputField.SYNTH) && evsel.attr().type() == PerfType.SYNTH) {
             synth(evsel, s);
         }
         if (on(m, ADDR)) {
@@ -305,10 +309,10 @@ public final class ScriptPrinter {
             out.hex(s.physAddr(), 16);
         }
         if (on(m, DATA_PAGE_SIZE)) {
-            out.put(' ').put(dev.dfx.perf.text.Units.pageSize(s.dataPageSize()));
+            out.put(' ').put(Units.pageSize(s.dataPageSize()));
         }
         if (on(m, CODE_PAGE_SIZE)) {
-            out.put(' ').put(dev.dfx.perf.text.Units.pageSize(s.codePageSize()));
+            out.put(' ').put(Units.pageSize(s.codePageSize()));
         }
         out.put('\n');
     }
@@ -320,8 +324,8 @@ public final class ScriptPrinter {
     private void addr(Evsel evsel, PerfThread thread, Sample s) {
         out.hex(s.addr(), 16);
         long c = evsel.attr().config();
-        boolean correlates = evsel.attr().type() == dev.dfx.perf.data.EventAttr.TYPE_SOFTWARE
-            && (c == 2 || c == 5 || c == 6);
+        boolean correlates = evsel.attr().type() == PerfType.SOFTWARE
+            && (c == SoftwareId.PAGE_FAULTS || c == SoftwareId.PAGE_FAULTS_MIN || c == SoftwareId.PAGE_FAULTS_MAJ);
         if (!correlates) {
             return;
         }
@@ -429,7 +433,7 @@ public final class ScriptPrinter {
         }
     }
 
-    private void symbol(dev.dfx.perf.trace.KernelSymbols.Symbol sym, long ip, boolean withOffset) {
+    private void symbol(KernelSymbols.Symbol sym, long ip, boolean withOffset) {
         if (sym == null) {
             out.put("[unknown]");
             return;

@@ -1,6 +1,9 @@
 package dev.dfx.perf.session;
 
-import dev.dfx.perf.data.EventAttr;
+import dev.dfx.pmu.attr.AttrFlags;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
+
 
 /**
  * Event names perf derives from an attr when the file stores none ({@code evsel.c evsel__name},
@@ -16,27 +19,27 @@ final class EventNames {
     private EventNames() {
     }
 
-    static String fromAttr(EventAttr a) {
+    static String fromAttr(PerfEventAttr a) {
         long c = a.config();
         return switch (a.type()) {
-            case EventAttr.TYPE_HARDWARE -> (c >= 0 && c < HW.length ? HW[(int) c] : "unknown-hardware")
+            case PerfType.HARDWARE -> (c >= 0 && c < HW.length ? HW[(int) c] : "unknown-hardware")
                 + modifiers(a);
-            case EventAttr.TYPE_SOFTWARE -> (c >= 0 && c < SW.length ? SW[(int) c] : "unknown-software")
+            case PerfType.SOFTWARE -> (c >= 0 && c < SW.length ? SW[(int) c] : "unknown-software")
                 + modifiers(a);
-            case EventAttr.TYPE_TRACEPOINT -> "unknown tracepoint";
-            case EventAttr.TYPE_RAW -> "raw 0x" + Long.toHexString(c) + modifiers(a);
-            case EventAttr.TYPE_BREAKPOINT -> "mem:0x" + Long.toHexString(a.config1()) + modifiers(a);
+            case PerfType.TRACEPOINT -> "unknown tracepoint";
+            case PerfType.RAW -> "raw 0x" + Long.toHexString(c) + modifiers(a);
+            case PerfType.BREAKPOINT -> "mem:0x" + Long.toHexString(a.config1()) + modifiers(a);
             default -> "unknown attr type: " + a.type();
         };
     }
 
     /** The ":kuhppHG" suffix, written as perf does. */
-    static String modifiers(EventAttr a) {
+    static String modifiers(PerfEventAttr a) {
         StringBuilder sb = new StringBuilder();
         boolean excludeGuestDefault = false;
-        boolean exKernel = a.flag(5) != 0;
-        boolean exUser = a.flag(4) != 0;
-        boolean exHv = a.flag(6) != 0;
+        boolean exKernel = a.has(AttrFlags.EXCLUDE_KERNEL);
+        boolean exUser = a.has(AttrFlags.EXCLUDE_USER);
+        boolean exHv = a.has(AttrFlags.EXCLUDE_HV);
         if (exKernel || exUser || exHv) {
             if (!exKernel) {
                 sb.append('k');
@@ -49,13 +52,13 @@ final class EventNames {
             }
             excludeGuestDefault = true;
         }
-        long precise = a.flag(15);
+        long precise = a.preciseIp();
         if (precise != 0) {
             sb.append("ppp", 0, (int) Math.min(precise, 3));
             excludeGuestDefault = true;
         }
-        boolean exHost = a.flag(19) != 0;
-        boolean exGuest = a.flag(20) != 0;
+        boolean exHost = a.has(AttrFlags.EXCLUDE_HOST);
+        boolean exGuest = a.has(AttrFlags.EXCLUDE_GUEST);
         if (exHost || exGuest == excludeGuestDefault) {
             if (!exHost) {
                 sb.append('H');

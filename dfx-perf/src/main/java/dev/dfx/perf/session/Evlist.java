@@ -1,8 +1,8 @@
 package dev.dfx.perf.session;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.pmu.attr.PerfEventAttr;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,7 +18,7 @@ public final class Evlist {
     private long combinedSampleType;
 
     /** Adds an event with its sample ids and the byte offset of its attr in the input (-1: none); returns it. */
-    Evsel add(EventAttr attr, long[] ids, long attrOffset) {
+    Evsel add(PerfEventAttr attr, long[] ids, long attrOffset) {
         Evsel e = new Evsel(evsels.size(), attr, ids, attrOffset);
         evsels.add(e);
         for (long id : ids) {
@@ -52,15 +52,6 @@ public final class Evlist {
         return byId.get(id);
     }
 
-    /** @return the first event whose attr type is {@code type}, or {@code null} */
-    public Evsel firstOfType(int type) {
-        for (Evsel e : evsels) {
-            if (e.attr().type() == type) {
-                return e;
-            }
-        }
-        return null;
-    }
 
     /** @return whether the first event has {@code sample_id_all} ({@code evlist__sample_id_all}) */
     public boolean sampleIdAll() {

@@ -1,10 +1,11 @@
 package dev.dfx.perf.session;
 
-import dev.dfx.perf.data.EventAttr;
-import dev.dfx.perf.data.ReadFormat;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.read.AttrEntry;
 import dev.dfx.perf.read.InputErrors;
+import dev.dfx.pmu.attr.AttrFlags;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.ReadFormat;
+import dev.dfx.pmu.attr.SampleType;
 import java.util.List;
 
 /**
@@ -16,10 +17,11 @@ import java.util.List;
  * feature are not checked. Stateless.
  */
 final class EvlistCheck {
-    private static final int SAMPLE_TYPE = EventAttr.SAMPLE_TYPE_OFFSET;
-    private static final int READ_FORMAT = EventAttr.READ_FORMAT_OFFSET;
-    /** {@code sample_id_all} is flag bit 18, in byte 2 of the flags. */
-    private static final int SAMPLE_ID_ALL_BYTE = EventAttr.FLAGS_OFFSET + 2;
+    private static final int SAMPLE_TYPE = PerfEventAttr.SAMPLE_TYPE_OFFSET;
+    private static final int READ_FORMAT = PerfEventAttr.READ_FORMAT_OFFSET;
+    /** The byte of the flags word that holds {@code sample_id_all}, in a little-endian reading as perf points at. */
+    private static final int SAMPLE_ID_ALL_BYTE = PerfEventAttr.FLAGS_OFFSET
+        + Long.numberOfTrailingZeros(AttrFlags.SAMPLE_ID_ALL) / Byte.SIZE;
 
     private EvlistCheck() {
     }

@@ -1,8 +1,9 @@
 package dev.dfx.perf.session;
 
-import dev.dfx.perf.data.EventAttr;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.trace.EventFormat;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 
 /**
  * One event of a recording (perf's {@code struct evsel}): its attr, the sample ids that belong to it, its
@@ -12,29 +13,24 @@ import dev.dfx.perf.trace.EventFormat;
  */
 public final class Evsel {
     private final int index;
-    private final EventAttr attr;
-    private long[] ids;
+    private final PerfEventAttr attr;
+    private final long[] ids;
     private String name;
     private String unit;
     private double scale = 1.0;
     private EventFormat format;
     private final int idPos;
     private final int isPos;
-    private final int fixedSampleBytes;
     private final long attrOffset;
 
-    Evsel(int index, EventAttr attr, long[] ids, long attrOffset) {
+    Evsel(int index, PerfEventAttr attr, long[] ids, long attrOffset) {
         this.index = index;
         this.attr = attr;
         this.attrOffset = attrOffset;
         this.ids = ids.clone();
         this.idPos = calcIdPos(attr.sampleType());
         this.isPos = calcIsPos(attr.sampleType());
-        this.fixedSampleBytes = 8 * Long.bitCount(attr.sampleType() & FIXED_FIELDS);
     }
-
-    private static final long FIXED_FIELDS = SampleType.IP | SampleType.TID | SampleType.TIME | SampleType.ADDR
-        | SampleType.ID | SampleType.STREAM_ID | SampleType.CPU | SampleType.PERIOD | SampleType.IDENTIFIER;
 
     /** @return position in the evlist, from 0 */
     public int index() {
@@ -42,7 +38,7 @@ public final class Evsel {
     }
 
     /** @return the event's attr */
-    public EventAttr attr() {
+    public PerfEventAttr attr() {
         return attr;
     }
 
@@ -67,10 +63,6 @@ public final class Evsel {
     /** @return the {@code i}-th sample id */
     public long id(int i) {
         return ids[i];
-    }
-
-    void setIds(long[] ids) {
-        this.ids = ids.clone();
     }
 
     /** @return the name set from the file, or {@code null} when none was stored */
@@ -129,11 +121,6 @@ public final class Evsel {
         return isPos;
     }
 
-    /** @return bytes of the fixed-size sample fields ({@code evsel->sample_size}) */
-    public int fixedSampleBytes() {
-        return fixedSampleBytes;
-    }
-
     /** @return whether samples carry a callchain */
     public boolean hasCallchain() {
         return (attr.sampleType() & SampleType.CALLCHAIN) != 0;
@@ -141,7 +128,7 @@ public final class Evsel {
 
     /** @return whether the evsel is the software {@code dummy} event perf adds for side-band records */
     public boolean isDummy() {
-        return attr.type() == EventAttr.TYPE_SOFTWARE && attr.config() == 9;
+        return attr.type() == PerfType.SOFTWARE && attr.config() == 9;
     }
 
     /** {@code evsel.c __evsel__calc_id_pos}. */

@@ -114,11 +114,6 @@ final class OrderedEvents {
         }
     }
 
-    /** @return records currently queued */
-    int queued() {
-        return queued;
-    }
-
     /** @return records that arrived older than the last flushed one ("out of order events") */
     int unordered() {
         return unordered;

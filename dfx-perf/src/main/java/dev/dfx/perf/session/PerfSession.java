@@ -1,29 +1,32 @@
 package dev.dfx.perf.session;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.CpuMapData;
 import dev.dfx.perf.event.Sample;
-import dev.dfx.perf.header.EventDesc;
-import dev.dfx.perf.header.FeaturePrinter;
+import dev.dfx.perf.feature.EventDesc;
+import dev.dfx.perf.feature.FeatureParser;
+import dev.dfx.perf.feature.FeatureReader;
+import dev.dfx.perf.feature.HeaderFeatureRecord;
 import dev.dfx.perf.read.AttrEntry;
 import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfFile;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.read.UnpackingRecordSource;
-import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.trace.TracepointFields;
 import dev.dfx.perf.trace.TracingDataParser;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +51,8 @@ import java.util.Map;
  * after it.
  */
 public final class PerfSession implements AutoCloseable {
-    /** Byte offset of {@code config} in {@code struct perf_event_attr}. */
-    private static final int CONFIG_OFFSET = 8;
+    /** Where the attr starts in a HEADER_ATTR record: after the 8-byte record header. */
+    private static final int ATTR_AT = 8;
 
     private final PerfFile file;
     private final Evlist evlist = new Evlist();
@@ -88,8 +91,8 @@ public final class PerfSession implements AutoCloseable {
      */
     private void requireTracepointFormats() {
         for (Evsel e : evlist.all()) {
-            if (e.attr().type() == EventAttr.TYPE_TRACEPOINT && e.format() == null) {
-                throw errors().at(e.attrOffset() + CONFIG_OFFSET, "tracepoint event " + (e.index() + 1) + " has config "
+            if (e.attr().type() == PerfType.TRACEPOINT && e.format() == null) {
+                throw errors().at(e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, "tracepoint event " + (e.index() + 1) + " has config "
                     + e.attr().config() + (trace == null ? ", but the file has no TRACING_DATA feature"
                     : ", which no format of the TRACING_DATA feature has as its ID") + "; expected the id of a"
                     + " tracepoint format");
@@ -153,13 +156,13 @@ public final class PerfSession implements AutoCloseable {
      * @return the tracepoint fields of a delivered SAMPLE of a tracepoint event, or {@code null} for other
      *         records (or when the recording has no tracing data)
      */
-    public dev.dfx.perf.trace.TracepointFields tracepoint(TimedRecord t) {
+    public TracepointFields tracepoint(TimedRecord t) {
         if (t.evsel() == null || t.evsel().format() == null || t.sample() == null || t.sample().rawOffset() < 0
             || trace == null) {
             return null;
         }
         PerfRecord r = t.record();
-        return new dev.dfx.perf.trace.TracepointFields(t.evsel().format(), new dev.dfx.perf.trace.RawData(
+        return new TracepointFields(t.evsel().format(), new RawData(
             r.segment(), r.base() + t.sample().rawOffset(), t.sample().rawSize(), trace.endian()));
     }
 
@@ -198,7 +201,7 @@ public final class PerfSession implements AutoCloseable {
     /** @return the ARCH feature (e.g. {@code x86_64}), or {@code null} when absent */
     public String arch() {
         MemorySegment a = features.get(Feature.ARCH.bit());
-        return a == null ? null : new dev.dfx.perf.header.HeaderString(a, file.endian()).string();
+        return a == null ? null : new FeatureReader(a, file.endian()).string();
     }
 
     /**
@@ -211,7 +214,7 @@ public final class PerfSession implements AutoCloseable {
      * @param name the name perf gives it
      * @return the new event
      */
-    public Evsel addSynthesizedEvent(EventAttr attr, long id, String name) {
+    public Evsel addSynthesizedEvent(PerfEventAttr attr, long id, String name) {
         Evsel e = evlist.add(attr, new long[] {id}, -1);
         e.setName(name);
         return e;
@@ -231,7 +234,7 @@ public final class PerfSession implements AutoCloseable {
      * Iterates the records in file order, each once: records of PERF_RECORD_COMPRESSED follow it. Nothing is
      * reordered. May be called once per session.
      */
-    public java.util.Iterator<TimedRecord> fileOrder() {
+    public Iterator<TimedRecord> fileOrder() {
         return processingOrder(false);
     }
 
@@ -244,7 +247,7 @@ public final class PerfSession implements AutoCloseable {
      * @throws BadInputException from {@code next()} when the data turns out corrupt; every record before the
      *                           corrupt one, queued ones included, has been delivered first
      */
-    public java.util.Iterator<TimedRecord> processingOrder(boolean ordered) {
+    public Iterator<TimedRecord> processingOrder(boolean ordered) {
         if (started) {
             throw new IllegalStateException("the records of a session can be iterated once");
         }
@@ -288,44 +291,48 @@ public final class PerfSession implements AutoCloseable {
         }
     }
 
+    /** {@code perf_event__process_attr}: HEADER_ATTR is {@code {header; attr; u64 id[]}}, the ids filling the rest. */
     private void addAttr(PerfRecord r) {
-        if (r.size() < 8 + EventAttr.SIZE_VER0) {
+        if (r.size() < ATTR_AT + PerfEventAttr.SIZE_VER0) {
             throw errors().at(r, "HEADER_ATTR record has " + r.size() + " bytes, too few for an attr ("
-                + (8 + EventAttr.SIZE_VER0) + ")");
+                + (ATTR_AT + PerfEventAttr.SIZE_VER0) + ")");
         }
-        long declared = r.u32(12);
-        int attrSize = (int) (declared == 0 ? EventAttr.SIZE_VER0 : Math.min(declared, r.size() - 8));
-        EventAttr attr = EventAttr.read(r.segment(), r.base() + 8, attrSize, r.endian());
-        int nIds = (r.size() - 8 - attrSize) / 8;
-        long[] ids = new long[Math.max(0, nIds)];
+        long declared = r.u32(ATTR_AT + PerfEventAttr.offset("size"));
+        int attrSize = (int) (declared == 0 ? PerfEventAttr.SIZE_VER0 : Math.min(declared, r.size() - ATTR_AT));
+        PerfEventAttr attr = PerfEventAttr.read(r.segment(), r.base() + ATTR_AT, attrSize, r.endian().order());
+        int idsAt = ATTR_AT + attrSize;
+        long[] ids = new long[Math.max(0, (r.size() - idsAt) / Long.BYTES)];
         for (int i = 0; i < ids.length; i++) {
-            ids[i] = r.u64(8 + attrSize + 8 * i);
+            ids[i] = r.u64(idsAt + Long.BYTES * i);
         }
-        evlist.add(attr, ids, r.fromCompressed() ? -1 : r.fileOffset() + errors().recordBias() + 8);
+        evlist.add(attr, ids, r.fromCompressed() ? -1 : r.fileOffset() + errors().recordBias() + ATTR_AT);
         applyTracepointFormats();
     }
 
-    /** {@code perf_event__process_event_update}: the event is found as {@code evlist__id2evsel} finds it. */
+    /**
+     * {@code perf_event__process_event_update}: {@code {header; u64 type; u64 id; payload}}; the event is found as
+     * {@code evlist__id2evsel} finds it.
+     */
     private void eventUpdate(PerfRecord r) {
-        if (r.size() < 24) {
+        if (r.size() < EventUpdate.PAYLOAD_AT) {
             return;
         }
-        long type = r.u64(8);
-        long id = r.u64(16);
+        long type = r.u64(EventUpdate.TYPE_AT);
+        long id = r.u64(EventUpdate.ID_AT);
         Evsel e = evlist.size() == 1 || id == 0 ? evlist.first() : evlist.byId(id);
         if (e == null && !evlist.sampleIdAll()) {
             e = evlist.first();
         }
         if (e == null) {
-            throw errors().at(r, 16, "EVENT_UPDATE record names sample id " + Long.toUnsignedString(id) + ", which no"
-                + " event owns; expected the id of one of the " + evlist.size() + " events");
+            throw errors().at(r, EventUpdate.ID_AT, "EVENT_UPDATE record names sample id " + Long.toUnsignedString(id)
+                + ", which no event owns; expected the id of one of the " + evlist.size() + " events");
         }
         if (type == EventUpdate.UNIT) {
-            e.setUnit(r.cString(24));
-        } else if (type == EventUpdate.SCALE && r.size() >= 32) {
-            e.setScale(r.f64(24));
+            e.setUnit(r.cString(EventUpdate.PAYLOAD_AT));
+        } else if (type == EventUpdate.SCALE && r.size() >= EventUpdate.PAYLOAD_AT + Double.BYTES) {
+            e.setScale(r.f64(EventUpdate.PAYLOAD_AT));
         } else if (type == EventUpdate.NAME) {
-            e.setName(r.cString(24));
+            e.setName(r.cString(EventUpdate.PAYLOAD_AT));
         }
     }
 
@@ -335,21 +342,22 @@ public final class PerfSession implements AutoCloseable {
      * that end before their own counts and lengths say, fail perf ("failed to process type: 80") and are refused.
      */
     private void feature(PerfRecord r) {
-        long bit = r.u64(8);
+        long bit = r.u64(HeaderFeatureRecord.FEAT_ID_OFFSET);
         if (bit == Feature.LAST_6_1) {
             return;
         }
         if (bit <= 0 || bit > Feature.LAST_6_1) {
-            throw errors().at(r, 8, "HEADER_FEATURE record of " + r.size() + " bytes carries feature id "
+            throw errors().at(r, HeaderFeatureRecord.FEAT_ID_OFFSET, "HEADER_FEATURE record of " + r.size()
+                + " bytes carries feature id "
                 + Long.toUnsignedString(bit) + "; expected 1.." + (Feature.LAST_6_1 - 1) + ", or "
                 + Feature.LAST_6_1 + " to mark the end");
         }
-        MemorySegment data = r.segment().asSlice(r.base() + 16, r.size() - 16);
+        MemorySegment data = HeaderFeatureRecord.data(r);
         features.put((int) bit, data);
         Feature f = Feature.ofBit((int) bit);
-        if (f != null && !new FeaturePrinter(features, evlist.all(), file.endian(), true)
-            .print(f, data, new TextSink(OutputStream.nullOutputStream()))) {
-            throw errors().at(r, 16, "HEADER_FEATURE record of feature " + f + ": its " + data.byteSize()
+        if (f != null && !FeatureParser.parse(f, data, file.endian(), FeatureParser.nrCpusAvail(features, file.endian()))
+            .complete()) {
+            throw errors().at(r, HeaderFeatureRecord.DATA_OFFSET, "HEADER_FEATURE record of feature " + f + ": its " + data.byteSize()
                 + " bytes of data end before the counts and lengths in them say; expected a whole " + f + " section");
         }
         if (bit == Feature.EVENT_DESC.bit()) {
@@ -397,7 +405,7 @@ public final class PerfSession implements AutoCloseable {
             return;
         }
         for (Evsel e : evlist.all()) {
-            if (e.attr().type() != EventAttr.TYPE_TRACEPOINT || e.format() != null) {
+            if (e.attr().type() != PerfType.TRACEPOINT || e.format() != null) {
                 continue;
             }
             EventFormat f = trace.event(e.attr().config());
@@ -415,8 +423,11 @@ public final class PerfSession implements AutoCloseable {
         file.close();
     }
 
-    /** PERF_RECORD_EVENT_UPDATE types ({@code enum perf_event_update_type}). */
+    /** PERF_RECORD_EVENT_UPDATE layout and types ({@code enum perf_event_update_type}). */
     static final class EventUpdate {
+        static final int TYPE_AT = 8;
+        static final int ID_AT = 16;
+        static final int PAYLOAD_AT = 24;
         static final long UNIT = 0;
         static final long SCALE = 1;
         static final long NAME = 2;
@@ -428,9 +439,5 @@ public final class PerfSession implements AutoCloseable {
 
     void countRecord(int type) {
         stats.add(type);
-    }
-
-    void countUnknownId() {
-        stats.unknownId();
     }
 }

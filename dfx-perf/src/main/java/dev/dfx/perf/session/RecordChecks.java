@@ -2,12 +2,12 @@ package dev.dfx.perf.session;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.Mmap;
 import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.pmu.attr.SampleType;
 
 /**
  * The refusals of a record that perf makes before or while it delivers it ({@code session.c

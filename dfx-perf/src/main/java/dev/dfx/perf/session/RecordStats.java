@@ -6,7 +6,6 @@ package dev.dfx.perf.session;
  */
 public final class RecordStats {
     private final long[] byType = new long[256];
-    private long unknownIds;
 
     void add(int type) {
         byType[0]++;
@@ -15,17 +14,8 @@ public final class RecordStats {
         }
     }
 
-    void unknownId() {
-        unknownIds++;
-    }
-
     /** @return records of {@code type} read so far; {@code count(0)} is the total */
     public long count(int type) {
         return type >= 0 && type < byType.length ? byType[type] : 0;
-    }
-
-    /** @return records whose sample id matched no event */
-    public long unknownIds() {
-        return unknownIds;
     }
 }

@@ -1,8 +1,8 @@
 package dev.dfx.perf.session;
 
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.event.ReadValues;
 import dev.dfx.perf.event.Sample;
+import dev.dfx.pmu.attr.SampleType;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;

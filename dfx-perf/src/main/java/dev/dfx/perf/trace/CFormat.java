@@ -1,5 +1,7 @@
 package dev.dfx.perf.trace;
 
+import java.util.Locale;
+
 /**
  * One C printf conversion ({@code %[flags][width][.precision][length]conv}) formatted as glibc formats it,
  * for the integer conversions {@code d i u x X o}, {@code s} and {@code p}. Width or precision given as
@@ -154,7 +156,7 @@ final class CFormat {
                 prefix = alt && (v & mask) != 0 ? "0x" : "";
             }
             case 'X' -> {
-                digits = Long.toHexString(v & mask).toUpperCase(java.util.Locale.ROOT);
+                digits = Long.toHexString(v & mask).toUpperCase(Locale.ROOT);
                 prefix = alt && (v & mask) != 0 ? "0X" : "";
             }
             case 'o' -> {
@@ -214,9 +216,8 @@ final class CFormat {
         return leftAdj ? s + pad : pad + s;
     }
 
-    /** glibc {@code %p}: {@code (nil)} for 0, else {@code 0x} and lowercase hex, padded to the width. */
-    String formatPointer(long v, int star) {
-        String s = v == 0 ? "(nil)" : "0x" + Long.toHexString(v);
-        return formatString(s, star);
+    /** glibc {@code %p} without a width: {@code (nil)} for 0, else {@code 0x} and lowercase hex. */
+    static String pointer(long v) {
+        return v == 0 ? "(nil)" : "0x" + Long.toHexString(v);
     }
 }

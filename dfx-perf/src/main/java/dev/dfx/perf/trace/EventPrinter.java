@@ -1,5 +1,6 @@
 package dev.dfx.perf.trace;
 
+import dev.dfx.perf.data.Endian;
 import java.util.List;
 import java.util.Map;
 
@@ -64,7 +65,7 @@ public final class EventPrinter {
         long v = Eval.num(s.arg(), d);
         switch (kind) {
             case 'F', 'f', 'S', 's' -> function(kind, v, out);
-            default -> out.append(v == 0 ? "(nil)" : "0x" + Long.toHexString(v));
+            default -> out.append(CFormat.pointer(v));
         }
     }
 
@@ -218,7 +219,7 @@ public final class EventPrinter {
         }
         char[] str = new char[strSize];
         int len = 0;
-        boolean big = d.endian() == dev.dfx.perf.data.Endian.BIG;
+        boolean big = d.endian() == Endian.BIG;
         for (int i = strSize - 2; i >= 0; i -= 2) {
             int index = big ? size - (len + 1) : len;
             int b = d.u8(off + index);
@@ -246,10 +247,5 @@ public final class EventPrinter {
         }
         Long v = KNOWN_FLAGS.get(flag);
         return v != null ? v : -1L;
-    }
-
-    /** @return the fields of {@code ev} that are not common fields, in format order */
-    static List<FormatField> ownFields(EventFormat ev) {
-        return ev.fields();
     }
 }

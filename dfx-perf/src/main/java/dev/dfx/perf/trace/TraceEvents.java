@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Everything HEADER_TRACING_DATA holds ({@code tools/perf/util/trace-event-read.c trace_report}): the
@@ -81,8 +83,8 @@ public final class TraceEvents {
     }
 
     /** @return the ids of all formats present */
-    public java.util.Set<Integer> ids() {
-        return Collections.unmodifiableSet(new java.util.TreeSet<>(formats.keySet()));
+    public Set<Integer> ids() {
+        return Collections.unmodifiableSet(new TreeSet<>(formats.keySet()));
     }
 
     /** @return tracing data version, e.g. {@code "0.6"} */

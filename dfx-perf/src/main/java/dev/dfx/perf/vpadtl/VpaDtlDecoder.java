@@ -3,7 +3,6 @@ package dev.dfx.perf.vpadtl;
 import dev.dfx.perf.auxtrace.AuxtraceQueue;
 import dev.dfx.perf.auxtrace.AuxtraceQueues;
 import dev.dfx.perf.data.Endian;
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.event.SampleParser;
@@ -12,6 +11,9 @@ import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.PrimaryQueue;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.pmu.attr.AttrFlags;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.trace.PrimaryMerge;
 import dev.dfx.trace.QueueHeapMerge;
 import java.lang.foreign.MemorySegment;
@@ -176,9 +178,9 @@ public final class VpaDtlDecoder implements Iterator<TimedRecord> {
             return; // perf: "No selected events with VPA trace data"
         }
         long id = (dtl.idCount() > 0 ? dtl.id(0) : 0) + SYNTH_ID_OFFSET;
-        EventAttr a = dtl.attr();
-        EventAttr attr = new EventAttr(EventAttr.TYPE_SYNTH, EventAttr.SIZE_VER8, SYNTH_CONFIG, 0, a.sampleType(),
-            0, a.flags() & (1L << 18), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        PerfEventAttr a = dtl.attr();
+        PerfEventAttr attr = PerfEventAttr.of(PerfType.SYNTH, SYNTH_CONFIG).withSampling(0, a.sampleType())
+            .withFlags(a.flags() & AttrFlags.SAMPLE_ID_ALL);
         event = session.addSynthesizedEvent(attr, id == 0 ? 1 : id, "vpa-dtl");
         for (AuxtraceQueue q : AuxtraceQueues.of(session.file())) {
             queues.add(new DtlQueue(q, endian, session.name()));

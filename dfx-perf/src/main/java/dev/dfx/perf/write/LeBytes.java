@@ -85,13 +85,6 @@ final class LeBytes {
         b[at + 1] = (byte) (v >>> 8);
     }
 
-    /** Overwrites the u64 at {@code at}. */
-    void putU64(int at, long v) {
-        for (int i = 0; i < 8; i++) {
-            b[at + i] = (byte) (v >>> (8 * i));
-        }
-    }
-
     byte[] toArray() {
         return Arrays.copyOf(b, n);
     }

@@ -1,10 +1,15 @@
 package dev.dfx.perf.write;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.data.SampleType;
+import dev.dfx.pmu.attr.AttrFlags;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +46,6 @@ public final class PerfDataWriter {
     private static final long MAGIC = 0x32454c4946524550L; // "PERFILE2"
     private static final int HEADER_SIZE = 104;
     private static final int ATTR_SIZE = 128;
-    private static final long SAMPLE_ID_ALL = 1L << 18;
     private static final long SUPPORTED = SampleType.IDENTIFIER | SampleType.IP | SampleType.TID | SampleType.TIME
         | SampleType.ID | SampleType.CPU | SampleType.PERIOD | SampleType.RAW;
     /** A kernel text address for tracepoint samples (perf script does not print it for tracepoints). */
@@ -84,7 +88,9 @@ public final class PerfDataWriter {
         for (int cpu = 0; cpu < nrCpus; cpu++) {
             ids[cpu] = nextId++;
         }
-        WriterEvent e = new WriterEvent(name, type, config, samplePeriod, sampleType, ids);
+        PerfEventAttr attr = new PerfEventAttr(type, ATTR_SIZE, config, samplePeriod, sampleType, 0,
+            AttrFlags.SAMPLE_ID_ALL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        WriterEvent e = new WriterEvent(name, attr, ids);
         events.add(e);
         return e;
     }
@@ -92,7 +98,7 @@ public final class PerfDataWriter {
     /** Adds a tracepoint event with {@link #TRACEPOINT_SAMPLE_TYPE}; its format goes into TRACING_DATA. */
     public WriterEvent addTracepoint(Tracepoint tp) {
         tracepoints.put(tp.id(), tp);
-        return addEvent(tp.fullName(), EventAttr.TYPE_TRACEPOINT, tp.id(), 1, TRACEPOINT_SAMPLE_TYPE);
+        return addEvent(tp.fullName(), PerfType.TRACEPOINT, tp.id(), 1, TRACEPOINT_SAMPLE_TYPE);
     }
 
     /** Adds {@code vpa_dtl/dtl_all/} (config 7, period 1 s) as {@code perf record -a -e vpa_dtl/dtl_all/ -c 1000000000}. */
@@ -114,7 +120,7 @@ public final class PerfDataWriter {
      * @return this
      */
     public PerfDataWriter sample(WriterEvent e, int cpu, int pid, int tid, long time, long ip, byte[] raw) {
-        long st = e.sampleType();
+        long st = e.attr().sampleType();
         int start = header(RecordType.SAMPLE, 1);
         data.u64(e.id(cpu));
         if ((st & SampleType.IP) != 0) {
@@ -122,7 +128,7 @@ public final class PerfDataWriter {
         }
         idFields(e, cpu, pid, tid, time);
         if ((st & SampleType.PERIOD) != 0) {
-            data.u64(e.samplePeriod());
+            data.u64(e.attr().samplePeriod());
         }
         if ((st & SampleType.RAW) != 0) {
             int padded = ((raw.length + 4 + 7) & ~7) - 4;
@@ -136,13 +142,6 @@ public final class PerfDataWriter {
                                       long prevState, String nextComm, int nextPid, int nextPrio) {
         return sample(e, cpu, prevPid, prevPid, time, KERNEL_IP, SchedTracepoints.switchRaw(prevComm, prevPid,
             prevPrio, prevState, nextComm, nextPid, nextPrio));
-    }
-
-    /** A {@code sched_wakeup} sample on {@code cpu} by task {@code wakerPid}. */
-    public PerfDataWriter schedWakeup(WriterEvent e, int cpu, long time, int wakerPid, String comm, int pid, int prio,
-                                      int targetCpu) {
-        return sample(e, cpu, wakerPid, wakerPid, time, KERNEL_IP, SchedTracepoints.wakeupRaw(wakerPid, comm, pid,
-            prio, targetCpu));
     }
 
     /**
@@ -164,7 +163,7 @@ public final class PerfDataWriter {
      * id [ID], {cpu, res} [CPU] (no ADDR or STREAM_ID: the writer does not encode them).
      */
     private void idFields(WriterEvent e, int cpu, int pid, int tid, long time) {
-        long st = e.sampleType();
+        long st = e.attr().sampleType();
         if ((st & SampleType.TID) != 0) {
             data.u32(pid).u32(tid);
         }
@@ -313,10 +312,9 @@ public final class PerfDataWriter {
 
     /** A 128-byte {@code perf_event_attr} (PERF_ATTR_SIZE_VER7 layout). */
     private static void attr(LeBytes b, WriterEvent e) {
-        int start = b.size();
-        b.u32(e.type()).u32(ATTR_SIZE).u64(e.config()).u64(e.samplePeriod()).u64(e.sampleType()).u64(0)
-            .u64(SAMPLE_ID_ALL);
-        b.zeros(ATTR_SIZE - (b.size() - start));
+        MemorySegment attr = MemorySegment.ofArray(new byte[ATTR_SIZE]);
+        e.attr().write(attr, 0, ByteOrder.LITTLE_ENDIAN);
+        b.bytes(attr.toArray(ValueLayout.JAVA_BYTE));
     }
 
     private int header(int type, int misc) {

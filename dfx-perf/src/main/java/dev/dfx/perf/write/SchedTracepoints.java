@@ -1,15 +1,13 @@
 package dev.dfx.perf.write;
 
 /**
- * The scheduler tracepoints a writer-built file carries, with the raw-data layouts of their formats
- * ({@code sched_switch}: 64 bytes, {@code sched_wakeup}: 36 bytes; Linux 6.18 {@code include/trace/events/sched.h}
- * as exported by tracefs). Stateless and thread-safe.
+ * The scheduler tracepoint a writer-built file carries, with the raw-data layout of its format
+ * ({@code sched_switch}: 64 bytes; Linux 6.18 {@code include/trace/events/sched.h} as exported by tracefs).
+ * Stateless and thread-safe.
  */
 public final class SchedTracepoints {
     /** {@code sched:sched_switch} (id 372). */
     public static final Tracepoint SWITCH = Tracepoint.resource("sched", "sched_switch");
-    /** {@code sched:sched_wakeup} (id 374). */
-    public static final Tracepoint WAKEUP = Tracepoint.resource("sched", "sched_wakeup");
 
     /** {@code TASK_COMM_LEN}: bytes of a {@code char comm[]} field. */
     private static final int COMM = 16;
@@ -28,16 +26,6 @@ public final class SchedTracepoints {
                                    int nextPid, int nextPrio) {
         return common(SWITCH, prevPid).chars(prevComm, COMM).u32(prevPid).u32(prevPrio).u64(prevState)
             .chars(nextComm, COMM).u32(nextPid).u32(nextPrio).toArray();
-    }
-
-    /**
-     * The raw data of one {@code sched_wakeup}: common fields, then comm[16], pid, prio, target_cpu.
-     *
-     * @param wakerPid the task that did the wakeup ({@code common_pid})
-     * @return 36 bytes, little-endian
-     */
-    public static byte[] wakeupRaw(int wakerPid, String comm, int pid, int prio, int targetCpu) {
-        return common(WAKEUP, wakerPid).chars(comm, COMM).u32(pid).u32(prio).u32(targetCpu).toArray();
     }
 
     /** common_type, common_flags, common_preempt_count, common_pid. */

@@ -1,5 +1,6 @@
 package dev.dfx.perf.write;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -21,7 +22,7 @@ final class TracingData {
 
     static byte[] encode(Collection<Tracepoint> tracepoints) {
         LeBytes b = new LeBytes();
-        b.bytes(new byte[] {0x17, 0x08, 0x44}).bytes("tracing".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+        b.bytes(new byte[] {0x17, 0x08, 0x44}).bytes("tracing".getBytes(StandardCharsets.US_ASCII))
             .cString("0.6").u8(0).u8(8).u32(4096);
         section(b, "header_page", HEADER_PAGE);
         section(b, "header_event", HEADER_EVENT);
@@ -34,7 +35,7 @@ final class TracingData {
         for (Map.Entry<String, List<Tracepoint>> s : bySystem.entrySet()) {
             b.cString(s.getKey()).u32(s.getValue().size());
             for (Tracepoint tp : s.getValue()) {
-                byte[] text = tp.format().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                byte[] text = tp.format().getBytes(StandardCharsets.UTF_8);
                 b.u64(text.length).bytes(text);
             }
         }
@@ -42,7 +43,7 @@ final class TracingData {
     }
 
     private static void section(LeBytes b, String name, String text) {
-        byte[] t = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] t = text.getBytes(StandardCharsets.UTF_8);
         b.cString(name).u64(t.length).bytes(t);
     }
 }

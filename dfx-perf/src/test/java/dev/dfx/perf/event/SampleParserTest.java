@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.Endian;
-import dev.dfx.perf.data.EventAttr;
-import dev.dfx.perf.data.ReadFormat;
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.data.SampleType;
 import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.pmu.attr.AttrFlags;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.ReadFormat;
+import dev.dfx.pmu.attr.SampleType;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -23,9 +24,9 @@ import org.junit.jupiter.api.Test;
 class SampleParserTest {
     private static final InputErrors T_DATA = new InputErrors("t.data", 0);
 
-    private static EventAttr attr(long sampleType, long readFormat, long regsUser) {
-        return new EventAttr(1, 128, 0, 4000, sampleType, readFormat, 1L << 18, 0, 0, 0, 0, 0, regsUser, 0, 0, 0,
-            0, 0, 0, 0, 0);
+    private static PerfEventAttr attr(long sampleType, long readFormat, long regsUser) {
+        return new PerfEventAttr(1, 128, 0, 4000, sampleType, readFormat, AttrFlags.SAMPLE_ID_ALL, 0, 0, 0, 0, 0,
+            regsUser, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     private static PerfRecord record(int type, int misc, long... words) {

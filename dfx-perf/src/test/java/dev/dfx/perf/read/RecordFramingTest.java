@@ -18,12 +18,15 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,7 +69,7 @@ class RecordFramingTest {
                     Auxtrace a = Auxtrace.of(t.record());
                     found.add(a);
                     assertThat(t.record().fileOffset()).isEqualTo(at);
-                    assertThat(a.payload().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)).isEqualTo(payload);
+                    assertThat(a.payload().toArray(ValueLayout.JAVA_BYTE)).isEqualTo(payload);
                 }
             }
             assertThat(found).hasSize(1);
@@ -116,14 +119,14 @@ class RecordFramingTest {
                 byte[] plain;
                 try (ZstdUnpacker z = new ZstdUnpacker()) {
                     // perf's stream may lack a frame end; the streaming unpacker reads it as perf does
-                    java.lang.foreign.MemorySegment rec = java.lang.foreign.MemorySegment.ofArray(r);
+                    MemorySegment rec = MemorySegment.ofArray(r);
                     plain = z.unpack(rec.asSlice(8), new byte[0],
                         new PerfRecord(rec, 0, Endian.LITTLE, 0, 0, null, false), new InputErrors("x", 0))
-                        .toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+                        .toArray(ValueLayout.JAVA_BYTE);
                 }
                 int cut = plain.length / 2 + 3;
-                out.add(compressed(java.util.Arrays.copyOfRange(plain, 0, cut)));
-                out.add(compressed(java.util.Arrays.copyOfRange(plain, cut, plain.length)));
+                out.add(compressed(Arrays.copyOfRange(plain, 0, cut)));
+                out.add(compressed(Arrays.copyOfRange(plain, cut, plain.length)));
             }
             return out;
         });

@@ -3,6 +3,7 @@ package dev.dfx.perf.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
@@ -32,7 +33,7 @@ class OrderedEventsTest {
         queue.flushFinal(r -> delivered.add(tagOf(r)));
     }
 
-    private final java.util.IdentityHashMap<TimedRecord, Tagged> byRecord = new java.util.IdentityHashMap<>();
+    private final IdentityHashMap<TimedRecord, Tagged> byRecord = new IdentityHashMap<>();
 
     private Tagged tagOf(TimedRecord r) {
         return byRecord.get(r);

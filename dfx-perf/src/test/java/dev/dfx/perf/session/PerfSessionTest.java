@@ -3,11 +3,16 @@ package dev.dfx.perf.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dfx.perf.Goldens;
+import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Auxtrace;
 import dev.dfx.perf.event.Comm;
+import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.trace.TracepointFields;
 import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -102,11 +107,11 @@ class PerfSessionTest {
     @Test
     void auxtraceViewPointsAfterTheRecord() {
         // an AUXTRACE record of 48 bytes at 0x100 followed by 16 payload bytes (built by hand)
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(64).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer b = ByteBuffer.allocate(64).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(RecordType.AUXTRACE).putShort((short) 0).putShort((short) 48).putLong(16).putLong(0x2000)
             .putLong(7).putInt(3).putInt(-1).putInt(3).putInt(0);
-        java.lang.foreign.MemorySegment seg = java.lang.foreign.MemorySegment.ofArray(b.array());
-        dev.dfx.perf.read.PerfRecord r = new dev.dfx.perf.read.PerfRecord(seg, 0, dev.dfx.perf.data.Endian.LITTLE,
+        MemorySegment seg = MemorySegment.ofArray(b.array());
+        PerfRecord r = new PerfRecord(seg, 0, Endian.LITTLE,
             0x100, 16, seg.asSlice(48, 16), false);
         Auxtrace a = Auxtrace.of(r);
         assertThat(a.size()).isEqualTo(16);

@@ -61,6 +61,6 @@ class CFormatTest {
     @ParameterizedTest(name = "%p of {0}")
     @CsvSource({"0,(nil)", "255,0xff", "-1,0xffffffffffffffff"})
     void pointerLikeGlibc(long v, String expected) {
-        assertThat(CFormat.parse("%p").formatPointer(v, -1)).isEqualTo(expected);
+        assertThat(CFormat.pointer(v)).isEqualTo(expected);
     }
 }

@@ -2,11 +2,11 @@ package dev.dfx.perf.vpadtl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dfx.perf.data.EventAttr;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.write.DtlScenario;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.trace.PrimaryMerge;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -40,7 +40,7 @@ class VpaDtlDecoderTest {
                 if (t.record().type() != RecordType.SAMPLE) {
                     continue;
                 }
-                String what = t.evsel().attr().type() == EventAttr.TYPE_SYNTH ? "dtl" : "switch";
+                String what = t.evsel().attr().type() == PerfType.SYNTH ? "dtl" : "switch";
                 seen.add(what + " " + t.time() + " cpu" + t.sample().cpu());
             }
             assertThat(d.entries()).isEqualTo(tail == PrimaryMerge.Tail.DROP ? 8 : 9);
@@ -80,7 +80,7 @@ class VpaDtlDecoderTest {
                 }
             }
             assertThat(d.event().name()).isEqualTo("vpa-dtl");
-            assertThat(d.event().attr().type()).isEqualTo(EventAttr.TYPE_SYNTH);
+            assertThat(d.event().attr().type()).isEqualTo(PerfType.SYNTH);
             assertThat(d.event().attr().config()).isEqualTo(9);
             // the vpa_dtl event is the file's first; its first id is 100 (the writer's first id)
             assertThat(d.event().id(0)).isEqualTo(100 + 1_000_000_000L);

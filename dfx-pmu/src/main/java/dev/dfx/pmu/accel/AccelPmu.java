@@ -1,11 +1,11 @@
 package dev.dfx.pmu.accel;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.pmu.EventAttr;
-import dev.dfx.pmu.LinuxTypes;
 import dev.dfx.pmu.PmuDescriptor;
 import dev.dfx.pmu.PmuFamily;
 import dev.dfx.pmu.ResolvedEvent;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.sim.CountingPmu;
 import dev.dfx.pmu.sim.SimEvent;
 import dev.dfx.pmu.sysfs.InMemoryDirectory;
@@ -40,7 +40,7 @@ public final class AccelPmu extends CountingPmu {
     /** The PMU name. */
     public static final String NAME = "accel";
     /** Its {@code perf_event_attr.type} (dfx-private). */
-    public static final int TYPE = LinuxTypes.DFX_FIRST;
+    public static final int TYPE = PerfType.DFX_FIRST;
 
     private final ActivityModel model;
     private final Architecture arch;
@@ -92,7 +92,7 @@ public final class AccelPmu extends CountingPmu {
      * @throws BadInputException with one line naming the problem
      */
     public InstanceSelection select(ResolvedEvent event) {
-        EventAttr attr = event.attr();
+        PerfEventAttr attr = event.attr();
         if (attr.type() != TYPE) {
             throw new BadInputException(event.name() + ": type " + attr.type() + " is not the accel PMU's (" + TYPE + ")");
         }

@@ -39,14 +39,4 @@ public enum Dimension {
     public int extract(long config1) {
         return (int) (config1 >>> shift & 0xFF);
     }
-
-    /** @return the dimension whose term is {@code term}, or null */
-    public static Dimension ofTerm(String term) {
-        for (Dimension d : values()) {
-            if (d.term.equals(term)) {
-                return d;
-            }
-        }
-        return null;
-    }
 }

@@ -1,11 +1,11 @@
 package dev.dfx.pmu.jvm;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.pmu.EventAttr;
-import dev.dfx.pmu.LinuxTypes;
 import dev.dfx.pmu.PmuDescriptor;
 import dev.dfx.pmu.PmuFamily;
 import dev.dfx.pmu.ResolvedEvent;
+import dev.dfx.pmu.attr.PerfEventAttr;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.sim.CountingPmu;
 import dev.dfx.pmu.sim.SimEvent;
 import dev.dfx.pmu.sysfs.InMemoryDirectory;
@@ -22,7 +22,7 @@ public final class JvmPmu extends CountingPmu {
     /** The PMU name. */
     public static final String NAME = "jvm";
     /** Its {@code perf_event_attr.type} (dfx-private). */
-    public static final int TYPE = LinuxTypes.DFX_FIRST + 1;
+    public static final int TYPE = PerfType.DFX_FIRST + 1;
     private static final Object BLOCK = "jvm";
 
     private final InMemoryDirectory sysfs;
@@ -74,7 +74,7 @@ public final class JvmPmu extends CountingPmu {
      * @throws BadInputException for an unknown config, non-zero config1..3 or exclude modifiers
      */
     public JvmEvent select(ResolvedEvent event) {
-        EventAttr a = event.attr();
+        PerfEventAttr a = event.attr();
         JvmEvent e = a.type() == TYPE ? JvmEvent.ofConfig(a.config()) : null;
         if (e == null) {
             throw new BadInputException(event.name() + ": unsupported event config: 0x" + Long.toHexString(a.config())

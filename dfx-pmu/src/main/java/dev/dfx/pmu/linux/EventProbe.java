@@ -1,7 +1,8 @@
 package dev.dfx.pmu.linux;
 
-import dev.dfx.pmu.EventAttr;
 import dev.dfx.pmu.SymbolicEvent;
+import dev.dfx.pmu.attr.AttrFlags;
+import dev.dfx.pmu.attr.PerfEventAttr;
 
 /**
  * Whether this kernel can count an event, found by opening it disabled on the calling thread and closing it again,
@@ -18,13 +19,12 @@ public final class EventProbe {
         if (!LinuxSyscalls.available()) {
             return false;
         }
-        EventAttr plain = EventAttr.of(e.type(), e.config());
-        EventAttr userOnly = new EventAttr(e.type(), e.config(), 0, 0, 0, false, true, false, false, false, false, 0,
-                false, false);
+        PerfEventAttr plain = PerfEventAttr.of(e.type(), e.config());
+        PerfEventAttr userOnly = plain.withFlags(AttrFlags.EXCLUDE_KERNEL);
         return opens(userOnly) || opens(plain);
     }
 
-    private static boolean opens(EventAttr attr) {
+    private static boolean opens(PerfEventAttr attr) {
         try {
             LinuxSyscalls.close(LinuxSyscalls.perfEventOpen(attr,
                     new OpenOptions(0, -1, -1, true, false, false, OpenOptions.TIMES)));

@@ -1,6 +1,6 @@
 package dev.dfx.pmu.linux;
 
-import dev.dfx.pmu.EventAttr;
+import dev.dfx.pmu.attr.PerfEventAttr;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -11,6 +11,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -66,11 +67,11 @@ public final class LinuxSyscalls {
      * @return the new fd
      * @throws PerfEventOpenException with the errno on failure
      */
-    public static int perfEventOpen(EventAttr attr, OpenOptions options) {
+    public static int perfEventOpen(PerfEventAttr attr, OpenOptions options) {
         Native n = nat();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment seg = arena.allocate(PerfEventAttrLayout.LAYOUT);
-            PerfEventAttrLayout.write(seg, attr, options);
+            MemorySegment seg = arena.allocate(PerfEventAttr.LAYOUT);
+            options.applyTo(attr).write(seg, 0, ByteOrder.nativeOrder());
             MemorySegment state = arena.allocate(n.stateLayout);
             long fd = (long) n.syscall.invokeExact(state, n.perfEventOpenNr, seg.address(), (long) options.pid(),
                     (long) options.cpu(), (long) options.groupFd(), PERF_FLAG_FD_CLOEXEC);

@@ -2,6 +2,7 @@ package dev.dfx.pmu.linux;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.pmu.CounterReading;
+import dev.dfx.pmu.attr.PerfEventAttr;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -26,7 +27,7 @@ public final class PerfEventFd implements AutoCloseable {
      * @param options pid, cpu, group, flags and read_format
      * @throws PerfEventOpenException with the errno when the kernel refuses
      */
-    public PerfEventFd(dev.dfx.pmu.EventAttr attr, OpenOptions options) {
+    public PerfEventFd(PerfEventAttr attr, OpenOptions options) {
         this.fd = LinuxSyscalls.perfEventOpen(attr, options);
         this.readFormat = options.readFormat();
     }

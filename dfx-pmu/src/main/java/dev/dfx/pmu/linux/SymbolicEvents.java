@@ -1,7 +1,8 @@
 package dev.dfx.pmu.linux;
 
-import dev.dfx.pmu.LinuxTypes;
 import dev.dfx.pmu.SymbolicEvent;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SoftwareId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +12,8 @@ import java.util.List;
  * {@code linux/perf_event.h}). The clocks are counted in ns and printed in msec.
  */
 public final class SymbolicEvents {
+    /** The clocks count ns and print msec. */
+    private static final double NS_TO_MSEC = 1e-6;
     private static final List<SymbolicEvent> ALL;
 
     static {
@@ -25,18 +28,18 @@ public final class SymbolicEvents {
         hw(l, "stalled-cycles-frontend", 7, "idle-cycles-frontend");
         hw(l, "stalled-cycles-backend", 8, "idle-cycles-backend");
         hw(l, "ref-cycles", 9);
-        sw(l, "alignment-faults", 7, "", 1);
-        sw(l, "bpf-output", 10, "", 1);
-        sw(l, "cgroup-switches", 11, "", 1);
-        sw(l, "context-switches", 3, "", 1, "cs");
-        sw(l, "cpu-clock", 0, "msec", 1e-6);
-        sw(l, "cpu-migrations", 4, "", 1, "migrations");
-        sw(l, "dummy", 9, "", 1);
-        sw(l, "emulation-faults", 8, "", 1);
-        sw(l, "major-faults", 6, "", 1);
-        sw(l, "minor-faults", 5, "", 1);
-        sw(l, "page-faults", 2, "", 1, "faults");
-        sw(l, "task-clock", 1, "msec", 1e-6);
+        sw(l, "alignment-faults", SoftwareId.ALIGNMENT_FAULTS, "", 1);
+        sw(l, "bpf-output", SoftwareId.BPF_OUTPUT, "", 1);
+        sw(l, "cgroup-switches", SoftwareId.CGROUP_SWITCHES, "", 1);
+        sw(l, "context-switches", SoftwareId.CONTEXT_SWITCHES, "", 1, "cs");
+        sw(l, "cpu-clock", SoftwareId.CPU_CLOCK, "msec", NS_TO_MSEC);
+        sw(l, "cpu-migrations", SoftwareId.CPU_MIGRATIONS, "", 1, "migrations");
+        sw(l, "dummy", SoftwareId.DUMMY, "", 1);
+        sw(l, "emulation-faults", SoftwareId.EMULATION_FAULTS, "", 1);
+        sw(l, "major-faults", SoftwareId.PAGE_FAULTS_MAJ, "", 1);
+        sw(l, "minor-faults", SoftwareId.PAGE_FAULTS_MIN, "", 1);
+        sw(l, "page-faults", SoftwareId.PAGE_FAULTS, "", 1, "faults");
+        sw(l, "task-clock", SoftwareId.TASK_CLOCK, "msec", NS_TO_MSEC);
         ALL = List.copyOf(l);
     }
 
@@ -50,14 +53,14 @@ public final class SymbolicEvents {
 
     /** @return whether the event is one of the software clocks whose value is ns ({@code evsel__is_clock}) */
     public static boolean isClock(int type, long config) {
-        return type == LinuxTypes.SOFTWARE && (config == 0 || config == 1);
+        return type == PerfType.SOFTWARE && (config == SoftwareId.CPU_CLOCK || config == SoftwareId.TASK_CLOCK);
     }
 
     private static void hw(List<SymbolicEvent> l, String name, long config, String... aliases) {
-        l.add(new SymbolicEvent(name, List.of(aliases), "hardware", LinuxTypes.HARDWARE, config, "Hardware event", "", 1.0));
+        l.add(new SymbolicEvent(name, List.of(aliases), "hardware", PerfType.HARDWARE, config, "Hardware event", "", 1.0));
     }
 
     private static void sw(List<SymbolicEvent> l, String name, long config, String unit, double scale, String... aliases) {
-        l.add(new SymbolicEvent(name, List.of(aliases), "software", LinuxTypes.SOFTWARE, config, "Software event", unit, scale));
+        l.add(new SymbolicEvent(name, List.of(aliases), "software", PerfType.SOFTWARE, config, "Software event", unit, scale));
     }
 }

@@ -108,14 +108,4 @@ public final class SimEvent {
     public void addCount(long delta) {
         count += delta;
     }
-
-    /** @return enabled ns so far (as of the context's last time update) */
-    public long enabledNs() {
-        return enabledNs;
-    }
-
-    /** @return running ns so far (as of the context's last time update) */
-    public long runningNs() {
-        return runningNs;
-    }
 }

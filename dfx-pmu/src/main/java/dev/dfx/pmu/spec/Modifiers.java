@@ -1,5 +1,7 @@
 package dev.dfx.pmu.spec;
 
+import dev.dfx.pmu.attr.AttrFlags;
+
 /**
  * Event modifiers, the letters after {@code :} or after the closing {@code /} ({@code cycles:u},
  * {@code msr/tsc/k}, {@code {a,b}:S}). Semantics follow perf's {@code get_event_modifier}
@@ -37,6 +39,20 @@ public record Modifiers(String text, boolean excludeUser, boolean excludeKernel,
 
     /** The letters perf accepts as modifiers. */
     public static final String LETTERS = "ukhGHIpPSDeWb";
+
+    /** @return the {@code perf_event_attr} flags these modifiers set: exclude bits, precise_ip, pinned, exclusive */
+    public long attrFlags() {
+        long f = AttrFlags.preciseIp(precise);
+        f |= excludeUser ? AttrFlags.EXCLUDE_USER : 0;
+        f |= excludeKernel ? AttrFlags.EXCLUDE_KERNEL : 0;
+        f |= excludeHv ? AttrFlags.EXCLUDE_HV : 0;
+        f |= excludeIdle ? AttrFlags.EXCLUDE_IDLE : 0;
+        f |= excludeHost ? AttrFlags.EXCLUDE_HOST : 0;
+        f |= excludeGuest ? AttrFlags.EXCLUDE_GUEST : 0;
+        f |= pinned ? AttrFlags.PINNED : 0;
+        f |= exclusive ? AttrFlags.EXCLUSIVE : 0;
+        return f;
+    }
 
     /** @return whether every character of {@code s} is a modifier letter (and s is not empty) */
     public static boolean looksLikeModifiers(String s) {

@@ -1,5 +1,6 @@
 package dev.dfx.pmu.stat;
 
+import dev.dfx.pmu.CounterReading;
 import java.util.List;
 import java.util.Locale;
 
@@ -71,19 +72,18 @@ public final class StatFormatter {
         StringBuilder sb = new StringBuilder(prefix);
         String unit = row.event().unit();
         String name = row.event().name();
-        long run = row.reading().running();
-        long ena = row.reading().enabled();
+        CounterReading reading = row.reading();
         if (!row.counted()) {
             String word = row.supported() ? NOT_COUNTED : NOT_SUPPORTED;
             if (csv()) {
                 sb.append(word).append(sep).append(unit).append(sep).append(name);
-                running(sb, run, ena);
+                running(sb, reading);
                 sb.append(sep).append(sep);
             } else {
                 sb.append(String.format(Locale.ROOT, "%18s", word)).append(' ')
                         .append(String.format(Locale.ROOT, "%-4s", unit)).append(' ')
                         .append(String.format(Locale.ROOT, "%-25s", name)).append(" ".repeat(METRIC_LEN));
-                running(sb, run, ena);
+                running(sb, reading);
             }
             return sb.append('\n').toString();
         }
@@ -92,14 +92,14 @@ public final class StatFormatter {
         if (csv()) {
             sb.append(String.format(Locale.ROOT, fractional ? "%.2f" : "%.0f", row.value())).append(sep)
                     .append(unit).append(sep).append(name);
-            running(sb, run, ena);
+            running(sb, reading);
             metricCsv(sb, metric);
         } else {
             sb.append(String.format(Locale.ROOT, fractional ? "%18.2f" : "%18.0f", row.value())).append(' ')
                     .append(String.format(Locale.ROOT, "%-4s", unit)).append(' ')
                     .append(String.format(Locale.ROOT, "%-32s", name));
             metricStd(sb, metric);
-            running(sb, run, ena);
+            running(sb, reading);
         }
         return sb.append('\n').toString();
     }
@@ -124,12 +124,12 @@ public final class StatFormatter {
         return sb.append("\n\n").toString();
     }
 
-    private void running(StringBuilder sb, long run, long ena) {
+    private void running(StringBuilder sb, CounterReading r) {
         if (csv()) {
-            double pct = run == ena ? 100.0 : (double) (100 * run / ena);
-            sb.append(sep).append(run).append(sep).append(String.format(Locale.ROOT, "%.2f", pct));
-        } else if (run != ena) {
-            sb.append(String.format(Locale.ROOT, "  (%.2f%%)", 100.0 * run / ena));
+            sb.append(sep).append(r.running()).append(sep)
+                .append(String.format(Locale.ROOT, "%.2f", r.runningPercentCsv()));
+        } else if (r.running() != r.enabled()) {
+            sb.append(String.format(Locale.ROOT, "  (%.2f%%)", r.runningPercent()));
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.dfx.pmu.stat;
 
 import dev.dfx.pmu.CounterReading;
-import dev.dfx.pmu.LinuxTypes;
 import dev.dfx.pmu.ResolvedEvent;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.linux.SymbolicEvents;
 
 /**
@@ -32,6 +32,6 @@ public record StatRow(ResolvedEvent event, boolean supported, CounterReading rea
 
     /** @return whether it is the generic hardware event with that config ({@code PERF_TYPE_HARDWARE}) */
     public boolean isHardware(long config) {
-        return event.attr().type() == LinuxTypes.HARDWARE && event.attr().config() == config;
+        return event.attr().type() == PerfType.HARDWARE && event.attr().config() == config;
     }
 }

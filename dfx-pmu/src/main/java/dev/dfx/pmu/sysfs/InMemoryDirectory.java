@@ -31,11 +31,6 @@ public final class InMemoryDirectory implements PmuDirectory {
         return new Builder(label);
     }
 
-    /** @return every file path, sorted */
-    public List<String> paths() {
-        return new ArrayList<>(files.keySet());
-    }
-
     @Override
     public List<String> list(String dir) {
         String prefix = dir.isEmpty() ? "" : dir + "/";

@@ -2,9 +2,9 @@ package dev.dfx.pmu.task;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.pmu.ResolvedEvent;
+import dev.dfx.pmu.attr.ReadFormat;
 import dev.dfx.pmu.linux.Errno;
 import dev.dfx.pmu.linux.OpenOptions;
-import dev.dfx.pmu.linux.PerfEventAttrLayout;
 import dev.dfx.pmu.linux.PerfEventFd;
 import dev.dfx.pmu.linux.PerfEventOpenException;
 import java.util.ArrayList;
@@ -21,7 +21,7 @@ import java.util.Map;
  * events are never multiplexed. Confined to its thread.
  */
 final class LinuxThreadSource implements ThreadSource {
-    private static final long GROUP_READ = OpenOptions.TIMES | PerfEventAttrLayout.FORMAT_GROUP;
+    private static final long GROUP_READ = OpenOptions.TIMES | ReadFormat.GROUP;
 
     /** One kernel group: its leader fd and the positions of its members, leader first. */
     private record Group(PerfEventFd leader, List<Integer> positions, List<PerfEventFd> members, long[] values) {
@@ -109,11 +109,6 @@ final class LinuxThreadSource implements ThreadSource {
     /** @return the errno with which the kernel refused the event at {@code position}, or 0 when it counts it */
     int refusal(int position) {
         return unsupported.getOrDefault(position, 0);
-    }
-
-    /** @return the number of kernel groups (one read each per sample) */
-    int groupCount() {
-        return groups.size();
     }
 
     @Override

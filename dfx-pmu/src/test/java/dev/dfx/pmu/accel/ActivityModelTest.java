@@ -11,6 +11,7 @@ import dev.dfx.pmu.sim.SimEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class ActivityModelTest {
@@ -86,7 +87,7 @@ class ActivityModelTest {
     void perThreadTotalsSeeOnlyTheCallingThreadsTasks() throws InterruptedException {
         ActivityModel m = new ActivityModel(Architecture.GFX12);
         CounterDef waves = CounterRegistry.byName("sq_waves");
-        int[] all = java.util.stream.IntStream.range(0, 32).toArray();
+        int[] all = IntStream.range(0, 32).toArray();
         Thread other = Thread.ofPlatform().start(() -> {
             for (int i = 0; i < 1000; i++) {
                 m.onTask(i, 0, 1, 10, 0, 0);

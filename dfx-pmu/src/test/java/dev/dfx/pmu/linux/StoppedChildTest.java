@@ -10,8 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The command's elapsed time is {@link StoppedChild#go()} to {@link StoppedChild#exitNanos()}: the caller's set-up
- * between start and go is outside it, as perf stat's is (F16 of the trial-2 findings: dfx counted its own event
- * set-up, 7 to 100 ms).
+ * between start and go (opening the events, 7 to 100 ms) is outside it, as perf stat's is.
  */
 class StoppedChildTest {
 

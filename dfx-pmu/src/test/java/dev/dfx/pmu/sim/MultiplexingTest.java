@@ -8,8 +8,10 @@ import dev.dfx.pmu.CounterReading;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.TestPmus;
 import dev.dfx.pmu.accel.ActivityModel;
+import dev.dfx.pmu.accel.Block;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,7 +44,7 @@ class MultiplexingTest {
         List.of(a, b, c).forEach(ctx::enable);
         assertThat(List.of(a.state(), b.state(), c.state()))
                 .containsExactly(SimEvent.State.ACTIVE, SimEvent.State.ACTIVE, SimEvent.State.INACTIVE);
-        assertThat(sys.accel().slotsInUse(dev.dfx.pmu.accel.Block.TA)).isEqualTo(2);
+        assertThat(sys.accel().slotsInUse(Block.TA)).isEqualTo(2);
         period();                 // A, B count X
         ctx.tick();               // A rotates to the end: [B, C, A] -> B, C
         assertThat(ctx.leaders()).containsExactly(b, c, a);
@@ -57,7 +59,7 @@ class MultiplexingTest {
             assertThat(r.enabled()).isEqualTo(3 * PERIOD);
             assertThat(r.running()).isEqualTo(2 * PERIOD);
             assertThat(r.scaledValue()).isEqualTo(3 * X);   // 2X * 30 ms / 20 ms: the true total
-            assertThat(r.runningPercent()).isCloseTo(66.67, org.assertj.core.data.Offset.offset(0.01));
+            assertThat(r.runningPercent()).isCloseTo(66.67, Offset.offset(0.01));
         }
     }
 
@@ -110,6 +112,6 @@ class MultiplexingTest {
         assertThat(ctx.read(a).value()).isEqualTo(4000);
         ctx.close(a);
         assertThat(ctx.leaders()).isEmpty();
-        assertThat(sys.accel().slotsInUse(dev.dfx.pmu.accel.Block.GRBM)).isZero();
+        assertThat(sys.accel().slotsInUse(Block.GRBM)).isZero();
     }
 }

@@ -7,6 +7,7 @@ import dev.dfx.pmu.PmuCatalog;
 import dev.dfx.pmu.ResolvedEvent;
 import dev.dfx.pmu.TestPmus;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +47,7 @@ class StatFormatterTest {
     @Test
     void notSupportedAndOtherSeparators() {
         List<String> out = lines(new StatFormatter(","), "cycles,instructions,task-clock",
-                java.util.Arrays.asList(null, null, new CounterReading(606969, 606969, 606969)), 1_662_929, "");
+                Arrays.asList(null, null, new CounterReading(606969, 606969, 606969)), 1_662_929, "");
         assertThat(out).containsExactly(
                 "<not supported>,,cycles,0,100.00,,\n",
                 "<not supported>,,instructions,0,100.00,,\n",
@@ -79,7 +80,7 @@ class StatFormatterTest {
         // hand-computed metrics: 981234 / 101952187 = 0.0096 CPUs; 1e9 * 75 / 981234 = 76434 /sec;
         // 1e9 * 2531932 / 981234 = 2.580e9 /sec
         List<String> out = lines(f, "task-clock,context-switches,page-faults,cycles,msr/tsc/",
-                java.util.Arrays.asList(new CounterReading(981234, 981234, 981234), new CounterReading(1, 981234, 981234),
+                Arrays.asList(new CounterReading(981234, 981234, 981234), new CounterReading(1, 981234, 981234),
                         new CounterReading(75, 981234, 981234), null, new CounterReading(2531932, 981234, 981234)),
                 101_952_187, "");
         assertThat(out).containsExactly(

@@ -1,6 +1,6 @@
 package dev.dfx.runtime.recording;
 
-import dev.dfx.record.RecordKind;
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.PoolSize;
@@ -15,7 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The parts of run.json known before the run: the configuration (with every pool) and the host. Stateless. */
-final class ManifestFacts {
+public final class ManifestFacts {
     private ManifestFacts() {
     }
 
@@ -24,14 +24,14 @@ final class ManifestFacts {
         RecordingConfig c = plan.config();
         List<RunManifest.Pool> pools = new ArrayList<>();
         for (SubsystemRecorder r : plan.recorders()) {
-            Map<RecordKind, Integer> lanes = new LinkedHashMap<>();
+            Map<BufferKind, Integer> lanes = new LinkedHashMap<>();
             for (LaneInfo l : r.plan().lanes()) {
                 lanes.merge(l.kind(), 1, Integer::sum);
             }
             lanes.forEach((k, n) -> {
                 PoolSize p = plan.pools().of(k);
                 pools.add(new RunManifest.Pool(PoolSizes.qualifiedName(k), p.buffersPerLane(), p.recordsPerBuffer(),
-                        k.size(), n));
+                        k.recordSize(), n));
             });
         }
         return new RunManifest.Config(c.workload(), plan.recorders().stream().map(r -> r.id().id()).toList(),
@@ -41,7 +41,7 @@ final class ManifestFacts {
     }
 
     /** @return run.json's {@code host}: name, OS, CPU architecture and count, memory, Java version */
-    static RunManifest.Host host() {
+    public static RunManifest.Host host() {
         String hostname;
         try {
             hostname = InetAddress.getLocalHost().getHostName();

@@ -1,11 +1,13 @@
 package dev.dfx.runtime.recording;
 
+import dev.dfx.io.OwnerOnly;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
 
 /**
  * Disk space kept for the final run.json: a file {@code RUN/.run.json.reserve} of real (not sparse) bytes written
@@ -30,7 +32,8 @@ final class ManifestReserve {
      */
     static ManifestReserve create(Path runDir, long bytes) {
         Path f = runDir.resolve(FILE);
-        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (FileChannel ch = FileChannel.open(f, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                OwnerOnly.forNewFile(f))) {
             ByteBuffer zeros = ByteBuffer.allocate(1 << 16);
             for (long left = bytes; left > 0; ) {
                 zeros.clear().limit((int) Math.min(zeros.capacity(), left));

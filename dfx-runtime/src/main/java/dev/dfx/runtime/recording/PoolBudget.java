@@ -1,7 +1,7 @@
 package dev.dfx.runtime.recording;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
-import dev.dfx.record.RecordKind;
 import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.PoolSize;
 import dev.dfx.runtime.subsystem.PoolSizes;
@@ -40,13 +40,13 @@ final class PoolBudget {
      */
     static void check(List<SubsystemRecorder> recorders, PoolSizes pools, long machine) {
         long total = 0;
-        Map<RecordKind, Long> byKind = new LinkedHashMap<>();
-        Map<RecordKind, Integer> lanes = new LinkedHashMap<>();
+        Map<BufferKind, Long> byKind = new LinkedHashMap<>();
+        Map<BufferKind, Integer> lanes = new LinkedHashMap<>();
         for (SubsystemRecorder r : recorders) {
             total += r.plan().memoryBytes();
             for (LaneInfo l : r.plan().lanes()) {
                 PoolSize p = pools.of(l.kind());
-                byKind.merge(l.kind(), (long) p.buffersPerLane() * p.recordsPerBuffer() * l.kind().size(), Long::sum);
+                byKind.merge(l.kind(), (long) p.buffersPerLane() * p.recordsPerBuffer() * l.kind().recordSize(), Long::sum);
                 lanes.merge(l.kind(), 1, Integer::sum);
             }
         }
@@ -54,14 +54,14 @@ final class PoolBudget {
         if (machine <= 0 || total <= budget || byKind.isEmpty()) {
             return;
         }
-        RecordKind biggest = byKind.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        BufferKind biggest = byKind.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         PoolSize p = pools.of(biggest);
         String origin = pools.origin(biggest);
         throw new BadInputException((origin.startsWith("--") ? "option " + origin : origin) + ": the pools need " + mib(total) + ", more than the "
                 + mib(budget) + " a recording may take (a quarter of this machine's " + mib(machine) + "); "
                 + PoolSizes.qualifiedName(biggest) + " alone takes " + mib(byKind.get(biggest)) + " ("
                 + lanes.get(biggest) + " lanes x " + p.buffersPerLane() + " buffers x " + p.recordsPerBuffer()
-                + " records x " + biggest.size() + " B); use smaller pools");
+                + " records x " + biggest.recordSize() + " B); use smaller pools");
     }
 
     private static String mib(long bytes) {

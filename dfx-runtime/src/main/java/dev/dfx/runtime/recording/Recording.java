@@ -318,7 +318,7 @@ public final class Recording {
         Map<String, String> functions = new LinkedHashMap<>();
         names.names().forEach((id, n) -> functions.put(Integer.toString(id), n));
         return new RunManifest(RunManifest.FORMAT, RunManifest.VERSION, runId.toString(), status, reason, plan.config().commandLine(),
-                config, clock, host, start.toString(), end, wallNs, w, functions, reports, outputs);
+                config, clock, host, start.toString(), end, wallNs, w, functions, reports, outputs, null);
     }
 
     /**

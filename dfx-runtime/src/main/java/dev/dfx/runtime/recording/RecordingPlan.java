@@ -192,9 +192,15 @@ public final class RecordingPlan {
 
     /**
      * Claims the run directory: the given one ({@link RunLock#claim}), or a new {@code dfx-runs/<timestamp>[-N]},
-     * created atomically so that recorders started in the same second each get their own.
+     * created atomically so that recorders started in the same second each get their own. Either is made private
+     * (mode 0700) before anything is written into it.
+     *
+     * @param given   the directory of {@code -o}, or null for a new one under {@code workDir/dfx-runs}
+     * @param workDir the working directory
+     * @return the claim
+     * @throws BadInputException when the directory cannot be claimed (one line naming it and why)
      */
-    private static RunLock runDirectory(Path given, Path workDir) {
+    public static RunLock runDirectory(Path given, Path workDir) {
         if (given != null) {
             return RunLock.claim(given, "option -o");
         }

@@ -15,10 +15,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntFunction;
 
-/** Turns a subsystem's pipeline stats into its run.json report, naming lanes and queues by their threads. */
-final class SubsystemReports {
+/**
+ * Turns a pipeline's stats into its run.json report, naming lanes and queues by their writer threads: a subsystem of
+ * the built-in runtime, or the user events of a region's producers. Stateless.
+ */
+public final class SubsystemReports {
     private SubsystemReports() {
+    }
+
+    /**
+     * How run.json names a lane's writer.
+     *
+     * @param kind     buffer kind name
+     * @param role     writer thread role ({@code core}, {@code scheduler}, {@code orchestrator}, or
+     *                 {@value dev.dfx.rundir.ProgramReport#ROLE} for a producer's thread)
+     * @param instance which thread of the role
+     */
+    public record LaneName(String kind, String role, int instance) {
     }
 
     /**
@@ -28,7 +43,28 @@ final class SubsystemReports {
      */
     static RunManifest.SubsystemReport of(SubsystemRecorder r, PipelineStats s, long workloadWallNs) {
         LanePlan plan = r.plan();
-        List<RunManifest.Lane> lanes = new ArrayList<>();
+        return of(r.id().id(), s, workloadWallNs, lane -> {
+            LaneInfo info = plan.lane(lane);
+            return new LaneName(info.kind().name(), info.role().id(), info.instance());
+        }, producer -> {
+            LaneInfo writer = plan.lanes().stream().filter(l -> l.producer() == producer).findFirst().orElseThrow();
+            return new LaneName(writer.kind().name(), writer.role().id(), writer.instance());
+        }, r.details());
+    }
+
+    /**
+     * @param name           the subsystem's name
+     * @param s              its pipeline's stats (final, or live while running)
+     * @param workloadWallNs the producers' run time, for records/s (0: unknown)
+     * @param lanes          names the writer of a lane, by lane index
+     * @param producers      names the writer thread of a ready queue, by producer index
+     * @param details        subsystem-specific facts
+     * @return the report
+     */
+    public static RunManifest.SubsystemReport of(String name, PipelineStats s, long workloadWallNs,
+                                                 IntFunction<LaneName> lanes, IntFunction<LaneName> producers,
+                                                 Map<String, Object> details) {
+        List<RunManifest.Lane> laneReports = new ArrayList<>();
         long[] causes = new long[DropCause.values().length];
         long expiries = 0;
         long stalls = 0;
@@ -36,7 +72,7 @@ final class SubsystemReports {
         long longest = 0;
         long omitted = 0;
         for (LaneStats l : s.lanes()) {
-            LaneInfo info = plan.lane(l.lane());
+            LaneName info = lanes.apply(l.lane());
             for (DropCause c : DropCause.values()) {
                 causes[c.ordinal()] += l.dropped(c);
             }
@@ -49,7 +85,7 @@ final class SubsystemReports {
             for (StallWindow w : l.stallWindows()) {
                 windows.add(new RunManifest.Window(w.startNs(), w.endNs()));
             }
-            lanes.add(new RunManifest.Lane(l.lane(), info.kind().name(), info.role().id(), info.instance(), l.total(),
+            laneReports.add(new RunManifest.Lane(l.lane(), info.kind(), info.role(), info.instance(), l.total(),
                     l.collected(), causes(l), l.silentLoss(), l.backstopExpiries(),
                     new RunManifest.Stalls(l.stallCount(), l.stallTotalNs(), l.stallLongestNs(), windows,
                             l.stallWindowsOmitted()), l.minFreeDepth(), l.collectNs(), l.collectLongestNs()));
@@ -65,14 +101,14 @@ final class SubsystemReports {
         }
         List<RunManifest.Queue> queues = new ArrayList<>();
         for (QueueStats q : s.queues()) {
-            LaneInfo writer = plan.lanes().stream().filter(l -> l.producer() == q.producer()).findFirst().orElseThrow();
-            queues.add(new RunManifest.Queue(writer.role().id(), writer.instance(), q.capacity(), q.maxReadyDepth()));
+            LaneName writer = producers.apply(q.producer());
+            queues.add(new RunManifest.Queue(writer.role(), writer.instance(), q.capacity(), q.maxReadyDepth()));
         }
         double perSecond = workloadWallNs > 0 ? s.collected() * 1e9 / workloadWallNs : 0;
-        return new RunManifest.SubsystemReport(r.id().id(), s.total(), s.collected(), s.dropped(), byCause,
+        return new RunManifest.SubsystemReport(name, s.total(), s.collected(), s.dropped(), byCause,
                 s.total() - s.collected() - s.dropped(), s.reconciled(), expiries,
-                new RunManifest.Stalls(stalls, stallNs, longest, List.of(), omitted), perSecond, lanes, pools, queues,
-                s.errors(), s.errorCount(), r.details());
+                new RunManifest.Stalls(stalls, stallNs, longest, List.of(), omitted), perSecond, laneReports, pools,
+                queues, s.errors(), s.errorCount(), details);
     }
 
     /** λ over workload time when known (as records/s), else over the pipeline's running time. */

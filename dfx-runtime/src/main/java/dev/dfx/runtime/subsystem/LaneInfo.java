@@ -1,6 +1,6 @@
 package dev.dfx.runtime.subsystem;
 
-import dev.dfx.record.RecordKind;
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.rundir.ThreadRole;
 
 /**
@@ -8,10 +8,13 @@ import dev.dfx.rundir.ThreadRole;
  *
  * @param lane     the pipeline's lane index
  * @param kind     the records the lane carries
- * @param kindId   the kind's id in the subsystem (its index in {@code Subsystem.kinds()}, the chunk file's kind id)
  * @param role     which runtime thread writes it
  * @param instance which one: core, scheduler or 0 for the orchestrator (the chunk file's lane number)
  * @param producer the pipeline's producer index of that thread
  */
-public record LaneInfo(int lane, RecordKind kind, int kindId, ThreadRole role, int instance, int producer) {
+public record LaneInfo(int lane, BufferKind kind, ThreadRole role, int instance, int producer) {
+    /** @return the kind's id in the subsystem (its index in {@code Subsystem.kinds()}, the chunk file's kind id) */
+    public int kindId() {
+        return kind.id();
+    }
 }

@@ -1,10 +1,10 @@
 package dev.dfx.runtime.subsystem;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
 import dev.dfx.pipeline.ArenaAckHook;
 import dev.dfx.pipeline.PipelineConfig;
 import dev.dfx.pipeline.PoolSpec;
-import dev.dfx.record.RecordKind;
 import dev.dfx.record.Subsystem;
 import dev.dfx.rundir.ThreadRole;
 import java.util.ArrayList;
@@ -24,12 +24,12 @@ public final class LanePlan {
     private final Subsystem subsystem;
     private final PipelineSettings settings;
     private final PipelineConfig.Builder builder;
-    private final Map<RecordKind, Integer> pools = new HashMap<>();
-    private final List<RecordKind> kinds = new ArrayList<>();
+    private final Map<BufferKind, Integer> pools = new HashMap<>();
+    private final List<BufferKind> kinds = new ArrayList<>();
     private final Map<String, Integer> producers = new HashMap<>();
     private final Map<String, Integer> lanesByName = new HashMap<>();
     private final List<LaneInfo> lanes = new ArrayList<>();
-    private final Set<RecordKind> zeroed = new HashSet<>();
+    private final Set<BufferKind> zeroed = new HashSet<>();
     private long arenaBytes;
 
     /**
@@ -56,9 +56,8 @@ public final class LanePlan {
      * @throws IllegalArgumentException when {@code kind} is not the subsystem's or the lane exists already
      * @throws BadInputException        naming the {@code --pool} option when the kind's pool is not valid
      */
-    public int lane(RecordKind kind, ThreadRole role, int instance) {
-        int kindId = subsystem.kinds().indexOf(kind);
-        if (kindId < 0) {
+    public int lane(BufferKind kind, ThreadRole role, int instance) {
+        if (!subsystem.kinds().contains(kind)) {
             throw new IllegalArgumentException(kind.name() + " is not a kind of " + subsystem.id());
         }
         String name = kind.name() + "/" + role.id() + "/" + instance;
@@ -76,7 +75,7 @@ public final class LanePlan {
         });
         int producer = producers.computeIfAbsent(role.id() + "/" + instance, k -> producers.size());
         int lane = builder.lane(pool, producer);
-        lanes.add(new LaneInfo(lane, kind, kindId, role, instance, producer));
+        lanes.add(new LaneInfo(lane, kind, role, instance, producer));
         lanesByName.put(name, lane);
         return lane;
     }
@@ -87,7 +86,7 @@ public final class LanePlan {
      *
      * @throws IllegalStateException when the kind already has lanes
      */
-    public void zeroed(RecordKind kind) {
+    public void zeroed(BufferKind kind) {
         if (pools.containsKey(kind)) {
             throw new IllegalStateException(kind.name() + ": pool already built; mark it zeroed before its first lane");
         }
@@ -98,7 +97,7 @@ public final class LanePlan {
      * @return the pipeline lane of {@code kind} written by thread ({@code role}, {@code instance}), or -1 when the
      *         plan has none
      */
-    public int laneOf(RecordKind kind, ThreadRole role, int instance) {
+    public int laneOf(BufferKind kind, ThreadRole role, int instance) {
         return lanesByName.getOrDefault(kind.name() + "/" + role.id() + "/" + instance, -1);
     }
 
@@ -127,8 +126,8 @@ public final class LanePlan {
         return lanes.get(lane);
     }
 
-    /** @return the record kind of pipeline kind index {@code kind} */
-    public RecordKind kind(int kind) {
+    /** @return the buffer kind of pipeline kind index {@code kind} */
+    public BufferKind kind(int kind) {
         return kinds.get(kind);
     }
 
@@ -137,7 +136,7 @@ public final class LanePlan {
         long n = arenaBytes;
         for (LaneInfo l : lanes) {
             PoolSize p = settings.pools().of(l.kind());
-            n += (long) p.buffersPerLane() * p.recordsPerBuffer() * l.kind().size();
+            n += (long) p.buffersPerLane() * p.recordsPerBuffer() * l.kind().recordSize();
         }
         return n;
     }

@@ -4,7 +4,7 @@ import dev.dfx.pipeline.BackpressurePolicy;
 import java.time.Duration;
 
 /**
- * What every subsystem's pipeline shares: sizes of the pools and the backpressure knobs of DESIGN.md §5.
+ * What every subsystem's pipeline shares: sizes of the pools and the backpressure knobs (docs/pipeline.md).
  * Immutable.
  *
  * @param pools          pool sizes per buffer kind

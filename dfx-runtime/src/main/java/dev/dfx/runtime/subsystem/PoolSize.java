@@ -1,7 +1,7 @@
 package dev.dfx.runtime.subsystem;
 
 /**
- * How big one buffer kind's pool is per lane (DESIGN.md §3 pool: count x records per buffer). Immutable.
+ * How big one buffer kind's pool is per lane (docs/glossary.md, pool: count x records per buffer). Immutable.
  *
  * @param buffersPerLane   buffers each lane of the kind gets (COUNT of {@code --pool KIND=COUNTxRECORDS})
  * @param recordsPerBuffer records per buffer (RECORDS)

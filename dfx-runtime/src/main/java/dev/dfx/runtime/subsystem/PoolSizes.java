@@ -2,7 +2,15 @@ package dev.dfx.runtime.subsystem;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.pipeline.PoolSpec;
-import dev.dfx.record.RecordKind;
+import dev.dfx.chunk.BufferKind;
+import dev.dfx.record.ArgRecord;
+import dev.dfx.record.CoreTaskRecord;
+import dev.dfx.record.OrchPhaseRecord;
+import dev.dfx.record.PmuRecord;
+import dev.dfx.record.SchedPhaseRecord;
+import dev.dfx.record.SchedTaskRecord;
+import dev.dfx.record.ScopeRecord;
+import dev.dfx.record.SubmitRecord;
 import dev.dfx.record.Subsystem;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -16,19 +24,32 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Pool sizes of every buffer kind: the defaults of DESIGN.md §6 (each {@link RecordKind}'s own numbers) with the
+ * Pool sizes of every buffer kind: the defaults ({@link #DEFAULTS}) with the
  * {@code --pool KIND=COUNTxRECORDS} overrides applied, where KIND is a subsystem ({@code deps=1x4}: all its kinds)
  * or one of its buffer kinds ({@code swimlane.core-task=2x64}); a kind override wins over a subsystem override;
- * the same KIND twice is refused. Also the bridge from a record kind to the pipeline's {@link PoolSpec}.
+ * the same KIND twice is refused. Also the bridge from a buffer kind to the pipeline's pool, {@link PoolSpec}.
  * Immutable and thread-safe.
  */
 public final class PoolSizes {
+    /**
+     * Default pool size of each buffer kind, per lane: a core lane, a scheduler lane or the one
+     * orchestrator lane of the kind.
+     */
+    public static final Map<BufferKind, PoolSize> DEFAULTS = Map.of(
+            CoreTaskRecord.KIND, new PoolSize(8, 1000),
+            SchedTaskRecord.KIND, new PoolSize(8, 1000),
+            SchedPhaseRecord.KIND, new PoolSize(6, 16384),
+            OrchPhaseRecord.KIND, new PoolSize(8, 16384),
+            PmuRecord.KIND, new PoolSize(2, 512),
+            SubmitRecord.KIND, new PoolSize(4, 1024),
+            ArgRecord.KIND, new PoolSize(8, 256),
+            ScopeRecord.KIND, new PoolSize(4, 512));
     private static final Pattern OPTION = Pattern.compile("([A-Za-z]+)(?:\\.([A-Za-z-]+))?=(-?\\d+)x(-?\\d+)");
 
-    private final Map<RecordKind, PoolSize> sizes;
-    private final Map<RecordKind, String> options;
+    private final Map<BufferKind, PoolSize> sizes;
+    private final Map<BufferKind, String> options;
 
-    private PoolSizes(Map<RecordKind, PoolSize> sizes, Map<RecordKind, String> options) {
+    private PoolSizes(Map<BufferKind, PoolSize> sizes, Map<BufferKind, String> options) {
         this.sizes = Map.copyOf(sizes);
         this.options = Map.copyOf(options);
     }
@@ -52,11 +73,11 @@ public final class PoolSizes {
      *                           has a count below 1, or makes a buffer larger than a pipeline buffer can be
      */
     public static PoolSizes parse(List<String> overrides, Set<Subsystem> recorded) {
-        Map<RecordKind, PoolSize> sizes = new LinkedHashMap<>();
-        Map<RecordKind, String> options = new LinkedHashMap<>();
+        Map<BufferKind, PoolSize> sizes = new LinkedHashMap<>();
+        Map<BufferKind, String> options = new LinkedHashMap<>();
         for (Subsystem s : Subsystem.values()) {
-            for (RecordKind k : s.kinds()) {
-                sizes.put(k, new PoolSize(k.buffersPerLane(), k.recordsPerBuffer()));
+            for (BufferKind k : s.kinds()) {
+                sizes.put(k, DEFAULTS.get(k));
             }
         }
         List<String> general = new ArrayList<>();
@@ -73,18 +94,14 @@ public final class PoolSizes {
         }
         for (List<String> pass : List.of(general, specific)) {
             for (String o : pass) {
-                Matcher m = OPTION.matcher(o);
-                if (!m.matches()) {
-                    throw new BadInputException("option --pool " + o + ": expected KIND=COUNTxRECORDS, e.g. --pool deps=1x4"
-                            + " or --pool swimlane.core-task=2x64");
-                }
+                Matcher m = matcher(o, "deps=1x4 or --pool swimlane.core-task=2x64");
                 int count = count(o, m.group(3), "COUNT (buffers per lane)");
                 int records = count(o, m.group(4), "RECORDS (records per buffer)");
-                for (RecordKind k : kinds(o, m.group(1), m.group(2), recorded)) {
-                    long bytes = (long) records * k.size();
+                for (BufferKind k : kinds(o, m.group(1), m.group(2), recorded)) {
+                    long bytes = (long) records * k.recordSize();
                     if (bytes > PoolSpec.MAX_BUFFER_BYTES) {
                         throw new BadInputException("option --pool " + o + ": a " + k.name() + " buffer of " + records
-                                + " x " + k.size() + " B records is " + bytes + " bytes, more than the "
+                                + " x " + k.recordSize() + " B records is " + bytes + " bytes, more than the "
                                 + PoolSpec.MAX_BUFFER_BYTES + "-byte limit of a buffer");
                     }
                     sizes.put(k, new PoolSize(count, records));
@@ -93,6 +110,36 @@ public final class PoolSizes {
             }
         }
         return new PoolSizes(sizes, options);
+    }
+
+    /**
+     * Reads one {@code --pool KIND=COUNTxRECORDS} of a pool that is not one of the five subsystems' (the user-event
+     * pool of {@code dfx record -- COMMAND}).
+     *
+     * @param option  the option's value
+     * @param kinds   the KIND names accepted (any case)
+     * @param example an accepted value, for the message
+     * @return the size
+     * @throws BadInputException naming the option when it is malformed, names another KIND, or a count is below 1
+     */
+    public static PoolSize size(String option, List<String> kinds, String example) {
+        Matcher m = matcher(option, example);
+        String kind = m.group(1) + (m.group(2) == null ? "" : "." + m.group(2));
+        if (kinds.stream().noneMatch(kind::equalsIgnoreCase)) {
+            throw new BadInputException("option --pool " + option + ": unknown pool '" + kind + "'; expected "
+                    + String.join(" or ", kinds));
+        }
+        return new PoolSize(count(option, m.group(3), "COUNT (buffers per lane)"),
+                count(option, m.group(4), "RECORDS (records per buffer)"));
+    }
+
+    private static Matcher matcher(String option, String example) {
+        Matcher m = OPTION.matcher(option);
+        if (!m.matches()) {
+            throw new BadInputException("option --pool " + option + ": expected KIND=COUNTxRECORDS, e.g. --pool "
+                    + example);
+        }
+        return m;
     }
 
     private static int count(String option, String text, String what) {
@@ -109,7 +156,7 @@ public final class PoolSizes {
         return (int) v;
     }
 
-    private static List<RecordKind> kinds(String option, String subsystem, String kind, Set<Subsystem> recorded) {
+    private static List<BufferKind> kinds(String option, String subsystem, String kind, Set<Subsystem> recorded) {
         Subsystem s;
         try {
             s = Subsystem.of(subsystem);
@@ -124,34 +171,34 @@ public final class PoolSizes {
         if (kind == null) {
             return s.kinds();
         }
-        for (RecordKind k : s.kinds()) {
+        for (BufferKind k : s.kinds()) {
             if (k.name().equalsIgnoreCase(kind)) {
                 return List.of(k);
             }
         }
         throw new BadInputException("option --pool " + option + ": subsystem " + s.id() + " has no buffer kind '" + kind
-                + "'; expected one of " + String.join(", ", s.kinds().stream().map(RecordKind::name).toList()));
+                + "'; expected one of " + String.join(", ", s.kinds().stream().map(BufferKind::name).toList()));
     }
 
     /** @return {@code subsystem.kind}, e.g. {@code swimlane.core-task} */
-    public static String qualifiedName(RecordKind k) {
-        return k.subsystem() + "." + k.name();
+    public static String qualifiedName(BufferKind k) {
+        return Subsystem.of(k).id() + "." + k.name();
     }
 
     /** @return the pool size of {@code kind} */
-    public PoolSize of(RecordKind kind) {
+    public PoolSize of(BufferKind kind) {
         return sizes.get(kind);
     }
 
     /** @return the {@code --pool} option that set {@code kind}'s size, or its qualified name when none did */
-    public String origin(RecordKind kind) {
+    public String origin(BufferKind kind) {
         String o = options.get(kind);
         return o != null ? "--pool " + o : qualifiedName(kind);
     }
 
     /** @return the pipeline pool of {@code kind}: its name, record size and this size */
-    public PoolSpec spec(RecordKind kind) {
+    public PoolSpec spec(BufferKind kind) {
         PoolSize p = of(kind);
-        return new PoolSpec(kind.name(), kind.size(), p.recordsPerBuffer(), p.buffersPerLane());
+        return new PoolSpec(kind.name(), kind.recordSize(), p.recordsPerBuffer(), p.buffersPerLane());
     }
 }

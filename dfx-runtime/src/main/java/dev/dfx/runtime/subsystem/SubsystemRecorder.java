@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
- * One subsystem of a recording (DESIGN.md §6): its lanes ({@link LanePlan}, laid out by the subclass's
+ * One subsystem of a recording: its lanes ({@link LanePlan}, laid out by the subclass's
  * constructor), its pipeline, whose collector appends every drained buffer to {@code RUN/chunks/<subsystem>.dfx},
  * the lane probes that write its records on the runtime's threads, and the export of its output file from the
  * chunk file after the run.
@@ -77,7 +77,7 @@ public abstract class SubsystemRecorder implements AutoCloseable {
      */
     public final void start(Path runDir, RunId run, HostGroup host, UnaryOperator<Collector> wrap)
             throws IOException {
-        chunks = ChunkStore.create(runDir, run, id());
+        chunks = ChunkStore.create(runDir, run, id().id(), id().kinds());
         pipeline = Pipeline.start(config(), wrap.apply(collector(runDir, chunks)), host);
         started();
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dfx.chunk.ChunkInfo;
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.LaneSequence;
 import dev.dfx.pipeline.BackpressurePolicy;
@@ -14,7 +15,6 @@ import dev.dfx.record.ArgRole;
 import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.OrchPhaseRecord;
 import dev.dfx.record.PmuRecord;
-import dev.dfx.record.RecordKind;
 import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
 import dev.dfx.record.SubmitRecord;
@@ -302,8 +302,8 @@ class RecordingTest {
                 .matches("[A-Z][A-Za-z]*\\.java:[1-9][0-9]*").isEqualTo(last.get("site").asText());
     }
 
-    static long count(Path dir, RecordKind kind) throws IOException {
-        try (ChunkReader r = ChunkRecords.open(dir, Subsystem.of(kind.subsystem()))) {
+    static long count(Path dir, BufferKind kind) throws IOException {
+        try (ChunkReader r = ChunkRecords.open(dir, Subsystem.of(kind))) {
             return ChunkRecords.forEach(r, kind, (lane, seg, off) -> { });
         }
     }

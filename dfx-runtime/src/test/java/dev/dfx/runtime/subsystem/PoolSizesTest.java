@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.pipeline.PoolSpec;
+import dev.dfx.record.ArgRecord;
 import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.OrchPhaseRecord;
 import dev.dfx.record.PmuRecord;
 import dev.dfx.record.SchedPhaseRecord;
+import dev.dfx.record.SchedTaskRecord;
+import dev.dfx.record.ScopeRecord;
 import dev.dfx.record.SubmitRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,6 +26,9 @@ class PoolSizesTest {
         assertThat(p.of(OrchPhaseRecord.KIND)).isEqualTo(new PoolSize(8, 16384));
         assertThat(p.of(PmuRecord.KIND)).isEqualTo(new PoolSize(2, 512));
         assertThat(p.of(SubmitRecord.KIND)).isEqualTo(new PoolSize(4, 1024));
+        assertThat(p.of(SchedTaskRecord.KIND)).isEqualTo(new PoolSize(8, 1000));
+        assertThat(p.of(ArgRecord.KIND)).isEqualTo(new PoolSize(8, 256));
+        assertThat(p.of(ScopeRecord.KIND)).isEqualTo(new PoolSize(4, 512));
         assertThat(p.spec(SubmitRecord.KIND)).isEqualTo(new PoolSpec("submit", 4672, 1024, 4));
         assertThat(p.origin(SubmitRecord.KIND)).isEqualTo("deps.submit");
     }

@@ -5,6 +5,7 @@ import dev.dfx.pipeline.PayloadArena;
 import dev.dfx.record.ArgKind;
 import dev.dfx.record.ArgPayload;
 import dev.dfx.record.ArgRecord;
+import dev.dfx.record.ArgRole;
 import dev.dfx.record.ArgStage;
 import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.SchedulerProbe;
@@ -18,6 +19,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class ArgsProbe implements SchedulerProbe {
     private final LaneWriter lane;
+    private final ArgRecord.Encoder record = new ArgRecord.Encoder();
     private final PayloadArena arena;
     private final int level;
     private final long maxPayload;
@@ -40,8 +42,10 @@ final class ArgsProbe implements SchedulerProbe {
         if (a.kind() == ArgKind.SCALAR) {
             long off = lane.claim();
             if (off >= 0) {
-                ArgRecord.writeScalar(lane.segment(), off, task.taskId(), task.funcId(), argIndex, stage, flags, timeNs,
-                        a.dtype(), a.scalarBits());
+                record.wrap(lane.segment(), off).taskId(task.taskId()).funcIds(task.funcId()).argIndex(argIndex)
+                        .role(ArgRole.INPUT).stage(stage).kind(ArgKind.SCALAR).flags(flags).captureNs(timeNs)
+                        .dtype(a.dtype()).noRegion().startOffset(0).tensorId(0).payloadOffset(ArgRecord.NO_PAYLOAD)
+                        .payloadSize(0).truncated(false).scalarValue(a.scalarBits());
             }
             return;
         }
@@ -73,9 +77,11 @@ final class ArgsProbe implements SchedulerProbe {
 
     private void writeTensor(TaskView task, ArgView a, int argIndex, ArgStage stage, int flags, long timeNs, long off,
                              long payloadOffset, long payloadSize, boolean truncated) {
-        ArgRecord.writeTensor(lane.segment(), off, task.taskId(), task.funcId(), argIndex, a.role(), stage, flags, timeNs,
-                a.dtype(), a.tensorId(), a.startOffset(), a.ndims(), a.shape(), a.strides(), payloadOffset, payloadSize,
-                truncated && payloadOffset >= 0);
+        record.wrap(lane.segment(), off).taskId(task.taskId()).funcIds(task.funcId()).argIndex(argIndex).role(a.role())
+                .stage(stage).kind(ArgKind.TENSOR).flags(flags).captureNs(timeNs).dtype(a.dtype())
+                .region(a.ndims(), a.shape(), a.strides()).startOffset(a.startOffset()).tensorId(a.tensorId())
+                .payloadOffset(payloadOffset).payloadSize(payloadSize).truncated(truncated && payloadOffset >= 0)
+                .scalarValue(0);
     }
 
     @Override

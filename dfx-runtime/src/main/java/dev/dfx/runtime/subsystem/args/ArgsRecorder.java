@@ -2,6 +2,7 @@ package dev.dfx.runtime.subsystem.args;
 
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkWriter;
+import dev.dfx.io.OwnerOnly;
 import dev.dfx.pipeline.Collector;
 import dev.dfx.pipeline.PayloadArena;
 import dev.dfx.record.ArgRecord;
@@ -17,7 +18,6 @@ import dev.dfx.runtime.subsystem.PoolSize;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;
 import dev.dfx.rundir.ThreadRole;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,7 +77,7 @@ public final class ArgsRecorder extends SubsystemRecorder {
     @Override
     protected Collector collector(Path runDir, ChunkWriter chunks) throws IOException {
         Path folder = runDir.resolve(ArgsJson.FOLDER);
-        Files.createDirectories(folder);
+        OwnerOnly.createFolders(folder);
         payloads = new PayloadFile(folder.resolve(ArgsJson.BIN));
         collector = new ArgsCollector(plan, chunks, payloads, this::arena, acks);
         return collector;

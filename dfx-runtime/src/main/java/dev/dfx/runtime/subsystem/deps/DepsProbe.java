@@ -8,7 +8,6 @@ import dev.dfx.record.TensorSlot;
 import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.OrchestratorProbe;
 import dev.dfx.runtime.probe.TaskView;
-import java.lang.foreign.MemorySegment;
 
 /**
  * Writes one submit record per submit, with its overflow chain reserved in one buffer
@@ -21,13 +20,14 @@ final class DepsProbe implements OrchestratorProbe {
     private final LaneWriter lane;
     private final int maxDeps;
     private final int[] kernelIds = new int[1];
+    private final SubmitRecord.Encoder record = new SubmitRecord.Encoder();
     private long[] deps = new long[SubmitRecord.MAX_EXPLICIT_DEPS];
     private long truncatedChains;
     private long truncatedTensors;
 
     DepsProbe(LaneWriter lane) {
         this.lane = lane;
-        this.maxDeps = (int) Math.min(0xFFFF,
+        this.maxDeps = (int) Math.min(SubmitRecord.MAX_DEP_COUNT,
                 SubmitRecord.MAX_EXPLICIT_DEPS + (long) (lane.recordsPerBuffer() - 1) * DepsOverflowRecord.MAX_DEPS);
     }
 
@@ -54,16 +54,17 @@ final class DepsProbe implements OrchestratorProbe {
             deps[i] = task.explicitDep(i);
         }
         kernelIds[0] = task.funcId();
-        MemorySegment seg = lane.segment();
-        boolean zeroed = lane.zeroed();
-        SubmitRecord.write(seg, off, task.taskId(), task.flags(), tensors, deps, depCount, kernelIds, 1, zeroed);
+        record.wrap(lane.segment(), off, lane.zeroed()).taskId(task.taskId()).flags(task.flags()).tensorCount(tensors)
+                .explicitDeps(deps, depCount).kernelIds(kernelIds).blockNum(1);
         int slot = 0;
         for (int i = 0; i < task.argCount() && slot < tensors; i++) {
             ArgView a = task.arg(i);
             if (a.kind() == ArgKind.TENSOR) {
-                SubmitRecord.writeTensor(seg, off, slot++, a.tensorId(), a.tensorNumel(), a.startOffset(),
-                        a.tensorVersion(), a.dtype(), a.role(), a.marked() ? TensorSlot.FLAG_MARKED : 0,
-                        a.ndims(), a.shape(), a.strides(), i, a.tensorName(), zeroed);
+                record.argType(slot, a.role());
+                record.tensor(slot++).tensorId(a.tensorId()).bufferNumel(a.tensorNumel()).startOffset(a.startOffset())
+                        .version(a.tensorVersion()).dtype(a.dtype()).role(a.role())
+                        .flags(a.marked() ? TensorSlot.FLAG_MARKED : 0).region(a.ndims(), a.shape(), a.strides())
+                        .argIndex(i).name(a.tensorName());
             }
         }
     }

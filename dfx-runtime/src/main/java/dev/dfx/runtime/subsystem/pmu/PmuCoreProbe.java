@@ -10,6 +10,7 @@ import dev.dfx.runtime.probe.TaskView;
 /** Writes one pmu record (kernel duration and counter deltas) per kernel run on its core's lane. Core thread only. */
 final class PmuCoreProbe implements CoreProbe {
     private final LaneWriter lane;
+    private final PmuRecord.Encoder record = new PmuRecord.Encoder();
     private final CoreType type;
     private final CounterSource source;
     private final TaskEventSource events;
@@ -38,8 +39,8 @@ final class PmuCoreProbe implements CoreProbe {
         long off = lane.claim();
         if (off >= 0) {
             int n = counterDeltas == null ? 0 : source.count();
-            PmuRecord.write(lane.segment(), off, task.taskId(), task.funcId(), type, endNs - startNs, counterDeltas, n,
-                    endNs);
+            record.wrap(lane.segment(), off).taskId(task.taskId()).funcId(task.funcId()).coreType(type)
+                    .totalNs(endNs - startNs).counters(counterDeltas, n).endNs(endNs);
         }
     }
 

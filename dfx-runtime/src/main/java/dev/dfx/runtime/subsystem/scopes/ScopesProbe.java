@@ -9,6 +9,7 @@ import dev.dfx.runtime.probe.ScopeStats;
 /** Writes one scope record per scope entry and exit. Orchestrator thread only. */
 final class ScopesProbe implements OrchestratorProbe {
     private final LaneWriter scopes;
+    private final ScopeRecord.Encoder record = new ScopeRecord.Encoder();
 
     ScopesProbe(LaneWriter scopes) {
         this.scopes = scopes;
@@ -23,9 +24,10 @@ final class ScopesProbe implements OrchestratorProbe {
     public void scope(ScopePhase phase, ScopeStats s) {
         long off = scopes.claim();
         if (off >= 0) {
-            ScopeRecord.write(scopes.segment(), off, s.timeNs(), s.siteFile(), s.siteLine(), s.heapTail(), s.heapHead(),
-                    s.taskWindowTail(), s.taskWindowHead(), s.depPoolTail(), s.depPoolHead(), s.tensorMapUsed(),
-                    s.depth(), s.ring(), phase);
+            record.wrap(scopes.segment(), off).timeNs(s.timeNs()).siteFile(s.siteFile()).siteLine(s.siteLine())
+                    .heapStart(s.heapTail()).heapEnd(s.heapHead()).taskStart(s.taskWindowTail())
+                    .taskEnd(s.taskWindowHead()).depPoolStart(s.depPoolTail()).depPoolEnd(s.depPoolHead())
+                    .tensorMapUsed(s.tensorMapUsed()).depth(s.depth()).ringId(s.ring()).phase(phase);
         }
     }
 

@@ -9,6 +9,7 @@ import dev.dfx.runtime.probe.TaskView;
 /** Writes one core task record per kernel run on its core's lane. Core thread only. */
 final class SwimlaneCoreProbe implements CoreProbe {
     private final LaneWriter tasks;
+    private final CoreTaskRecord.Encoder record = new CoreTaskRecord.Encoder();
     private final int core;
     private final CoreType type;
 
@@ -22,8 +23,8 @@ final class SwimlaneCoreProbe implements CoreProbe {
     public void taskEnd(TaskView task, long startNs, long endNs, long[] counterDeltas, boolean failed) {
         long off = tasks.claim();
         if (off >= 0) {
-            CoreTaskRecord.write(tasks.segment(), off, startNs, endNs, task.taskId(), task.funcId(), core, type,
-                    failed ? CoreTaskRecord.FLAG_FAILED : 0);
+            record.wrap(tasks.segment(), off).startNs(startNs).endNs(endNs).taskId(task.taskId())
+                    .funcId(task.funcId()).coreId(core).coreType(type).flags(failed ? CoreTaskRecord.FLAG_FAILED : 0);
         }
     }
 

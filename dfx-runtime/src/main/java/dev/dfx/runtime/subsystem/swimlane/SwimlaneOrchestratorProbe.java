@@ -8,6 +8,7 @@ import dev.dfx.runtime.probe.TaskView;
 /** Writes one orchestrator phase record per submit (level 4). Orchestrator thread only. */
 final class SwimlaneOrchestratorProbe implements OrchestratorProbe {
     private final LaneWriter submits;
+    private final OrchPhaseRecord.Encoder record = new OrchPhaseRecord.Encoder();
 
     SwimlaneOrchestratorProbe(LaneWriter submits) {
         this.submits = submits;
@@ -17,8 +18,8 @@ final class SwimlaneOrchestratorProbe implements OrchestratorProbe {
     public void submitted(TaskView task, long startNs, long endNs, long windowWaitNs) {
         long off = submits.claim();
         if (off >= 0) {
-            OrchPhaseRecord.write(submits.segment(), off, startNs, endNs, task.taskId(), task.submitIndex(),
-                    windowWaitNs);
+            record.wrap(submits.segment(), off).startNs(startNs).endNs(endNs).taskId(task.taskId())
+                    .submitIdx(task.submitIndex()).windowWaitNs(windowWaitNs);
         }
     }
 

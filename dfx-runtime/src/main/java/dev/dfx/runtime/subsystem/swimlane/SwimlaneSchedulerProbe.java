@@ -14,6 +14,8 @@ import dev.dfx.runtime.probe.TaskView;
 final class SwimlaneSchedulerProbe implements SchedulerProbe {
     private final LaneWriter tasks;
     private final LaneWriter phases;
+    private final SchedTaskRecord.Encoder taskRecord = new SchedTaskRecord.Encoder();
+    private final SchedPhaseRecord.Encoder phaseRecord = new SchedPhaseRecord.Encoder();
     private final int scheduler;
 
     SwimlaneSchedulerProbe(LaneWriter tasks, LaneWriter phases, int scheduler) {
@@ -29,8 +31,8 @@ final class SwimlaneSchedulerProbe implements SchedulerProbe {
         }
         long off = tasks.claim();
         if (off >= 0) {
-            SchedTaskRecord.write(tasks.segment(), off, dispatchNs, finishNs, task.taskId(), task.funcId(), core,
-                    scheduler);
+            taskRecord.wrap(tasks.segment(), off).dispatchNs(dispatchNs).finishNs(finishNs).taskId(task.taskId())
+                    .funcId(task.funcId()).coreId(core).schedulerId(scheduler);
         }
     }
 
@@ -42,8 +44,9 @@ final class SwimlaneSchedulerProbe implements SchedulerProbe {
         }
         long off = phases.claim();
         if (off >= 0) {
-            SchedPhaseRecord.write(phases.segment(), off, startNs, endNs, loopIter, kind, tasksProcessed, popHit,
-                    popMiss, depthsAtStart, depthsAtEnd, scheduler);
+            phaseRecord.wrap(phases.segment(), off).startNs(startNs).endNs(endNs).loopIter(loopIter).kind(kind)
+                    .tasksProcessed(tasksProcessed).popHit(popHit).popMiss(popMiss).depthsAtStart(depthsAtStart)
+                    .depthsAtEnd(depthsAtEnd).schedulerId(scheduler);
         }
     }
 

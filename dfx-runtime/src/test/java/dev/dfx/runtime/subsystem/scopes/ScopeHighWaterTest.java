@@ -11,13 +11,15 @@ import org.junit.jupiter.api.Test;
 class ScopeHighWaterTest {
     private final MemorySegment seg = MemorySegment.ofArray(new byte[ScopeRecord.SIZE]);
     private final ScopeRecord.View view = new ScopeRecord.View();
+    private final ScopeRecord.Encoder record = new ScopeRecord.Encoder();
     private final ScopeHighWater max = new ScopeHighWater();
 
     /** One record: (tail, head) of task window, heap, dep pool. */
     private void add(ScopePhase phase, int depth, long taskTail, long taskHead, long heapTail, long heapHead,
                      long depTail, long depHead, int tensorMap) {
-        ScopeRecord.write(seg, 0, 1, "X.java", 1, heapTail, heapHead, taskTail, taskHead, depTail, depHead, tensorMap,
-                depth, Math.min(depth, 3), phase);
+        record.wrap(seg, 0).timeNs(1).siteFile("X.java").siteLine(1).heapStart(heapTail).heapEnd(heapHead)
+                .taskStart(taskTail).taskEnd(taskHead).depPoolStart(depTail).depPoolEnd(depHead).tensorMapUsed(tensorMap)
+                .depth(depth).ringId(Math.min(depth, 3)).phase(phase);
         max.add(view.wrap(seg, 0));
     }
 

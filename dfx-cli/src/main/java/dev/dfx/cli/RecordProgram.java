@@ -1,0 +1,108 @@
+package dev.dfx.cli;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.program.ProgramNotRunnable;
+import dev.dfx.program.ProgramRecording;
+import dev.dfx.region.RegionSpec;
+import dev.dfx.rundir.ProgramReport;
+import dev.dfx.runtime.recording.Durations;
+import dev.dfx.runtime.subsystem.PoolSize;
+import dev.dfx.runtime.subsystem.PoolSizes;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * {@code dfx record [OPTIONS] -- COMMAND [ARGS...]}: the options of {@link RecordCommand} that apply to a program
+ * (policy, backstop, stall threshold, {@code --pool user=COUNTxRECORDS}, {@code --lanes}, {@code -o}, {@code --quiet},
+ * {@code --json}) checked before anything runs, then {@link ProgramRecording}. Everything dfx prints goes to standard
+ * error, since standard output is the command's: the summary, or with {@code --quiet} only the run directory's path,
+ * or with {@code --json} the summary as JSON. SIGINT, SIGTERM and SIGHUP are passed on to the command (the terminal's
+ * Ctrl-C reaches it directly too, as it is in dfx's process group); dfx collects until the command and every process
+ * that attached to the region have ended. The exit status is the command's (128 + N when signal N ended it), 127 /
+ * 126 when it cannot be started (not found / not executable) as in a shell, and 1 when the command succeeded but the
+ * recording failed or lost records silently.
+ */
+final class RecordProgram {
+    /** Options that configure the embedded runtime; a command is not recorded with them. */
+    private static final List<String> RUNTIME_ONLY = List.of("--workload", "--subsystems", "--swimlane-level",
+            "--args-level", "--event", "--arch", "--schedulers", "--cores");
+
+    private final CommandLine.Model.CommandSpec spec;
+    private final RecordCommand options;
+
+    RecordProgram(CommandLine.Model.CommandSpec spec, RecordCommand options) {
+        this.spec = spec;
+        this.options = options;
+    }
+
+    int call() throws InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        ProgramRecording rec = new ProgramRecording(settings(), Path.of("").toAbsolutePath(), line -> {
+            err.println(Main.errorLine(line));
+            err.flush();
+        });
+        SignalHandlers handlers = SignalHandlers.install(List.of("INT", "TERM", "HUP"), (name, number) ->
+                rec.signal(number));
+        ProgramRecording.Result r;
+        try {
+            r = rec.run();
+        } catch (ProgramNotRunnable e) {
+            err.println(Main.errorLine(e.getMessage()));
+            err.flush();
+            return e.status();
+        } finally {
+            if (handlers != null) {
+                handlers.close();
+            }
+        }
+        if (r.manifestProblem() != null) {
+            err.println(Main.errorLine(r.manifestProblem()));
+        }
+        try {
+            if (options.json) {
+                RunSummary.json(r.runDir(), r.manifest(), err);
+            } else if (options.quiet) {
+                err.println(r.runDir());
+            } else {
+                RunSummary.text(r.runDir(), r.manifest(), err);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        err.flush();
+        int recording = RunSummary.exitStatus(r.manifest());
+        return r.command().ok() && (recording != 0 || r.manifestProblem() != null) ? 1 : r.command().status();
+    }
+
+    private ProgramRecording.Settings settings() {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        for (String o : RUNTIME_ONLY) {
+            if (parsed.hasMatchedOption(o)) {
+                throw new BadInputException("option " + o + ": configures the embedded runtime, not a recorded command"
+                        + " (dfx record -- COMMAND)");
+            }
+        }
+        if (options.output != null && options.output.toString().isEmpty()) {
+            throw new BadInputException("option -o: empty path; expected a new or empty run directory");
+        }
+        if (options.lanes < 1) {
+            throw new BadInputException("option --lanes: " + options.lanes + " lanes; expected at least 1");
+        }
+        PoolSize pool = new PoolSize(RegionSpec.DEFAULT_BUFFERS_PER_LANE, RegionSpec.DEFAULT_RECORDS_PER_BUFFER);
+        String earlier = null;
+        for (String o : options.pools) {
+            if (earlier != null) {
+                throw new BadInputException("option --pool " + o + ": the user pool is given twice (--pool " + earlier
+                        + " too); give it once");
+            }
+            pool = PoolSizes.size(o, List.of(ProgramReport.SUBSYSTEM), ProgramReport.SUBSYSTEM + "=8x512");
+            earlier = o;
+        }
+        return new ProgramRecording.Settings(List.copyOf(options.command), options.policy(),
+                Durations.parse("--backstop", options.backstop),
+                Durations.parse("--stall-threshold", options.stallThreshold), pool, options.lanes, options.output,
+                options.commandLine());
+    }
+}

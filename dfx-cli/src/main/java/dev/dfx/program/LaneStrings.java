@@ -1,0 +1,130 @@
+package dev.dfx.program;
+
+import dev.dfx.error.BadInputException;
+import dev.dfx.io.AtomicFile;
+import dev.dfx.rundir.ProgramReport;
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The string tables of a program run's lanes, as the region held them when the recording ended: the names and
+ * argument keys its user events refer to by id. Kept in the run directory as {@value ProgramReport#STRINGS_FILE}
+ * (format {@value #FORMAT}, version {@value #VERSION}), so that {@code dfx export} draws the trace again from the
+ * chunk files:
+ *
+ * <pre>{"format": "dfx-strings", "version": 1, "lanes": {"0": {"8": "main", "16": "work"}, ...}}</pre>
+ *
+ * Lanes and ids are decimal text (an id is the entry's byte offset in the lane's table). Immutable.
+ */
+public final class LaneStrings {
+    /** The file format name. */
+    public static final String FORMAT = "dfx-strings";
+    /** The version this code writes and reads. */
+    public static final int VERSION = 1;
+    /** No strings at all (a run whose strings file is missing). */
+    public static final LaneStrings NONE = new LaneStrings(Map.of());
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Map<Integer, Map<Integer, String>> lanes;
+
+    /** @param lanes per lane, id to text (copied) */
+    public LaneStrings(Map<Integer, Map<Integer, String>> lanes) {
+        Map<Integer, Map<Integer, String>> copy = new TreeMap<>();
+        lanes.forEach((lane, ids) -> copy.put(lane, Map.copyOf(ids)));
+        this.lanes = copy;
+    }
+
+    /**
+     * @param lane a lane
+     * @param id   a string id of a record of the lane
+     * @return its text, or null when the lane's table has no such entry
+     */
+    public String resolve(int lane, int id) {
+        Map<Integer, String> ids = lanes.get(lane);
+        return ids == null ? null : ids.get(id);
+    }
+
+    /** @return strings of all lanes */
+    public int size() {
+        return lanes.values().stream().mapToInt(Map::size).sum();
+    }
+
+    /**
+     * @param file where to write (through a temporary file)
+     * @return strings written
+     * @throws IOException when it cannot be written
+     */
+    public long write(Path file) throws IOException {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("format", FORMAT);
+        root.put("version", VERSION);
+        Map<String, Map<String, String>> out = new LinkedHashMap<>();
+        lanes.forEach((lane, ids) -> {
+            Map<String, String> m = new LinkedHashMap<>();
+            new TreeMap<>(ids).forEach((id, text) -> m.put(Integer.toUnsignedString(id), text));
+            out.put(Integer.toString(lane), m);
+        });
+        root.put("lanes", out);
+        AtomicFile.write(file, os -> {
+            JSON.writeValue(os, root);
+            return null;
+        });
+        return size();
+    }
+
+    /**
+     * @param file a strings file
+     * @return its tables
+     * @throws BadInputException naming the file when it is missing, not JSON, of another format or version, or an
+     *                           entry is not a lane number, an id or a text
+     * @throws IOException       when it cannot be read
+     */
+    public static LaneStrings read(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = JSON.readTree(Files.readAllBytes(file));
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(file + ": missing; the user events' names cannot be resolved", e);
+        } catch (JacksonException e) {
+            throw new BadInputException(file + ": not JSON (" + e.getOriginalMessage() + ")", e);
+        }
+        if (root == null || !FORMAT.equals(root.path("format").asText()) || root.path("version").asInt() != VERSION) {
+            throw new BadInputException(file + ": not a " + FORMAT + " file of version " + VERSION);
+        }
+        Map<Integer, Map<Integer, String>> lanes = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = root.path("lanes").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> lane = it.next();
+            Map<Integer, String> ids = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> e = lane.getValue().fields(); e.hasNext(); ) {
+                Map.Entry<String, JsonNode> entry = e.next();
+                if (!entry.getValue().isTextual()) {
+                    throw new BadInputException(file + ": lanes." + lane.getKey() + "." + entry.getKey()
+                            + " is not a text");
+                }
+                ids.put(number(file, lane.getKey() + "." + entry.getKey(), entry.getKey(), true),
+                        entry.getValue().asText());
+            }
+            lanes.put(number(file, lane.getKey(), lane.getKey(), false), ids);
+        }
+        return new LaneStrings(lanes);
+    }
+
+    private static int number(Path file, String at, String text, boolean unsigned) {
+        try {
+            return unsigned ? Integer.parseUnsignedInt(text) : Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new BadInputException(file + ": lanes." + at + ": '" + text + "' is not a number", e);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.dfx.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Test helper: builds C programs against the checkout's {@code include/dfx.h} with the compiler that
+ * {@code scripts/cc.sh} finds (or installs from Debian), as a user of the README builds them.
+ */
+final class CPrograms {
+    /** The checkout (the tests run in dfx-cli/). */
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    private CPrograms() {
+    }
+
+    /** @return the C compiler's path */
+    static String compiler() throws IOException {
+        return run(ROOT, List.of("bash", ROOT.resolve("scripts/cc.sh").toString())).strip();
+    }
+
+    /**
+     * Compiles {@code source} into {@code exe} with {@code -std=c11 -O2 -Wall -Wextra -Werror -pthread -I include}.
+     *
+     * @return {@code exe}
+     * @throws IOException with the compiler's output when it fails
+     */
+    static Path build(Path source, Path exe) throws IOException {
+        run(ROOT, List.of(compiler(), "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-pthread", "-I",
+                ROOT.resolve("include").toString(), "-o", exe.toString(), source.toString()));
+        return exe;
+    }
+
+    /**
+     * Runs a command to its end.
+     *
+     * @return its standard output and error
+     * @throws IOException when it fails (with its output) or cannot be started
+     */
+    static String run(Path dir, List<String> command) throws IOException {
+        Process p = new ProcessBuilder(new ArrayList<>(command)).directory(dir.toFile()).redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new IOException(String.join(" ", command) + " failed: " + out);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted: " + String.join(" ", command), e);
+        }
+        return out;
+    }
+
+    /** @return {@code src/test/c/NAME.c} of dfx-cli, built into {@code dir} */
+    static Path testProgram(String name, Path dir) throws IOException {
+        return build(Path.of("src", "test", "c", name + ".c").toAbsolutePath(), dir.resolve(name));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Test helper: {@code dfx ARGS} in a child JVM with the test's classpath (as {@code ./dfx} runs it), its standard
+ * output and error in files, so that its exit status, its signals and the output of a command it runs are real.
+ *
+ * @param process the dfx process
+ * @param out     its standard output
+ * @param err     its standard error
+ */
+record DfxProcess(Process process, Path out, Path err) {
+    /** A finished dfx process: exit status, standard output and error. */
+    record Done(int status, String stdout, String stderr) {
+        /** @return both streams, for assertion messages */
+        String output() {
+            return "stdout:\n" + stdout + "stderr:\n" + stderr;
+        }
+    }
+
+    /**
+     * @param dir  the working directory; the output files go there too ({@code dfx-out.N}, {@code dfx-err.N})
+     * @param args dfx's arguments
+     */
+    static DfxProcess start(Path dir, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "dfx-out.", "");
+        Path err = Files.createTempFile(dir, "dfx-err.", "");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).start();
+        return new DfxProcess(p, out, err);
+    }
+
+    /** Runs {@code dfx ARGS} in {@code dir} to its end. */
+    static Done run(Path dir, String... args) throws Exception {
+        return start(dir, args).finish();
+    }
+
+    /** Waits for the end (a hang guard of 4 minutes, not a timing assertion). */
+    Done finish() throws Exception {
+        assertThat(process.waitFor(240, TimeUnit.SECONDS)).as("dfx ended").isTrue();
+        return new Done(process.exitValue(), stdout(), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** @return what it printed on standard output so far */
+    String stdout() throws IOException {
+        return Files.readString(out, StandardCharsets.UTF_8);
+    }
+
+    /** Waits until standard output holds {@code line} as a whole line. */
+    void awaitLine(String line) throws Exception {
+        for (int i = 0; i < 24_000 && stdout().lines().noneMatch(line::equals); i++) {
+            assertThat(process.isAlive()).as("dfx is running, waiting for '" + line + "'").isTrue();
+            Thread.sleep(10);
+        }
+        assertThat(stdout().lines()).contains(line);
+    }
+
+    /** Sends signal {@code name} ({@code INT}, {@code TERM}) to the dfx process alone. */
+    void signal(String name) throws Exception {
+        assertThat(new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).start().waitFor()).isZero();
+    }
+}

@@ -34,8 +34,9 @@ import java.util.function.LongPredicate;
  *       writing that buffer. Then the collectors deliver the recovered buffers.</li>
  * </ol>
  *
- * <p>Counting: a closed lane's counts are final at the moment it closed ({@code total} then); a claim a producer
- * makes on it afterwards is refused and counted dropped with cause {@link DropCause#STOPPED}, so reconcile stays exact.
+ * <p>Counting: a claim an in-process producer makes on a closed lane is refused and counted dropped with cause
+ * {@link DropCause#STOPPED} (its {@code total} minus what was collected and dropped otherwise), so reconcile stays
+ * exact; a producer in another process counts such records itself (degraded).
  * A revoked lane, or one whose drain shard, replenisher or collector call outlived stop's bound, has every record that
  * was not collected or dropped by another cause counted {@code STOPPED} ("residual"): those records were on their way
  * when stop ended. Nothing is counted twice: a revoked lane is never recovered, and each entry is taken once.
@@ -55,7 +56,8 @@ final class StopProtocol {
 
     private final PipelineParts p;
     private final long backstopNs;
-    private final long[] totalAtClose;
+    /** Closed while attached: its writer ended (or its process died) without detaching, so it may hold records. */
+    private final boolean[] endedAttached;
     private final boolean[] closed;
     private final boolean[] residual;
     private final List<String> stuck = new ArrayList<>();
@@ -66,7 +68,7 @@ final class StopProtocol {
         this.p = parts;
         this.backstopNs = parts.config.backstop().toNanos();
         int lanes = parts.config.lanes().size();
-        this.totalAtClose = new long[lanes];
+        this.endedAttached = new boolean[lanes];
         this.closed = new boolean[lanes];
         this.residual = new boolean[lanes];
         this.liveness = parts.config.producerLiveness().orElse(null);
@@ -126,6 +128,7 @@ final class StopProtocol {
             }
             case RegionLayout.LANE_ATTACHED -> {
                 if (writerEnded(l) || producerExited(l)) {
+                    endedAttached[l] = true;
                     return p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_CLOSED) == s && close(l);
                 }
                 if (expired && p.transport.compareAndExchangeInt(at, s, RegionLayout.LANE_REVOKED) == s) {
@@ -148,10 +151,9 @@ final class StopProtocol {
         }
     }
 
-    /** The lane is closed: its producer-side counts are final now (the CAS acquired its writer's last stores). */
+    /** The lane is closed: its writer publishes nothing more (the CAS acquired its writer's last stores). */
     private boolean close(int l) {
         closed[l] = true;
-        totalAtClose[l] = p.transport.getLongAcquire(p.layout.lane(l) + RegionLayout.L_TOTAL);
         return true;
     }
 
@@ -178,12 +180,13 @@ final class StopProtocol {
     }
 
     /**
-     * @return lane {@code l}'s {@code total} when stop closed it: an in-process writer that claims afterwards is refused
-     *         but still counts the attempt in {@code total} (dropped {@code STOPPED}), so the records its current buffer
-     *         holds follow from this count, not from {@code total} now
+     * @return whether lane {@code l} was closed while attached because its writer ended (or its process died): only
+     *         then can its current buffer hold records nobody published. A lane closed idle or detached was flushed;
+     *         an in-process writer that claims on it afterwards is refused (counted in {@code total}, dropped
+     *         {@code STOPPED}), so its active head is not a count of buffered records.
      */
-    long totalAtClose(int l) {
-        return totalAtClose[l];
+    boolean endedAttached(int l) {
+        return endedAttached[l] && closed(l);
     }
 
     /** @return whether lane {@code l} was closed (provably stopped writing) and its delivery may be completed */
@@ -301,7 +304,12 @@ final class StopProtocol {
         if (residual[l]) {
             return Math.max(0, total - collected - other);
         }
-        // A producer in another process (dfx.h) counts what it writes to a closed lane itself, as degraded drops.
-        return closed[l] && !p.config.externalProducers() ? Math.max(0, total - totalAtClose[l]) : 0;
+        if (!closed[l] || p.config.externalProducers()) {
+            return 0;  // a producer in another process (dfx.h) counts what it writes to a closed lane itself (degraded)
+        }
+        // Closed in-process lane: every record it published was taken by the final pass and delivered, and an ended
+        // writer's current buffer recovered, so what is left are the claims refused after the close ({@code total}
+        // counts them; they have no producer-side drop field). {@code other} is read before {@code total}.
+        return Math.max(0, total - collected - other);
     }
 }

@@ -9,7 +9,8 @@ package dev.dfx.pipeline;
  * final, and the recovered buffer reaches the collector after every buffer the lane published (seq order holds).
  *
  * <p>A producer in this process (its writer thread ended, or it detached): the buffer holds
- * {@code total - published - dropped} records (the active-head invariant), with {@code total} as stop closed the lane.
+ * {@code total - published - dropped} records (the active-head invariant); only a lane closed because its writer
+ * ended while attached is recovered ({@link StopProtocol#endedAttached}): a detached lane was flushed.
  *
  * <p>Producers in other processes ({@link PipelineConfig#externalProducers()}) may have been killed anywhere,
  * e.g. between counting a record and writing it, or between releasing a ready-queue tail and clearing
@@ -37,7 +38,7 @@ final class UnflushedRecovery {
             }
             if (p.config.externalProducers()) {
                 recoverExternal(l);
-            } else {
+            } else if (stop.endedAttached(l.lane())) {
                 recover(l);
             }
         }
@@ -47,8 +48,8 @@ final class UnflushedRecovery {
         HostTransport t = p.transport;
         long base = p.layout.lane(l.lane());
         long handle = t.getLongAcquire(base + RegionLayout.L_CURRENT);
-        // total as stop closed the lane: claims refused after it count in total only (cause STOPPED)
-        long count = stop.totalAtClose(l.lane()) - t.getLongAcquire(base + RegionLayout.L_PUBLISHED)
+        // the writer ended: its counts are final
+        long count = t.getLongAcquire(base + RegionLayout.L_TOTAL) - t.getLongAcquire(base + RegionLayout.L_PUBLISHED)
                 - t.getLongAcquire(base + RegionLayout.L_DROPPED);
         if (handle == 0 || count <= 0) {
             return;

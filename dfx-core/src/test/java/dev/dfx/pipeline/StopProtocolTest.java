@@ -150,7 +150,7 @@ class StopProtocolTest {
     private static void check(long seed, PipelineStats s, SequenceChecker checker, Behaviour[] behaviour,
             boolean[] attachedAtStop, long[] written) {
         assertThat(checker.problems()).as("seed %d: duplicates, order or torn records", seed).isEmpty();
-        assertThat(s.reconciled()).as("seed %d: reconciled %s", seed, s.lanes()).isTrue();
+        assertThat(s.reconciled()).as("seed %d: reconciled %s errors %s stuck %s", seed, s.lanes(), s.errors(), s.stuck()).isTrue();
         for (LaneStats l : s.lanes()) {
             Behaviour what = behaviour[l.producer()];
             String at = "seed " + seed + " lane " + l.lane() + " (" + what + ")";

@@ -301,6 +301,9 @@ final class StopProtocol {
      * @param other     records dropped by every other cause (read before {@code total})
      */
     long stoppedRecords(int l, long total, long collected, long other) {
+        if (p.errors.laneFailure(l) != null) {
+            return 0;  // the host stopped trusting the lane: what it did not collect shows as silent loss
+        }
         if (residual[l]) {
             return Math.max(0, total - collected - other);
         }

@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Stall confinement (DESIGN.md §11): records/s of a lane on drain shard 1 while a background producer keeps
+ * Stall confinement (docs/benchmarks.md): records/s of a lane on drain shard 1 while a background producer keeps
  * writing a lane on drain shard 0, with shard 0 healthy or wedged (its collector blocks, so drain shard 0
  * backs up and its producer waits at its gates). Ratio wedged / healthy is the confinement figure.
  */

@@ -82,8 +82,8 @@ public final class ManifestFile {
 
     /**
      * @return run.json's bytes
-     * @throws BadInputException when there is none, or it cannot be read: named with the real reason (trial 3, N5:
-     *                           an unreadable run.json or a directory of that name is not "no run.json")
+     * @throws BadInputException when there is none, or it cannot be read: named with the real reason
+     *                           (an unreadable run.json or a directory of that name is not "no run.json")
      */
     private static byte[] bytes(Path runDir, Path f) {
         try {

@@ -13,7 +13,7 @@ import java.util.zip.CRC32;
 /**
  * The size and CRC32 of each derived output of a run directory (trace.json, pmu.csv, deps.json, args, scopes.jsonl),
  * recorded in run.json when the recording ends ({@link #seal}) and compared by {@code dfx report}
- * ({@link #check}), so that an output cut short or changed since (trial 2, F26) is named instead of passed as
+ * ({@link #check}), so that an output cut short or changed since is named instead of passed as
  * intact. Chunk files are left out: every chunk carries its own CRC32C. CRC32 runs at memory speed: 7-10 ms for a
  * 30 MB file in the page cache on the shared 2-core machine ({@code java.util.zip.CRC32}, 64 KiB reads). Stateless; thread-safe.
  */

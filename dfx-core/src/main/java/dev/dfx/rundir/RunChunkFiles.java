@@ -58,7 +58,7 @@ public final class RunChunkFiles implements AutoCloseable {
      */
     public static RunChunkFiles open(Path runDir, RunManifest m, RunDamage damage) {
         List<String> present = present(runDir, damage);
-        if (present == null) { // its one line says why; every file in it would also look missing (trial 3, F6)
+        if (present == null) { // its one line says why; every file in it would also look missing
             return new RunChunkFiles(runDir, new TreeMap<>(), m == null ? Set.of()
                     : new HashSet<>(m.subsystems().stream().map(RunManifest.SubsystemReport::name).toList()));
         }

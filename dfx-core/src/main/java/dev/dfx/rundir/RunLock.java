@@ -57,7 +57,7 @@ public final class RunLock implements AutoCloseable {
         if (Files.exists(dir) && !Files.isDirectory(dir) || Files.isSymbolicLink(dir) && !Files.exists(dir)) {
             throw new BadInputException(option + ": " + dir + " " + notADirectory(dir));
         }
-        // before anything is created, so a refusal leaves dir untouched (trial 3, N9); with a lock in it, the lock
+        // before anything is created, so a refusal leaves dir untouched; with a lock in it, the lock
         // below says whose it is
         if (Files.isDirectory(dir) && !Files.exists(dir.resolve(FILE), LinkOption.NOFOLLOW_LINKS)) {
             refuseIfNotEmpty(dir, option);

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code run.json}: the manifest of a run directory (DESIGN.md §7), format {@code dfx-run}, version
+ * {@code run.json}: the manifest of a run directory (docs/run-directory.md), format {@code dfx-run}, version
  * {@value #VERSION}. Written by {@link ManifestFile} with snake_case keys (so {@code commandLine} is
  * {@code command_line}); the schema is documented field by field in dfx-runtime/README.md. All times are
  * {@code System.nanoTime} nanoseconds (the records' clock, {@code clock.clock_freq_hz = 1e9}) unless the name says
@@ -149,7 +149,7 @@ public record RunManifest(String format, int version, @OptionalField String runI
     }
 
     /**
-     * One subsystem's counts (DESIGN.md §3 total / collected / dropped, silent loss), diagnostics and lanes.
+     * One subsystem's counts (total / collected / dropped and silent loss, as docs/glossary.md defines them), diagnostics and lanes.
      *
      * @param name             subsystem name
      * @param total            records attempted

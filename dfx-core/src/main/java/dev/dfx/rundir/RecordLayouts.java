@@ -31,7 +31,11 @@ final class RecordLayouts {
     }
 
     private static String key(RecordKind k) {
-        return k.subsystem() + ":" + k.name();
+        return key(k.subsystem(), k.name());
+    }
+
+    private static String key(String subsystem, String kind) {
+        return subsystem + ":" + kind;
     }
 
     /**
@@ -41,7 +45,7 @@ final class RecordLayouts {
      * @return the layout, or {@code null} when the kind is not one of the schemas or its size differs
      */
     static StructLayout of(String subsystem, String kind, int size) {
-        StructLayout l = BY_KIND.get(subsystem + ":" + kind);
+        StructLayout l = BY_KIND.get(key(subsystem, kind));
         return l != null && l.byteSize() == size ? l : null;
     }
 }

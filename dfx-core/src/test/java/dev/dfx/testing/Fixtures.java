@@ -2,48 +2,48 @@ package dev.dfx.testing;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 
 /**
- * Locates the shared, read-only fixtures ({@code ../shared/fixtures} beside the checkout) for tests of
- * every module. The build passes the folder as system property {@code dfx.shared.dir} ({@code ./test
- * -Ddfx.shared.dir=DIR} chooses another one, which must then hold {@code fixtures/}: a wrong DIR fails the tests
- * rather than falling back to another fixture set); when a test runs outside Maven, the folder is searched upwards
- * from the working directory.
+ * Locates the repository's recorded test data ({@code testdata/} at the repository root) for tests of every module.
+ * The build passes the folder as system property {@code dfx.testdata.dir}; a test run outside Maven (an IDE) finds it
+ * by walking up from the working directory to the repository root. Nothing outside the repository is ever read:
+ * a folder that is not the repository's own fails the calling test instead of being used.
  */
 public final class Fixtures {
+    /** System property the build sets to the repository's {@code testdata} folder. */
+    static final String PROPERTY = "dfx.testdata.dir";
+    /** A file that only this repository's testdata folder holds: marks the folder as ours. */
+    static final String MARKER = "perf/README.md";
+
     private Fixtures() {
     }
 
-    /** @return the {@code shared} folder; fails the calling test when it cannot be found */
-    public static Path sharedDir() {
-        String prop = System.getProperty("dfx.shared.dir");
+    /** @return the repository's {@code testdata} folder; fails the calling test when it cannot be found */
+    public static Path testdataDir() {
+        String prop = System.getProperty(PROPERTY);
         if (prop != null) {
-            if (!Files.isDirectory(Paths.get(prop, "fixtures"))) {
-                throw new IllegalStateException("no fixtures under " + prop + " (-Ddfx.shared.dir); expected "
-                        + Paths.get(prop, "fixtures"));
+            Path dir = Path.of(prop).toAbsolutePath().normalize();
+            if (!Files.isRegularFile(dir.resolve(MARKER))) {
+                throw new IllegalStateException("no test data in " + dir + " (-D" + PROPERTY + "); expected "
+                        + dir.resolve(MARKER));
             }
-            return Paths.get(prop).toAbsolutePath().normalize();
+            return dir;
         }
-        for (Path p = Paths.get("").toAbsolutePath(); p != null; p = p.getParent()) {
-            Path candidate = p.resolve("shared");
-            if (Files.isDirectory(candidate.resolve("fixtures"))) {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            Path candidate = p.resolve("testdata");
+            if (Files.isRegularFile(candidate.resolve(MARKER)) && Files.isRegularFile(p.resolve("pom.xml"))) {
                 return candidate;
             }
-            Path sibling = p.resolveSibling("shared");
-            if (Files.isDirectory(sibling.resolve("fixtures"))) {
-                return sibling;
-            }
         }
-        throw new IllegalStateException("cannot find ../shared/fixtures; set -Ddfx.shared.dir");
+        throw new IllegalStateException("cannot find the repository's testdata/ above " + Path.of("").toAbsolutePath());
     }
 
-    /** @return {@code shared/fixtures/perf} */
+    /** @return {@code testdata/perf}: perf.data recordings and the real perf's outputs for each */
     public static Path perfDir() {
-        return sharedDir().resolve("fixtures").resolve("perf");
+        return testdataDir().resolve("perf");
     }
 
-    /** @param name file name inside {@code shared/fixtures/perf}, e.g. {@code "irq-a.data"} */
+    /** @param name file name inside {@code testdata/perf}, e.g. {@code "irq-a.data"} */
     public static Path perf(String name) {
         return perfDir().resolve(name);
     }

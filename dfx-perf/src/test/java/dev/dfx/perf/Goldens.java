@@ -111,7 +111,7 @@ public final class Goldens {
         });
     }
 
-    /** @return {@code shared/fixtures/perf/NAME} */
+    /** @return {@code testdata/perf/NAME} */
     public static Path fixture(String name) {
         return Fixtures.perf(name);
     }

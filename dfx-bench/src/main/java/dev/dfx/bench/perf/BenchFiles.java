@@ -4,26 +4,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Finds the shared perf fixtures for benchmarks: {@code -Ddfx.shared.dir=DIR}, else a {@code shared} folder
- * beside the working directory or one of its parents. Stateless.
+ * Finds the repository's perf fixtures ({@code testdata/perf}) for benchmarks: {@code -Ddfx.testdata.dir=DIR}, else
+ * the {@code testdata} folder beside the root pom above the working directory. Stateless.
  */
 final class BenchFiles {
     private BenchFiles() {
     }
 
-    /** @return {@code shared/fixtures/perf/NAME} */
+    /** @return {@code testdata/perf/NAME} */
     static Path perf(String name) {
-        String prop = System.getProperty("dfx.shared.dir");
+        String prop = System.getProperty("dfx.testdata.dir");
         if (prop != null) {
-            return Path.of(prop, "fixtures", "perf", name);
+            return Path.of(prop, "perf", name);
         }
         for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            for (Path c : new Path[] {p.resolve("shared"), p.resolveSibling("shared")}) {
-                if (Files.isDirectory(c.resolve("fixtures").resolve("perf"))) {
-                    return c.resolve("fixtures").resolve("perf").resolve(name);
-                }
+            Path perf = p.resolve("testdata").resolve("perf");
+            if (Files.isDirectory(perf) && Files.isRegularFile(p.resolve("pom.xml"))) {
+                return perf.resolve(name);
             }
         }
-        throw new IllegalStateException("cannot find shared/fixtures/perf; set -Ddfx.shared.dir");
+        throw new IllegalStateException("cannot find the repository's testdata/perf above " + Path.of("").toAbsolutePath()
+                + "; run from the checkout or set -Ddfx.testdata.dir");
     }
 }

@@ -56,7 +56,7 @@ public final class ChunkOnlyRun {
                 List.of());
         return new RunManifest(RunManifest.FORMAT, RunManifest.VERSION, null, STATUS,
                 "drawn from the chunk files alone: " + why, List.of(), config,
-                new RunManifest.Clock("System.nanoTime", 1_000_000_000L, origin, -1),
+                RunManifest.Clock.nanoTime(origin, RunManifest.Clock.EPOCH_UNKNOWN),
                 new RunManifest.Host(STATUS, STATUS, STATUS, 0, 0, STATUS), STATUS, null, 0,
                 new RunManifest.Workload(STATUS, 0, 0, STATUS), Map.of(), List.of(), List.of(), null);
     }

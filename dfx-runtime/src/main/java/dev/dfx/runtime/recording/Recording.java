@@ -139,7 +139,7 @@ public final class Recording {
         Instant start = Instant.now();
         originNs = System.nanoTime();
         long epochNs = start.getEpochSecond() * 1_000_000_000L + start.getNano();
-        RunManifest.Clock clock = new RunManifest.Clock("System.nanoTime", 1_000_000_000L, originNs, epochNs);
+        RunManifest.Clock clock = RunManifest.Clock.nanoTime(originNs, epochNs);
         ManifestFile.write(dir, manifest(Outcome.RUNNING, null, clock, start, null, 0, workload(0, 0, "skipped"),
                 List.of(), List.of()));
         ManifestReserve reserve = ManifestReserve.create(dir, RESERVE_BYTES + RESERVE_PER_LANE

@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Stall confinement (DESIGN.md §11): records/s of a peer lane while a background producer keeps writing lane 0,
+ * Stall confinement (docs/benchmarks.md): records/s of a peer lane while a background producer keeps writing lane 0,
  * whose collector calls are healthy or wedged (each call on a lane-0 buffer is held {@value #HOLD_MS} ms, so lane 0
  * backs up and its producer waits at its gates). The peer lane is on another drain shard ({@code shard=separate})
  * or on the same one ({@code shard=same}: one drain shard serves both producers). Ratio wedged / healthy is the

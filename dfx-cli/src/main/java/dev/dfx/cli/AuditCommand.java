@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code dfx audit RUN...}: the capacity audit of DESIGN.md §10 (dev.dfx.audit) from each run's run.json: with
+ * {@code dfx audit RUN...}: the capacity audit (dev.dfx.audit, docs/audit.md) from each run's run.json: with
  * several runs first the cross-run matrix ({@code lowest-free/peak-ready dropN} per subsystem), then per run one
  * table (λ, W, L, peak in flight, margins, drops, stalls, headroom, verdict and the dimension that decided it) and
  * the advice ({@code --pool KIND=COUNTxRECORDS} and the memory it saves or costs). {@code --json} prints the same

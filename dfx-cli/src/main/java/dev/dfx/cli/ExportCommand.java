@@ -95,8 +95,8 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * @return the run's manifest, or null when its run.json exists but cannot be read while chunk files can (trial 2,
-     *         F8: the trace is then drawn from the chunk files alone, {@link ChunkOnlyRun}, and run.json's error is the
+     * @return the run's manifest, or null when its run.json exists but cannot be read while chunk files can (the
+     *         trace is then drawn from the chunk files alone, {@link ChunkOnlyRun}, and run.json's error is the
      *         first damage line)
      * @throws BadInputException when there is no run.json, or neither it nor a chunk file can be used
      */

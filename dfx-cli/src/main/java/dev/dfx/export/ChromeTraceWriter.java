@@ -10,8 +10,7 @@ import java.util.Map;
 
 /**
  * Streams a Chrome Trace Event Format file, {@code {"traceEvents":[...],"displayTimeUnit":"ns","metadata":{...}}},
- * which Perfetto and chrome://tracing open. Format: the "Trace Event Format" document; what Perfetto accepts is
- * summarised in shared/reference/anchors-and-formats.md §4.1.
+ * which Perfetto and chrome://tracing open. Format: the "Trace Event Format" document, and what Perfetto's JSON importer accepts.
  *
  * <p>Times are given in integer nanoseconds and written relative to an origin as exact decimal microseconds
  * ({@link TraceTime}). Events are written in call order; viewers do not need them sorted. Flow arrows are v1 flows:

@@ -28,7 +28,7 @@ import java.util.Map;
  * Streams a native Perfetto trace ({@code .perfetto-trace}): the fields of {@code Trace} (trace.proto), i.e. one
  * length-delimited {@code TracePacket} (field 1) per event, written as the events come (the trace is never held in
  * memory). Field numbers: {@link PerfettoFields}; how the packets fit together: Perfetto's
- * docs/reference/synthetic-track-event.md.
+ * synthetic track-event documentation.
  * <ul>
  *   <li>Every packet is on sequence {@value PerfettoPackets#SEQUENCE_ID} ({@code trusted_packet_sequence_id}); the
  *       first is a ClockSnapshot that clears the sequence's incremental state ({@code SEQ_INCREMENTAL_STATE_CLEARED})

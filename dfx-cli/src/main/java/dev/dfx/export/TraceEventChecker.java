@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * Checks a Chrome Trace Event Format file against the rules a viewer relies on (format: the "Trace Event Format"
- * document; Perfetto's importer behaviour in shared/reference/anchors-and-formats.md §4.1):
+ * document; Perfetto's JSON importer, json_trace_parser):
  * <ul>
  *   <li>structure: an object with a {@code traceEvents} array (or a bare array); every event has a known {@code ph},
  *       integer {@code pid}/{@code tid}, a {@code name}; every non-metadata event a {@code ts};</li>

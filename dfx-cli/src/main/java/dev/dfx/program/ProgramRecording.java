@@ -44,7 +44,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * One {@code dfx record -- COMMAND} (DESIGN.md §12): claims a run directory (private, {@code 0700}), creates the
+ * One {@code dfx record -- COMMAND} (docs/region-abi.md): claims a run directory (private, {@code 0700}), creates the
  * region in it ({@value #REGION_FILE}, mode 0600), writes a {@code running} run.json, starts the command with
  * {@value RegionHost#ENV} set, collects every drained buffer into {@code chunks/user.dfx} (TSC times converted to
  * ns with the producers' calibration) until the command and every process that attached to the region have ended,

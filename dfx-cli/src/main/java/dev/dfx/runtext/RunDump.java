@@ -5,6 +5,7 @@ import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.LaneSequence;
 import dev.dfx.chunk.SeqGap;
+import dev.dfx.error.BadInputException;
 import dev.dfx.perf.dump.HexDump;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.RunChunks;
@@ -28,8 +29,20 @@ import java.nio.file.StandardOpenOption;
  * {@code dev.dfx.chunk} package documentation. Not thread-safe.
  */
 public final class RunDump {
+    /** Bytes of a chunk header (chunk format, {@code dev.dfx.chunk} package documentation). */
     private static final int CHUNK_HEADER = 64;
+    /** Bytes of the file trailer, the last of the file. */
     private static final int TRAILER = 32;
+    /** Where the file header holds its own length (u32), which is where the first chunk starts. */
+    private static final int HEADER_LENGTH_AT = 12;
+    /** Where the trailer holds the index's byte offset (u64). */
+    private static final int TRAILER_INDEX_OFFSET_AT = 0;
+    /** Where the trailer holds the index's entry count (u64). */
+    private static final int TRAILER_INDEX_COUNT_AT = 8;
+    /** Column width of a kind name in the per-lane counts. */
+    private static final int KIND_WIDTH = 16;
+    /** Column width of a lane number in the per-lane counts. */
+    private static final int LANE_WIDTH = 4;
     private static final ValueLayout.OfInt U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfLong U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
@@ -47,7 +60,7 @@ public final class RunDump {
      * @param runDir a run directory
      * @param out    where the text goes
      * @param damage receives one line per damaged or missing part
-     * @throws dev.dfx.error.BadInputException when the directory has neither run.json nor chunk files
+     * @throws BadInputException when the directory has neither run.json nor chunk files
      */
     public static void print(Path runDir, TextSink out, RunDamage damage) {
         try (RunChunks run = RunChunks.open(runDir, damage)) {
@@ -62,7 +75,7 @@ public final class RunDump {
         try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(f.path(), StandardOpenOption.READ)) {
             MemorySegment bytes = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
             String name = run.name(f);
-            int headerLength = bytes.get(U32, 12);
+            int headerLength = bytes.get(U32, HEADER_LENGTH_AT);
             out.put('\n').hexAlt(0).put('@').put(name).put(" [").hexAlt(headerLength).put("]: chunk file header\n");
             HexDump.print(bytes, 0, headerLength, "header", out);
             out.hexAlt(0).put(" [").hexAlt(headerLength).put("]: DFX_CHUNK_FILE subsystem: ").put(f.subsystem())
@@ -128,9 +141,9 @@ public final class RunDump {
         out.put('\n');
         if (f.complete()) {
             long trailer = bytes.byteSize() - TRAILER;
-            long index = bytes.get(U64, trailer);
+            long index = bytes.get(U64, trailer + TRAILER_INDEX_OFFSET_AT);
             out.hexAlt(index).put(" [").hexAlt(trailer - index).put("]: DFX_CHUNK_INDEX entries: ")
-                .udec(bytes.get(U64, trailer + 8)).put('\n');
+                .udec(bytes.get(U64, trailer + TRAILER_INDEX_COUNT_AT)).put('\n');
             out.hexAlt(trailer).put(" [").hexAlt(TRAILER).put("]: DFX_CHUNK_TRAILER\n");
         } else {
             f.recovery().ifPresent(r -> out.put("no index: read by a scan that stopped at byte offset ")
@@ -139,8 +152,8 @@ public final class RunDump {
         }
         out.put("\nAggregated stats: ").put(run.name(f)).put('\n');
         for (LaneSequence l : f.lanes()) {
-            out.right(f.kind(l.kind()).name(), 16).put(" lane ").dec(Integer.toUnsignedLong(l.lane()), 4)
-                .put(": chunks: ").dec(l.chunks().size()).put("  records: ").dec(l.recordCount())
+            out.right(f.kind(l.kind()).name(), KIND_WIDTH).put(" lane ")
+                .dec(Integer.toUnsignedLong(l.lane()), LANE_WIDTH).put(": chunks: ").dec(l.chunks().size()).put("  records: ").dec(l.recordCount())
                 .put("  missing buffers: ").dec(l.missingBuffers()).put("  repeated: ").dec(l.duplicates());
             for (SeqGap g : l.gaps()) {
                 out.put("  gap ").udec(g.fromSeq()).put("..").udec(g.toSeq() - 1);

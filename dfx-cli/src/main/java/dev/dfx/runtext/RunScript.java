@@ -3,6 +3,7 @@ package dev.dfx.runtext;
 import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.error.BadInputException;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.RunChunks;
@@ -34,6 +35,16 @@ import java.util.Map;
  */
 public final class RunScript {
     private static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** Column width of the kind name. */
+    private static final int KIND_WIDTH = 16;
+    /** Column width of the lane number. */
+    private static final int LANE_WIDTH = 5;
+    /** Digits of the core number in brackets, zero-padded as perf script's {@code [000]}. */
+    private static final int CORE_DIGITS = 3;
+    /** Width of perf script's time column in seconds.microseconds ({@link PerfTime#usec(long, int, TextSink)}). */
+    private static final int USEC_WIDTH = 12;
+    /** Width of the time column with {@code --ns}: 5 digits of seconds, a dot, 9 of nanoseconds. */
+    private static final int NSEC_WIDTH = 15;
 
     private final RunChunks run;
     private final boolean ns;
@@ -54,7 +65,7 @@ public final class RunScript {
      * @param out    where the text goes
      * @param damage receives one line per damaged or missing part (those records are not listed)
      * @return lines printed (records)
-     * @throws dev.dfx.error.BadInputException when the directory has neither run.json nor chunk files
+     * @throws BadInputException when the directory has neither run.json nor chunk files
      */
     public static long print(Path runDir, boolean ns, TextSink out, RunDamage damage) {
         try (RunChunks run = RunChunks.open(runDir, damage)) {
@@ -88,20 +99,20 @@ public final class RunScript {
 
     private void line(ChunkReader f, BufferKind k, int lane, MemorySegment records, long at, boolean timed) {
         StructLayout layout = run.layout(f, k.id());
-        out.right(k.name(), 16).put(' ').dec(Integer.toUnsignedLong(lane), 5).put(" [");
+        out.right(k.name(), KIND_WIDTH).put(' ').dec(Integer.toUnsignedLong(lane), LANE_WIDTH).put(" [");
         long core = layout == null ? -1 : coreFields.computeIfAbsent(layout, RunScript::coreField);
         if (core >= 0) {
-            out.decZero(Short.toUnsignedInt(records.get(U16, at + core)), 3);
+            out.decZero(Short.toUnsignedInt(records.get(U16, at + core)), CORE_DIGITS);
         } else {
             out.put("---");
         }
         out.put("] ");
         if (!timed) {
-            out.right("-", ns ? 15 : 12);
+            out.right("-", ns ? NSEC_WIDTH : USEC_WIDTH);
         } else if (ns) {
             PerfTime.nsec(k.timestamp(records, at), out);
         } else {
-            PerfTime.usec(k.timestamp(records, at), 12, out);
+            PerfTime.usec(k.timestamp(records, at), USEC_WIDTH, out);
         }
         out.put(": ").put(f.subsystem()).put(':').put(k.name()).put(": ");
         RecordFields.print(layout, timed ? k.timestampOffset() : -1, records, at, k.recordSize(), out);

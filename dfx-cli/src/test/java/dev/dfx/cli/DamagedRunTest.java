@@ -337,7 +337,7 @@ class DamagedRunTest extends OneRecordedRun {
     }
 
     /**
-     * F8: export of a run whose run.json is not JSON draws the bars from the chunk files alone, with the earliest
+     * Export of a run whose run.json is not JSON draws the bars from the chunk files alone, with the earliest
      * record as the origin, and claims no counts; run.json's error is the one line, exit 1.
      */
     @Test
@@ -384,7 +384,7 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(r.err()).isEmpty();
     }
 
-    /** F26: run.json seals each derived output (size, CRC32); report names each one missing, cut or changed. */
+    /** run.json seals each derived output (size, CRC32); report names each one missing, cut or changed. */
     @Test
     void derivedOutputsCutOrChangedSinceTheRecordingAreNamedWithHowToRebuildThem() throws IOException {
         Path dir = copy();

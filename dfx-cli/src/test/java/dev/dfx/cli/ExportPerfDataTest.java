@@ -47,7 +47,7 @@ class ExportPerfDataTest {
         assertThat(r.err().lines().count()).isEqualTo(1);
     }
 
-    /** Trial 3, N6: samples recorded without a time are left out with one line saying so (perf script prints 75). */
+    /** Samples recorded without a time are left out with one line saying so (perf script prints 75). */
     @Test
     void samplesWithoutTimeAreLeftOutInOneLine() throws IOException {
         Path data = Fixtures.perf("page-faults-c1-notime.data");

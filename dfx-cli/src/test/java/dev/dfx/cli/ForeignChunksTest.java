@@ -25,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Chunk files that are not the run's own (trial 2, F30/F31): report, script, dump and export read only the chunk
+ * Chunk files that are not the run's own: report, script, dump and export read only the chunk
  * files run.json lists, each naming the run's id in its header; a file of another run (a second recording of the same
  * workload, which nothing but the run id tells apart), an unlisted file, a lane the run does not have, and records
  * outside the run's time range (a hand-edited clock.origin_ns) are each one {@code dfx:} line and exit 1, and the

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The {@code ./dfx} launcher's build step (trial 2, F29): two calls while the jar is stale build once, the second
+ * The {@code ./dfx} launcher's build step: two calls while the jar is stale build once, the second
  * waits for the first and runs the fresh jar, with flock(1) and without it; and the jar is replaced by a rename, so a
  * JVM running from the old jar keeps reading the old file. Runs the real launcher in a copy of the checkout's scripts
  * with a fake Maven (one build at a time, or it fails, as two real builds racing on one target folder did; each build

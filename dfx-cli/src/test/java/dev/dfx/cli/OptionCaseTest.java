@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One case rule for every enum-like option value (trial 2, F28): workloads, subsystems, pool kinds, backpressure,
+ * One case rule for every enum-like option value: workloads, subsystems, pool kinds, backpressure,
  * architectures and PMU names are read in any case (as {@code --backpressure DROP} and {@code --arch GFX9} already
  * were), and durations take fractions ({@code 1.5s}).
  */

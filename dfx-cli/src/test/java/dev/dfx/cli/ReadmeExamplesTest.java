@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's examples are run from the checkout's root (trial 2, F32): every file or run directory they write
+ * The README's examples are run from the checkout's root: every file or run directory they write
  * ({@code -o PATH} of a {@code ./dfx} command) must be one git ignores, so that trying them leaves {@code git status}
  * clean: under {@code dfx-runs/} (which .gitignore lists), inside a run directory ({@code RUN/...}), absolute, or
  * standard output.

@@ -33,8 +33,7 @@ class ScriptCommandTest {
 
     /**
      * A field list without a type prefix warns once per event type it is not valid for, in perf 6.1's words: its
-     * event_type() names only hardware, software, tracepoint and hardware-cache, the rest "unknown" (trial 3, N4;
-     * the lines are perf script 6.1.187's stderr on this file).
+     * event_type() names only hardware, software, tracepoint and hardware-cache, the rest "unknown" (the lines are perf script 6.1.187's stderr on this file).
      */
     @Test
     void untypedFieldListWarnsInPerfsWords() {

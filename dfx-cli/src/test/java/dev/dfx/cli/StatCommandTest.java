@@ -54,7 +54,7 @@ class StatCommandTest {
     }
 
     /**
-     * perf's tool events (F25 of trial 2: dfx did not know them): same lines as perf stat; duration_time is the
+     * perf's tool events: same lines as perf stat; duration_time is the
      * elapsed time and user_time the "seconds user" of the footer, to the ns; system_time of a sleep is 0, so
      * {@code <not counted>}, in both tools' runs.
      */

@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ctrl-C on {@code dfx stat -- CMD}, in its own JVM and process group (as a terminal runs it): perf stat prints what
- * it counted; so must dfx (finding F24 of trial 2: dfx printed nothing). The exit status is the command's: 130 when
+ * it counted; so must dfx. The exit status is the command's: 130 when
  * the SIGINT ended it (perf 6.1 prints "sleep: Interrupt" and exits 0, as for any signal), 0 when only dfx got the
- * SIGINT and the command ran to its end (perf 6.1 exits 0 too; trial 3, N7: dfx exited 130).
+ * SIGINT and the command ran to its end (perf 6.1 exits 0 too).
  */
 @Timeout(120)
 class StatInterruptTest {

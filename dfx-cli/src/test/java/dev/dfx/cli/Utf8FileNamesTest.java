@@ -58,7 +58,7 @@ class Utf8FileNamesTest {
     }
 
     /**
-     * Trial 3, N8: an argument that is not valid UTF-8 (here the byte 0xfe) is refused by the launcher in one line,
+     * An argument that is not valid UTF-8 (here the byte 0xfe) is refused by the launcher in one line,
      * since the JVM would read it as another name; valid UTF-8 (non-ASCII included) passes.
      */
     @Test

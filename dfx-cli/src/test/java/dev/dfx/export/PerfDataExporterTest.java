@@ -148,7 +148,7 @@ class PerfDataExporterTest {
         assertThat(problems).isEmpty();
         assertThat(perfetto).isEqualTo(chrome);
         assertThat(perfetto.slices().size() + perfetto.instants().size()).isGreaterThan(20);
-        // The metadata instant sits at the first sample's ns, not at perf_clock 0 (trial 3, N2).
+        // The metadata instant sits at the first sample's ns, not at perf_clock 0.
         long first = packets.stream().filter(p -> p.event() != null
                 && !PerfettoTraceWriter.METADATA.equals(p.event().name())).mapToLong(PerfettoTraceReader.Packet::ts)
                 .min().orElseThrow();

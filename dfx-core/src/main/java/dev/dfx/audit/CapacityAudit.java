@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The capacity audit of DESIGN.md §10 (the reference's buffer capacity audit, seeds/002): per pool, Little's law
+ * The capacity audit (docs/audit.md; after the reference runtime's buffer capacity audit): per pool, Little's law
  * {@code L = λ·W} from the host-measured flow, the peak in flight (measured per lane, or from the free-queue
  * watermark), the free and ready
  * margins, drops and stalls, the headroom {@code configured / need}, a verdict read off the weakest dimension

@@ -20,7 +20,7 @@ public record RunAudit(String run, List<PoolAudit> pools) {
     }
 
     /**
-     * One subsystem's cell of the cross-run matrix, {@code lowest-free/peak-ready dropN} (seeds/002 §4.1).
+     * One subsystem's cell of the cross-run matrix, {@code lowest-free/peak-ready dropN} (as the reference runtime's capacity audit prints it).
      *
      * @param subsystem  subsystem name
      * @param lowestFree lowest free-queue depth of any of its pools

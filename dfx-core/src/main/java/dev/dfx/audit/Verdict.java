@@ -1,7 +1,7 @@
 package dev.dfx.audit;
 
 /**
- * A pool's capacity verdict, in the words of the reference's buffer capacity audit (seeds/002), weakest first:
+ * A pool's capacity verdict, in the words of the reference runtime's buffer capacity audit, weakest first:
  * the verdict of a pool is the weakest of its dimensions' ({@link Dimension}).
  */
 public enum Verdict {

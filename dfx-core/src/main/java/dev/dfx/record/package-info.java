@@ -12,8 +12,8 @@
  * primary timestamp field, if any); {@link dev.dfx.record.Subsystem} lists each subsystem's kinds.
  *
  * <p>Layouts follow the reference runtime's ({@code chip_swimlane_profiling.h}, {@code pmu_profiling.h},
- * {@code dep_gen.h}, {@code args_dump.h}, {@code scope_stats.h} of hw-native-sys/simpler, see
- * {@code shared/reference/dfx-pipeline-reference.md} §3) with cycles replaced by nanoseconds; where a
+ * {@code dep_gen.h}, {@code args_dump.h}, {@code scope_stats.h} of hw-native-sys/simpler)
+ * with cycles replaced by nanoseconds; where a
  * record gains a timestamp the reference lacks, the class Javadoc says where it was placed and why.
  * Primary timestamps are non-decreasing within one lane (one writer thread writes them in time order);
  * the chunk store and the time-ordered merge rely on that.

@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The host side of a region (DESIGN.md §12): creates the region file (mode 0600) for a {@link RegionSpec}, runs the
+ * The host side of a region (docs/region-abi.md): creates the region file (mode 0600) for a {@link RegionSpec}, runs the
  * lossless pipeline on it (drain shards, collectors, replenisher), and reports which processes and threads
  * attached and how each lane stands. Producers in other processes find the file through the environment variable
  * {@value #ENV} and write into it with {@code include/dfx.h} (ABI: {@code docs/region-abi.md}).

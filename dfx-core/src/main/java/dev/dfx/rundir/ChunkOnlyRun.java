@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run directory whose run.json cannot be read (trial 2, F8): export still draws its trace from the chunk files
+ * A run directory whose run.json cannot be read: export still draws its trace from the chunk files
  * alone, with a stand-in manifest that claims nothing run.json would have said. The swimlanes, bars and queue depth
  * counters come from the records as they are; the clock origin is the earliest record; function names fall back to
  * their ids; there are no stall or drop marks and no dependency arrows (without run.json it is unknown whether any
@@ -56,7 +56,7 @@ public final class ChunkOnlyRun {
                 List.of());
         return new RunManifest(RunManifest.FORMAT, RunManifest.VERSION, null, STATUS,
                 "drawn from the chunk files alone: " + why, List.of(), config,
-                new RunManifest.Clock("System.nanoTime", 1_000_000_000L, origin, -1),
+                RunManifest.Clock.nanoTime(origin, RunManifest.Clock.EPOCH_UNKNOWN),
                 new RunManifest.Host(STATUS, STATUS, STATUS, 0, 0, STATUS), STATUS, null, 0,
                 new RunManifest.Workload(STATUS, 0, 0, STATUS), Map.of(), List.of(), List.of(), null);
     }

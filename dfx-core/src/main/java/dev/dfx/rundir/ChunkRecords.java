@@ -5,6 +5,7 @@ import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.LaneSequence;
+import dev.dfx.error.BadInputException;
 import dev.dfx.record.Subsystem;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -66,7 +67,7 @@ public final class ChunkRecords {
      *
      * @return the reader, or null when the run has no chunk file for it
      * @throws IOException when the file cannot be opened
-     * @throws dev.dfx.error.BadInputException when it is damaged
+     * @throws BadInputException when it is damaged
      */
     public static ChunkReader open(Path runDir, Subsystem subsystem) throws IOException {
         Path f = ChunkStore.file(runDir, subsystem.id());

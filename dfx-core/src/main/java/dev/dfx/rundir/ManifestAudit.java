@@ -33,7 +33,7 @@ public final class ManifestAudit {
     }
 
     /** @return one observation per pool of {@code config.pools[]} that belongs to a recorded subsystem */
-    public static List<PoolObservation> observations(String run, RunManifest m) {
+    private static List<PoolObservation> observations(String run, RunManifest m) {
         BackpressurePolicy policy;
         try {
             policy = BackpressurePolicy.valueOf(m.config().policy().toUpperCase(Locale.ROOT));

@@ -18,8 +18,7 @@ import java.nio.file.Path;
 /**
  * Reads and writes {@code run.json} ({@link RunManifest}) with Jackson, snake_case keys, pretty-printed. A write
  * goes to a temporary file first and is then renamed ({@link AtomicFile}), so a reader (or a crash, or a full disk)
- * never sees half a manifest.
- * Stateless; thread-safe.
+ * never sees half a manifest. Stateless; thread-safe.
  */
 public final class ManifestFile {
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -53,9 +52,10 @@ public final class ManifestFile {
      *
      * @param runDir a run directory
      * @return its manifest
-     * @throws BadInputException when the directory does not exist or has no run.json, it cannot be read, it is not JSON, not of format dfx-run, of a
-     *                           version this code does not read, or a field is missing, null or of the wrong type
-     *                           (one line naming the file and the field, e.g. {@code subsystems[0].total})
+     * @throws BadInputException when the directory does not exist or has no run.json, it cannot be read, it is not
+     *                           JSON, not of format dfx-run, of a version this code does not read, or a field is
+     *                           missing, null or of the wrong type (one line naming the file and the field, e.g.
+     *                           {@code subsystems[0].total})
      * @throws IOException       when the file cannot be read
      */
     public static RunManifest read(Path runDir) throws IOException {
@@ -82,8 +82,8 @@ public final class ManifestFile {
 
     /**
      * @return run.json's bytes
-     * @throws BadInputException when there is none, or it cannot be read: named with the real reason (trial 3, N5:
-     *                           an unreadable run.json or a directory of that name is not "no run.json")
+     * @throws BadInputException when there is none, or it cannot be read: named with the real reason (an
+     *                           unreadable run.json or a directory of that name is not "no run.json")
      */
     private static byte[] bytes(Path runDir, Path f) {
         try {

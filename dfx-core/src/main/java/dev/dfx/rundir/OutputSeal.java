@@ -13,11 +13,14 @@ import java.util.zip.CRC32;
 /**
  * The size and CRC32 of each derived output of a run directory (trace.json, pmu.csv, deps.json, args, scopes.jsonl),
  * recorded in run.json when the recording ends ({@link #seal}) and compared by {@code dfx report}
- * ({@link #check}), so that an output cut short or changed since (trial 2, F26) is named instead of passed as
- * intact. Chunk files are left out: every chunk carries its own CRC32C. CRC32 runs at memory speed: 7-10 ms for a
- * 30 MB file in the page cache on the shared 2-core machine ({@code java.util.zip.CRC32}, 64 KiB reads). Stateless; thread-safe.
+ * ({@link #check}), so that an output cut short or changed since is named instead of passed as intact. Chunk files
+ * are left out: every chunk carries its own CRC32C. CRC32 runs at memory speed: 7-10 ms for a 30 MB file in the page
+ * cache on the shared 2-core machine ({@link CRC32}, {@value #READ_BYTES}-byte reads). Stateless; thread-safe.
  */
 public final class OutputSeal {
+    /** Bytes read per call while computing a digest. */
+    private static final int READ_BYTES = 64 * 1024;
+
     private OutputSeal() {
     }
 
@@ -77,7 +80,7 @@ public final class OutputSeal {
     private static Digest digest(Path file) throws IOException {
         CRC32 crc = new CRC32();
         long n = 0;
-        byte[] buf = new byte[1 << 16];
+        byte[] buf = new byte[READ_BYTES];
         try (InputStream in = Files.newInputStream(file)) {
             for (int r; (r = in.read(buf)) > 0; ) {
                 crc.update(buf, 0, r);

@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * run.json's {@code program} object: what {@code dfx record -- COMMAND} ran and which processes and threads wrote
- * into its region (DESIGN.md §12). The records' counts per lane are in the {@code user} subsystem's report (lane
+ * into its region (docs/region-abi.md). The records' counts per lane are in the {@code user} subsystem's report (lane
  * role {@value #ROLE}, instance = the lane's index); this object says whose each lane was and how it ended. Absent
  * (null) in a run of the built-in runtime. Immutable.
  *

@@ -47,13 +47,17 @@ final class RecordLayouts {
         key(SubmitRecord.KIND), SubmitRecord.LAYOUT,
         key(ArgRecord.KIND), ArgRecord.LAYOUT,
         key(ScopeRecord.KIND), ScopeRecord.LAYOUT,
-        ProgramReport.SUBSYSTEM + ":" + RegionSpec.USER_POOL, USER_EVENT);
+        key(ProgramReport.SUBSYSTEM, RegionSpec.USER_POOL), USER_EVENT);
 
     private RecordLayouts() {
     }
 
     private static String key(BufferKind k) {
-        return Subsystem.of(k).id() + ":" + k.name();
+        return key(Subsystem.of(k).id(), k.name());
+    }
+
+    private static String key(String subsystem, String kind) {
+        return subsystem + ":" + kind;
     }
 
     /**
@@ -63,7 +67,7 @@ final class RecordLayouts {
      * @return the layout, or {@code null} when the kind is not one of the schemas or its size differs
      */
     static StructLayout of(String subsystem, String kind, int size) {
-        StructLayout l = BY_KIND.get(subsystem + ":" + kind);
+        StructLayout l = BY_KIND.get(key(subsystem, kind));
         return l != null && l.byteSize() == size ? l : null;
     }
 }

@@ -15,12 +15,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
  * The chunk files of a run directory, opened with the one policy of every command that reads run directories: use
  * everything that is readable and say what is not. Each file is read leniently ({@link ChunkReader#open(Path,
- * java.util.function.Consumer)}): a damaged chunk is skipped, a file without an index is scanned. Every loss goes
+ * Consumer)}): a damaged chunk is skipped, a file without an index is scanned. Every loss goes
  * to a {@link RunDamage} as one line: a skipped chunk or byte range (file and byte offset), the bytes after the last
  * complete chunk of a file cut short, a file that run.json lists but that is missing or unreadable, and a file that
  * holds fewer or more records than run.json counts as collected; and what does not belong to the run
@@ -58,7 +59,7 @@ public final class RunChunkFiles implements AutoCloseable {
      */
     public static RunChunkFiles open(Path runDir, RunManifest m, RunDamage damage) {
         List<String> present = present(runDir, damage);
-        if (present == null) { // its one line says why; every file in it would also look missing (trial 3, F6)
+        if (present == null) { // its one line says why; every file in it would also look missing
             return new RunChunkFiles(runDir, new TreeMap<>(), m == null ? Set.of()
                     : new HashSet<>(m.subsystems().stream().map(RunManifest.SubsystemReport::name).toList()));
         }
@@ -104,7 +105,10 @@ public final class RunChunkFiles implements AutoCloseable {
         return run.narrow(name, r, damage);
     }
 
-    /** @return subsystem names of the chunk files present, or null (with one damage line) when chunks/ cannot be listed */
+    /**
+     * @return subsystem names of the chunk files present, or null (with one damage line) when chunks/ cannot be
+     *         listed
+     */
     private static List<String> present(Path runDir, RunDamage damage) {
         Path folder = runDir.resolve(ChunkStore.FOLDER);
         if (!Files.isDirectory(folder)) {

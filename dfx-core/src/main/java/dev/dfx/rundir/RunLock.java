@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 
@@ -30,6 +31,8 @@ public final class RunLock implements AutoCloseable {
     public static final String FILE = ".dfx-record.lock";
     /** How long a second recorder waits for the first one's process id to appear in the lock file. */
     private static final long PID_WAIT_MS = 500;
+    /** How often that wait looks at the lock file again. */
+    private static final long PID_POLL_MS = 5;
 
     private final Path file;
     private final AtomicBoolean released = new AtomicBoolean();
@@ -57,8 +60,8 @@ public final class RunLock implements AutoCloseable {
         if (Files.exists(dir) && !Files.isDirectory(dir) || Files.isSymbolicLink(dir) && !Files.exists(dir)) {
             throw new BadInputException(option + ": " + dir + " " + notADirectory(dir));
         }
-        // before anything is created, so a refusal leaves dir untouched (trial 3, N9); with a lock in it, the lock
-        // below says whose it is
+        // before anything is created, so a refusal leaves dir untouched; with a lock in it, the lock below says
+        // whose it is
         if (Files.isDirectory(dir) && !Files.exists(dir.resolve(FILE), LinkOption.NOFOLLOW_LINKS)) {
             refuseIfNotEmpty(dir, option);
         }
@@ -127,7 +130,7 @@ public final class RunLock implements AutoCloseable {
      */
     public static OptionalLong holder(Path dir) {
         Path lock = dir.resolve(FILE);
-        long deadline = System.nanoTime() + PID_WAIT_MS * 1_000_000L;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PID_WAIT_MS);
         while (Files.exists(lock)) {
             try {
                 String text = Files.readString(lock, StandardCharsets.US_ASCII).trim();
@@ -141,7 +144,7 @@ public final class RunLock implements AutoCloseable {
                 break;
             }
             try {
-                Thread.sleep(5);
+                Thread.sleep(PID_POLL_MS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

@@ -1,18 +1,19 @@
 package dev.dfx.rundir;
 
+import dev.dfx.chunk.RunId;
 import java.util.List;
 import java.util.Map;
 
 /**
- * {@code run.json}: the manifest of a run directory (DESIGN.md §7), format {@code dfx-run}, version
+ * {@code run.json}: the manifest of a run directory (docs/run-directory.md), format {@code dfx-run}, version
  * {@value #VERSION}. Written by {@link ManifestFile} with snake_case keys (so {@code commandLine} is
- * {@code command_line}); the schema is documented field by field in dfx-runtime/README.md. All times are
+ * {@code command_line}); the schema is documented field by field in dfx-core/README.md. All times are
  * {@code System.nanoTime} nanoseconds (the records' clock, {@code clock.clock_freq_hz = 1e9}) unless the name says
  * otherwise; {@code start}/{@code end} are ISO-8601 wall-clock instants. Immutable.
  *
  * @param format      always {@code dfx-run}
  * @param version     schema version
- * @param runId       the run's identity, 32 hex digits ({@link dev.dfx.chunk.RunId}), also written in the header of
+ * @param runId       the run's identity, 32 hex digits ({@link RunId}), also written in the header of
  *                    each of its chunk files; null in a run.json written before run ids
  * @param status      {@code running} (written at the start, so a crash leaves it), {@code ok}, {@code interrupted}
  *                    or {@code failed}
@@ -31,10 +32,10 @@ import java.util.Map;
  * @param program     what {@code dfx record -- COMMAND} ran and who wrote into its region; null for a run of the
  *                    built-in runtime
  */
-public record RunManifest(String format, int version, @OptionalField String runId, String status, String reason, List<String> commandLine,
-                          Config config, Clock clock, Host host, String start, String end, long wallNs,
-                          Workload workload, Map<String, String> functions, List<SubsystemReport> subsystems,
-                          List<OutputFile> outputs, @OptionalField ProgramReport program) {
+public record RunManifest(String format, int version, @OptionalField String runId, String status, String reason,
+                          List<String> commandLine, Config config, Clock clock, Host host, String start, String end,
+                          long wallNs, Workload workload, Map<String, String> functions,
+                          List<SubsystemReport> subsystems, List<OutputFile> outputs, @OptionalField ProgramReport program) {
     /** The manifest format name. */
     public static final String FORMAT = "dfx-run";
     /** The schema version this code writes and reads. */
@@ -69,15 +70,14 @@ public record RunManifest(String format, int version, @OptionalField String runI
                 s.stalls(), s.recordsPerSecond(), s.lanes().stream().map(Lane::withoutStallWindows).toList(),
                 s.pools(), s.queues(), s.errors(), s.errorCount(), s.details())).toList();
         return new RunManifest(format, version, runId, status, reason == null ? note : reason + "; " + note,
-                commandLine,
-                config, clock, host, start, end, wallNs, workload, functions, reports, outputs, program);
+                commandLine, config, clock, host, start, end, wallNs, workload, functions, reports, outputs, program);
     }
 
     /** @return this manifest with another status, reason, end and outputs */
     public RunManifest finish(String newStatus, String newReason, String newEnd, long newWallNs,
                               List<OutputFile> newOutputs) {
-        return new RunManifest(format, version, runId, newStatus, newReason, commandLine, config, clock, host, start, newEnd,
-                newWallNs, workload, functions, subsystems, newOutputs, program);
+        return new RunManifest(format, version, runId, newStatus, newReason, commandLine, config, clock, host, start,
+                newEnd, newWallNs, workload, functions, subsystems, newOutputs, program);
     }
 
     /**
@@ -116,12 +116,24 @@ public record RunManifest(String format, int version, @OptionalField String runI
     /**
      * The clock of every record and of the stall windows.
      *
-     * @param source         {@code System.nanoTime}
-     * @param clockFreqHz    ticks per second (1e9: ns)
-     * @param originNs       the clock when recording started
-     * @param epochNsAtOrigin the wall clock (ns since 1970) at {@code originNs}, to place the run in real time
+     * @param source          {@value #NANO_TIME}
+     * @param clockFreqHz     ticks per second ({@value #NANO_TIME_HZ}: ns)
+     * @param originNs        the clock when recording started
+     * @param epochNsAtOrigin the wall clock (ns since 1970) at {@code originNs}, to place the run in real time;
+     *                        {@value #EPOCH_UNKNOWN} when not known
      */
     public record Clock(String source, long clockFreqHz, long originNs, long epochNsAtOrigin) {
+        /** The source of every record's timestamp. */
+        public static final String NANO_TIME = "System.nanoTime";
+        /** Its ticks per second: nanoseconds. */
+        public static final long NANO_TIME_HZ = 1_000_000_000L;
+        /** {@code epoch_ns_at_origin} of a run whose wall-clock start is not known. */
+        public static final long EPOCH_UNKNOWN = -1;
+
+        /** @return the {@link #NANO_TIME} clock with origin {@code originNs} */
+        public static Clock nanoTime(long originNs, long epochNsAtOrigin) {
+            return new Clock(NANO_TIME, NANO_TIME_HZ, originNs, epochNsAtOrigin);
+        }
     }
 
     /**
@@ -149,7 +161,7 @@ public record RunManifest(String format, int version, @OptionalField String runI
     }
 
     /**
-     * One subsystem's counts (DESIGN.md §3 total / collected / dropped, silent loss), diagnostics and lanes.
+     * One subsystem's counts (total / collected / dropped and silent loss, as docs/glossary.md defines them), diagnostics and lanes.
      *
      * @param name             subsystem name
      * @param total            records attempted

@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * What of a run directory's chunk files belongs to the run its run.json describes (trial 2, F30/F31): the files of
- * the subsystems it lists, each naming its subsystem and the run's id in its header (chunk format 3), holding only
+ * What of a run directory's chunk files belongs to the run its run.json describes: the files of the subsystems it
+ * lists, each naming its subsystem and the run's id in its header (chunk format 3), holding only
  * lanes of the run's config, with records inside the run's time range. Everything else is left out with one damage
  * line, so that a chunk file copied in from another run, or a record no run could have written, never passes for the
  * run's own. Immutable; thread-safe.

@@ -2,7 +2,7 @@ package dev.dfx.rundir;
 
 import java.util.Locale;
 
-/** Which kind of runtime thread writes a lane (DESIGN.md §3: a lane has exactly one writer thread). */
+/** Which kind of runtime thread writes a lane (docs/glossary.md: a lane has exactly one writer thread). */
 public enum ThreadRole {
     /** A core thread ({@code dfx-core-N}): core task and pmu lanes. */
     CORE,

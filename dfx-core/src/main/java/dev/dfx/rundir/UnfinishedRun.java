@@ -17,8 +17,6 @@ import java.util.OptionalLong;
  * draw nothing: {@link #refusal}) with one {@code dfx:} line from {@link #line} and exit status 1. Stateless.
  */
 public final class UnfinishedRun {
-    /** The status of a run.json written at the start and not yet replaced by the final one. */
-    public static final String RUNNING = "running";
     /** What a trace or listing says about counts that only the final manifest would have had. */
     public static final String UNKNOWN = "unknown: the recording did not finish";
 
@@ -27,7 +25,7 @@ public final class UnfinishedRun {
 
     /** @return whether {@code m} (null: no manifest) is the manifest of a recording that has not finished */
     public static boolean is(RunManifest m) {
-        return m != null && m.status().equals(RUNNING);
+        return m != null && m.status().equals(RunManifest.RUNNING);
     }
 
     /**

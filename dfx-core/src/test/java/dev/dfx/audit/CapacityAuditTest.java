@@ -140,7 +140,7 @@ class CapacityAuditTest {
 
     @Test
     void aShortPoolWhoseLanesNeverHadAllTheirBuffersOutKeepsItsSizeAndNamesTheFreeQueue() {
-        // N1 of trial 3: 180 buffers, at most 85 out, stalls anyway (0.1 s of 1 s: asked 1.11x drained, no rate
+        // 180 buffers, at most 85 out, stalls anyway (0.1 s of 1 s: asked 1.11x drained, no rate
         // limit); before, advice doubled the pool every round
         PoolObservation p = new PoolObservation("deps", "deps.submit", BackpressurePolicy.BLOCK, 1, 180, 8, 4672, 4,
                 0, 9, 8, 8_000, 0, 40, 100_000_000, 8_000, new PoolObservation.Flow(1_000, 1000.0, 5_000_000,

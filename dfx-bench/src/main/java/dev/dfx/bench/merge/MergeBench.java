@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Records per second of the time-ordered merge over a chunk file (mapped, already validated): one queue per lane,
  * every record handed out in time order and one field of it read. The score is records/s (one operation = one
- * record; DESIGN.md section 11 asks for at least 20 M records/s across 64 lanes).
+ * record; the target in docs/benchmarks.md is at least 20 M records/s across 64 lanes).
  *
  * <p>Run: {@code java -jar dfx-bench/target/benchmarks.jar MergeBench}
  */

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 
 /**
- * One recording session ({@code dfx record}, DESIGN.md §6–§7): writes a {@code running} manifest, starts the enabled
+ * One recording session ({@code dfx record}, docs/run-directory.md): writes a {@code running} manifest, starts the enabled
  * subsystems' pipelines on one {@link HostGroup} (two host threads for all five: a host loop that runs every drain
  * shard and replenisher, and a collector worker, plus a spare while a collector is wedged), runs the workload on the embedded runtime with their probes (each runtime thread flushes its
  * own lanes as it ends), stops the pipelines in the reference's teardown order (each stop does the final passes,
@@ -139,7 +139,7 @@ public final class Recording {
         Instant start = Instant.now();
         originNs = System.nanoTime();
         long epochNs = start.getEpochSecond() * 1_000_000_000L + start.getNano();
-        RunManifest.Clock clock = new RunManifest.Clock("System.nanoTime", 1_000_000_000L, originNs, epochNs);
+        RunManifest.Clock clock = RunManifest.Clock.nanoTime(originNs, epochNs);
         ManifestFile.write(dir, manifest(Outcome.RUNNING, null, clock, start, null, 0, workload(0, 0, "skipped"),
                 List.of(), List.of()));
         ManifestReserve reserve = ManifestReserve.create(dir, RESERVE_BYTES + RESERVE_PER_LANE

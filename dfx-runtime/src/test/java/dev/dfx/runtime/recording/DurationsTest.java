@@ -34,7 +34,7 @@ class DurationsTest {
         assertThat(Durations.parse("--backstop", "9223372036s").toNanos()).isEqualTo(9_223_372_036_000_000_000L);
     }
 
-    /** F28: fractions (1.5s), the unit h, units in any case; an overflow is "too large", not "not a duration". */
+    /** Fractions (1.5s), the unit h, units in any case; an overflow is "too large", not "not a duration". */
     @Test
     void fractionsHoursAnyCaseAndOverflowSaysTooLarge() {
         assertThat(Durations.parse("--backstop", "1.5s")).isEqualTo(Duration.ofMillis(1500));

@@ -158,7 +158,7 @@ class ManifestAuditTest {
     }
 
     /**
-     * Trial 3's N1: {@code gemm} with small swimlane and deps pools, recorded, audited, and recorded again with every
+     * {@code gemm} with small swimlane and deps pools, recorded, audited, and recorded again with every
      * pool at the size its advice gives (kept pools as they were), three rounds. Each round records exactly the
      * sizes advised, and an audit grows a pool only when a lane of it had every buffer out at once (its measured peak
      * in flight reached the pool): otherwise the limit was elsewhere and a bigger pool would sit unused, the advice

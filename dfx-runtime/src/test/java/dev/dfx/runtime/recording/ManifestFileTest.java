@@ -98,7 +98,7 @@ class ManifestFileTest {
         assertThatThrownBy(() -> ManifestFile.read(nullTotal)).hasMessageContaining("field subsystems[1].total is null");
     }
 
-    /** Trial 3, N5: a run.json that is there but cannot be read is named with the reason, not called missing. */
+    /** A run.json that is there but cannot be read is named with the reason, not called missing. */
     @Test
     void anUnreadableRunJsonIsNotCalledMissing() throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("dirrun/run.json")).getParent();

@@ -128,7 +128,7 @@ class RunLockTest {
         assertThatThrownBy(() -> RunLock.claim(dir, "option -o"))
                 .hasMessage("option -o: " + dir + " exists and is not empty; give a new or empty directory");
         assertThat(dir.resolve(RunLock.FILE)).doesNotExist();
-        // nothing was created and removed in it: a refused -o leaves the directory as it was (trial 3, N9)
+        // nothing was created and removed in it: a refused -o leaves the directory as it was
         assertThat(Files.getLastModifiedTime(dir)).isEqualTo(then);
         try (RunLock l = RunLock.claim(tmp.resolve("new"), "option -o")) {
             assertThat(l.directory()).isEqualTo(tmp.resolve("new"));

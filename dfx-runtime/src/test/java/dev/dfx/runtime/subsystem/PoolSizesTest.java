@@ -16,7 +16,7 @@ import dev.dfx.record.SubmitRecord;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Pool sizes: DESIGN.md §6 defaults, overrides per subsystem and per kind, and the bridge to the pipeline's pools. */
+/** Pool sizes: the defaults (dfx-runtime/README.md), overrides per subsystem and per kind, and the bridge to the pipeline's pools. */
 class PoolSizesTest {
     @Test
     void defaultsAreTheDesignTable() {

@@ -28,6 +28,12 @@ final class RecordProgram {
     /** Options that configure the embedded runtime; a command is not recorded with them. */
     private static final List<String> RUNTIME_ONLY = List.of("--workload", "--subsystems", "--swimlane-level",
             "--args-level", "--event", "--arch", "--schedulers", "--cores");
+    /**
+     * The most lane slots {@code --lanes} takes: each slot reserves its pool's buffers in the region file (128 KiB
+     * with the default 8x512 pool, so 512 MiB at this bound), and a program with more recording threads than this
+     * is better served by fewer, busier threads than by a region the host scans lane by lane.
+     */
+    static final int MAX_LANES = 4096;
 
     private final CommandLine.Model.CommandSpec spec;
     private final RecordCommand options;
@@ -87,8 +93,8 @@ final class RecordProgram {
         if (options.output != null && options.output.toString().isEmpty()) {
             throw new BadInputException("option -o: empty path; expected a new or empty run directory");
         }
-        if (options.lanes < 1) {
-            throw new BadInputException("option --lanes: " + options.lanes + " lanes; expected at least 1");
+        if (options.lanes < 1 || options.lanes > MAX_LANES) {
+            throw new BadInputException("option --lanes: " + options.lanes + " lanes; expected 1 to " + MAX_LANES);
         }
         PoolSize pool = new PoolSize(RegionSpec.DEFAULT_BUFFERS_PER_LANE, RegionSpec.DEFAULT_RECORDS_PER_BUFFER);
         String earlier = null;

@@ -102,6 +102,16 @@ class RecordCommandLineTest {
         assertThat(tmp.resolve("dfx-runs")).doesNotExist();
     }
 
+    @Test
+    void aLaneCountOutsideOneTo4096IsRefusedBeforeAnythingIsCreated() throws Exception {
+        for (String n : new String[] {"0", "4097", "99999999"}) {
+            DfxProcess.Done d = dfx("record", "--lanes", n, "--", "true");
+            assertThat(d.status()).as(n).isEqualTo(1);
+            assertThat(d.stderr()).isEqualTo("dfx: option --lanes: " + n + " lanes; expected 1 to 4096\n");
+        }
+        assertThat(tmp.resolve("dfx-runs")).doesNotExist();
+    }
+
     private DfxProcess.Done dfx(String... args) throws Exception {
         return DfxProcess.run(tmp, args);
     }

@@ -44,6 +44,32 @@ class RecordProgramTest {
     }
 
     @Test
+    void aTscClockedProgramIsRecordedWholeWithItsTimesConverted() throws Exception {
+        int threads = 2;
+        int steps = 500;
+        Path run = tmp.resolve("tsc");
+        // env sets DFX_CLOCK for the program only; the collectors then read the calibration while stop() runs
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--pool", "user=1x16", "--", "env",
+                "DFX_CLOCK=tsc", program.toString(), "threads", Integer.toString(threads), Integer.toString(steps), "0");
+        assertThat(d.status()).as(d.output()).isZero();
+        JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
+        assertThat(m.get("status").asText()).isEqualTo("ok");
+        long total = threads * (2L * steps + 2) + 1;
+        assertThat(m.at("/subsystems/0/collected").asLong()).isEqualTo(total);
+        assertThat(m.at("/subsystems/0/reconciled").asBoolean()).isTrue();
+        assertThat(m.at("/program/tsc/mult").asLong()).as("the TSC conversion is kept").isPositive();
+        JsonNode trace = JSON.readTree(run.resolve("trace.json").toFile());
+        long pid = m.at("/program/pid").asLong();
+        for (List<JsonNode> s : slices(trace, pid, "step").values()) {
+            assertThat(s).hasSize(steps);
+            for (int i = 1; i < steps; i++) {
+                assertThat(s.get(i).get("ts").decimalValue()).as("converted times keep each thread's order")
+                        .isGreaterThanOrEqualTo(s.get(i - 1).get("ts").decimalValue());
+            }
+        }
+    }
+
+    @Test
     void everyThreadsNamedSlicesArriveExactlyOnceAndInOrderWithOneSmallBufferPerLane() throws Exception {
         int threads = 4;
         int steps = 3000;

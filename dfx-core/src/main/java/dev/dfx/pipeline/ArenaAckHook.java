@@ -1,7 +1,7 @@
 package dev.dfx.pipeline;
 
 /**
- * Publishes host acknowledgements of payload arenas (DESIGN.md §5, host rule 5): the {@code args} subsystem
+ * Publishes host acknowledgements of payload arenas (docs/pipeline.md, host rule 5): the {@code args} subsystem
  * calls {@link PayloadArena#acknowledge(long)} for each lane whose payloads it has persisted.
  *
  * <p>Runs on the replenisher thread once per replenisher tick (every few tens of µs when idle, more often when

@@ -1,7 +1,7 @@
 package dev.dfx.pipeline;
 
 /**
- * What a producer does at a gate (ready queue full, free queue empty) — DESIGN.md §5, producer rule 7.
+ * What a producer does at a gate (ready queue full, free queue empty) — docs/pipeline.md, producer rule 7.
  * Chosen per pipeline (that is, per subsystem); the command line's {@code --backpressure block|drop}.
  */
 public enum BackpressurePolicy {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 /**
- * One drain shard (DESIGN.md §5, host rules 1-2): serves ready queues {@code index, index + n, ...}; for each
+ * One drain shard (docs/pipeline.md, host rules 1-2): serves ready queues {@code index, index + n, ...}; for each
  * drained entry it pulls the buffer, hands it to its lane's collector ring ({@link CollectorLane}) and tops up that
  * lane's free queue from this shard's recycled lane (recording a short site when the recycled lane runs dry, or when
  * the lane's collector backlog is at its limit). It never waits and never calls a collector: a lane's collector ring

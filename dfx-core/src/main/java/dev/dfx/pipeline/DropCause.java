@@ -1,6 +1,6 @@
 package dev.dfx.pipeline;
 
-/** Why a record was counted in {@code dropped} (DESIGN.md §5, diagnostics). */
+/** Why a record was counted in {@code dropped} (docs/pipeline.md, diagnostics). */
 public enum DropCause {
     /** The push gate failed: the ready queue had no room; the whole buffer was dropped and reused. */
     PUSH_GATE,

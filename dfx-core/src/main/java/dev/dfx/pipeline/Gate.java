@@ -3,7 +3,7 @@ package dev.dfx.pipeline;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The waiting logic of one lane's gates (push and pop), or of its payload arena (DESIGN.md §5, producer rules
+ * The waiting logic of one lane's gates (push and pop), or of its payload arena (docs/pipeline.md, producer rules
  * 3, 6, 7).
  *
  * <ul>

@@ -24,7 +24,7 @@ import java.util.concurrent.ThreadFactory;
  * }                                                                // ends the threads
  * }</pre>
  *
- * <p>Every contract of DESIGN.md §5 holds per pipeline: a drain shard stays on one loop for its whole life, so that
+ * <p>Every contract of docs/pipeline.md holds per pipeline: a drain shard stays on one loop for its whole life, so that
  * loop's thread is the only run-time writer of the shard's free queues; recycled lanes stay SPSC (replenisher loop
  * to drain-shard loop); {@link Pipeline#stop()} still runs the drain shards' final passes, then the replenisher's,
  * then the collectors', then reconciles. Confinement: no host loop ever waits on a collector (a drain shard hands each
@@ -128,7 +128,7 @@ public final class HostGroup implements AutoCloseable {
     }
 
     /**
-     * Takes a pipeline off the group in the stop order of DESIGN.md §5, after its lanes were closed or revoked
+     * Takes a pipeline off the group in the stop order of docs/pipeline.md, after its lanes were closed or revoked
      * ({@link StopProtocol#closeLanes()}): every drain shard's final pass on its loop (up to the ready-queue tails its
      * loop reads then), the replenisher's final tick, the collector workers deliver every published buffer, then the
      * recovery of un-flushed buffers, which the collector workers deliver too. Each step waits at most until the

@@ -17,7 +17,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>Nothing here blocks on a collector: a drain shard hands each buffer to its lane's collector ring and goes on, so
  * a wedged collector holds back its own lane only. Each shard is bound to this thread for its whole life, so the
- * thread is the only run-time writer of the shard's free queues (DESIGN.md §5, host rule 1). The one piece of user
+ * thread is the only run-time writer of the shard's free queues (docs/pipeline.md, host rule 1). The one piece of user
  * code a loop runs is the arena-ack hook (on each replenisher tick); {@link #runningPart()} names the part the loop
  * is in, so a stop that finds the loop stuck can say where.
  *
@@ -165,7 +165,7 @@ final class HostLoop implements Runnable {
     }
 
     /**
-     * Final pass of a drain shard (stop order, DESIGN.md §5 host rule 4): the loop reads the tails of the ready queues
+     * Final pass of a drain shard (stop order, docs/pipeline.md host rule 4): the loop reads the tails of the ready queues
      * it serves and keeps sweeping it, unpaused, until each reached its tail, then drops it. Call after stop decided
      * every lane's fate. A shard that stop abandoned meanwhile is not touched.
      *

@@ -3,7 +3,7 @@ package dev.dfx.pipeline;
 import java.lang.foreign.MemorySegment;
 
 /**
- * How host threads read and write the region (DESIGN.md §5, host rule 6). Every host access goes through
+ * How host threads read and write the region (docs/pipeline.md, host rule 6). Every host access goes through
  * here: loads pull the field first (COPY) and stores write back exactly the field stored, checked against the
  * host-owned field set. SHARED and COPY run the same host code.
  *

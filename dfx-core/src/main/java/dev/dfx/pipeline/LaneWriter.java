@@ -3,7 +3,7 @@ package dev.dfx.pipeline;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The producer engine of one lane (DESIGN.md §5, producer side): claims record slots in the lane's current
+ * The producer engine of one lane (docs/pipeline.md, producer side): claims record slots in the lane's current
  * buffer, publishes full buffers through the push gate and claims replacements through the pop gate.
  *
  * <p>Use from exactly one thread per lane, and one thread for all lanes of a producer (they share its ready

@@ -1,7 +1,7 @@
 package dev.dfx.pipeline;
 
 /**
- * How the host side (drain shards, collectors) sees the region the producers write — DESIGN.md §5, host
+ * How the host side (drain shards, collectors) sees the region the producers write — docs/pipeline.md, host
  * rule 6. Both modes run the same host code behind one transport interface.
  */
 public enum MemoryMode {

@@ -3,7 +3,7 @@ package dev.dfx.pipeline;
 import java.time.Instant;
 
 /**
- * A lossless lane pipeline (DESIGN.md §5): producers write fixed-size records into lanes; full buffers travel
+ * A lossless lane pipeline (docs/pipeline.md): producers write fixed-size records into lanes; full buffers travel
  * through per-producer ready queues to drain shards, then to collector threads, and come back through done
  * queues, the replenisher and recycled lanes into the lanes' free queues.
  *

@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.function.LongPredicate;
 
 /**
- * Everything {@link Pipeline#start} needs: buffer kinds, lanes, policy and the knobs of DESIGN.md §5.
+ * Everything {@link Pipeline#start} needs: buffer kinds, lanes, policy and the knobs of docs/pipeline.md.
  * Built with {@link #builder(String)}; immutable once built and safe to share.
  *
  * <p>Terms: a <em>producer</em> is one writer thread and owns one ready queue; a <em>lane</em> is one stream of

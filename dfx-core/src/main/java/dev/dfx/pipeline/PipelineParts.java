@@ -9,7 +9,7 @@ import java.util.List;
  * lanes with their collector rings and done queues, replenisher), and does the startup fill. Package-private wiring;
  * {@link Pipeline} runs it.
  *
- * <p>Startup fill (DESIGN.md §5, host rule 3 — the only allocation into free queues): each kind gets one
+ * <p>Startup fill (docs/pipeline.md, host rule 3 — the only allocation into free queues): each kind gets one
  * block of {@code lanes x buffersPerLane} buffers; each lane's free queue gets {@code min(buffersPerLane,
  * slots)} of its buffers and the rest go to the recycled lane of the shard that serves the lane. The default
  * recycled watermark of a (kind, shard) is half that shard's startup surplus, rounded up.

@@ -1,7 +1,7 @@
 package dev.dfx.pipeline;
 
 /**
- * Where the replenisher sends a done buffer (DESIGN.md §5, host rule 3): to its origin shard's recycled lane,
+ * Where the replenisher sends a done buffer (docs/pipeline.md, host rule 3): to its origin shard's recycled lane,
  * unless another shard has a strictly larger deficit (watermark minus recycled-lane size); the origin wins ties,
  * and nobody without a positive deficit takes a buffer from the origin. (The reference scans the origin last with
  * a strict compare, so a tie goes to another shard; we follow the design, not that code.) Stateless.

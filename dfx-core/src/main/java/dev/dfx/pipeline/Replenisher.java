@@ -4,7 +4,7 @@ import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The replenisher (DESIGN.md §5, host rules 3 and 5): each tick it moves done buffers to recycled lanes (the
+ * The replenisher (docs/pipeline.md, host rules 3 and 5): each tick it moves done buffers to recycled lanes (the
  * origin shard's, unless another shard has a strictly larger deficit; see {@link RecycledRouter}), tops up each
  * recycled lane below its watermark with one batched allocation per kind, and runs the arena-ack hook once. It
  * never waits on producer state and never writes a free queue.

@@ -10,7 +10,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongPredicate;
 
 /**
- * How one pipeline stops (DESIGN.md §5, host rule 4), as a protocol with the producers instead of a race with them.
+ * How one pipeline stops (docs/pipeline.md, host rule 4), as a protocol with the producers instead of a race with them.
  * Producers may still be writing when stop begins (in other processes that is the normal case), so nothing here
  * assumes they were joined:
  *

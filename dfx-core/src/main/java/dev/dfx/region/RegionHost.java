@@ -60,7 +60,9 @@ public final class RegionHost implements AutoCloseable {
     private RegionStats finalStats;
     /** Each lane's attach state just before stop moved it (stop closes flushed and dead lanes alike), or null. */
     private int[] attachAtStop;
-    private boolean closed;
+    private volatile boolean closed;
+    /** Guards reading the TSC calibration, apart from this host's monitor (see {@link #tscCalibration()}). */
+    private final Object tscLock = new Object();
 
     private RegionHost(Path file, RegionSpec spec, Pipeline pipeline) throws IOException {
         this.file = file;
@@ -142,18 +144,22 @@ public final class RegionHost implements AutoCloseable {
      * @return the TSC calibration a producer published in the header, once it is complete and plausible (read once,
      *         then kept: a later overwrite does not change it)
      */
-    public synchronized Optional<TscCalibration> tscCalibration() {
-        if (tsc == null && !closed && tscProblem == null
-                && Fields.intAcquire(region, RegionLayout.H_TSC_STATE) == 2) {
-            try {
-                tsc = TscCalibration.of(region.get(Fields.LONG, RegionLayout.H_TSC_TICKS0),
-                        region.get(Fields.LONG, RegionLayout.H_TSC_NS0), region.get(Fields.LONG,
-                                RegionLayout.H_TSC_TICKS1), region.get(Fields.LONG, RegionLayout.H_TSC_NS1));
-            } catch (IllegalArgumentException e) {
-                tscProblem = e.getMessage();
+    public Optional<TscCalibration> tscCalibration() {
+        // Collector threads call this while stop() holds this host's monitor and waits for them to drain, so the
+        // calibration has a lock of its own; close() unmaps only after stop() has drained every collector.
+        synchronized (tscLock) {
+            if (tsc == null && !closed && tscProblem == null
+                    && Fields.intAcquire(region, RegionLayout.H_TSC_STATE) == 2) {
+                try {
+                    tsc = TscCalibration.of(region.get(Fields.LONG, RegionLayout.H_TSC_TICKS0),
+                            region.get(Fields.LONG, RegionLayout.H_TSC_NS0), region.get(Fields.LONG,
+                                    RegionLayout.H_TSC_TICKS1), region.get(Fields.LONG, RegionLayout.H_TSC_NS1));
+                } catch (IllegalArgumentException e) {
+                    tscProblem = e.getMessage();
+                }
             }
+            return Optional.ofNullable(tsc);
         }
-        return Optional.ofNullable(tsc);
     }
 
     /** @return why the published TSC calibration was refused, if it was */

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Exactly-once, in-lane-order delivery under BLOCK with a deliberately slow collector, for pool sizes from one
- * buffer per lane up, several producers with several lanes each, SHARED and COPY (DESIGN.md §11, reliability).
+ * buffer per lane up, several producers with several lanes each, SHARED and COPY (docs/benchmarks.md, reliability).
  */
 class ExactlyOnceTest {
 

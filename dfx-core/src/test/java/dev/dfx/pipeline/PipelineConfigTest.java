@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Defaults from DESIGN.md §5 and the reference, and one clear message naming the option for each bad value. */
+/** Defaults from docs/pipeline.md and the reference, and one clear message naming the option for each bad value. */
 class PipelineConfigTest {
 
     @Test

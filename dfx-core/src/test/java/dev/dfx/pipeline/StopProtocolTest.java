@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The stop protocol (DESIGN.md §5, host rule 4; {@link StopProtocol}) under producers that flush, exit without
+ * The stop protocol (docs/pipeline.md, host rule 4; {@link StopProtocol}) under producers that flush, exit without
  * flushing, flush while stop runs, or keep writing through it: in every seeded run each record arrives at most once
  * (record numbers strictly increase per lane, buffer seqs run 0, 1, 2, ...), every record the collector did not get is
  * counted dropped by a cause, reconcile holds, and a lane that was attached when stop began and whose writer ended

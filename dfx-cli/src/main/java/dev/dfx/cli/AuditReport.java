@@ -13,11 +13,13 @@ import dev.dfx.rundir.RunManifest;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -107,7 +109,27 @@ final class AuditReport {
                         + Bytes.format(Math.abs(v.memoryDeltaBytes())) + "; " + v.reason() + ")";
             });
         }
+        slowestCollector(m).ifPresent(s -> out.printf(Locale.ROOT,
+                "slowest collector: %s lane %d (%s %d, %s): longest call %.3f ms, %.3f ms in all%n", s.subsystem(),
+                s.lane().lane(), s.lane().role(), s.lane().instance(), s.lane().kind(),
+                s.lane().collectLongestNs() / 1e6, s.lane().collectNs() / 1e6));
         out.println();
+    }
+
+    /** A lane of a run with the subsystem it belongs to. */
+    record SubsystemLane(String subsystem, RunManifest.Lane lane) {
+    }
+
+    /**
+     * @return the lane whose single collector call took longest (the one a slow or wedged collector held back), or
+     *         empty when run.json predates per-lane collector times or no lane's collector ran
+     */
+    static Optional<SubsystemLane> slowestCollector(RunManifest m) {
+        return m.subsystems().stream()
+                .flatMap(s -> s.lanes().stream().map(l -> new SubsystemLane(s.name(), l)))
+                .filter(l -> l.lane().collectLongestNs() != null && l.lane().collectLongestNs() > 0
+                        && l.lane().collectNs() != null)
+                .max(Comparator.comparingLong(l -> l.lane().collectLongestNs()));
     }
 
     /** Prints {@code {"runs": [...]}}. */
@@ -132,6 +154,17 @@ final class AuditReport {
             }
             r.put("matrix", cells);
             r.put("pools", a.pools().stream().map(AuditReport::pool).toList());
+            r.put("slowest_collector", slowestCollector(manifests.get(i)).map(sl -> {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("subsystem", sl.subsystem());
+                e.put("lane", sl.lane().lane());
+                e.put("role", sl.lane().role());
+                e.put("instance", sl.lane().instance());
+                e.put("kind", sl.lane().kind());
+                e.put("collect_longest_ns", sl.lane().collectLongestNs());
+                e.put("collect_ns", sl.lane().collectNs());
+                return e;
+            }).orElse(null));
             runs.add(r);
         }
         Map<String, Object> root = new LinkedHashMap<>();

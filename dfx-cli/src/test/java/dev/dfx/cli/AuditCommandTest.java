@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,33 @@ class AuditCommandTest extends OneRecordedRun {
         assertThat(r.out()).doesNotContain("lowest-free/peak-ready").doesNotContain("W unknown");
         assertThat(lines.getLast()).startsWith("thresholds: verdict by the weakest of stalls/drops, free margin, ready"
                 + " margin, headroom; advice keeps 2x the need, at least 2 buffers per lane");
+    }
+
+    @Test
+    void theLaneWhoseCollectorCallTookLongestIsNamed() throws IOException {
+        RunManifest m = ManifestFile.read(run);
+        String subsystem = null;
+        RunManifest.Lane slowest = null;
+        for (RunManifest.SubsystemReport s : m.subsystems()) {
+            for (RunManifest.Lane l : s.lanes()) {
+                if (slowest == null || l.collectLongestNs() > slowest.collectLongestNs()) {
+                    subsystem = s.name();
+                    slowest = l;
+                }
+            }
+        }
+        assertThat(slowest.collectLongestNs()).as("a recording times its collector calls").isPositive();
+        CliRun r = CliRun.dfx("audit", run.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains(String.format(Locale.ROOT,
+                "slowest collector: %s lane %d (%s %d, %s): longest call %.3f ms, %.3f ms in all%n", subsystem,
+                slowest.lane(), slowest.role(), slowest.instance(), slowest.kind(), slowest.collectLongestNs() / 1e6,
+                slowest.collectNs() / 1e6));
+        CliRun json = CliRun.dfx("audit", "--json", run.toString());
+        JsonNode named = JSON.readTree(json.out()).at("/runs/0/slowest_collector");
+        assertThat(named.get("subsystem").asText()).isEqualTo(subsystem);
+        assertThat(named.get("lane").asInt()).isEqualTo(slowest.lane());
+        assertThat(named.get("collect_longest_ns").asLong()).isEqualTo(slowest.collectLongestNs());
     }
 
     @Test

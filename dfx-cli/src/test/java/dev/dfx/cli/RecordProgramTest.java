@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dfx.export.TraceEventChecker;
+import dev.dfx.testing.CPrograms;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.dfx.region;
 
+import dev.dfx.testing.CPrograms;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +15,6 @@ import java.util.concurrent.TimeUnit;
  * {@code target/c-tests}) with the compiler {@code scripts/cc.sh} finds or installs, and runs them with a region.
  */
 final class CProducer {
-    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Path OUT = Path.of("target", "c-tests").toAbsolutePath();
     private static final Map<String, Path> BUILT = new ConcurrentHashMap<>();
 
@@ -30,29 +29,10 @@ final class CProducer {
     private static Path compile(String name) {
         try {
             Files.createDirectories(OUT);
-            String cc = run(List.of("bash", ROOT.resolve("scripts/cc.sh").toString())).strip();
-            Path exe = OUT.resolve(name);
-            run(List.of(cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-pthread", "-I",
-                    ROOT.resolve("include").toString(), "-o", exe.toString(),
-                    Path.of("src", "test", "c", name + ".c").toAbsolutePath().toString()));
-            return exe;
+            return CPrograms.testProgram(name, OUT);
         } catch (IOException e) {
             throw new IllegalStateException("cannot build " + name + ": " + e.getMessage(), e);
         }
-    }
-
-    private static String run(List<String> command) throws IOException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException(String.join(" ", command) + " failed: " + out);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-        return out;
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.dfx.cli;
+package dev.dfx.testing;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -8,18 +8,18 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Test helper: builds C programs against the checkout's {@code include/dfx.h} with the compiler that
- * {@code scripts/cc.sh} finds (or installs from Debian), as a user of the README builds them.
+ * Test helper of every module: builds C programs against the checkout's {@code include/dfx.h} with the compiler that
+ * {@code scripts/cc.sh} finds (or installs from Debian), as a user of the README builds them. Stateless.
  */
-final class CPrograms {
-    /** The checkout (the tests run in dfx-cli/). */
-    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+public final class CPrograms {
+    /** The checkout (tests run in a module folder one level below it). */
+    public static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 
     private CPrograms() {
     }
 
     /** @return the C compiler's path */
-    static String compiler() throws IOException {
+    public static String compiler() throws IOException {
         return run(ROOT, List.of("bash", ROOT.resolve("scripts/cc.sh").toString())).strip();
     }
 
@@ -29,7 +29,7 @@ final class CPrograms {
      * @return {@code exe}
      * @throws IOException with the compiler's output when it fails
      */
-    static Path build(Path source, Path exe) throws IOException {
+    public static Path build(Path source, Path exe) throws IOException {
         run(ROOT, List.of(compiler(), "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-pthread", "-I",
                 ROOT.resolve("include").toString(), "-o", exe.toString(), source.toString()));
         return exe;
@@ -41,7 +41,7 @@ final class CPrograms {
      * @return its standard output and error
      * @throws IOException when it fails (with its output) or cannot be started
      */
-    static String run(Path dir, List<String> command) throws IOException {
+    public static String run(Path dir, List<String> command) throws IOException {
         Process p = new ProcessBuilder(new ArrayList<>(command)).directory(dir.toFile()).redirectErrorStream(true)
                 .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -56,8 +56,8 @@ final class CPrograms {
         return out;
     }
 
-    /** @return {@code src/test/c/NAME.c} of dfx-cli, built into {@code dir} */
-    static Path testProgram(String name, Path dir) throws IOException {
+    /** @return {@code src/test/c/NAME.c} of the calling module, built into {@code dir} */
+    public static Path testProgram(String name, Path dir) throws IOException {
         return build(Path.of("src", "test", "c", name + ".c").toAbsolutePath(), dir.resolve(name));
     }
 }

@@ -110,8 +110,8 @@ class RecordCommandTest {
             pairs.add(e.get("pred").asText() + ">" + e.get("succ").asText());
         }
         assertThat(pairs).isNotEmpty();
-        assertThat(events(trace, "s", "flow")).hasSize(pairs.size());
-        assertThat(events(trace, "f", "flow")).hasSize(pairs.size());
+        assertThat(events(trace, "s", "task")).hasSize(pairs.size());
+        assertThat(events(trace, "f", "task")).hasSize(pairs.size());
         // each core bar's row is a core row; the trace's time is exact ns from the run's clock origin
         Map<String, String> names = threadNames(trace);
         for (JsonNode bar : events(trace, "X", "task")) {

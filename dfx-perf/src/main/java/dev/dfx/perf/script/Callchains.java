@@ -2,9 +2,8 @@ package dev.dfx.perf.script;
 
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.machine.Machine;
-import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.Symbolizer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,7 +23,7 @@ final class Callchains {
     private Callchains() {
     }
 
-    static List<Frame> resolve(Sample s, PerfThread thread, Machine machine, KernelSymbols kernel) {
+    static List<Frame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols) {
         List<Frame> frames = new ArrayList<>();
         int cpumode = Machine.CPUMODE_USER;
         int entries = 0;
@@ -44,9 +43,7 @@ final class Callchains {
                 continue;
             }
             entries++;
-            MemMap map = machine.findMap(thread, cpumode, ip);
-            KernelSymbols.Symbol sym = map != null && cpumode == Machine.CPUMODE_KERNEL ? kernel.find(ip) : null;
-            frames.add(new Frame(ip, map, sym));
+            frames.add(new Frame(symbols.resolve(machine, thread, cpumode, ip)));
         }
         return frames;
     }

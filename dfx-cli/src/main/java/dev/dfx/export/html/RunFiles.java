@@ -3,6 +3,7 @@ package dev.dfx.export.html;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.dfx.rundir.ChunkOnlyRun;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
@@ -31,7 +32,9 @@ final class RunFiles {
     /** Writes the fields {@code run}, {@code pmu}, {@code scopes} and {@code taskArgs} (null where absent). */
     static void write(Path runDir, RunManifest m, JsonGenerator g, RunDamage damage) throws IOException {
         g.writeFieldName("run");
-        g.writeTree(read(ManifestFile.of(runDir), damage, p -> PageJson.MAPPER.readTree(p.toFile())));
+        // a stand-in manifest means run.json could not be read: that is already the export's first damage line
+        g.writeTree(ChunkOnlyRun.is(m) ? null
+                : read(ManifestFile.of(runDir), damage, p -> PageJson.MAPPER.readTree(p.toFile())));
         g.writeFieldName("pmu");
         g.writeTree(output(runDir, m, PmuCsv.FILE, damage, RunFiles::pmu));
         g.writeFieldName("scopes");

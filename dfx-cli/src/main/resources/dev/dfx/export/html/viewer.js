@@ -12,8 +12,8 @@
  * and bars narrower than a pixel are merged into one rectangle per pixel run (level of detail): a frame costs about
  * one step per drawn pixel per level, not one per bar.
  *
- * Contract for tests and tools: window.dfxViewer (stats(), visibleRange(), setRange(), focusTask(), select(),
- * tipText(), ready).
+ * Contract for tests and tools: window.dfxViewer (stats(), visibleRange(), setRange(), home(), focusTask(), select(),
+ * selectedArrows(), counterSamples(), tipText(), ready).
  */
 (function () {
   'use strict';
@@ -839,6 +839,8 @@
     home: () => home.slice(),
     focusTask,
     select: i => { selected = i; paint(); return (flowsOf.get('s' + i) || []).length; },
+    selectedArrows: () => selected >= 0 ? (flowsOf.get('s' + selected) || []).length : selectedInstant >= 0 ? (flowsOf.get('i' + selectedInstant) || []).length : 0,
+    counterSamples: () => D.counters.reduce((n, c) => n + c.ts.length, 0),
     tipText: () => tip.style.display === 'none' ? '' : tip.textContent,
     ready: false,
   };

@@ -70,11 +70,16 @@ public final class HtmlViewer {
     }
 
     /** Writes more fields of the data object. */
-    private interface Fields {
+    interface Fields {
         void write(JsonGenerator g) throws IOException;
     }
 
-    private static long page(OutputStream out, String title, ViewerTrace trace, Fields more) throws IOException {
+    /**
+     * Writes the page: styles, the data object ({@code title}, the {@code more} fields, the trace), the script.
+     *
+     * @return trace events in the page
+     */
+    static long page(OutputStream out, String title, ViewerTrace trace, Fields more) throws IOException {
         try (out) {
             out.write(("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\""
                     + " content=\"width=device-width\">\n<title>" + escape(title) + "</title>\n<style>\n")

@@ -19,6 +19,8 @@
   'use strict';
   const t0Load = performance.now();
   const D = JSON.parse(document.getElementById('dfx-data').textContent);
+  const phases = {parse: Math.round(performance.now() - t0Load)};
+  const mark = name => { phases[name] = Math.round(performance.now() - t0Load); };
   const S = D.strings;
   const SL = D.slices, IN = D.instants, FL = D.flows;
   const nSlices = SL.start.length, nInstants = IN.ts.length;
@@ -47,6 +49,13 @@
   }
   function kernelOf(name) { return name.replace(/\(.*$/, '').replace(/ \d+$/, '').replace(/^submit /, ''); }
   const colorCache = new Map();
+  const nameColor = new Array(S.length); // colour per string-table index: no regex per drawn bar
+  function barColor(i) {
+    const n = SL.name[i];
+    let c = nameColor[n];
+    if (c === undefined) { c = nameColor[n] = colorOf(S[n], S[SL.cat[i]]); }
+    return c;
+  }
   function colorOf(name, cat) {
     if (cat === STALL_CAT) { return '#dc2626'; }
     if (cat === DROP_CAT) { return '#7c3aed'; }
@@ -86,7 +95,13 @@
   for (let i = 0; i < nSlices; i++) { perRow[SL.row[i]].push(i); }
   const sliceLevel = new Int32Array(nSlices);
   const rowLevels = perRow.map(list => {
-    list.sort((a, b) => SL.start[a] - SL.start[b] || SL.dur[b] - SL.dur[a]);
+    // the sink contract offers a row's slices in start order (nested ones after their holder): sort only if not
+    let sorted = true;
+    for (let k = 1; k < list.length && sorted; k++) {
+      const a = list[k - 1], b = list[k];
+      sorted = SL.start[a] < SL.start[b] || (SL.start[a] === SL.start[b] && SL.dur[a] >= SL.dur[b]);
+    }
+    if (!sorted) { list.sort((a, b) => SL.start[a] - SL.start[b] || SL.dur[b] - SL.dur[a]); }
     const levels = [], ends = [];
     for (const i of list) {
       const s = SL.start[i];
@@ -105,6 +120,7 @@
       return {idx, st, maxDur};
     });
   });
+  mark('levels');
   const perRowInstants = D.rows.map(() => []);
   for (let i = 0; i < nInstants; i++) { perRowInstants[IN.row[i]].push(i); }
   for (const l of perRowInstants) { l.sort((a, b) => IN.ts[a] - IN.ts[b]); }
@@ -172,14 +188,29 @@
       if (lo < runs.length) { flowFrom.push(i); flowTo.push(runs[lo]); flowName.push('wakeup'); flowKind.push('instant'); }
     }
   }
-  const flowsOf = new Map(); // slice or instant key -> flow indexes
-  function flowKey(kind, i) { return kind + i; }
+  // the arrows at each slice as one index (CSR: sliceFlowAt[i]..sliceFlowAt[i+1] in sliceFlowList), and at instants
+  const sliceFlowAt = new Int32Array(nSlices + 1);
+  const instantFlows = new Map();
   flowFrom.forEach((f, k) => {
-    for (const key of [flowKey(flowKind[k] === 'instant' ? 'i' : 's', f), flowKey('s', flowTo[k])]) {
-      if (!flowsOf.has(key)) { flowsOf.set(key, []); }
-      flowsOf.get(key).push(k);
+    if (flowKind[k] === 'instant') {
+      if (!instantFlows.has(f)) { instantFlows.set(f, []); }
+      instantFlows.get(f).push(k);
+    } else {
+      sliceFlowAt[f + 1]++;
     }
+    sliceFlowAt[flowTo[k] + 1]++;
   });
+  for (let i = 0; i < nSlices; i++) { sliceFlowAt[i + 1] += sliceFlowAt[i]; }
+  const sliceFlowList = new Int32Array(sliceFlowAt[nSlices]);
+  {
+    const fill = sliceFlowAt.slice(0, nSlices);
+    flowFrom.forEach((f, k) => {
+      if (flowKind[k] !== 'instant') { sliceFlowList[fill[f]++] = k; }
+      sliceFlowList[fill[flowTo[k]]++] = k;
+    });
+  }
+  function flowsOfSlice(i) { return i < 0 ? [] : sliceFlowList.subarray(sliceFlowAt[i], sliceFlowAt[i + 1]); }
+  function flowsOfInstant(i) { return instantFlows.get(i) || []; }
 
   // ---------- joins for the tooltip: pmu rows and args.json entries by task id ----------
   const pmuByTask = new Map(), argsByTask = new Map();
@@ -192,6 +223,7 @@
     argsByTask.get(e.task_id).push(e);
   }
 
+  mark('flows');
   // ---------- view state ----------
   let dataStart = Infinity, dataEnd = -Infinity;
   for (let i = 0; i < nSlices; i++) {
@@ -340,7 +372,7 @@
             px1 = Math.max(px1, x1, px0 + 1);
           } else {
             flush();
-            px0 = x0; px1 = Math.max(x1, x0 + 1); pcol = colorOf(S[SL.name[i]], S[SL.cat[i]]);
+            px0 = x0; px1 = Math.max(x1, x0 + 1); pcol = barColor(i);
           }
           // skip the bars that start inside this pixel: they are merged into it; only the last one can reach out
           const jump = lowerBound(st, v0 + (Math.floor(px1) + 1 - LABEL_W) / scale);
@@ -356,7 +388,7 @@
         flush();
         const cx0 = Math.max(x0, LABEL_W - 2), cx1 = Math.min(x1, W + 2);
         const cat = S[SL.cat[i]];
-        ctx.fillStyle = colorOf(S[SL.name[i]], cat);
+        ctx.fillStyle = barColor(i);
         ctx.fillRect(cx0, ly, cx1 - cx0, lh);
         rects++;
         if (cat === DROP_CAT) {
@@ -455,7 +487,7 @@
   }
 
   function paintArrows(scroll) {
-    const list = selected >= 0 ? (flowsOf.get('s' + selected) || []) : selectedInstant >= 0 ? (flowsOf.get('i' + selectedInstant) || []) : [];
+    const list = selected >= 0 ? flowsOfSlice(selected) : flowsOfInstant(selectedInstant);
     if (!list.length) { return; }
     ctx.save();
     ctx.beginPath();
@@ -570,8 +602,8 @@
         lines.push('arg ' + esc(e.arg_index !== undefined ? e.arg_index : '') + ': ' + esc(JSON.stringify(e)));
       }
     }
-    const fl = flowsOf.get('s' + i);
-    if (fl) { lines.push(fl.length + ' arrow' + (fl.length === 1 ? '' : 's') + ' (click to draw)'); }
+    const fl = flowsOfSlice(i);
+    if (fl.length) { lines.push(fl.length + ' arrow' + (fl.length === 1 ? '' : 's') + ' (click to draw)'); }
     return lines.join('\n');
   }
 
@@ -669,6 +701,7 @@
   document.getElementById('zhome').onclick = () => { v0 = home[0]; v1 = home[1]; draw(); };
   window.addEventListener('resize', resize);
 
+  mark('dom');
   // ---------- tables ----------
   const tables = document.createElement('div');
   root.appendChild(tables);
@@ -805,6 +838,7 @@
     d.appendChild(table([{name: 'key', text: true}, {name: 'value', text: true}], Object.entries(D.meta || {}).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v])));
   }
 
+  mark('tables');
   // ---------- the contract for tests and tools ----------
   function stats() {
     const byCat = {};
@@ -813,7 +847,7 @@
     for (const p of procList) { rowsByProcess[p.name] = p.rows.map(x => D.rows[x].name); }
     return {rows: D.rows.length, processes: procList.length, slices: nSlices, instants: nInstants, flows: flowFrom.length,
       wakeups: flowName.filter(n => n === 'wakeup').length, counters: D.counters.length, slicesByCat: byCat,
-      rowsByProcess, drawnRects: lastRects, loadMs: loadMs};
+      rowsByProcess, drawnRects: lastRects, loadMs: loadMs, phases};
   }
   function focusTask(taskId) {
     // zooms to the task bar (cat task) of taskId, scrolls it into view, and returns its centre in client pixels
@@ -838,8 +872,8 @@
     setRange: (a, b) => { v0 = a; v1 = b; paint(); return [v0, v1]; },
     home: () => home.slice(),
     focusTask,
-    select: i => { selected = i; paint(); return (flowsOf.get('s' + i) || []).length; },
-    selectedArrows: () => selected >= 0 ? (flowsOf.get('s' + selected) || []).length : selectedInstant >= 0 ? (flowsOf.get('i' + selectedInstant) || []).length : 0,
+    select: i => { selected = i; paint(); return flowsOfSlice(i).length; },
+    selectedArrows: () => (selected >= 0 ? flowsOfSlice(selected) : flowsOfInstant(selectedInstant)).length,
     counterSamples: () => D.counters.reduce((n, c) => n + c.ts.length, 0),
     tipText: () => tip.style.display === 'none' ? '' : tip.textContent,
     ready: false,
@@ -849,4 +883,6 @@
   loadMs = performance.now() - t0Load;
   window.dfxViewer.ready = true;
   document.body.dataset.dfxReady = 'true';
+  document.body.dataset.dfxLoadMs = String(Math.round(loadMs));
+  document.body.dataset.dfxPhases = JSON.stringify(phases);
 })();

@@ -3,10 +3,7 @@ package dev.dfx.export.html;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.export.SliceFlows;
 import dev.dfx.export.TraceSink;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,9 +13,8 @@ import java.util.Map;
 /**
  * A {@link TraceSink} that keeps what an export draws (processes, rows, slices, instants, counters, flow arrows and
  * the metadata) as the viewer's compact data, written by {@link #write} as one JSON object: a string table, rows,
- * and column arrays of slices and instants (times in ns from the trace clock's origin, exact up to 2^53 ns),
- * flows as pairs of slice indexes, counter series, and each slice's args as {@code [schema, value...]} against a
- * table of key lists. So the same walk that writes trace.json ({@code RunTraceExporter}, {@code PerfDataExporter})
+ * and binary column arrays ({@link Columns}) of slices and instants (times in ns from the trace clock's origin),
+ * flows as pairs of slice indexes, counter series, and the args by key list ({@link ArgColumns}). So the same walk that writes trace.json ({@code RunTraceExporter}, {@code PerfDataExporter})
  * feeds the page, and the page shows exactly what the trace holds. Memory: about 60 bytes per slice plus its
  * args' JSON. Not thread-safe: one writer thread, as the sink contract says.
  */
@@ -54,25 +50,21 @@ final class ViewerTrace implements TraceSink {
         }
     }
 
-    private static final int ROW = 0, START = 1, DUR = 2, NAME = 3, CAT = 4, ARGS = 5;
-
     private final long originNs;
     private final Map<Integer, Process> processes = new LinkedHashMap<>();
     private final Map<Long, Integer> rowIndex = new HashMap<>();
     private final List<Row> rows = new ArrayList<>();
     private final Map<String, Integer> stringIndex = new HashMap<>();
     private final List<String> strings = new ArrayList<>();
-    private final Map<String, Integer> schemaIndex = new HashMap<>();
-    private final List<List<String>> schemas = new ArrayList<>();
-    private final Columns slices = new Columns("row", "start", "dur", "name", "cat", "args");
-    private final Columns instants = new Columns("row", "ts", "name", "cat", "args");
+    private final Columns slices = new Columns("row:i32", "start:f64", "dur:f64", "name:i32",
+            "cat:i32", "args:f64");
+    private final Columns instants = new Columns("row:i32", "ts:f64", "name:i32", "cat:i32",
+            "args:f64");
     private final Map<Long, Integer> flowFrom = new HashMap<>();
     private final Map<Long, Integer> flowTo = new HashMap<>();
     private final Map<Long, String> flowName = new HashMap<>();
     private final Map<String, Series> counters = new LinkedHashMap<>();
-    private final ByteArrayOutputStream argBytes = new ByteArrayOutputStream(1 << 16);
-    private final JsonGenerator args;
-    private int argCount;
+    private final ArgColumns args = new ArgColumns();
     private long latestNs;
     private long events;
     private Map<String, ?> metadata = Map.of();
@@ -80,12 +72,6 @@ final class ViewerTrace implements TraceSink {
     /** @param originNs the trace clock's reading at its origin, ns: times are kept relative to it */
     ViewerTrace(long originNs) {
         this.originNs = originNs;
-        try {
-            this.args = PageJson.generator(argBytes);
-            args.writeStartArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         this.latestNs = originNs;
     }
 
@@ -120,7 +106,7 @@ final class ViewerTrace implements TraceSink {
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> a,
                          SliceFlows flows) {
         int index = slices.size();
-        slices.add(row(pid, tid), startNs - originNs, durNs, string(name), string(cat), args(a));
+        slices.add(row(pid, tid), startNs - originNs, durNs, string(name), string(cat), args.add(a));
         latestNs = Math.max(latestNs, startNs + durNs);
         events++;
         for (long id : flows.out()) {
@@ -134,7 +120,7 @@ final class ViewerTrace implements TraceSink {
 
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> a) {
-        instants.add(row(pid, tid), tsNs - originNs, string(name), string(cat), args(a));
+        instants.add(row(pid, tid), tsNs - originNs, string(name), string(cat), args.add(a));
         events++;
     }
 
@@ -168,68 +154,6 @@ final class ViewerTrace implements TraceSink {
         // nothing is open: the data stays in memory until write
     }
 
-    /** @return slices kept */
-    int sliceCount() {
-        return slices.size();
-    }
-
-    /** @return the slice's start, ns from the origin */
-    long sliceStart(int i) {
-        return slices.get(START, i);
-    }
-
-    /** @return the slice's duration, ns */
-    long sliceDuration(int i) {
-        return slices.get(DUR, i);
-    }
-
-    /** @return the slice's name */
-    String sliceName(int i) {
-        return strings.get((int) slices.get(NAME, i));
-    }
-
-    /** @return the slice's category */
-    String sliceCat(int i) {
-        return strings.get((int) slices.get(CAT, i));
-    }
-
-    /** @return the process of the slice's row */
-    int slicePid(int i) {
-        return rows.get((int) slices.get(ROW, i)).pid();
-    }
-
-    /** Adds an arrow between two slices that the trace does not bind (derived by the page, e.g. wakeups). */
-    void addFlow(long id, String name, int from, int to) {
-        flowFrom.put(id, from);
-        flowTo.put(id, to);
-        flowName.put(id, name);
-    }
-
-    /** @return instants kept */
-    int instantCount() {
-        return instants.size();
-    }
-
-    /** @return the instant's time, ns from the origin */
-    long instantTime(int i) {
-        return instants.get(1, i);
-    }
-
-    /** @return the instant's name */
-    String instantName(int i) {
-        return strings.get((int) instants.get(2, i));
-    }
-
-    /** @return the process of the instant's row */
-    int instantPid(int i) {
-        return rows.get((int) instants.get(0, i)).pid();
-    }
-
-    /** @return the metadata the walk finished with */
-    Map<String, ?> metadata() {
-        return metadata;
-    }
-
     private int string(String s) {
         Integer at = stringIndex.get(s);
         if (at == null) {
@@ -240,39 +164,13 @@ final class ViewerTrace implements TraceSink {
         return at;
     }
 
-    /** @return the index of the args entry written for {@code a}, or -1 when it is empty */
-    private long args(Map<String, ?> a) {
-        if (a.isEmpty()) {
-            return -1;
-        }
-        List<String> keys = List.copyOf(a.keySet());
-        String joined = String.join("\0", keys);
-        Integer schema = schemaIndex.get(joined);
-        if (schema == null) {
-            schema = schemas.size();
-            schemaIndex.put(joined, schema);
-            schemas.add(keys);
-        }
-        try {
-            args.writeStartArray();
-            args.writeNumber(schema);
-            for (Object v : a.values()) {
-                args.writeObject(v);
-            }
-            args.writeEndArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return argCount++;
-    }
-
     /**
      * Writes the trace's fields into the JSON object {@code g} is in: {@code strings}, {@code processes},
      * {@code rows}, {@code slices}, {@code instants}, {@code flows}, {@code counters}, {@code argKeys},
-     * {@code args}, {@code meta}, {@code originNs}.
+     * {@code argValues}, {@code meta}, {@code originNs}.
      */
     void write(JsonGenerator g) throws IOException {
-        Columns flows = new Columns("from", "to", "name");
+        Columns flows = new Columns("from:i32", "to:i32", "name:i32");
         for (Map.Entry<Long, Integer> e : flowFrom.entrySet()) {
             Integer to = flowTo.get(e.getKey());
             if (to != null) { // an arrow whose other end was left out of the trace is not drawn
@@ -323,12 +221,7 @@ final class ViewerTrace implements TraceSink {
             g.writeEndObject();
         }
         g.writeEndArray();
-        g.writeFieldName("argKeys");
-        g.writeObject(schemas);
-        args.writeEndArray();
-        args.flush();
-        g.writeFieldName("args");
-        g.writeRawValue(argBytes.toString(StandardCharsets.UTF_8));
+        args.write(g);
         g.writeFieldName("meta");
         g.writeObject(metadata);
     }

@@ -2,9 +2,9 @@
  * dfx viewer: the interactive timeline of `dfx export RUN|perf.data --format html` (inlined by HtmlViewer).
  *
  * Data: the JSON object in <script id="dfx-data"> (HtmlViewer, ViewerTrace): a string table, processes and rows,
- * column arrays of slices {row, start, dur, name, cat, args} and instants {row, ts, name, cat, args} with times in ns
+ * binary column arrays of slices {row, start, dur, name, cat, args} and instants {row, ts, name, cat, args} with times in ns
  * from the trace origin, flows {from, to, name} as slice indexes, counter series {pid, name, ts[], v[]}, args as
- * [schema, values...] against argKeys, the trace metadata, and for runs run.json, pmu.csv, scopes.jsonl, args.json
+ * value columns per key list (argKeys, argValues), the trace metadata, and for runs run.json, pmu.csv, scopes.jsonl, args.json
  * and the capacity audit.
  *
  * Drawing: one canvas, rows grouped by process; the slices of a row are split into depth levels (nested slices
@@ -21,8 +21,26 @@
   const D = JSON.parse(document.getElementById('dfx-data').textContent);
   const phases = {parse: Math.round(performance.now() - t0Load)};
   const mark = name => { phases[name] = Math.round(performance.now() - t0Load); };
+  // binary columns (Columns.java): {"i32": base64} little-endian ints, {"f64": base64} little-endian doubles
+  function columns(obj) {
+    const out = {};
+    for (const [k, v] of Object.entries(obj)) {
+      const b64 = v.i32 !== undefined ? v.i32 : v.f64;
+      let bytes;
+      if (typeof Uint8Array.fromBase64 === 'function') {
+        bytes = Uint8Array.fromBase64(b64); // native (Chromium 140+, Firefox 133+)
+      } else {
+        const bin = atob(b64), n = bin.length;
+        bytes = new Uint8Array(n);
+        for (let i = 0; i < n; i++) { bytes[i] = bin.charCodeAt(i); }
+      }
+      out[k] = v.i32 !== undefined ? new Int32Array(bytes.buffer) : new Float64Array(bytes.buffer);
+    }
+    return out;
+  }
   const S = D.strings;
-  const SL = D.slices, IN = D.instants, FL = D.flows;
+  const SL = columns(D.slices), IN = columns(D.instants), FL = columns(D.flows);
+  mark('columns');
   const nSlices = SL.start.length, nInstants = IN.ts.length;
 
   const LABEL_W = 230, AXIS_H = 26, LEVEL_H = 16, PROC_H = 20, COUNTER_H = 38, ROW_PAD = 3;
@@ -69,10 +87,12 @@
     }
     return c;
   }
-  function argsOf(index) {
-    if (index < 0) { return null; }
-    const a = D.args[index], keys = D.argKeys[a[0]], o = {};
-    for (let i = 0; i < keys.length; i++) { o[keys[i]] = a[i + 1]; }
+  function argsOf(entry) {
+    // entry = schema * 2^32 + row (ArgColumns): the row of each value column of that key list
+    if (entry < 0) { return null; }
+    const schema = Math.floor(entry / 4294967296), row = entry - schema * 4294967296;
+    const keys = D.argKeys[schema], cols = D.argValues[schema], o = {};
+    for (let i = 0; i < keys.length; i++) { o[keys[i]] = cols[i][row]; }
     return o;
   }
 
@@ -161,7 +181,7 @@
   }
 
   // ---------- flows: recorded arrows, plus wakeup arrows derived for perf.data ----------
-  const flowFrom = Array.from(FL.from), flowTo = Array.from(FL.to), flowName = FL.name.map(n => S[n]);
+  const flowFrom = Array.from(FL.from), flowTo = Array.from(FL.to), flowName = Array.from(FL.name, n => S[n]);
   const flowKind = flowFrom.map(() => 'slice'); // 'slice': from slice end; 'instant': from an instant
   if (D.source === 'perf') { wakeups(); }
   function wakeups() {

@@ -168,8 +168,8 @@
   }
   totalH += 8;
 
-  // rows of one thread (its sub-rows and its STALL row) share stall and drop shading
-  function groupKey(r) { return D.rows[r].pid + '/' + D.rows[r].name.replace(/ \(\d+\)$/, '').replace(/ STALL$/, ''); }
+  // rows of one thread (its sub-rows, its STALL and DROPPED rows) share stall and drop shading
+  function groupKey(r) { return D.rows[r].pid + '/' + D.rows[r].name.replace(/ \(\d+\)$/, '').replace(/ (STALL|DROPPED)$/, ''); }
   const groups = new Map();
   D.rows.forEach((r, i) => { const k = groupKey(i); if (!groups.has(k)) { groups.set(k, []); } groups.get(k).push(i); });
   const shades = []; // {rows, start, end, cat}

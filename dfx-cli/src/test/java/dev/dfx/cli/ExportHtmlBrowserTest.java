@@ -160,6 +160,46 @@ class ExportHtmlBrowserTest {
         assertThat(browser.consoleErrors()).isEmpty();
     }
 
+    @Test
+    @SuppressWarnings("unchecked")
+    void eachDropWindowOfRunJsonIsADropBarOnItsThreadsDroppedRowAndShadesTheThread() throws Exception {
+        Path run = tmp.resolve("drop-run");
+        CliRun rec = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet", "--backpressure", "drop",
+                "--pool", "swimlane=1x1");
+        assertThat(rec.status()).as(rec.err()).isZero();
+        JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
+        long origin = manifest.path("clock").path("origin_ns").asLong();
+        browser.open(export(run, "drops"));
+        assertThat(browser.consoleErrors()).isEmpty();
+        int windows = 0;
+        for (JsonNode s : manifest.path("subsystems")) {
+            for (JsonNode l : s.path("lanes")) {
+                String thread = switch (l.path("role").asText()) {
+                    case "core" -> "core " + l.path("instance").asInt();
+                    case "scheduler" -> "sched " + l.path("instance").asInt();
+                    default -> "orchestrator";
+                };
+                List<List<Object>> bars = (List<List<Object>>) browser.js(
+                        "return window.dfxViewer.slicesOfRow(arguments[0])", thread + " DROPPED");
+                for (JsonNode w : l.path("drops").path("windows")) {
+                    windows++;
+                    double start = w.path("start_ns").asLong() - origin;
+                    double end = w.path("end_ns").asLong() - origin;
+                    assertThat(bars).as("%s: a drop bar over %s", thread, w).anySatisfy(b -> {
+                        assertThat(b.get(2)).isEqualTo("drop");
+                        assertThat(((Number) b.get(0)).doubleValue()).isLessThanOrEqualTo(start);
+                        assertThat(((Number) b.get(0)).doubleValue() + ((Number) b.get(1)).doubleValue())
+                                .isGreaterThanOrEqualTo(end);
+                    });
+                }
+            }
+        }
+        assertThat(windows).as("drop windows in run.json (1-record buffers under drop)").isPositive();
+        long dropBars = num(map(browser.stats().get("slicesByCat")).get("drop"));
+        assertThat(num(browser.js("return window.dfxViewer.shadedWindows('drop')"))).isEqualTo(dropBars);
+        browser.screenshot("drops");
+    }
+
     @SuppressWarnings("unchecked")
     private static List<Double> range() {
         return ((List<Number>) browser.js("return window.dfxViewer.visibleRange()")).stream()

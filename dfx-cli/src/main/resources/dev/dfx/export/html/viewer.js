@@ -13,7 +13,7 @@
  * one step per drawn pixel per level, not one per bar.
  *
  * Contract for tests and tools: window.dfxViewer (stats(), visibleRange(), setRange(), home(), focusTask(), select(),
- * selectedArrows(), counterSamples(), tipText(), ready).
+ * selectedArrows(), counterSamples(), slicesOfRow(), shadedWindows(), tipText(), ready).
  */
 (function () {
   'use strict';
@@ -895,6 +895,8 @@
     select: i => { selected = i; paint(); return flowsOfSlice(i).length; },
     selectedArrows: () => (selected >= 0 ? flowsOfSlice(selected) : flowsOfInstant(selectedInstant)).length,
     counterSamples: () => D.counters.reduce((n, c) => n + c.ts.length, 0),
+    slicesOfRow: name => perRow[D.rows.findIndex(r => r.name === name)]?.map(i => [SL.start[i], SL.dur[i], S[SL.cat[i]]]) || [],
+    shadedWindows: cat => shades.filter(s => s.cat === cat).length,
     tipText: () => tip.style.display === 'none' ? '' : tip.textContent,
     ready: false,
   };

@@ -1,8 +1,9 @@
 package dev.dfx.export;
 
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.event.Comm;
 import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.PerfThread;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
@@ -11,6 +12,7 @@ import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.text.Utf8Names;
 import dev.dfx.perf.trace.TracepointFields;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlReasons;
@@ -83,7 +85,7 @@ public final class PerfDataExporter {
         private final TraceSink w;
         private final CpuRuns runs;
         private final VpaDtlDecoder decoder;
-        private final Map<Integer, String> comms = new HashMap<>();
+        private final Machine machine = new Machine();
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final StringBuilder text = new StringBuilder(256);
         private EventPrinter printer;
@@ -102,10 +104,7 @@ public final class PerfDataExporter {
             while (decoder.hasNext()) {
                 TimedRecord t = decoder.next();
                 PerfRecord r = t.record();
-                if (r.type() == RecordType.COMM) {
-                    Comm c = Comm.of(r);
-                    comms.put(c.tid(), c.comm());
-                }
+                machine.process(r);
                 if (t.time() != -1 && t.time() != 0) {
                     lastNs = Math.max(lastNs, t.time());
                 }
@@ -125,11 +124,13 @@ public final class PerfDataExporter {
             Sample s = t.sample();
             TracepointFields tp = session.tracepoint(t);
             if (tp != null && "sched:sched_switch".equals(e.format().fullName()) && s.cpu() >= 0) {
-                runs.switched(s.cpu(), t.time(), tp.string("prev_comm"), (int) tp.number("prev_pid"),
-                    prevState(traceText(t)), tp.string("next_comm"), (int) tp.number("next_pid"));
+                runs.switched(s.cpu(), t.time(), Utf8Names.decode(tp.string("prev_comm")), (int) tp.number("prev_pid"),
+                    prevState(traceText(t)), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
                 return;
             }
+            String comm = Utf8Names.decode(machine.findOrCreate(s.pid(), s.tid()).comm());
             Map<String, Object> args = new LinkedHashMap<>();
+            args.put("comm", comm);
             args.put("pid", s.pid());
             args.put("tid", s.tid());
             if (tp != null) {
@@ -143,7 +144,7 @@ public final class PerfDataExporter {
             if (s.cpu() >= 0) {
                 w.instant(CpuRuns.CPUS, runs.tid(s.cpu()), e.name(), "sample", t.time(), args);
             } else {
-                w.instant(TASKS, taskRow(s.tid()), e.name(), "sample", t.time(), args);
+                w.instant(TASKS, taskRow(s.tid(), comm), e.name(), "sample", t.time(), args);
             }
         }
 
@@ -160,13 +161,13 @@ public final class PerfDataExporter {
             args.put("processor_id", DtlEntry.processorId(seg, at));
         }
 
-        /** @return the tid of thread {@code tid}'s row under "Tasks", named on first use */
-        private int taskRow(int tid) {
+        /** @return the tid of thread {@code tid}'s row under "Tasks", named on first use after its name then */
+        private int taskRow(int tid, String comm) {
             if (taskRows.isEmpty()) {
                 w.process(TASKS, "Tasks", 1);
             }
             if (taskRows.putIfAbsent(tid, Boolean.TRUE) == null) {
-                w.thread(TASKS, tid, comms.getOrDefault(tid, ":" + tid) + " " + tid, tid);
+                w.thread(TASKS, tid, comm + " " + tid, tid);
             }
             return tid;
         }

@@ -4,6 +4,7 @@ import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.export.HtmlReport;
 import dev.dfx.export.PerfDataExporter;
+import dev.dfx.export.PerfProfileExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.export.TraceFormat;
 import dev.dfx.rundir.ManifestFile;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Parameters;
  * {@code dfx export RUN --format chrome|perfetto|html -o FILE}: writes a run directory's trace from its chunk files
  * and run.json, as Chrome JSON (the same file {@code dfx record} leaves as {@code trace.json}) or as a native
  * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained HTML page
- * ({@link HtmlReport}); a perf.data file as a Chrome or Perfetto trace ({@link #exportPerfData}). {@code -o -} writes
+ * ({@link HtmlReport}); a perf.data file as a Chrome or Perfetto trace, folded stacks or speedscope JSON
+ * ({@link #exportPerfData}). {@code -o -} writes
  * to standard output (binary for perfetto). The output is checked before any work (not a directory, its folder exists, not one of the
  * inputs: run.json, the chunk files, the run's other outputs; the run's trace.json may be rewritten only as Chrome JSON) and written through a
  * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
@@ -49,7 +51,8 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome",
             description = "chrome (trace-event JSON that Perfetto opens; default), perfetto (native Perfetto"
-                    + " protobuf trace, exact ns) or html (run directories only).")
+                    + " protobuf trace, exact ns), html (run directories only), folded (collapsed stacks for flame"
+                    + " graphs) or speedscope (speedscope JSON) (perf.data files only).")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
@@ -59,12 +62,16 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String f = format.toLowerCase(Locale.ROOT);
-        if (!f.equals("html") && trace(f) == null) {
-            throw new BadInputException("option --format: unknown format '" + format + "'; expected chrome, perfetto"
-                    + " or html");
+        if (!f.equals("html") && trace(f) == null && profile(f) == null) {
+            throw new BadInputException("option --format: unknown format '" + format + "'; expected chrome, perfetto,"
+                    + " html, folded or speedscope");
         }
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);
+        }
+        if (profile(f) != null) {
+            throw new BadInputException("option --format: '" + format + "' is for perf.data files (sampled"
+                    + " callstacks); a run directory exports as chrome, perfetto or html");
         }
         RunDamage damage = new RunDamage();
         RunManifest m = readOrNull(damage);
@@ -122,6 +129,16 @@ final class ExportCommand implements Callable<Integer> {
         }
     }
 
+    /** @return the profile format named {@code f}, or null when {@code f} names none */
+    private static PerfProfileExporter.Format profile(String f) {
+        for (PerfProfileExporter.Format p : PerfProfileExporter.Format.values()) {
+            if (p.cliName().equals(f)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /** @return the trace format named {@code f}, or null when {@code f} names none */
     private static TraceFormat trace(String f) {
         for (TraceFormat t : TraceFormat.values()) {
@@ -153,7 +170,8 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * PERF.DATA EXPORT: a perf.data file as a Chrome or Perfetto trace ({@link PerfDataExporter}).
+     * PERF.DATA EXPORT: a perf.data file as a Chrome or Perfetto trace ({@link PerfDataExporter}), or its sampled
+     * callstacks as folded stacks or speedscope JSON ({@link PerfProfileExporter}).
      *
      * @throws BadInputException when the file is missing, the format is html or the output is not writable
      */
@@ -162,13 +180,23 @@ final class ExportCommand implements Callable<Integer> {
             throw new BadInputException(file + ": no such run directory or perf.data file");
         }
         TraceFormat t = trace(f);
-        if (t == null) {
+        PerfProfileExporter.Format p = profile(f);
+        if (t == null && p == null) {
             throw new BadInputException("option --format: '" + format + "' is not available for a perf.data file;"
-                    + " expected chrome or perfetto");
+                    + " expected chrome, perfetto, folded or speedscope");
         }
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(List.of(file), INPUT);
         RunDamage damage = new RunDamage();
+        if (p != null) {
+            List<String> notes = new ArrayList<>();
+            target.write(spec.commandLine().getOut(), os -> {
+                PerfProfileExporter.write(file, os, p, notes);
+                return null;
+            });
+            notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));
+            return 0;
+        }
         target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t, damage));
         return DamageLines.print(damage, spec.commandLine().getErr());
     }

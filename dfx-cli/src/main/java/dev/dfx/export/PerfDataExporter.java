@@ -2,8 +2,9 @@ package dev.dfx.export;
 
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Sample;
-import dev.dfx.perf.machine.Machine;
-import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.profile.ProfileFrame;
+import dev.dfx.perf.profile.ProfileSample;
+import dev.dfx.perf.profile.SampleResolver;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
@@ -24,8 +25,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -33,10 +36,15 @@ import java.util.Map;
  * Perfetto opens, or as a native Perfetto trace with the same content (one walk feeds either {@link TraceFormat}).
  * <ul>
  *   <li>{@code sched:sched_switch} samples become per-cpu swimlanes of which task ran when ({@link CpuRuns});</li>
- *   <li>every other sample becomes an instant event named after its event on its cpu's row, with the tracepoint
+ *   <li>every other sample becomes an instant event named after its event on its cpu's row, with the name of
+ *       its thread at that moment ({@code comm}: perf's machine model follows COMM records, renames and exec, and a
+ *       forked thread starts with its parent's name; decoded as UTF-8, {@link Utf8Names}), and the tracepoint
  *       text as perf script prints it ({@code trace}), or for vpa-dtl samples the decoded dtl entry (all of them:
  *       entries later than the last perf event are kept, unlike perf script); samples without a cpu go to
- *       process 2 "Tasks", one row per thread.</li>
+ *       process 2 "Tasks", one row per thread, named after the thread's name at its first sample;</li>
+ *   <li>a sample with a callchain, or of an event other than a tracepoint, carries its callstack
+ *       ({@link TraceSink#sample}: Chrome {@code stackFrames}, Perfetto PerfSample with interned frames), its frames
+ *       named by {@link FrameNames}.</li>
  * </ul>
  * Timestamps are perf's ns written exactly (Chrome: {@code ts} = ns / 1000 with three decimals, origin 0; Perfetto:
  * ns on BUILTIN_CLOCK_PERF), so the trace lines up with {@code dfx script --ns}. Records come in perf's processing order. Stateless.
@@ -85,7 +93,7 @@ public final class PerfDataExporter {
         private final TraceSink w;
         private final CpuRuns runs;
         private final VpaDtlDecoder decoder;
-        private final Machine machine = new Machine();
+        private final SampleResolver resolver = new SampleResolver(KernelSymbols.NONE);
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final StringBuilder text = new StringBuilder(256);
         private EventPrinter printer;
@@ -104,7 +112,7 @@ public final class PerfDataExporter {
             while (decoder.hasNext()) {
                 TimedRecord t = decoder.next();
                 PerfRecord r = t.record();
-                machine.process(r);
+                resolver.sideBand(r);
                 if (t.time() != -1 && t.time() != 0) {
                     lastNs = Math.max(lastNs, t.time());
                 }
@@ -128,24 +136,41 @@ public final class PerfDataExporter {
                     prevState(traceText(t)), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
                 return;
             }
-            String comm = Utf8Names.decode(machine.findOrCreate(s.pid(), s.tid()).comm());
+            ProfileSample p = resolver.resolve(e, s);
+            String comm = Utf8Names.decode(p.comm());
             Map<String, Object> args = new LinkedHashMap<>();
             args.put("comm", comm);
             args.put("pid", s.pid());
             args.put("tid", s.tid());
+            boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
             if (tp != null) {
                 args.put("trace", traceText(t));
-            } else if (e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG) {
+            } else if (dtl) {
                 dtl(s, args);
             } else {
                 args.put("ip", "0x" + Long.toHexString(s.ip()));
                 args.put("period", s.period());
             }
-            if (s.cpu() >= 0) {
-                w.instant(CpuRuns.CPUS, runs.tid(s.cpu()), e.name(), "sample", t.time(), args);
+            // a tracepoint's own address says little: it gets a stack only with its callchain
+            SampledStack stack = !dtl && (tp == null || !p.callchain().isEmpty()) ? stack(p, comm) : null;
+            int pid = s.cpu() >= 0 ? CpuRuns.CPUS : TASKS;
+            int row = s.cpu() >= 0 ? runs.tid(s.cpu()) : taskRow(s.tid(), comm);
+            if (stack != null) {
+                w.sample(pid, row, e.name(), "sample", t.time(), args, stack);
             } else {
-                w.instant(TASKS, taskRow(s.tid(), comm), e.name(), "sample", t.time(), args);
+                w.instant(pid, row, e.name(), "sample", t.time(), args);
             }
+        }
+
+        /** @return the sample's stack, outermost frame first */
+        private static SampledStack stack(ProfileSample p, String comm) {
+            List<ProfileFrame> frames = p.stack();
+            List<SampledStack.Frame> out = new ArrayList<>(frames.size());
+            for (int i = frames.size() - 1; i >= 0; i--) {
+                ProfileFrame f = frames.get(i);
+                out.add(new SampledStack.Frame(FrameNames.of(f), FrameNames.file(f), f.printedIp()));
+            }
+            return new SampledStack(p.pid(), p.tid(), comm, p.cpu(), p.ip().cpumode(), out);
         }
 
         /** The fields of a vpa-dtl sample's entry. */

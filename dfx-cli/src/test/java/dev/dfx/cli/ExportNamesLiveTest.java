@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,23 +34,9 @@ class ExportNamesLiveTest {
             String comm = line.strip().substring(0, line.strip().length() - time.length()).strip();
             comm = comm.substring(0, comm.length() - tid.length()).strip();
             out.add(time.replace(".", "").replace(":", "").replaceFirst("^0+(?=\\d)", "") + " " + tid + " "
-                + validPrefix(comm.getBytes(StandardCharsets.ISO_8859_1)));
+                + PerfScriptStacks.validPrefix(comm));
         }
         return out;
-    }
-
-    /** @return the longest prefix of {@code bytes} that is valid UTF-8, decoded */
-    private static String validPrefix(byte[] bytes) throws CharacterCodingException {
-        for (int n = bytes.length; ; n--) {
-            try {
-                return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Arrays.copyOf(bytes, n))).toString();
-            } catch (CharacterCodingException e) {
-                if (n == 0) {
-                    throw e;
-                }
-            }
-        }
     }
 
     @Test

@@ -32,6 +32,8 @@ import dev.dfx.perf.event.Task;
 import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.profile.Callchain;
+import dev.dfx.perf.profile.ProfileFrame;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
@@ -407,14 +409,14 @@ public final class ScriptPrinter {
         boolean dso = on(m, DSO);
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
-            for (Frame f : Callchains.resolve(s, thread, machine, opt.kernelSymbols())) {
+            for (ProfileFrame f : Callchain.resolve(s, thread, machine, opt.kernelSymbols())) {
                 out.put('\t').hex(f.printedIp(), 16);
                 if (sym) {
                     out.put(' ');
                     symbol(f.sym(), f.ip(), symoff);
                 }
                 if (dso) {
-                    out.put(" (").put(f.map() != null ? f.map().dso() : "[unknown]").put(')');
+                    out.put(" (").put(f.dso()).put(')');
                 }
                 out.put('\n');
             }

@@ -1,0 +1,55 @@
+package dev.dfx.perf.profile;
+
+import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.MemMap;
+import dev.dfx.perf.trace.KernelSymbols;
+
+/**
+ * One resolved address of a sample: its ip or a callchain entry (perf's {@code callchain_cursor_node} /
+ * {@code addr_location}). Immutable.
+ *
+ * @param ip      the address as recorded
+ * @param cpumode the cpumode it was resolved in ({@link Machine#CPUMODE_KERNEL}, {@link Machine#CPUMODE_USER}, ...)
+ * @param map     the mapping it falls in, or {@code null}
+ * @param sym     the symbol, or {@code null} when unknown
+ */
+public record ProfileFrame(long ip, int cpumode, MemMap map, KernelSymbols.Symbol sym) {
+    /** What perf prints for an address in no known DSO. */
+    public static final String UNKNOWN = "[unknown]";
+
+    /** @return the address perf prints: DSO-relative inside a mapping, else as recorded */
+    public long printedIp() {
+        return map != null ? map.mapIp(ip) : ip;
+    }
+
+    /** @return the DSO's long name as perf script prints it, {@value #UNKNOWN} outside any mapping */
+    public String dso() {
+        return map != null ? map.dso() : UNKNOWN;
+    }
+
+    /**
+     * @return the DSO's short name as perf report prints it ({@code dso->short_name}): a file's base name, a
+     *         bracketed name ({@code [kernel.kallsyms]}, {@code [vdso]}) as it is, {@value #UNKNOWN} outside any mapping
+     */
+    public String shortDso() {
+        if (map == null) {
+            return UNKNOWN;
+        }
+        String d = map.dso();
+        return d.startsWith("/") ? d.substring(d.lastIndexOf('/') + 1) : d;
+    }
+
+    /**
+     * @return perf's privilege level letter ({@code al->level}): {@code k} kernel, {@code .} user, {@code g} guest
+     *         kernel, {@code u} guest user, {@code H} hypervisor
+     */
+    public char level() {
+        return switch (cpumode) {
+            case Machine.CPUMODE_KERNEL -> 'k';
+            case Machine.CPUMODE_USER -> '.';
+            case Machine.CPUMODE_GUEST_KERNEL -> 'g';
+            case Machine.CPUMODE_GUEST_USER -> 'u';
+            default -> 'H';
+        };
+    }
+}

@@ -55,6 +55,9 @@ final class ExportCommand implements Callable<Integer> {
                     + " graphs) or speedscope (speedscope JSON) (perf.data files only).")
     String format;
 
+    @CommandLine.Mixin
+    SymbolSourceOptions symbols = new SymbolSourceOptions();
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
             description = "The file to write ('-' for standard output).")
     Path output;
@@ -68,6 +71,10 @@ final class ExportCommand implements Callable<Integer> {
         }
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);
+        }
+        if (symbols.given() != null) {
+            throw new BadInputException("option " + symbols.given() + ": for perf.data files; a run directory has no"
+                    + " sampled addresses");
         }
         if (profile(f) != null) {
             throw new BadInputException("option --format: '" + format + "' is for perf.data files (sampled"
@@ -191,13 +198,14 @@ final class ExportCommand implements Callable<Integer> {
         if (p != null) {
             List<String> notes = new ArrayList<>();
             target.write(spec.commandLine().getOut(), os -> {
-                PerfProfileExporter.write(file, os, p, notes);
+                PerfProfileExporter.write(file, os, p, symbols.options(), notes);
                 return null;
             });
             notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));
             return 0;
         }
-        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t, damage));
+        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t, symbols.options(),
+                damage));
         return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

@@ -9,8 +9,8 @@ import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.trace.EventPrinter;
-import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.text.Utf8Names;
@@ -60,6 +60,7 @@ public final class PerfDataExporter {
      * @param file   perf.data file
      * @param os     where the trace goes; closed at the end
      * @param format the trace's file format
+     * @param symbols where the samples' symbols are looked for
      * @param damage receives one line when samples were left out because they carry no time (a recording made
      *               with {@code perf record --no-timestamp}: perf script prints them in file order, but a trace has
      *               no place for them)
@@ -67,10 +68,11 @@ public final class PerfDataExporter {
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
      */
-    public static long write(Path file, OutputStream os, TraceFormat format, RunDamage damage) throws IOException {
+    public static long write(Path file, OutputStream os, TraceFormat format, SymbolOptions symbols, RunDamage damage)
+            throws IOException {
         try (PerfSession session = PerfSession.open(file, file.toString()); os) {
             TraceSink w = format.open(os, TraceClock.perf());
-            Pass pass = new Pass(session, w);
+            Pass pass = new Pass(session, w, symbols);
             pass.run();
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("source", "perf.data");
@@ -93,7 +95,7 @@ public final class PerfDataExporter {
         private final TraceSink w;
         private final CpuRuns runs;
         private final VpaDtlDecoder decoder;
-        private final SampleResolver resolver = new SampleResolver(KernelSymbols.NONE);
+        private final SampleResolver resolver;
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final StringBuilder text = new StringBuilder(256);
         private EventPrinter printer;
@@ -101,8 +103,9 @@ public final class PerfDataExporter {
         /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
         private long untimed;
 
-        Pass(PerfSession session, TraceSink w) {
+        Pass(PerfSession session, TraceSink w, SymbolOptions symbols) {
             this.session = session;
+            this.resolver = new SampleResolver(session, symbols);
             this.w = w;
             this.runs = new CpuRuns(w, new TraceRows(w));
             this.decoder = new VpaDtlDecoder(session, session.processingOrder(true), PrimaryMerge.Tail.DRAIN);
@@ -112,7 +115,7 @@ public final class PerfDataExporter {
             while (decoder.hasNext()) {
                 TimedRecord t = decoder.next();
                 PerfRecord r = t.record();
-                resolver.sideBand(r);
+                resolver.record(r);
                 if (t.time() != -1 && t.time() != 0) {
                     lastNs = Math.max(lastNs, t.time());
                 }
@@ -201,7 +204,7 @@ public final class PerfDataExporter {
         private String traceText(TimedRecord t) {
             TraceEvents te = session.traceEvents();
             if (printer == null) {
-                printer = new EventPrinter(KernelSymbols.NONE, te.printk(), te.longSize());
+                printer = new EventPrinter(resolver.kernelSymbols(), te.printk(), te.longSize());
             }
             PerfRecord r = t.record();
             Sample s = t.sample();

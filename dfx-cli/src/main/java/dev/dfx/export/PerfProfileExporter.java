@@ -2,7 +2,7 @@ package dev.dfx.export;
 
 import dev.dfx.perf.profile.ProfileWalk;
 import dev.dfx.perf.session.PerfSession;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -35,16 +35,19 @@ public final class PerfProfileExporter {
      * @param file   perf.data file
      * @param os     where the profile goes; closed at the end
      * @param format the profile's format
-     * @param notes  receives notes for the user (samples of other events that folded stacks leave out)
+     * @param symbols where the samples' symbols are looked for
+     * @param notes  receives notes for the user: symbol files that could not be used, samples of other events
+     *               that folded stacks leave out
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the recording is damaged (nothing is written then)
      */
-    public static void write(Path file, OutputStream os, Format format, List<String> notes) throws IOException {
+    public static void write(Path file, OutputStream os, Format format, SymbolOptions symbols, List<String> notes)
+            throws IOException {
         try (PerfSession session = PerfSession.open(file, file.toString()); os) {
             switch (format) {
                 case FOLDED -> {
                     FoldedStacks folded = new FoldedStacks();
-                    ProfileWalk.run(session, KernelSymbols.NONE, folded::add);
+                    notes.addAll(ProfileWalk.run(session, symbols, folded::add, r -> { }));
                     folded.write(os);
                     if (folded.skipped() > 0) {
                         notes.add(file + ": folded stacks count the samples of the first event, "
@@ -53,7 +56,7 @@ public final class PerfProfileExporter {
                 }
                 case SPEEDSCOPE -> {
                     SpeedscopeProfile profile = new SpeedscopeProfile();
-                    ProfileWalk.run(session, KernelSymbols.NONE, profile::add);
+                    notes.addAll(ProfileWalk.run(session, symbols, profile::add, r -> { }));
                     profile.write(os, file.getFileName().toString());
                 }
             }

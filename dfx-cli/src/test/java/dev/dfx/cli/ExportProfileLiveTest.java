@@ -30,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code dfx export perf.data --format folded|speedscope|perfetto|chrome} carry the callstacks {@code perf script}
  * prints, on a fresh recording of renamer.c ({@code page-faults -c 1 -g}: kernel and user frames, renamed threads,
- * a fork and an exec). Both sides without symbol lookups ({@code --symfs} nowhere, {@code --kallsyms=/dev/null}
- * for perf; dfx resolves no symbols by default), so frames are named by their DSO. The expected folded text is
+ * a fork and an exec). Both sides without symbol lookups ({@code --symfs} nowhere, {@code --kallsyms=/dev/null}),
+ * so frames are named by their DSO. The expected folded text is
  * stackcollapse-perf.pl's rules applied here to perf script's text; speedscope's file is checked against the schema
  * its npm package publishes (fetched by scripts/speedscope.sh; skipped without npm), then read back.
  */
@@ -52,7 +52,8 @@ class ExportProfileLiveTest {
 
     private static Path export(String format, String file) {
         Path out = dir.resolve(file);
-        CliRun run = CliRun.dfx("export", data.toString(), "--format", format, "-o", out.toString());
+        CliRun run = CliRun.dfx("export", data.toString(), "--format", format, "-o", out.toString(),
+            "--symfs", "/nonexistent", "-k", "/dev/null");
         assertThat(run.status()).as(run.err()).isZero();
         return out;
     }

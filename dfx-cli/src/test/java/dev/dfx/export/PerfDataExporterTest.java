@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.write.DtlPayload;
 import dev.dfx.perf.write.PerfDataWriter;
 import dev.dfx.perf.write.SchedTracepoints;
@@ -57,7 +58,7 @@ class PerfDataExporterTest {
 
     private JsonNode export(Path data) throws IOException {
         Path out = dir.resolve("trace.json");
-        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.CHROME, new RunDamage());
+        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.CHROME, SymbolOptions.OFF, new RunDamage());
         try (InputStream in = Files.newInputStream(out)) {
             assertThat(TraceEventChecker.check(in)).isEmpty();
         }
@@ -174,7 +175,8 @@ class PerfDataExporterTest {
         Path data = Fixtures.perf(fixture);
         TraceContent chrome = TraceContent.ofChrome(export(data), 0);
         Path out = dir.resolve("trace.perfetto-trace");
-        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.PERFETTO, new RunDamage());
+        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.PERFETTO, SymbolOptions.OFF,
+            new RunDamage());
         List<PerfettoTraceReader.Packet> packets;
         try (InputStream in = Files.newInputStream(out)) {
             packets = PerfettoTraceReader.read(in);

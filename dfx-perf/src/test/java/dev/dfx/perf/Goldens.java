@@ -8,7 +8,7 @@ import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.testing.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -92,7 +92,7 @@ public final class Goldens {
         TextSink sink = new TextSink(out);
         try {
             new ScriptPrinter(s, new ScriptOptions(sel, false, false, false, false, false, false, false,
-                KernelSymbols.NONE), sink).run();
+                SymbolOptions.OFF), sink).run();
         } finally {
             sink.flush();
         }

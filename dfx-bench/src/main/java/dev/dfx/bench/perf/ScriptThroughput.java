@@ -5,7 +5,7 @@ import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -58,7 +58,7 @@ public final class ScriptThroughput {
             sel.parse(f);
         }
         ScriptOptions opts = new ScriptOptions(sel, false, false, false, false, false, false, false,
-            KernelSymbols.NONE);
+            SymbolOptions.OFF);
         try (PerfSession s = PerfSession.open(file, file.toString())) {
             TextSink out = new TextSink(OutputStream.nullOutputStream());
             new ScriptPrinter(s, opts, out).run();

@@ -2,9 +2,8 @@ package dev.dfx.perf.profile;
 
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.machine.Machine;
-import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.Symbolizer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,10 +27,10 @@ public final class Callchain {
      * @param s       a sample with a callchain (PERF_SAMPLE_CALLCHAIN)
      * @param thread  the sample's thread, for its address space
      * @param machine the machine the thread lives in, for the kernel maps
-     * @param kernel  kernel symbols
+     * @param symbols the recording's symbols
      * @return the chain's frames, innermost first (empty when the chain holds an unknown context marker)
      */
-    public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, KernelSymbols kernel) {
+    public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols) {
         List<ProfileFrame> frames = new ArrayList<>();
         int cpumode = Machine.CPUMODE_USER;
         int entries = 0;
@@ -51,9 +50,7 @@ public final class Callchain {
                 continue;
             }
             entries++;
-            MemMap map = machine.findMap(thread, cpumode, ip);
-            KernelSymbols.Symbol sym = map != null && cpumode == Machine.CPUMODE_KERNEL ? kernel.find(ip) : null;
-            frames.add(new ProfileFrame(ip, cpumode, map, sym));
+            frames.add(ProfileFrame.of(symbols.resolve(machine, thread, cpumode, ip), cpumode));
         }
         return frames;
     }

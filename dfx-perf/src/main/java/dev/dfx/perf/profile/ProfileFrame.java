@@ -2,7 +2,8 @@ package dev.dfx.perf.profile;
 
 import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.MemMap;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.Location;
+import dev.dfx.perf.symbol.Symbol;
 
 /**
  * One resolved address of a sample: its ip or a callchain entry (perf's {@code callchain_cursor_node} /
@@ -11,11 +12,21 @@ import dev.dfx.perf.trace.KernelSymbols;
  * @param ip      the address as recorded
  * @param cpumode the cpumode it was resolved in ({@link Machine#CPUMODE_KERNEL}, {@link Machine#CPUMODE_USER}, ...)
  * @param map     the mapping it falls in, or {@code null}
- * @param sym     the symbol, or {@code null} when unknown
+ * @param sym     the symbol, or {@code null} when unknown (its start and end in the DSO's address space)
  */
-public record ProfileFrame(long ip, int cpumode, MemMap map, KernelSymbols.Symbol sym) {
+public record ProfileFrame(long ip, int cpumode, MemMap map, Symbol sym) {
     /** What perf prints for an address in no known DSO. */
-    public static final String UNKNOWN = "[unknown]";
+    public static final String UNKNOWN = Location.UNKNOWN;
+
+    /** @return the frame of a resolved address, looked up in {@code cpumode} */
+    public static ProfileFrame of(Location at, int cpumode) {
+        return new ProfileFrame(at.ip(), cpumode, at.map(), at.symbol());
+    }
+
+    /** @return where the address resolved to */
+    public Location location() {
+        return new Location(ip, map, sym);
+    }
 
     /** @return the address perf prints: DSO-relative inside a mapping, else as recorded */
     public long printedIp() {

@@ -5,8 +5,9 @@ import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 import java.util.Iterator;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -20,33 +21,28 @@ public final class ProfileWalk {
 
     /**
      * @param session the recording; its records must not have been iterated
-     * @param kernel  kernel symbols
+     * @param symbols where symbols are looked for
      * @param samples receives every sample of a known event
+     * @param others  receives every other record, after the machine model has seen it
+     * @return the lines about symbol files that could not be used, each once
      * @throws dev.dfx.error.BadInputException when the data is corrupt (after delivering what came before)
      */
-    public static void run(PerfSession session, KernelSymbols kernel, Consumer<ProfileSample> samples) {
-        run(session, kernel, samples, r -> { });
-    }
-
-    /**
-     * As {@link #run(PerfSession, KernelSymbols, Consumer)}, also handing every other record to {@code others}
-     * after the machine model has seen it.
-     */
-    public static void run(PerfSession session, KernelSymbols kernel, Consumer<ProfileSample> samples,
-                           Consumer<TimedRecord> others) {
-        SampleResolver resolver = new SampleResolver(kernel);
+    public static List<String> run(PerfSession session, SymbolOptions symbols, Consumer<ProfileSample> samples,
+                                   Consumer<TimedRecord> others) {
+        SampleResolver resolver = new SampleResolver(session, symbols);
         SampleDelivery delivery = new SampleDelivery(session.evlist());
         for (Iterator<TimedRecord> it = session.processingOrder(true); it.hasNext(); ) {
             TimedRecord t = it.next();
             PerfRecord r = t.record();
+            resolver.record(r);
             if (r.type() == RecordType.SAMPLE) {
                 if (t.evsel() != null) {
                     delivery.deliver(t.evsel(), t.sample(), (e, s) -> samples.accept(resolver.resolve(e, s)));
                 }
             } else {
-                resolver.sideBand(r);
                 others.accept(t);
             }
         }
+        return resolver.warnings();
     }
 }

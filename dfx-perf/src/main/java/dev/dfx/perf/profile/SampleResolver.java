@@ -2,36 +2,47 @@ package dev.dfx.perf.profile;
 
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.machine.Machine;
-import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.symbol.SymbolOptions;
+import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.trace.KernelSymbols;
 import java.util.List;
 
 /**
- * Keeps perf's machine model ({@link Machine}) current as side-band records pass and resolves samples against it,
- * as perf's tools do for each sample ({@code machine__resolve}, {@code thread__resolve_callchain}): the thread
- * (created {@code :TID} when unknown), its name now, the sample's address and its callchain. Records must be fed in
- * perf's processing order. Not thread-safe: one per pass.
+ * Keeps perf's machine model ({@link Machine}) and the recording's symbols ({@link Symbolizer}) current as records
+ * pass and resolves samples against them, as perf's tools do for each sample ({@code machine__resolve},
+ * {@code thread__resolve_callchain}): the thread (created {@code :TID} when unknown), its name now, the sample's
+ * address and its callchain. Records must be fed in perf's processing order. Not thread-safe: one per pass.
  */
 public final class SampleResolver {
     private final Machine machine = new Machine();
-    private final KernelSymbols kernel;
+    private final Symbolizer symbols;
 
-    /** @param kernel kernel symbols ({@link KernelSymbols#NONE} for none) */
-    public SampleResolver(KernelSymbols kernel) {
-        this.kernel = kernel;
+    /**
+     * @param session the recording
+     * @param options where symbols are looked for ({@link SymbolOptions#OFF} for none)
+     */
+    public SampleResolver(PerfSession session, SymbolOptions options) {
+        this.symbols = Symbolizer.create(session, options);
     }
 
-    /** Applies a side-band record (COMM, FORK, EXIT, MMAP, MMAP2) to the machine; others are ignored. */
-    public void sideBand(PerfRecord r) {
+    /** Feeds a record: the symbols see every record, the machine the side-band ones (COMM, FORK, EXIT, MMAP). */
+    public void record(PerfRecord r) {
+        symbols.observe(r);
         machine.process(r);
     }
 
-    /** @return the machine model as of the records fed so far */
-    public Machine machine() {
-        return machine;
+    /** @return kernel symbols for tracepoints' {@code %ps}, as the machine knows the kernel now */
+    public KernelSymbols kernelSymbols() {
+        return symbols.kernelSymbols(machine);
+    }
+
+    /** @return the lines about symbol files that could not be used, each once */
+    public List<String> warnings() {
+        return symbols.warnings();
     }
 
     /**
@@ -42,10 +53,9 @@ public final class SampleResolver {
     public ProfileSample resolve(Evsel evsel, Sample s) {
         PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
         int cpumode = s.cpumode();
-        MemMap map = machine.findMap(thread, cpumode, s.ip());
-        KernelSymbols.Symbol sym = map != null && cpumode == Machine.CPUMODE_KERNEL ? kernel.find(s.ip()) : null;
-        List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, kernel) : List.of();
-        return new ProfileSample(evsel, s.time(), s.cpu(), s.pid(), s.tid(), s.period(), thread, thread.comm(),
-            new ProfileFrame(s.ip(), cpumode, map, sym), chain);
+        ProfileFrame ip = ProfileFrame.of(symbols.resolve(machine, thread, cpumode, s.ip()), cpumode);
+        List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, symbols) : List.of();
+        return new ProfileSample(evsel, s.time(), s.cpu(), s.pid(), s.tid(), s.period(), thread, thread.comm(), ip,
+            chain);
     }
 }

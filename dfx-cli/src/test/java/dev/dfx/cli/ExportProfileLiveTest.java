@@ -24,14 +24,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code dfx export perf.data --format folded|speedscope|perfetto|chrome} carry the callstacks {@code perf script}
  * prints, on a fresh recording of renamer.c ({@code page-faults -c 1 -g}: kernel and user frames, renamed threads,
- * a fork and an exec). Both sides without symbol lookups ({@code --symfs} nowhere, {@code --kallsyms=/dev/null}),
- * so frames are named by their DSO. The expected folded text is
+ * a fork and an exec), with symbols (the program's, libc's, the running kernel's where perf may read them) and
+ * without ({@code --symfs} nowhere, {@code --kallsyms=/dev/null}: frames named by their DSO); both sides with an
+ * empty build-id cache. The expected folded text is
  * stackcollapse-perf.pl's rules applied here to perf script's text; speedscope's file is checked against the schema
  * its npm package publishes (fetched by scripts/speedscope.sh; skipped without npm), then read back.
  */
@@ -40,20 +42,34 @@ class ExportProfileLiveTest {
     static Path dir;
 
     private static Path data;
-    private static List<PerfScriptStacks.Stack> perfStacks;
+    private static Path cache;
+    /** perf script's samples, by whether symbols were looked up. */
+    private static final Map<Boolean, List<PerfScriptStacks.Stack>> PERF = new HashMap<>();
 
     @BeforeAll
     static void record() throws Exception {
         data = LiveRecording.record(dir, "stacks.data", "-e", "page-faults", "-c", "1", "-g");
-        perfStacks = PerfScriptStacks.parse(LiveRecording.perfOutput(dir, "script", "-i", data.toString(),
-            "--symfs=/nonexistent", "--kallsyms=/dev/null", "--ns"));
-        assertThat(perfStacks).hasSizeGreaterThan(50);
+        cache = Files.createDirectories(dir.resolve("empty-buildid-cache"));
+        for (boolean symbols : List.of(false, true)) {
+            List<String> args = new ArrayList<>(List.of("--buildid-dir", cache.toString(), "script", "-i",
+                data.toString(), "--ns"));
+            if (!symbols) {
+                args.addAll(List.of("--symfs=/nonexistent", "--kallsyms=/dev/null"));
+            }
+            PERF.put(symbols, PerfScriptStacks.parse(LiveRecording.perfOutput(dir, args.toArray(String[]::new))));
+            assertThat(PERF.get(symbols)).hasSizeGreaterThan(50);
+        }
     }
 
-    private static Path export(String format, String file) {
-        Path out = dir.resolve(file);
-        CliRun run = CliRun.dfx("export", data.toString(), "--format", format, "-o", out.toString(),
-            "--symfs", "/nonexistent", "-k", "/dev/null");
+    /** dfx export with an empty build-id cache, and without symbol lookups unless {@code symbols}. */
+    private static Path export(String format, boolean symbols) {
+        Path out = dir.resolve("stacks-" + symbols + "." + format);
+        List<String> args = new ArrayList<>(List.of("export", data.toString(), "--format", format, "-o",
+            out.toString(), "--buildid-dir", cache.toString()));
+        if (!symbols) {
+            args.addAll(List.of("--symfs", "/nonexistent", "-k", "/dev/null"));
+        }
+        CliRun run = CliRun.dfx(args.toArray(String[]::new));
         assertThat(run.status()).as(run.err()).isZero();
         return out;
     }
@@ -67,8 +83,10 @@ class ExportProfileLiveTest {
         return f.replace("\"", "").replace("'", "");
     }
 
-    @Test
-    void foldedIsWhatStackcollapseMakesOfPerfScript() throws IOException {
+    @ParameterizedTest(name = "symbols={0}")
+    @ValueSource(booleans = {false, true})
+    void foldedIsWhatStackcollapseMakesOfPerfScript(boolean symbols) throws IOException {
+        List<PerfScriptStacks.Stack> perfStacks = PERF.get(symbols);
         Map<String, Long> counts = new HashMap<>();
         String first = perfStacks.getFirst().event();
         for (PerfScriptStacks.Stack s : perfStacks) {
@@ -90,16 +108,19 @@ class ExportProfileLiveTest {
             String key = new String(k, StandardCharsets.UTF_8);
             expected.append(key).append(' ').append(counts.get(key)).append('\n');
         }
-        String folded = Files.readString(export("folded", "stacks.folded"), StandardCharsets.UTF_8);
+        String folded = Files.readString(export("folded", symbols), StandardCharsets.UTF_8);
         assertThat(folded).isEqualTo(expected.toString());
-        assertThat(folded).contains("thread-π;", "a日本語の;", "kind-ö;", "grüße-main;", "[[kernel.kallsyms]]",
-            "[renamer]");
+        assertThat(folded).contains("thread-π;", "a日本語の;", "kind-ö;", "grüße-main;");
+        // the program's own functions by name with symbols, by its file's name without
+        assertThat(folded).contains(symbols ? ";fill_pages" : ";[renamer]");
     }
 
-    @Test
-    void perfettoSamplesHavePerfScriptsStacksAndNames() throws IOException {
+    @ParameterizedTest(name = "symbols={0}")
+    @ValueSource(booleans = {false, true})
+    void perfettoSamplesHavePerfScriptsStacksAndNames(boolean symbols) throws IOException {
+        List<PerfScriptStacks.Stack> perfStacks = PERF.get(symbols);
         PerfettoSampleReader.Content trace;
-        try (InputStream in = Files.newInputStream(export("perfetto", "stacks.perfetto-trace"))) {
+        try (InputStream in = Files.newInputStream(export("perfetto", symbols))) {
             trace = PerfettoSampleReader.read(in);
         }
         List<String> expected = new ArrayList<>();
@@ -123,9 +144,11 @@ class ExportProfileLiveTest {
         assertThat(trace.samples().getFirst().mappings()).contains("/[kernel.kallsyms]");
     }
 
-    @Test
-    void chromeSamplesNameTheirStackFrames() throws IOException {
-        JsonNode t = new ObjectMapper().readTree(export("chrome", "stacks.json").toFile());
+    @ParameterizedTest(name = "symbols={0}")
+    @ValueSource(booleans = {false, true})
+    void chromeSamplesNameTheirStackFrames(boolean symbols) throws IOException {
+        List<PerfScriptStacks.Stack> perfStacks = PERF.get(symbols);
+        JsonNode t = new ObjectMapper().readTree(export("chrome", symbols).toFile());
         JsonNode frames = t.path("stackFrames");
         List<String> actual = new ArrayList<>();
         for (JsonNode e : t.path("traceEvents")) {
@@ -142,9 +165,11 @@ class ExportProfileLiveTest {
         assertThat(actual).isEqualTo(expected);
     }
 
-    @Test
-    void speedscopeFollowsItsSchemaAndHoldsEachThreadsStacks() throws Exception {
-        Path out = export("speedscope", "stacks.speedscope.json");
+    @ParameterizedTest(name = "symbols={0}")
+    @ValueSource(booleans = {false, true})
+    void speedscopeFollowsItsSchemaAndHoldsEachThreadsStacks(boolean symbols) throws Exception {
+        List<PerfScriptStacks.Stack> perfStacks = PERF.get(symbols);
+        Path out = export("speedscope", symbols);
         JsonNode file = new ObjectMapper().readTree(out.toFile());
         String schemaPath;
         try {

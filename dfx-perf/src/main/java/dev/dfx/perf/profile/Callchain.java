@@ -3,6 +3,7 @@ package dev.dfx.perf.profile;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.symbol.Location;
 import dev.dfx.perf.symbol.Symbolizer;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.List;
 /**
  * Resolves a sample's callchain as {@code thread__resolve_callchain} does for frame-pointer chains: context
  * markers switch the cpumode (an unknown marker discards the whole chain), at most 127 real entries are
- * kept ({@code PERF_MAX_STACK_DEPTH}), each entry is looked up in the kernel or the thread's maps. Stateless.
+ * kept ({@code PERF_MAX_STACK_DEPTH}), each entry is looked up in the kernel or the thread's maps, and its symbol
+ * when a symbolizer is given (symbols are loaded only when printed). Stateless.
  */
 public final class Callchain {
     private static final long CONTEXT_HV = -32;
@@ -27,7 +29,7 @@ public final class Callchain {
      * @param s       a sample with a callchain (PERF_SAMPLE_CALLCHAIN)
      * @param thread  the sample's thread, for its address space
      * @param machine the machine the thread lives in, for the kernel maps
-     * @param symbols the recording's symbols
+     * @param symbols the recording's symbols, or null to look up the mappings only
      * @return the chain's frames, innermost first (empty when the chain holds an unknown context marker)
      */
     public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols) {
@@ -50,7 +52,9 @@ public final class Callchain {
                 continue;
             }
             entries++;
-            frames.add(ProfileFrame.of(symbols.resolve(machine, thread, cpumode, ip), cpumode));
+            Location at = symbols != null ? symbols.resolve(machine, thread, cpumode, ip)
+                : new Location(ip, machine.findMap(thread, cpumode, ip), null);
+            frames.add(ProfileFrame.of(at, cpumode));
         }
         return frames;
     }

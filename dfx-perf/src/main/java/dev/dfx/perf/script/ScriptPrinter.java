@@ -353,7 +353,7 @@ public final class ScriptPrinter {
                 map = machine.findMap(thread, mode, s.addr());
             }
         }
-        Location at = symbols.locate(map, s.addr());
+        Location at = on(m, SYM) ? symbols.locate(map, s.addr()) : new Location(s.addr(), map, null);
         if (on(m, SYM)) {
             out.put(' ');
             symbol(at, on(m, SYMOFFSET));
@@ -418,7 +418,7 @@ public final class ScriptPrinter {
         boolean dso = on(m, DSO);
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
-            for (ProfileFrame f : Callchain.resolve(s, thread, machine, symbols)) {
+            for (ProfileFrame f : Callchain.resolve(s, thread, machine, sym ? symbols : null)) {
                 Location at = f.location();
                 out.put('\t').hex(at.addr(), 16);
                 if (sym) {
@@ -434,7 +434,8 @@ public final class ScriptPrinter {
         }
         out.put(' ');
         out.hex(s.ip(), 16);
-        Location at = symbols.resolve(machine, thread, s.cpumode(), s.ip());
+        Location at = sym ? symbols.resolve(machine, thread, s.cpumode(), s.ip())
+            : new Location(s.ip(), machine.findMap(thread, s.cpumode(), s.ip()), null);
         if (sym) {
             out.put(' ');
             symbol(at, symoff);

@@ -1,5 +1,7 @@
 package dev.dfx.perf.symbol;
 
+import java.util.List;
+
 import dev.dfx.perf.symbol.elf.ElfFile;
 import dev.dfx.perf.symbol.elf.ElfSection;
 
@@ -8,8 +10,9 @@ import dev.dfx.perf.symbol.elf.ElfSection;
  * {@code dso__synthesize_plt_symbols} of {@code util/symbol-elf.c}): named, defined function and object symbols,
  * and labels ({@code STT_NOTYPE}, not hidden) in sections whose name holds {@code text} or {@code data}, from
  * {@code .symtab} or, when the file has none, {@code .dynsym}; every value moved from a virtual address to a file
- * offset by its section's {@code sh_addr - sh_offset} (perf's {@code adjust_symbols}, so that
- * {@code map_ip = ip - map.start + pgoff} finds it); then one {@code name@plt} symbol per {@code .rela.plt} entry
+ * offset (perf's {@code adjust_symbols}, so that {@code map_ip = ip - map.start + pgoff} finds it) by the
+ * {@code p_vaddr - p_offset} of the loaded file's PT_LOAD segment that holds it (the load bias; right for
+ * {@code .bss} too), or, outside every segment, by its section's {@code sh_addr - sh_offset}; then one {@code name@plt} symbol per {@code .rela.plt} entry
  * laid out after the {@code .plt} header. Stateless.
  */
 final class ElfSymbols {
@@ -39,6 +42,7 @@ final class ElfSymbols {
             return SymbolTable.EMPTY;
         }
         SymbolTable.Builder b = new SymbolTable.Builder();
+        List<long[]> segments = runtime.loadSegments();
         syms.forEachSymbol(table, (index, name, value, size, info, other, shndx) -> {
             int type = info & 0xf;
             boolean named = !name.isEmpty() && shndx != SHN_UNDEF;
@@ -62,7 +66,8 @@ final class ElfSymbols {
             if (label && !(sec.name().contains("text") || sec.name().contains("data"))) {
                 return;
             }
-            long start = value - (sec.addr() - sec.offset());
+            long[] load = segmentOf(segments, value);
+            long start = value - (load != null ? load[0] - load[1] : sec.addr() - sec.offset());
             b.add(start, size == 0 ? start : start + size, info >>> 4, name, false);
         });
         if (b.size() == 0) {
@@ -71,6 +76,16 @@ final class ElfSymbols {
         SymbolTable t = b.build(false);
         SymbolTable.Builder plt = plt(runtime);
         return plt.size() == 0 ? t : t.plus(plt);
+    }
+
+    /** {@code elf_read_program_header}: the first PT_LOAD segment whose {@code [p_vaddr, +size)} holds it. */
+    private static long[] segmentOf(List<long[]> segments, long vaddr) {
+        for (long[] s : segments) {
+            if (s[2] != 0 && Long.compareUnsigned(vaddr, s[0]) >= 0 && Long.compareUnsigned(vaddr - s[0], s[2]) < 0) {
+                return s;
+            }
+        }
+        return null;
     }
 
     /** {@code .symtab} when the file has one of type SYMTAB, else {@code .dynsym} of type DYNSYM, else none. */

@@ -52,6 +52,7 @@ public final class Symbolizer {
     private final Map<String, SymbolTable> user = new HashMap<>();
     private final Map<MemMap, SymbolTable> modules = new HashMap<>();
     private final Set<String> warnings = new LinkedHashSet<>();
+    private final Set<String> moduleNames = new java.util.HashSet<>();
     private String refName;
     private long refAddr;
     private boolean kernelLoaded;
@@ -178,15 +179,7 @@ public final class Symbolizer {
 
     private boolean isKernelModule(String dso) {
         kernel();
-        if (kallsyms == null) {
-            return false;
-        }
-        for (String m : kallsyms.modules()) {
-            if (dso.equals(m)) {
-                return true;
-            }
-        }
-        return false;
+        return moduleNames.contains(dso);
     }
 
     private SymbolTable module(MemMap map) {
@@ -237,6 +230,11 @@ public final class Symbolizer {
             delta = k.text() == null ? 0 : k.text() - refAddr;
         }
         kallsyms = k;
+        for (String m : k.modules()) {
+            if (m != null) {
+                moduleNames.add(m);
+            }
+        }
         SymbolTable.Builder b = new SymbolTable.Builder();
         SymbolTable all = k.symbols();
         for (int i = 0; i < all.size(); i++) {

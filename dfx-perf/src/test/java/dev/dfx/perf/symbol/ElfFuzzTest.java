@@ -65,13 +65,13 @@ class ElfFuzzTest {
         byte[] b = src.clone();
         int changes = 1 + rnd.nextInt(8);
         long shoff = java.nio.ByteBuffer.wrap(b, 40, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
-        for (int i = 0; i < changes; i++) {
+        for (int i = 0; i < changes && b.length > 64; i++) {
             switch (rnd.nextInt(4)) {
                 case 0 -> b[rnd.nextInt(64)] = (byte) rnd.nextInt(256);
                 case 1 -> {
-                    int at = (int) shoff + rnd.nextInt(Math.max(1, b.length - (int) shoff));
-                    if (at < b.length) {
-                        b[at] = (byte) rnd.nextInt(256);
+                    long at = shoff + rnd.nextInt(1 << 12);
+                    if (at >= 0 && at < b.length) {
+                        b[(int) at] = (byte) rnd.nextInt(256);
                     }
                 }
                 case 2 -> {

@@ -291,6 +291,38 @@ public final class ElfFile {
         return syms;
     }
 
+    /**
+     * The PT_LOAD program headers as {@code {p_vaddr, p_offset, max(p_filesz, p_memsz)}}.
+     *
+     * @throws ElfException when the program header table lies outside the file
+     */
+    public List<long[]> loadSegments() {
+        long phoff = is64 ? seg.get(u64, 32) : word(28);
+        int phentsize = half(is64 ? 54 : 42);
+        int phnum = half(is64 ? 56 : 44);
+        if (phoff == 0 || phnum == 0) {
+            return List.of();
+        }
+        int want = is64 ? 56 : 32;
+        if (phentsize != want) {
+            throw error(is64 ? 54 : 42, "e_phentsize " + phentsize + ", expected " + want);
+        }
+        need(phoff, (long) phnum * phentsize, phnum + " program headers");
+        List<long[]> out = new ArrayList<>();
+        for (int i = 0; i < phnum; i++) {
+            long h = phoff + (long) i * phentsize;
+            if (word(h) != 1) {
+                continue;
+            }
+            long vaddr = is64 ? seg.get(u64, h + 16) : word(h + 8);
+            long offset = is64 ? seg.get(u64, h + 8) : word(h + 4);
+            long filesz = is64 ? seg.get(u64, h + 32) : word(h + 16);
+            long memsz = is64 ? seg.get(u64, h + 40) : word(h + 20);
+            out.add(new long[] {vaddr, offset, Long.compareUnsigned(filesz, memsz) > 0 ? filesz : memsz});
+        }
+        return out;
+    }
+
     private List<ElfSection> readSections() {
         long shoff = is64 ? seg.get(u64, 40) : word(32);
         int shentsize = half(is64 ? 58 : 46);

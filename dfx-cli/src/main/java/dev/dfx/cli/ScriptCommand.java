@@ -105,7 +105,7 @@ final class ScriptCommand implements Callable<Integer> {
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         RunDamage damage = new RunDamage();
         try {
-            PerfInputs.withRecords(name, headers, out, s -> {
+            PerfInputs.withRecords(name, headers, out, spec.commandLine().getErr(), s -> {
                 ScriptPrinter printer = new ScriptPrinter(s, opts, out);
                 try {
                     printer.run();

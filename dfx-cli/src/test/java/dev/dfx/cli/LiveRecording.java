@@ -68,13 +68,16 @@ final class LiveRecording {
         return Files.readString(out, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
-    /** Runs {@code cmd} (stderr discarded, stdout to {@code stdout} or discarded) for at most 120 s; -1 when it hangs. */
+    /** Runs {@code cmd} (stdin empty, stderr discarded, stdout to {@code stdout} or discarded) for at most 120 s; -1 when it hangs. */
     static int run(List<String> cmd, File stdout) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+        // stdin from /dev/null: perf record -o - waits for the end of its standard input
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD)
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         pb.redirectOutput(stdout != null ? ProcessBuilder.Redirect.to(stdout) : ProcessBuilder.Redirect.DISCARD);
         Process p = pb.start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
+            p.waitFor();
             return -1;
         }
         return p.exitValue();

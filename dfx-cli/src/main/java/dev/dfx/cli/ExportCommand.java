@@ -197,15 +197,23 @@ final class ExportCommand implements Callable<Integer> {
         RunDamage damage = new RunDamage();
         if (p != null) {
             List<String> notes = new ArrayList<>();
-            target.write(spec.commandLine().getOut(), os -> {
-                PerfProfileExporter.write(file, os, p, symbols.options(), notes);
-                return null;
-            });
-            notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));
+            try {
+                target.write(spec.commandLine().getOut(), os -> {
+                    PerfProfileExporter.write(file, os, p, symbols.options(), notes);
+                    return null;
+                });
+            } finally {
+                notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));
+            }
             return 0;
         }
-        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t, symbols.options(),
-                damage));
+        List<String> notes = new ArrayList<>();
+        try {
+            target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t, symbols.options(),
+                    notes, damage));
+        } finally {
+            notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));
+        }
         return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

@@ -147,10 +147,13 @@ final class ReportCommand implements Callable<Integer> {
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         List<String> warnings;
         try (PerfSession session = PerfInputs.open(file.toString())) {
-            warnings = PerfReport.print(session, new PerfReport.Options(sort, fields, children,
-                mode.equals("graph"), percentLimit, symbols.options()), out);
-        } finally {
-            out.flush();
+            try {
+                warnings = PerfReport.print(session, new PerfReport.Options(sort, fields, children,
+                    mode.equals("graph"), percentLimit, symbols.options()), out);
+            } finally {
+                out.flush();
+                PerfInputs.printWarnings(session, spec.commandLine().getErr());
+            }
         }
         warnings.forEach(w -> spec.commandLine().getErr().println("dfx report: " + w));
         return 0;

@@ -61,6 +61,8 @@ public final class PerfDataExporter {
      * @param os     where the trace goes; closed at the end
      * @param format the trace's file format
      * @param symbols where the samples' symbols are looked for
+     * @param notes  receives notes for the user (not damage): what the reader read past, symbol files that could
+     *               not be used
      * @param damage receives one line when samples were left out because they carry no time (a recording made
      *               with {@code perf record --no-timestamp}: perf script prints them in file order, but a trace has
      *               no place for them)
@@ -68,12 +70,17 @@ public final class PerfDataExporter {
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
      */
-    public static long write(Path file, OutputStream os, TraceFormat format, SymbolOptions symbols, RunDamage damage)
-            throws IOException {
+    public static long write(Path file, OutputStream os, TraceFormat format, SymbolOptions symbols,
+                             List<String> notes, RunDamage damage) throws IOException {
         try (PerfSession session = PerfSession.open(file, file.toString()); os) {
             TraceSink w = format.open(os, TraceClock.perf());
             Pass pass = new Pass(session, w, symbols);
-            pass.run();
+            try {
+                pass.run();
+            } finally {
+                session.warnings().lines().forEach(l -> notes.add("warning: " + l));
+                notes.addAll(pass.resolver.warnings());
+            }
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("source", "perf.data");
             meta.put("file", file.toString());

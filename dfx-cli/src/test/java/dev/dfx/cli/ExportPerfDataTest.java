@@ -35,7 +35,7 @@ class ExportPerfDataTest {
             dir.resolve("x.html").toString());
         assertThat(r.status()).isEqualTo(1);
         assertThat(r.err()).isEqualTo("dfx: option --format: 'html' is not available for a perf.data file;"
-            + " expected chrome or perfetto\n");
+            + " expected chrome, perfetto, folded or speedscope\n");
     }
 
     @Test

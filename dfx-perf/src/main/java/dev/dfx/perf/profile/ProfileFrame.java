@@ -39,15 +39,18 @@ public record ProfileFrame(long ip, int cpumode, MemMap map, Symbol sym) {
     }
 
     /**
-     * @return the DSO's short name as perf report prints it ({@code dso->short_name}): a file's base name, a
-     *         bracketed name ({@code [kernel.kallsyms]}, {@code [vdso]}) as it is, {@value #UNKNOWN} outside any mapping
+     * @param dso a DSO's long name, as {@link MemMap#dso()} holds it
+     * @return its short name as perf report prints it: a file's base name, {@code [JIT] tid PID} for a JIT's
+     *         {@code /tmp/perf-PID.map}, a bracketed name ({@code [kernel.kallsyms]}, {@code [vdso]}) as it is
      */
-    public String shortDso() {
-        if (map == null) {
-            return UNKNOWN;
+    public static String shortName(String dso) {
+        if (dso.startsWith("/tmp/perf-") && dso.endsWith(".map")) {
+            String pid = dso.substring("/tmp/perf-".length(), dso.length() - ".map".length());
+            if (!pid.isEmpty() && pid.chars().allMatch(Character::isDigit)) {
+                return "[JIT] tid " + pid;
+            }
         }
-        String d = map.dso();
-        return d.startsWith("/") ? d.substring(d.lastIndexOf('/') + 1) : d;
+        return dso.startsWith("/") ? dso.substring(dso.lastIndexOf('/') + 1) : dso;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.dfx.perf.report;
 
 import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.profile.ProfileFrame;
 import dev.dfx.perf.symbol.Symbol;
 
 /**
@@ -41,12 +42,8 @@ final class HistEntry {
         this.callchain = new CallchainNode(dsos);
     }
 
-    /** @return the DSO's short name as perf prints it, or null outside any mapping */
+    /** @return the DSO's short name as perf prints it ({@link ProfileFrame#shortName}), or null outside any mapping */
     String shortDso() {
-        if (map == null) {
-            return null;
-        }
-        String d = map.dso();
-        return d.startsWith("/") ? d.substring(d.lastIndexOf('/') + 1) : d;
+        return map == null ? null : ProfileFrame.shortName(map.dso());
     }
 }

@@ -3,6 +3,7 @@ package dev.dfx.export.html;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.export.PerfDataExporter;
 import dev.dfx.export.RunTraceExporter;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
@@ -12,6 +13,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -59,13 +61,16 @@ public final class HtmlViewer {
      *
      * @param file   the perf.data file
      * @param out    where the page goes (UTF-8); closed at the end
+     * @param symbols where the samples' symbols are looked for
+     * @param notes  receives notes for the user: what the reader read past, symbol files that could not be used
      * @param damage receives one line per part of the recording left out
      * @return trace events drawn
      * @throws IOException when the page cannot be written
      */
-    public static long writePerf(Path file, OutputStream out, RunDamage damage) throws IOException {
+    public static long writePerf(Path file, OutputStream out, SymbolOptions symbols, List<String> notes,
+                                 RunDamage damage) throws IOException {
         ViewerTrace trace = new ViewerTrace(0);
-        PerfDataExporter.write(file, trace, damage);
+        PerfDataExporter.write(file, trace, symbols, notes, damage);
         return page(out, "dfx " + file, trace, g -> g.writeStringField("source", "perf"));
     }
 

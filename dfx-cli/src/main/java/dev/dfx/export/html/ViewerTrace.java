@@ -1,6 +1,7 @@
 package dev.dfx.export.html;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.dfx.export.SampledStack;
 import dev.dfx.export.SliceFlows;
 import dev.dfx.export.TraceSink;
 import java.io.IOException;
@@ -122,6 +123,25 @@ final class ViewerTrace implements TraceSink {
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> a) {
         instants.add(row(pid, tid), tsNs - originNs, string(name), string(cat), args.add(a));
         events++;
+    }
+
+    /**
+     * A sampled callstack is an instant whose hover text carries the stack, innermost frame first as perf script
+     * lists it (the page has no flame view of its own; folded and speedscope exports serve that).
+     */
+    @Override
+    public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> a, SampledStack stack) {
+        if (stack.frames().isEmpty()) {
+            instant(pid, tid, name, cat, tsNs, a);
+            return;
+        }
+        Map<String, Object> withStack = new LinkedHashMap<>(a == null ? Map.of() : a);
+        List<String> frames = new ArrayList<>(stack.frames().size());
+        for (int i = stack.frames().size() - 1; i >= 0; i--) {
+            frames.add(stack.frames().get(i).function());
+        }
+        withStack.put("stack", String.join(" <- ", frames));
+        instant(pid, tid, name, cat, tsNs, withStack);
     }
 
     @Override

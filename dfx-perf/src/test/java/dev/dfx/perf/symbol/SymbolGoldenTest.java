@@ -19,7 +19,7 @@ class SymbolGoldenTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "symwork-g.script-sym.txt, ",
-        "symwork-g.script-F-sym.txt, 'ip,sym,symoff,dso'",
+        "symwork-g.script-sym-F.txt, 'ip,sym,symoff,dso'",
     })
     void scriptEqualsPerfWithSymfsAndKallsyms(String golden, String fields) {
         SymbolOptions opt = new SymbolOptions(true, Goldens.fixture("symwork-g.kallsyms"),
@@ -29,7 +29,7 @@ class SymbolGoldenTest {
     }
 
     @ParameterizedTest(name = "{0} without kernel symbols")
-    @CsvSource({"symwork-g.script-F-sym.txt"})
+    @CsvSource({"symwork-g.script-sym-F.txt"})
     void withoutKallsymsKernelFramesAreUnknownInTheKernelDso(String golden) {
         // the recording's kernel is not "running" (Host.NONE) and there is no build-id cache: as perf on
         // another machine, kernel frames keep their DSO and lose their names

@@ -105,7 +105,7 @@ final class ScriptCommand implements Callable<Integer> {
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         RunDamage damage = new RunDamage();
         try {
-            PerfInputs.withRecords(name, headers, out, s -> {
+            PerfInputs.withRecords(name, headers, out, spec.commandLine().getErr(), s -> {
                 ScriptPrinter printer = new ScriptPrinter(s, opts, out);
                 printer.run();
                 // after a failed run its one error line is the message; symbol files that could not be used are

@@ -285,10 +285,9 @@ public final class ScriptPrinter {
         if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
             traceText(s);
         } else if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.attr().type() == PerfType.TRACEPOINT) {
-            // perf prints through the event's missing format and crashes
-            throw session.errors().at(s.record(), "SAMPLE of tracepoint event " + evsel.name() + " (config "
-                + evsel.attr().config() + "), which the tracing data has no format for; expected the format of"
-                + " every tracepoint event");
+            // perf refuses the file ("incompatible file format"); only the fields of this event need the format
+            throw session.errors().at(s.record(), "SAMPLE of " + session.missingFormat(evsel) + "; expected the"
+                + " format of every tracepoint event whose fields are printed (-F without trace prints the rest)");
         }
         if (on(m, OutputField.SYNTH) && evsel.attr().type() == PerfType.SYNTH) {
             synth(evsel, s);

@@ -40,7 +40,10 @@ import java.util.Optional;
  * <p>The host trusts nothing a producer wrote: every index, count, handle and string offset is checked before use;
  * a lane whose producer wrote one out of bounds is marked {@link LaneState#FAILED} with the reason and no longer
  * followed. A collector resolves the names in a lane's user events with {@link #strings(int)}; timestamps in TSC
- * ticks convert with {@link #tscCalibration()}.
+ * ticks convert with {@link #tscCalibration()}. Each lane's stall windows, which its producer writes to the lane's
+ * stall ring, are copied before each of its buffers reaches the collector and at every snapshot ({@link StallRing}),
+ * so {@link #stats()} carries them as the pipeline's own lanes carry theirs; {@link RegionLane#name()} is the thread
+ * name the producer wrote in the lane table.
  *
  * <p>Thread-safety: every method from any thread. {@link #stop()} once the producers have ended (a producer still
  * writing at stop loses what it writes after it, counted as silent loss or {@code producer_exited}).

@@ -6,9 +6,20 @@
 
 DFX_MIN_JAVA=25
 
-# Prints the feature version (e.g. 25) of the java binary given, or nothing.
+# Prints the feature version (e.g. 25) of the java binary given (HOME/bin/java), or nothing. Reads JAVA_VERSION
+# from HOME/release, which every JDK since 9 has, with shell built-ins only: starting a JVM to ask it costs more than
+# dfx's own start-up (./dfx runs this on every call). Asks the java binary where there is no such file.
 dfx_java_version() {
-  local v
+  local v="" line release=""
+  case "$1" in */bin/java) release=${1%/bin/java}/release ;; esac
+  if [ -n "$release" ] && [ -r "$release" ]; then
+    while IFS= read -r line || [ -n "$line" ]; do
+      case "$line" in JAVA_VERSION=*) v=${line#JAVA_VERSION=}; v=${v//\"/}; break ;; esac
+    done <"$release"
+    case "$v" in 1.*) v=${v#1.} ;; esac
+    v=${v%%[!0-9]*}
+  fi
+  [ -n "$v" ] && { printf '%s' "$v"; return 0; }
   v=$("$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1)
   case "$v" in 1.*) v=${v#1.}; v=${v%%.*} ;; esac
   printf '%s' "$v"
@@ -17,7 +28,7 @@ dfx_java_version() {
 dfx_jdk_ok() {
   local java=$1 v
   [ -x "$java" ] || return 1
-  [ -x "$(dirname "$java")/javac" ] || return 1
+  [ -x "${java%/*}/javac" ] || return 1
   v=$(dfx_java_version "$java")
   [ -n "$v" ] && [ "$v" -ge "$DFX_MIN_JAVA" ] 2>/dev/null
 }

@@ -6,20 +6,28 @@
 
 DFX_MIN_JAVA=25
 
-# Prints the feature version (e.g. 25) of the java binary given (HOME/bin/java), or nothing. Reads JAVA_VERSION
-# from HOME/release, which every JDK since 9 has, with shell built-ins only: starting a JVM to ask it costs more than
-# dfx's own start-up (./dfx runs this on every call). Asks the java binary where there is no such file.
-dfx_java_version() {
-  local v="" line release=""
+# Sets dfx_release_version to the feature version (e.g. 25) in HOME/release for the java binary given (HOME/bin/java),
+# or to nothing. JAVA_VERSION is in the release file of every JDK since 9; read with shell built-ins only, in this
+# shell: starting a JVM (or a subshell per candidate) to ask costs more than dfx's own start-up, and ./dfx runs this on
+# every call.
+dfx_read_release_version() {
+  local line release=""
+  dfx_release_version=""
   case "$1" in */bin/java) release=${1%/bin/java}/release ;; esac
-  if [ -n "$release" ] && [ -r "$release" ]; then
-    while IFS= read -r line || [ -n "$line" ]; do
-      case "$line" in JAVA_VERSION=*) v=${line#JAVA_VERSION=}; v=${v//\"/}; break ;; esac
-    done <"$release"
-    case "$v" in 1.*) v=${v#1.} ;; esac
-    v=${v%%[!0-9]*}
-  fi
-  [ -n "$v" ] && { printf '%s' "$v"; return 0; }
+  [ -n "$release" ] && [ -r "$release" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    case "$line" in JAVA_VERSION=*) dfx_release_version=${line#JAVA_VERSION=}; break ;; esac
+  done <"$release"
+  dfx_release_version=${dfx_release_version//\"/}
+  case "$dfx_release_version" in 1.*) dfx_release_version=${dfx_release_version#1.} ;; esac
+  dfx_release_version=${dfx_release_version%%[!0-9]*}
+}
+
+# Prints the feature version (e.g. 25) of the java binary given, or nothing: from its release file, else by asking it.
+dfx_java_version() {
+  local v
+  dfx_read_release_version "$1"
+  [ -n "$dfx_release_version" ] && { printf '%s' "$dfx_release_version"; return 0; }
   v=$("$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1)
   case "$v" in 1.*) v=${v#1.}; v=${v%%.*} ;; esac
   printf '%s' "$v"
@@ -29,7 +37,9 @@ dfx_jdk_ok() {
   local java=$1 v
   [ -x "$java" ] || return 1
   [ -x "${java%/*}/javac" ] || return 1
-  v=$(dfx_java_version "$java")
+  dfx_read_release_version "$java"
+  v=$dfx_release_version
+  [ -n "$v" ] || v=$(dfx_java_version "$java")
   [ -n "$v" ] && [ "$v" -ge "$DFX_MIN_JAVA" ] 2>/dev/null
 }
 

@@ -136,41 +136,48 @@ final class AuditReport {
     static void json(List<RunAudit> audits, List<RunManifest> manifests, PrintWriter out) throws IOException {
         List<Map<String, Object>> runs = new ArrayList<>();
         for (int i = 0; i < audits.size(); i++) {
-            RunAudit a = audits.get(i);
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("run", a.run());
-            r.put("workload", manifests.get(i).workload().name());
-            r.put("policy", manifests.get(i).config().policy());
-            List<Map<String, Object>> cells = new ArrayList<>();
-            for (RunAudit.Cell c : a.cells()) {
-                Map<String, Object> e = new LinkedHashMap<>();
-                e.put("subsystem", c.subsystem());
-                e.put("lowest_free", c.lowestFree());
-                e.put("peak_ready", c.peakReady());
-                e.put("dropped", c.dropped());
-                e.put("stalls", c.stalls());
-                e.put("verdict", c.verdict().word());
-                cells.add(e);
-            }
-            r.put("matrix", cells);
-            r.put("pools", a.pools().stream().map(AuditReport::pool).toList());
-            r.put("slowest_collector", slowestCollector(manifests.get(i)).map(sl -> {
-                Map<String, Object> e = new LinkedHashMap<>();
-                e.put("subsystem", sl.subsystem());
-                e.put("lane", sl.lane().lane());
-                e.put("role", sl.lane().role());
-                e.put("instance", sl.lane().instance());
-                e.put("kind", sl.lane().kind());
-                e.put("collect_longest_ns", sl.lane().collectLongestNs());
-                e.put("collect_ns", sl.lane().collectNs());
-                return e;
-            }).orElse(null));
-            runs.add(r);
+            runs.add(run(audits.get(i), manifests.get(i)));
         }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("runs", runs);
         out.println(JSON.writeValueAsString(root));
         out.flush();
+    }
+
+    /**
+     * @return one run of {@code dfx audit --json}: {@code run}, {@code workload}, {@code policy}, {@code matrix[]},
+     *         {@code pools[]}, {@code slowest_collector} (also the audit of the HTML viewer's page)
+     */
+    static Map<String, Object> run(RunAudit a, RunManifest m) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("run", a.run());
+        r.put("workload", m.workload().name());
+        r.put("policy", m.config().policy());
+        List<Map<String, Object>> cells = new ArrayList<>();
+        for (RunAudit.Cell c : a.cells()) {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("subsystem", c.subsystem());
+            e.put("lowest_free", c.lowestFree());
+            e.put("peak_ready", c.peakReady());
+            e.put("dropped", c.dropped());
+            e.put("stalls", c.stalls());
+            e.put("verdict", c.verdict().word());
+            cells.add(e);
+        }
+        r.put("matrix", cells);
+        r.put("pools", a.pools().stream().map(AuditReport::pool).toList());
+        r.put("slowest_collector", slowestCollector(m).map(sl -> {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("subsystem", sl.subsystem());
+            e.put("lane", sl.lane().lane());
+            e.put("role", sl.lane().role());
+            e.put("instance", sl.lane().instance());
+            e.put("kind", sl.lane().kind());
+            e.put("collect_longest_ns", sl.lane().collectLongestNs());
+            e.put("collect_ns", sl.lane().collectNs());
+            return e;
+        }).orElse(null));
+        return r;
     }
 
     private static Map<String, Object> pool(PoolAudit p) {

@@ -2,10 +2,11 @@ package dev.dfx.cli;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
-import dev.dfx.export.HtmlReport;
 import dev.dfx.export.PerfDataExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.export.TraceFormat;
+import dev.dfx.export.html.HtmlViewer;
+import dev.dfx.rundir.ManifestAudit;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -29,8 +31,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code dfx export RUN --format chrome|perfetto|html -o FILE}: writes a run directory's trace from its chunk files
  * and run.json, as Chrome JSON (the same file {@code dfx record} leaves as {@code trace.json}) or as a native
- * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained HTML page
- * ({@link HtmlReport}); a perf.data file as a Chrome or Perfetto trace ({@link #exportPerfData}). {@code -o -} writes
+ * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained interactive HTML
+ * page ({@link HtmlViewer}); a perf.data file likewise ({@link #exportPerfData}). {@code -o -} writes
  * to standard output (binary for perfetto). The output is checked before any work (not a directory, its folder exists, not one of the
  * inputs: run.json, the chunk files, the run's other outputs; the run's trace.json may be rewritten only as Chrome JSON) and written through a
  * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
@@ -49,7 +51,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome",
             description = "chrome (trace-event JSON that Perfetto opens; default), perfetto (native Perfetto"
-                    + " protobuf trace, exact ns) or html (run directories only).")
+                    + " protobuf trace, exact ns) or html (a self-contained interactive viewer page).")
     String format;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
@@ -88,7 +90,7 @@ final class ExportCommand implements Callable<Integer> {
             }
             RunManifest drawn = m != null ? m : ChunkOnlyRun.standIn(chunks.readers(), damage.lines().getFirst());
             target.write(spec.commandLine().getOut(), os -> f.equals("html")
-                    ? HtmlReport.write(input, chunks, drawn, os)
+                    ? HtmlViewer.writeRun(input, chunks, drawn, audit(m), os, damage)
                     : RunTraceExporter.write(chunks, drawn, os, trace(f), damage));
         }
         return DamageLines.print(damage, spec.commandLine().getErr());
@@ -119,6 +121,22 @@ final class ExportCommand implements Callable<Integer> {
         }
         try (Stream<Path> s = Files.list(chunks)) {
             return s.anyMatch(p -> p.getFileName().toString().endsWith(ChunkStore.EXTENSION));
+        }
+    }
+
+    /**
+     * @param m the run's manifest, or null when run.json cannot be read
+     * @return the run's capacity audit as {@code dfx audit --json} prints it, or null when there is none to make (no
+     *         run.json, a recording that did not finish, run.json's parts disagree: the page then says so)
+     */
+    private Map<String, Object> audit(RunManifest m) {
+        if (m == null || UnfinishedRun.is(m)) {
+            return null;
+        }
+        try {
+            return AuditReport.run(ManifestAudit.audit(input.toString(), m), m);
+        } catch (BadInputException e) {
+            return null;
         }
     }
 
@@ -153,23 +171,21 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * PERF.DATA EXPORT: a perf.data file as a Chrome or Perfetto trace ({@link PerfDataExporter}).
+     * PERF.DATA EXPORT: a perf.data file as a Chrome or Perfetto trace ({@link PerfDataExporter}) or an HTML page
+     * ({@link HtmlViewer}).
      *
-     * @throws BadInputException when the file is missing, the format is html or the output is not writable
+     * @throws BadInputException when the file is missing or the output is not writable
      */
     private int exportPerfData(Path file, String f) {
         if (!Files.exists(file)) {
             throw new BadInputException(file + ": no such run directory or perf.data file");
         }
         TraceFormat t = trace(f);
-        if (t == null) {
-            throw new BadInputException("option --format: '" + format + "' is not available for a perf.data file;"
-                    + " expected chrome or perfetto");
-        }
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(List.of(file), INPUT);
         RunDamage damage = new RunDamage();
-        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t, damage));
+        target.write(spec.commandLine().getOut(), os -> t == null ? HtmlViewer.writePerf(file, os, damage)
+                : PerfDataExporter.write(file, os, t, damage));
         return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

@@ -58,8 +58,20 @@ public final class PerfDataExporter {
      * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
      */
     public static long write(Path file, OutputStream os, TraceFormat format, RunDamage damage) throws IOException {
-        try (PerfSession session = PerfSession.open(file, file.toString()); os) {
-            TraceSink w = format.open(os, TraceClock.perf());
+        try (os) {
+            return write(file, format.open(os, TraceClock.perf()), damage);
+        }
+    }
+
+    /**
+     * The same walk into any sink (the HTML viewer's model, {@code dev.dfx.export.html}).
+     *
+     * @param w receives the trace, on perf's clock ({@link TraceClock#perf}); finished at the end
+     * @return events drawn
+     * @see #write(Path, OutputStream, TraceFormat, RunDamage)
+     */
+    public static long write(Path file, TraceSink w, RunDamage damage) throws IOException {
+        try (PerfSession session = PerfSession.open(file, file.toString())) {
             Pass pass = new Pass(session, w);
             pass.run();
             Map<String, Object> meta = new LinkedHashMap<>();

@@ -113,6 +113,34 @@ class StatCommandTest {
         assertThat(ourFaults).isBetween(Double.parseDouble(b.get(2)[0]) / 10, Double.parseDouble(b.get(2)[0]) * 10);
     }
 
+    /**
+     * {@code event=NAME} names an event of the PMU, as the bare name does ({@code msr/event=tsc/} is
+     * {@code msr/tsc/}): perf stat's CSV row for it, the name as written, a count of the same order.
+     */
+    @Test
+    void anEventTermNamingAnEventOfThePmuCountsThatEvent() {
+        assumePerf();
+        assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/sys/bus/event_source/devices/msr/events")),
+            "no msr PMU here");
+        CliRun ours = CliRun.dfx("stat", "-x,", "-e", "msr/event=tsc/,msr/tsc/", "--", "sleep", "0.1");
+        CliRun perf = CliRun.perf("stat", "-x,", "-e", "msr/event=tsc/,msr/tsc/", "--", "sleep", "0.1");
+        assertThat(ours.status()).as(ours.err()).isZero();
+        List<String[]> a = csv(ours.err());
+        List<String[]> b = csv(perf.err());
+        assertThat(a).hasSameSizeAs(b).hasSize(2);
+        for (int i = 0; i < a.size(); i++) {
+            String[] x = a.get(i);
+            String[] y = b.get(i);
+            assertThat(x).hasSameSizeAs(y);
+            assertThat(x[1]).isEqualTo(y[1]);
+            assertThat(x[2]).isEqualTo(y[2]).isEqualTo(i == 0 ? "msr/event=tsc/" : "msr/tsc/");
+            assertThat(x[4]).isEqualTo(y[4]);
+            double ours0 = Double.parseDouble(x[0]);
+            double perf0 = Double.parseDouble(y[0]);
+            assertThat(ours0).isBetween(perf0 / 20, perf0 * 20);
+        }
+    }
+
     @Test
     void intervalLinesHavePerfsShape() {
         assumeTrue(LinuxSyscalls.available(), LinuxSyscalls.unavailableReason());

@@ -9,21 +9,27 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs a main class of this module's test classpath in a child JVM with extra environment variables. */
-final class ChildJvm {
+public final class ChildJvm {
     /** A finished child: exit status and its whole output. */
-    record Result(int status, String stdout, String stderr) {
+    public record Result(int status, String stdout, String stderr) {
     }
 
     private ChildJvm() {
     }
 
-    static Result run(Map<String, String> env, List<String> jvmArgs, Class<?> main, String... args)
+    public static Result run(Map<String, String> env, List<String> jvmArgs, Class<?> main, String... args)
             throws IOException, InterruptedException {
+        return run(env, jvmArgs, System.getProperty("java.class.path"), main, args);
+    }
+
+    /** As {@link #run(Map, List, Class, String...)}, with the child's class path. */
+    public static Result run(Map<String, String> env, List<String> jvmArgs, String classPath, Class<?> main,
+            String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath);
         cmd.add(main.getName());
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd);

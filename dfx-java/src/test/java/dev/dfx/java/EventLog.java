@@ -15,13 +15,13 @@ import java.util.concurrent.locks.LockSupport;
  * buffers arrive with seq 0, 1, 2, ...; optionally slow (parks per buffer) so that the producer's gates wait.
  * Thread-safe (a lane's buffers come from one collector call at a time).
  */
-final class EventLog implements Collector {
+public final class EventLog implements Collector {
     private final long parkNanos;
     private final Map<Integer, List<UserEvent>> lanes = new ConcurrentHashMap<>();
     private final Map<Integer, Long> nextSeq = new ConcurrentHashMap<>();
-    final List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
+    public final List<String> problems = java.util.Collections.synchronizedList(new ArrayList<>());
 
-    EventLog(long parkMicros) {
+    public EventLog(long parkMicros) {
         this.parkNanos = TimeUnit.MICROSECONDS.toNanos(parkMicros);
     }
 
@@ -42,7 +42,7 @@ final class EventLog implements Collector {
         }
     }
 
-    Map<Integer, List<UserEvent>> lanes() {
+    public Map<Integer, List<UserEvent>> lanes() {
         return lanes;
     }
 }

@@ -15,6 +15,8 @@ public final class DfxAgent {
     /** Set once the agent is installed in this JVM. */
     static final String INSTALLED = "dfx.agent.installed";
 
+    /** The oldest Java the agent runs on: FFM (java.lang.foreign) is final from 22. */
+    private static final int MIN_JAVA = 22;
     /** ByteBuddy's safe-mode property, as the shade plugin relocated it. */
     private static final String SAFE = "dev.dfx.agent.shaded.bytebuddy.safe";
 
@@ -30,6 +32,16 @@ public final class DfxAgent {
             throw new IllegalStateException("the agent is not running from its jar (" + u + ")");
         }
         return new File(new java.net.URI(u.substring(4, bang)));
+    }
+
+    /** @return the running JVM's feature version ({@code java.specification.version}: 1.8, 11, 25, ...) */
+    private static int feature() {
+        String v = System.getProperty("java.specification.version", "0");
+        try {
+            return Integer.parseInt(v.startsWith("1.") ? v.substring(2) : v);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     private static boolean onBootClassPath() {
@@ -49,6 +61,11 @@ public final class DfxAgent {
         String region = System.getenv("DFX_REGION");
         if (region == null || region.isEmpty() || System.getProperty(INSTALLED) != null) {
             return; // not recording, or a second -javaagent of dfx's (dfx record adds one): one records
+        }
+        if (feature() < MIN_JAVA) {
+            System.err.println("dfx agent: needs Java " + MIN_JAVA + " or newer (this is " + feature()
+                    + "); the program runs unrecorded");
+            return;
         }
         System.setProperty(INSTALLED, "true");
         try {

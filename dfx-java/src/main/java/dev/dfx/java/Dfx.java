@@ -14,7 +14,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Dfx.flowBegin("request", id);   // ... Dfx.flowEnd("request", id) on another thread
  * }</pre>
  *
- * <p><b>Not recording</b>: without the environment variable {@code DFX_REGION} (which {@code dfx record} sets) every
+ * <p><b>Not recording</b>: without the environment variable {@code DFX_REGION} (which {@code dfx record} sets; a
+ * program that hosts a region itself may name it in the system property {@code dfx.region} instead, before the first
+ * call) every
  * call returns at once: {@link #enabled()} is a constant the JIT folds, {@link #slice(String)} returns a shared
  * constant. A region that cannot be used (missing file, another ABI version, a header that does not check) is
  * named in one {@code dfx: PATH: ...; not recording} line on standard error, and nothing is recorded.
@@ -34,11 +36,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Thread-safe. No call throws: an internal failure is reported once on standard error and the call returns.
  */
 public final class Dfx {
-    private static final Producer P = Producer.attach(System.getenv(Producer.ENV), System.err);
+    private static final Producer P = Producer.attach(regionPath(), System.err);
     private static final boolean ON = P != null;
     private static final AtomicBoolean FAILED = new AtomicBoolean();
 
     private Dfx() {
+    }
+
+    /** @return {@code DFX_REGION}, else the system property {@code dfx.region} (an in-process host: benchmarks) */
+    private static String regionPath() {
+        String env = System.getenv(Producer.ENV);
+        return env != null && !env.isEmpty() ? env : System.getProperty(Producer.PROPERTY);
     }
 
     /** @return true when this JVM records into a region ({@code DFX_REGION} named a sound one) */

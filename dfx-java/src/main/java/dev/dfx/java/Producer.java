@@ -31,6 +31,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Producer {
     /** The environment variable {@code dfx record} names the region file in. */
     static final String ENV = "DFX_REGION";
+    /** The system property naming the region file when the variable is not set. */
+    static final String PROPERTY = "dfx.region";
     private static final Object UNLANED = new Object();
 
     final Region r;

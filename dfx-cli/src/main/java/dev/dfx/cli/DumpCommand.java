@@ -47,11 +47,17 @@ final class DumpCommand implements Callable<Integer> {
         try {
             if (evlist) {
                 try (PerfSession session = PerfInputs.open(input.resolve())) {
-                    EvlistPrinter.print(session, out);
+                    try {
+                        EvlistPrinter.print(session, out);
+                    } finally {
+                        out.flush();
+                        PerfInputs.printWarnings(session, spec.commandLine().getErr());
+                    }
                 }
                 return 0;
             }
-            PerfInputs.withRecords(input.resolve(), headers, out, s -> new DumpPrinter(s, out).run(),
+            PerfInputs.withRecords(input.resolve(), headers, out, spec.commandLine().getErr(),
+                s -> new DumpPrinter(s, out).run(),
                 run -> RunDump.print(run, out, damage));
         } finally {
             out.flush();

@@ -5,6 +5,7 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -49,8 +50,8 @@ final class PerfInputs {
      *
      * @throws BadInputException when header options are given with a run directory
      */
-    static void withRecords(String input, HeaderOptions headers, TextSink out, Consumer<PerfSession> body,
-                            Consumer<Path> runDir) {
+    static void withRecords(String input, HeaderOptions headers, TextSink out, PrintWriter err,
+                            Consumer<PerfSession> body, Consumer<Path> runDir) {
         if (isRunDirectory(input)) {
             if (headers.any()) {
                 throw new BadInputException("option --header/--header-only: " + input + " is a run directory; the"
@@ -61,21 +62,34 @@ final class PerfInputs {
         }
         try (PerfSession session = open(input)) {
             PerfSession s = session;
-            if (headers.any()) {
-                new HeaderPrinter(session, headers.showInfo, out).print();
-                if (headers.headerOnly) {
-                    return;
-                }
-                s = afterHeader(session, input);
-            }
             try {
+                if (headers.any()) {
+                    new HeaderPrinter(session, headers.showInfo, out).print();
+                    if (headers.headerOnly) {
+                        return;
+                    }
+                    s = afterHeader(session, input);
+                }
                 body.accept(s);
             } finally {
+                out.flush();
+                printWarnings(s, err);
                 if (s != session) {
                     s.close();
                 }
             }
         }
+    }
+
+    /**
+     * Prints what the reader read past in {@code session} ({@link PerfSession#warnings()}), one {@code dfx:
+     * warning:} line each in file order; a damage line that ends the command follows them.
+     */
+    static void printWarnings(PerfSession session, PrintWriter err) {
+        for (String w : session.warnings().lines()) {
+            err.println("dfx: warning: " + w);
+        }
+        err.flush();
     }
 
     /**

@@ -1,12 +1,11 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.perf.machine.Kallsyms;
 import dev.dfx.perf.script.FieldSelection;
 import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.runtext.RunScript;
 import dev.dfx.rundir.RunDamage;
 import java.nio.file.Path;
@@ -62,21 +61,28 @@ final class ScriptCommand implements Callable<Integer> {
     boolean showRound;
 
     @Option(names = {"-k", "--kallsyms"}, paramLabel = "FILE",
-        description = "Kernel symbols (/proc/kallsyms format) for sym and %%ps; none by default")
+        description = "Kernel symbols (/proc/kallsyms format) for sym and %%ps; by default the running kernel's"
+            + " when the recording is of it, else perf's build-id cache")
     Path kallsyms;
 
     @Option(names = {"-f", "--force"}, description = "Accepted for perf compatibility (no effect)")
     boolean force;
 
-    @Option(names = "--symfs", paramLabel = "DIR", description = "Accepted for perf compatibility (no effect)")
-    String symfs;
+    @Option(names = "--symfs", paramLabel = "DIR",
+        description = "Look for the recorded DSOs (and their debug files) below DIR")
+    Path symfs;
+
+    @Option(names = "--buildid-dir", paramLabel = "DIR",
+        description = "perf's build-id cache (default: ~/.debug)")
+    Path buildIdDir;
 
     /** The options that only make sense for perf.data input. */
     private void refusePerfOptions() {
         String option = !fields.isEmpty() ? "-F" : showTask ? "--show-task-events" : showMmap ? "--show-mmap-events"
             : showSwitch ? "--show-switch-events" : showLost ? "--show-lost-events"
             : showNamespace ? "--show-namespace-events" : showRound ? "--show-round-events"
-            : kallsyms != null ? "--kallsyms" : null;
+            : kallsyms != null ? "--kallsyms" : symfs != null ? "--symfs" : buildIdDir != null ? "--buildid-dir"
+            : null;
         if (option != null) {
             throw new BadInputException("option " + option + ": not available for a run directory (it lists every"
                 + " record with all its fields; --ns applies)");
@@ -89,16 +95,26 @@ final class ScriptCommand implements Callable<Integer> {
         for (String f : fields) {
             selection.parse(f);
         }
-        KernelSymbols syms = kallsyms == null ? KernelSymbols.NONE : Kallsyms.load(kallsyms);
+        SymbolOptions syms = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs);
+        if (buildIdDir != null) {
+            syms = syms.withBuildIdDir(buildIdDir);
+        }
         ScriptOptions opts = new ScriptOptions(selection, ns, showTask, showMmap, showSwitch, showLost,
             showNamespace, showRound, syms);
         String name = input.resolve();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         RunDamage damage = new RunDamage();
         try {
-            PerfInputs.withRecords(name, headers, out, s -> {
+            PerfInputs.withRecords(name, headers, out, spec.commandLine().getErr(), s -> {
                 ScriptPrinter printer = new ScriptPrinter(s, opts, out);
-                printer.run();
+                try {
+                    printer.run();
+                } finally {
+                    out.flush();
+                    for (String w : printer.symbolWarnings()) {
+                        spec.commandLine().getErr().println("dfx script: " + w);
+                    }
+                }
                 long hidden = printer.auxEntriesNotShown();
                 if (hidden > 0) {
                     out.flush();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -13,10 +14,22 @@ import java.util.Map;
  * which Perfetto and chrome://tracing open. Format: the "Trace Event Format" document, and what Perfetto's JSON importer accepts.
  *
  * <p>Times are given in integer nanoseconds and written relative to an origin as exact decimal microseconds
- * ({@link TraceTime}). Events are written in call order; viewers do not need them sorted. Flow arrows are v1 flows:
- * an {@code s} event and an {@code f} event with {@code "bp":"e"} sharing {@code cat}, {@code name} and {@code id},
- * each placed at the start of the slice it binds to ({@link #complete(int, int, String, String, long, long, Map,
- * SliceFlows)} writes them right after the slice, cat {@code flow}).
+ * ({@link TraceTime}). Events are written in call order; viewers do not need slices sorted.
+ *
+ * <p>Flow arrows are v1 flows, written so that both of the two JSON readers that matter bind them to the slices
+ * ({@link #complete(int, int, String, String, long, long, Map, SliceFlows)}):
+ * <ul>
+ *   <li>an {@code s} event and an {@code f} event with {@code "bp":"e"} share {@code cat}, {@code name} and
+ *       {@code id}; Perfetto's JSON importer binds each to the slice that encloses its {@code ts} on its thread
+ *       (for {@code f} because of {@code bp:"e"}; without it the next slice to begin would be taken);</li>
+ *   <li>each carries the {@code cat}, {@code ts}, {@code pid} and {@code tid} of the slice it binds to (its start):
+ *       Chrome's trace engine (DevTools' Performance panel, {@code @paulirish/trace_engine}'s FlowsHandler) binds a
+ *       flow event only to the first slice with exactly that tuple, so both ends of one arrow lie on slices of
+ *       the same category;</li>
+ *   <li>every {@code s} comes before the {@code f} of its arrow in the file: Chrome's engine pairs flow events in
+ *       file order and ignores an end whose start it has not seen. An end whose start is not yet written waits
+ *       (in memory, only such ends) and follows its start.</li>
+ * </ul>
  *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
  */
@@ -27,6 +40,14 @@ public final class ChromeTraceWriter implements TraceSink {
     private final long originNs;
     private long events;
     private long latestNs;
+    /** Arrows whose start is written and whose end is not, by id: the category of the start. */
+    private final Map<Long, String> openFlows = new HashMap<>();
+    /** Ends whose start is not written yet, by arrow id. */
+    private final Map<Long, FlowEnd> earlyEnds = new HashMap<>();
+
+    /** A flow end waiting for its start. */
+    private record FlowEnd(int pid, int tid, String name, String cat, long tsNs) {
+    }
 
     /**
      * @param out      destination; closed by {@link #close()}
@@ -109,18 +130,44 @@ public final class ChromeTraceWriter implements TraceSink {
 
     /**
      * A complete slice ({@code ph:"X"}) followed by a flow start ({@code s}) per id of {@code flows.out()} and a flow
-     * end ({@code f}, {@code bp:e}) per id of {@code flows.in()}, at the slice's start, named {@code flows.name()}.
+     * end ({@code f}, {@code bp:e}) per id of {@code flows.in()}, named {@code flows.name()}, with the slice's
+     * {@code cat}, {@code pid}, {@code tid} and start as {@code ts}. An end whose start was not written yet is
+     * written right after its start.
+     *
+     * @throws IllegalArgumentException when an arrow's two slices have different categories (Chrome could not bind
+     *                                  it), or an id starts or ends twice
      */
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args,
                          SliceFlows flows) {
         complete(pid, tid, name, cat, startNs, durNs, args);
         for (long id : flows.out()) {
-            flowStart(pid, tid, flows.name(), "flow", id, startNs);
+            if (openFlows.putIfAbsent(id, cat) != null) {
+                throw new IllegalArgumentException("flow " + id + " starts twice");
+            }
+            flow("s", pid, tid, flows.name(), cat, id, startNs);
+            FlowEnd e = earlyEnds.remove(id);
+            if (e != null) {
+                end(id, e);
+            }
         }
         for (long id : flows.in()) {
-            flowEnd(pid, tid, flows.name(), "flow", id, startNs);
+            FlowEnd e = new FlowEnd(pid, tid, flows.name(), cat, startNs);
+            if (openFlows.containsKey(id)) {
+                end(id, e);
+            } else if (earlyEnds.putIfAbsent(id, e) != null) {
+                throw new IllegalArgumentException("flow " + id + " ends twice");
+            }
         }
+    }
+
+    private void end(long id, FlowEnd e) {
+        String startCat = openFlows.remove(id);
+        if (!startCat.equals(e.cat())) {
+            throw new IllegalArgumentException("flow " + id + " leaves a slice of category '" + startCat
+                    + "' and ends at one of '" + e.cat() + "': Chrome binds both ends only within one category");
+        }
+        flow("f", e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
     }
 
     /** An instant event ({@code ph:"i"}) with thread scope. */
@@ -144,16 +191,6 @@ public final class ChromeTraceWriter implements TraceSink {
     public void counter(int pid, String name, long tsNs, Map<String, ? extends Number> values) {
         begin("C", pid, 0, name, "counter", tsNs);
         end(values);
-    }
-
-    /** Start of flow arrow {@code id}; place it at the start time of the slice it leaves from. */
-    public void flowStart(int pid, int tid, String name, String cat, long id, long tsNs) {
-        flow("s", pid, tid, name, cat, id, tsNs);
-    }
-
-    /** End of flow arrow {@code id}, bound to the enclosing slice ({@code "bp":"e"}) that starts at {@code tsNs}. */
-    public void flowEnd(int pid, int tid, String name, String cat, long id, long tsNs) {
-        flow("f", pid, tid, name, cat, id, tsNs);
     }
 
     private void flow(String ph, int pid, int tid, String name, String cat, long id, long tsNs) {
@@ -230,6 +267,9 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void finish(Map<String, ?> metadata) {
+        // An end whose start never came is still written (a checker names it) rather than lost.
+        earlyEnds.forEach((id, e) -> flow("f", e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
+        earlyEnds.clear();
         try {
             gen.writeEndArray();
             gen.writeStringField("displayTimeUnit", "ns");

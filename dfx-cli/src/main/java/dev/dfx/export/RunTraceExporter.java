@@ -37,7 +37,7 @@ import java.util.Map;
  *   <li>stall windows from run.json as {@code STALL (collector behind)} slices on a dedicated row of the thread that
  *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata;</li>
  *   <li>loss: per subsystem total / collected / dropped in the metadata, and a {@code DROPPED n records} slice on
- *       the stall row of each thread whose lanes dropped records ({@link DropMarks}).</li>
+ *       the drop row of each thread whose lanes dropped records, at each run of drops ({@link DropMarks}).</li>
  * </ul>
  * Times are the records' nanoseconds, written exactly (Chrome: relative to the run's clock origin); bars that overlap
  * on one lane go to sub-lanes. Stateless.
@@ -98,7 +98,7 @@ public final class RunTraceExporter {
                     meta.put(key, standIn ? ChunkOnlyRun.UNKNOWN : UnfinishedRun.UNKNOWN);
                 }
             } else {
-                DropMarks.draw(w, layout, m, meta); // first: its whole-run slice holds the stall slices of its row
+                DropMarks.draw(w, layout, m, meta);
                 StallMarks.draw(w, layout, m, meta);
             }
             meta.put("dfx_format", RunManifest.FORMAT);

@@ -3,8 +3,10 @@ package dev.dfx.export;
 import dev.dfx.rundir.RunManifest;
 
 /**
- * Where a lane's writer thread has its stall row in a trace: the row that gets the lane's {@code STALL} and
- * {@code DROPPED} slices ({@link StallMarks}, {@link DropMarks}), right under the thread's own rows. Not thread-safe.
+ * Where a lane's writer thread has its loss rows in a trace, right under the thread's own rows: the stall row, which
+ * gets the lane's {@code STALL} slices ({@link StallMarks}), and the drop row, which gets its {@code DROPPED} slices
+ * ({@link DropMarks}). They are two rows because a drop window the host recorded (a collector that threw, stop) may
+ * partly overlap a stall of the writer thread, and slices of one row must nest. Not thread-safe.
  */
 interface StallRows {
     /** A row of the trace. */
@@ -17,4 +19,11 @@ interface StallRows {
      * @return the stall row of the thread that writes the lane, named on first use
      */
     Row stallRow(RunManifest.SubsystemReport s, RunManifest.Lane l);
+
+    /**
+     * @param s the lane's subsystem
+     * @param l the lane
+     * @return the drop row of the thread that writes the lane, named on first use
+     */
+    Row dropRow(RunManifest.SubsystemReport s, RunManifest.Lane l);
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,6 +27,9 @@ import java.util.Set;
  *   <li>nesting: complete ({@code X}) slices of one thread nest (no partial overlap);</li>
  *   <li>flows: each {@code (cat, name, id)} has exactly one start {@code s} and one end {@code f}, the end not
  *       before the start, and each end lies on a slice of its thread (what {@code "bp":"e"} binds to);</li>
+ *   <li>flows as Chrome's trace engine binds them (DevTools' Performance panel; {@code @paulirish/trace_engine},
+ *       FlowsHandler): each flow event has the {@code cat}, {@code ts}, {@code pid} and {@code tid} of a complete
+ *       slice, and each end comes after its start in the file (the engine pairs them in file order);</li>
  *   <li>counters carry only numeric args; metadata events are the known kinds with args.</li>
  * </ul>
  *
@@ -59,6 +63,9 @@ public final class TraceEventChecker {
             return problems;
         }
         Map<String, List<Slice>> slices = new HashMap<>();
+        Set<String> sliceStarts = new HashSet<>(); // "pid/tid/cat/ts": what Chrome binds a flow event to
+        List<JsonNode> flowEvents = new ArrayList<>();
+        List<Integer> flowEventIndex = new ArrayList<>();
         Map<String, long[]> flowStarts = new HashMap<>();
         Map<String, Integer> flowStartCount = new HashMap<>();
         List<JsonNode> flowEnds = new ArrayList<>();
@@ -89,6 +96,7 @@ public final class TraceEventChecker {
                 case "X" -> {
                     long dur = nanos(e.get("dur"), where + " dur", problems);
                     slices.computeIfAbsent(thread, k -> new ArrayList<>()).add(new Slice(ts, ts + dur));
+                    sliceStarts.add(thread + "/" + e.path("cat").asText() + "/" + ts);
                 }
                 case "C" -> {
                     JsonNode args = e.path("args");
@@ -103,11 +111,19 @@ public final class TraceEventChecker {
                     }
                 }
                 case "s" -> {
+                    flowEvents.add(e);
+                    flowEventIndex.add(i);
                     String key = flowKey(e);
                     flowStarts.put(key, new long[] {ts});
                     flowStartCount.merge(key, 1, Integer::sum);
                 }
                 case "f" -> {
+                    flowEvents.add(e);
+                    flowEventIndex.add(i);
+                    if (!flowStarts.containsKey(flowKey(e))) {
+                        problems.add(where + ": flow end before its start in the file (Chrome ignores it): "
+                                + flowKey(e));
+                    }
                     flowEnds.add(e);
                     flowEndIndex.add(i);
                 }
@@ -116,6 +132,16 @@ public final class TraceEventChecker {
             }
         }
         checkNesting(slices, problems);
+        for (int k = 0; k < flowEvents.size(); k++) {
+            JsonNode e = flowEvents.get(k);
+            long ts = nanos(e.get("ts"), "event " + flowEventIndex.get(k) + " ts", new ArrayList<>());
+            String tuple = e.path("pid").asLong() + "/" + e.path("tid").asLong() + "/" + e.path("cat").asText() + "/"
+                    + ts;
+            if (!sliceStarts.contains(tuple)) {
+                problems.add("event " + flowEventIndex.get(k) + ": flow event " + flowKey(e) + " has no slice with its"
+                        + " cat, ts, pid and tid (Chrome binds it to none)");
+            }
+        }
         Map<String, Integer> flowEndCount = new HashMap<>();
         for (int k = 0; k < flowEnds.size(); k++) {
             JsonNode e = flowEnds.get(k);

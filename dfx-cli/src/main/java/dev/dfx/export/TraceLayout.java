@@ -6,7 +6,7 @@ import dev.dfx.rundir.ThreadRole;
 /**
  * Where each runtime thread's rows are in a run's trace: processes Orchestrator ({@link #ORCH}), Schedulers
  * ({@link #SCHED}) and Cores ({@link #CORES}), named and sorted in that order; per thread a base tid for its bars
- * (sub-lanes follow it) and a stall row at the end of its tid span. Not thread-safe.
+ * (sub-lanes follow it), a stall row and a drop row at the end of its tid span. Not thread-safe.
  */
 final class TraceLayout implements StallRows {
     /** Process ids. */
@@ -56,14 +56,28 @@ final class TraceLayout implements StallRows {
         return new Row(pid(role), stall(role, l.instance()));
     }
 
+    @Override
+    public Row dropRow(RunManifest.SubsystemReport s, RunManifest.Lane l) {
+        ThreadRole role = ThreadRole.of(l.role());
+        return new Row(pid(role), lossRow(role, l.instance(), TraceRows.SPAN / 2, "DROPPED"));
+    }
+
     /** @return the tid of the stall row of thread ({@code role}, {@code instance}), named on first use */
     int stall(ThreadRole role, int instance) {
+        return lossRow(role, instance, 0, "STALL");
+    }
+
+    /**
+     * @return the tid of a loss row of thread ({@code role}, {@code instance}): its stall row ({@code offset} 0) or
+     *         its drop row, half a span after it, in the tid span after the thread's bars
+     */
+    private int lossRow(ThreadRole role, int instance, int offset, String what) {
         return switch (role) {
-            case CORE -> rows.tid(CORES, (instance + 1) * 2 * TraceRows.SPAN + TraceRows.SPAN,
-                    "core " + instance + " STALL", 0);
-            case SCHEDULER -> rows.tid(SCHED, ((instance + 1) * 4 + 1) * TraceRows.SPAN,
-                    "sched " + instance + " STALL", 0);
-            case ORCHESTRATOR -> rows.tid(ORCH, 3 * TraceRows.SPAN, "orchestrator STALL", 0);
+            case CORE -> rows.tid(CORES, (instance + 1) * 2 * TraceRows.SPAN + TraceRows.SPAN + offset,
+                    "core " + instance + " " + what, 0);
+            case SCHEDULER -> rows.tid(SCHED, ((instance + 1) * 4 + 1) * TraceRows.SPAN + offset,
+                    "sched " + instance + " " + what, 0);
+            case ORCHESTRATOR -> rows.tid(ORCH, 3 * TraceRows.SPAN + offset, "orchestrator " + what, 0);
         };
     }
 }

@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * Draws the user events of a program run ({@code dfx record -- COMMAND}) with the program's own names and ids: a
  * process per producer process (its pid, named by its command name), a row per thread (its tid) with its slices,
- * instants and flow arrows, the counters of each process, and each thread's stall row for the {@code STALL} and
+ * instants and flow arrows, the counters of each process, and each thread's stall and drop rows for the {@code STALL} and
  * {@code DROPPED} slices ({@link StallRows}).
  *
  * <ul>
@@ -43,6 +43,8 @@ final class UserEventTrace implements StallRows {
     private static final int TID_MASK = (1 << SUB_SHIFT) - 1;
     /** The sibling-row index of a thread's stall row (the last one). */
     private static final int STALL_SUB = 255;
+    /** The sibling-row index of a thread's drop row (right above its stall row). */
+    private static final int DROP_SUB = 254;
 
     /** Whose a lane is in the trace. */
     private record Owner(int pid, int tid, String name, int sortIndex) {
@@ -111,6 +113,12 @@ final class UserEventTrace implements StallRows {
     public Row stallRow(RunManifest.SubsystemReport s, RunManifest.Lane l) {
         Owner o = owner(l.instance());
         return new Row(o.pid(), row(o, STALL_SUB, o.name() + " STALL"));
+    }
+
+    @Override
+    public Row dropRow(RunManifest.SubsystemReport s, RunManifest.Lane l) {
+        Owner o = owner(l.instance());
+        return new Row(o.pid(), row(o, DROP_SUB, o.name() + " DROPPED"));
     }
 
     /**
@@ -278,7 +286,7 @@ final class UserEventTrace implements StallRows {
             while (!open.isEmpty() && open.peek() <= start) {
                 open.pop();
             }
-            if (open.isEmpty() || open.peek() >= end || i == STALL_SUB - 1) {
+            if (open.isEmpty() || open.peek() >= end || i == DROP_SUB - 1) {
                 open.push(end);
                 return i;
             }
@@ -289,7 +297,7 @@ final class UserEventTrace implements StallRows {
     private int row(Owner o, int sub, String name) {
         int tid = sub == 0 ? o.tid() : (sub << SUB_SHIFT) | (o.tid() & TID_MASK);
         if (namedRows.putIfAbsent(((long) o.pid() << 32) | Integer.toUnsignedLong(tid), Boolean.TRUE) == null) {
-            w.thread(o.pid(), tid, sub == 0 || sub == STALL_SUB ? name : name + " (" + (sub + 1) + ")",
+            w.thread(o.pid(), tid, sub == 0 || sub >= DROP_SUB ? name : name + " (" + (sub + 1) + ")",
                     o.sortIndex() * (STALL_SUB + 1) + sub);
         }
         return tid;

@@ -8,6 +8,8 @@ import dev.dfx.testing.Fixtures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +26,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +39,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * attrs and ids, the feature sections, record headers, record bodies and zstd payloads, each byte XORed with a
  * seeded non-zero value. {@code dfx script} (with the fields of the recording's script-F golden) and
  * {@code dfx dump} then either print exactly the golden output with exit 0 (the byte did not matter), or exit
- * non-zero with one line {@code dfx: FILE: ... byte offset N ...}, or, where perf 6.1 itself accepts the damage,
+ * non-zero with one line {@code dfx: FILE: ... byte offset N ...} (after any warnings), or exit 0 with warnings
+ * {@code dfx: warning: FILE: byte offset N: ...} where dfx read past the damage as newer perf does (every record
+ * still dumped, the script's lines all the golden's), or, where perf 6.1 itself accepts the damage,
  * print with exit 0 exactly what perf prints for the same corrupted file. That is checked by running perf where it
  * is installed, and elsewhere against {@code corruption-perf.tsv}: perf 6.1's exit status and the SHA-256 of its
  * stdout for each such corruption, written by this test on a machine with perf when run with
@@ -136,15 +141,25 @@ class CorruptionTest {
             return;
         }
         String out = r.out().replace("@" + file + " [", "@" + data + " [");
+        String placed = "dfx: " + Pattern.quote(file.toString()) + ": byte offset \\d+: [^\n]+\n";
+        Pattern warnings = Pattern.compile("(dfx: warning: " + placed.substring(5) + ")*");
+        String added = r.err().startsWith(e.stderr()) ? r.err().substring(e.stderr().length()) : null;
         if (r.status() == 0 && out.equals(e.golden())) {
             return;
         }
         if (r.status() != 0) {
-            Pattern line = Pattern.compile(Pattern.quote(e.stderr()) + "dfx: " + Pattern.quote(file.toString())
-                + ": byte offset \\d+: [^\n]+\n");
-            if (r.status() != 1 || !line.matcher(r.err()).matches()) {
+            Pattern line = Pattern.compile(warnings.pattern() + placed);
+            if (r.status() != 1 || added == null || !line.matcher(added).matches()) {
                 problems.add(command + " " + what + ": exit " + r.status() + " without one error line with an"
-                    + " offset: " + r.err().substring(Math.min(e.stderr().length(), r.err().length())).strip());
+                    + " offset after the warnings: " + r.err().substring(Math.min(e.stderr().length(),
+                    r.err().length())).strip());
+            }
+            return;
+        }
+        if (added != null && !added.isEmpty() && warnings.matcher(added).matches()) {
+            String readPast = readPast(e, out, file, added);
+            if (readPast != null) {
+                problems.add(command + " " + what + ": exit 0 with a warning, but " + readPast + ": " + added.strip());
             }
             return;
         }
@@ -172,6 +187,119 @@ class CorruptionTest {
                 throw new UncheckedIOException(ex);
             }
         }
+    }
+
+    /** The warning of a record skipped for its unknown type: where it is and its size. */
+    private static final Pattern SKIPPED = Pattern.compile(
+        "byte offset (\\d+): record type \\d+ (?:\\(perf: -?\\d+\\) )?is unknown \\(size (\\d+)\\)");
+
+    /**
+     * What a corrupted file that dfx read past with warnings (a record of an unknown type skipped, an event without
+     * its format) must still give. A dump lists every record at the golden's offsets and sizes (in any order: a
+     * skipped record is listed where it was read). A script with one record skipped prints what perf prints for the
+     * file without that record (as perf since 6.9 skips it; the copy is made here and given to the installed perf;
+     * without perf, the golden's lines less at most one); otherwise it prints only lines of the golden, in the
+     * golden's order.
+     *
+     * @return what is wrong with {@code out}, or {@code null} when it passes
+     */
+    private String readPast(Expected e, String out, Path file, String warnings) {
+        if (e.command().equals("dump")) {
+            List<String> listed = recordHeaders(out);
+            List<String> golden = recordHeaders(e.golden());
+            listed.sort(null);
+            golden.sort(null);
+            return listed.equals(golden) ? null
+                : "the dump does not list every record of the golden: " + firstDifference(String.join("\n", golden),
+                String.join("\n", listed));
+        }
+        Matcher skipped = SKIPPED.matcher(warnings);
+        if (skipped.find() && !warnings.contains(" in all)")) {
+            byte[] without = withoutRecord(file, Integer.parseInt(skipped.group(1)),
+                Integer.parseInt(skipped.group(2)));
+            if (without != null) {
+                try {
+                    Files.write(dir.resolve("skipped.data"), without);
+                } catch (IOException ex) {
+                    throw new UncheckedIOException(ex);
+                }
+                Verdict perf = perf(e, "skipped.data");
+                if (perf != null) {
+                    return perf.status() == 0 && perfOut.equals(out) ? null : "perf on the file without the skipped"
+                        + " record gives " + perf + ": " + firstDifference(perfOut, out);
+                }
+                long lines = out.lines().count();
+                long golden = e.golden().lines().count();
+                return lines == golden || lines == golden - 1 ? null : "it prints " + lines + " lines, the golden "
+                    + golden;
+            }
+        }
+        String[] golden = e.golden().split("\n", -1);
+        int g = 0;
+        for (String line : out.split("\n", -1)) {
+            while (g < golden.length && !golden[g].equals(line)) {
+                g++;
+            }
+            if (g == golden.length) {
+                return "the script prints a line the golden does not have in that place: [" + line + "]";
+            }
+            g++;
+        }
+        return null;
+    }
+
+    /**
+     * @return the perf.data {@code file} without the record of {@code size} bytes at byte {@code at} of its data
+     *         (file mode: data.size and the feature table's section offsets moved; pipe mode: only cut), or
+     *         {@code null} when no such record is there (it lies inside a COMPRESSED record)
+     */
+    private static byte[] withoutRecord(Path file, int at, int size) {
+        byte[] b;
+        try {
+            b = Files.readAllBytes(file);
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+        ByteBuffer bb = ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN);
+        if (at + size > b.length || (bb.getShort(at + 6) & 0xffff) != size) {
+            return null;
+        }
+        byte[] out = new byte[b.length - size];
+        System.arraycopy(b, 0, out, 0, at);
+        System.arraycopy(b, at + size, out, at, b.length - at - size);
+        ByteBuffer o = ByteBuffer.wrap(out).order(ByteOrder.LITTLE_ENDIAN);
+        if (o.getLong(8) == 16) {
+            return out; // pipe mode: records follow each other, nothing points at them
+        }
+        long dataOff = o.getLong(40);
+        long dataSize = o.getLong(48);
+        if (at < dataOff || at >= dataOff + dataSize) {
+            return null;
+        }
+        o.putLong(48, dataSize - size);
+        int table = (int) (dataOff + dataSize - size);
+        int features = 0;
+        for (int i = 0; i < 4; i++) {
+            features += Long.bitCount(o.getLong(72 + 8 * i));
+        }
+        features -= (o.getLong(72) & 1) != 0 ? 1 : 0; // bit 0 (HEADER_RESERVED) has no section
+        for (int i = 0; i < features && table + 16 * i + 8 <= out.length; i++) {
+            o.putLong(table + 16 * i, o.getLong(table + 16 * i) - size);
+        }
+        return out;
+    }
+
+    private static final Pattern RECORD_HEADER =
+        Pattern.compile("(?m)^(0x[0-9a-f]+@\\S+ \\[0x[0-9a-f]+\\]): event: -?\\d+$");
+
+    /** @return a dump's record header lines without their types: where each record is and its size */
+    private static List<String> recordHeaders(String dump) {
+        List<String> out = new ArrayList<>();
+        Matcher m = RECORD_HEADER.matcher(dump);
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
     }
 
     /** perf's exit status and the SHA-256 of its host-masked stdout on one corrupted file. */

@@ -129,7 +129,7 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(lines(export)).singleElement().asString().startsWith(line)
                 .endsWith("; skipped the chunk's " + victim.recordCount() + " records");
         assertThat(RecordCommandTest.events(trace(), "X", "task")).hasSize(TASKS - victim.recordCount());
-        assertThat(RecordCommandTest.events(trace(), "s", "flow")).as("deps intact: arrows drawn").isNotEmpty();
+        assertThat(RecordCommandTest.events(trace(), "s", "task")).as("deps intact: arrows drawn").isNotEmpty();
 
         CliRun report = CliRun.dfx("report", dir.toString());
         assertThat(report.status()).isEqualTo(1);
@@ -158,7 +158,7 @@ class DamagedRunTest extends OneRecordedRun {
                 + ": missing; run.json lists the deps subsystem with " + TASKS + " records collected");
         JsonNode trace = trace();
         assertThat(RecordCommandTest.events(trace, "X", "task")).hasSize(TASKS);
-        assertThat(RecordCommandTest.events(trace, "s", "flow")).isEmpty();
+        assertThat(RecordCommandTest.events(trace, "s", "task")).isEmpty();
         assertThat(trace.get("metadata").get("dependency_arrows").asText())
                 .isEqualTo("none: chunks/deps.dfx is damaged or missing");
         assertThat(CliRun.dfx("dump", dir.toString()).status()).isEqualTo(1);
@@ -292,10 +292,10 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(export.status()).isEqualTo(1);
         assertThat(lines(export)).containsExactly(line);
         JsonNode trace = trace();
-        int arrows = RecordCommandTest.events(RecordCommandTest.trace(run), "s", "flow").size();
+        int arrows = RecordCommandTest.events(RecordCommandTest.trace(run), "s", "task").size();
         assertThat(arrows).as("the finished run's arrows").isPositive();
         assertThat(RecordCommandTest.events(trace, "X", "task")).hasSize(TASKS);
-        assertThat(RecordCommandTest.events(trace, "s", "flow")).hasSize(arrows);
+        assertThat(RecordCommandTest.events(trace, "s", "task")).hasSize(arrows);
         JsonNode meta = trace.get("metadata");
         assertThat(meta.get("dependency_arrows").asText()).isEqualTo(arrows + " arrows from deps on disk (the"
                 + " recording did not finish: later submits are missing)");
@@ -357,7 +357,7 @@ class DamagedRunTest extends OneRecordedRun {
         Files.move(tmp.resolve("t.chrome"), tmp.resolve("trace.json"));
         JsonNode trace = trace(); // passes the trace-event checks
         assertThat(RecordCommandTest.events(trace, "X", "task")).hasSize(TASKS);
-        assertThat(RecordCommandTest.events(trace, "s", "flow")).isEmpty();
+        assertThat(RecordCommandTest.events(trace, "s", "task")).isEmpty();
         long earliest = Long.MAX_VALUE;
         try (Stream<Path> files = Files.list(dir.resolve("chunks"))) {
             for (Path f : files.toList()) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.export.PerfettoTraceReader;
+import dev.dfx.export.TraceContent;
 import dev.dfx.export.TraceEventChecker;
 import java.io.IOException;
 import java.io.InputStream;
@@ -110,8 +112,8 @@ class RecordCommandTest {
             pairs.add(e.get("pred").asText() + ">" + e.get("succ").asText());
         }
         assertThat(pairs).isNotEmpty();
-        assertThat(events(trace, "s", "flow")).hasSize(pairs.size());
-        assertThat(events(trace, "f", "flow")).hasSize(pairs.size());
+        assertThat(events(trace, "s", "task")).hasSize(pairs.size());
+        assertThat(events(trace, "f", "task")).hasSize(pairs.size());
         // each core bar's row is a core row; the trace's time is exact ns from the run's clock origin
         Map<String, String> names = threadNames(trace);
         for (JsonNode bar : events(trace, "X", "task")) {
@@ -211,7 +213,7 @@ class RecordCommandTest {
         JsonNode trace = trace(run);
         assertThat(events(trace, "X", "task").size()).isLessThanOrEqualTo(288);
 
-        // the loss is in the trace: per subsystem in the metadata, per thread as a DROPPED slice on its stall row
+        // the loss is in the trace: per subsystem in the metadata, per thread as DROPPED slices at its drops' times
         JsonNode meta = trace.get("metadata");
         assertThat(meta.get("records_dropped").asLong()).isEqualTo(dropped);
         for (JsonNode s : summary.get("subsystems")) {
@@ -220,6 +222,9 @@ class RecordCommandTest {
             assertThat(counts.get("collected").asLong()).isEqualTo(s.get("collected").asLong());
             assertThat(counts.get("dropped").asLong()).isEqualTo(s.get("dropped").asLong());
         }
+        // per thread, where its lanes' drops happened (run.json's drop windows, joined where they overlap) is where
+        // the trace draws them, on the thread's DROPPED row
+        Map<String, List<long[]>> windowsByThread = new HashMap<>();
         Map<String, Long> byThread = new HashMap<>();
         for (JsonNode s : JSON.readTree(run.resolve("run.json").toFile()).get("subsystems")) {
             for (JsonNode l : s.get("lanes")) {
@@ -227,31 +232,79 @@ class RecordCommandTest {
                 for (JsonNode c : l.get("dropped_by_cause")) {
                     n += c.asLong();
                 }
+                List<long[]> windows = new ArrayList<>();
+                long inWindows = 0;
+                for (JsonNode win : l.get("drops").get("windows")) {
+                    windows.add(new long[] {win.get("start_ns").asLong(), win.get("end_ns").asLong(),
+                            win.get("count").asLong()});
+                    inWindows += win.get("count").asLong();
+                }
+                assertThat(inWindows).as("every drop of an in-process lane has its time").isEqualTo(n);
+                for (int i = 1; i < windows.size(); i++) {
+                    assertThat(windows.get(i)[0]).as("ordered and disjoint").isGreaterThan(windows.get(i - 1)[1]);
+                }
+                assertThat(l.get("drops").get("runs").asLong()).isGreaterThanOrEqualTo(windows.size());
                 if (n > 0) {
                     String role = l.get("role").asText();
-                    byThread.merge((role.equals("scheduler") ? "sched " : role.equals("core") ? "core " : "orchestrator")
-                            + (role.equals("orchestrator") ? "" : l.get("instance").asText()), n, Long::sum);
+                    String thread = (role.equals("scheduler") ? "sched " : role.equals("core") ? "core " : "orchestrator")
+                            + (role.equals("orchestrator") ? "" : l.get("instance").asText());
+                    byThread.merge(thread, n, Long::sum);
+                    windowsByThread.computeIfAbsent(thread, k -> new ArrayList<>()).addAll(windows);
                 }
             }
         }
+        long origin = meta.get("origin_ns").asLong();
         Map<String, String> names = threadNames(trace);
-        Map<String, Long> marked = new HashMap<>();
-        long span = JSON.readTree(run.resolve("run.json").toFile()).get("workload").get("wall_ns").asLong();
-        for (JsonNode x : events(trace, "X", null)) { // the latest end of anything else in the trace
-            if (!x.get("cat").asText().equals("drop")) {
-                span = Math.max(span, x.get("ts").decimalValue().add(x.get("dur").decimalValue()).movePointRight(3)
-                        .longValueExact());
-            }
-        }
+        Map<String, List<long[]>> drawn = new HashMap<>();
         for (JsonNode d : events(trace, "X", "drop")) {
             String row = names.get(d.get("pid").asInt() + "/" + d.get("tid").asInt());
-            assertThat(row).endsWith(" STALL");
-            assertThat(d.get("ts").decimalValue().signum()).isZero();
-            assertThat(d.get("dur").decimalValue().movePointRight(3).longValueExact()).isEqualTo(span);
-            long n = Long.parseLong(d.get("name").asText().replaceAll("DROPPED (\\d+) records", "$1"));
-            marked.put(row.substring(0, row.length() - " STALL".length()), n);
+            assertThat(row).endsWith(" DROPPED");
+            long start = origin + d.get("ts").decimalValue().movePointRight(3).longValueExact();
+            long n = Long.parseLong(d.get("name").asText().replaceAll("DROPPED (\\d+) records?", "$1"));
+            drawn.computeIfAbsent(row.substring(0, row.length() - " DROPPED".length()), k -> new ArrayList<>())
+                    .add(new long[] {start, start + d.get("dur").decimalValue().movePointRight(3).longValueExact(), n});
         }
-        assertThat(marked).isEqualTo(byThread);
+        assertThat(drawn.keySet()).isEqualTo(byThread.keySet());
+        for (Map.Entry<String, List<long[]>> e : windowsByThread.entrySet()) {
+            List<long[]> expected = union(e.getValue());
+            assertThat(drawn.get(e.getKey())).as(e.getKey()).usingElementComparator(java.util.Arrays::compare)
+                    .containsExactlyElementsOf(expected);
+            assertThat(expected.stream().mapToLong(w -> w[2]).sum()).isEqualTo(byThread.get(e.getKey()));
+        }
+        assertThat(meta.get("records_dropped_untimed").asLong()).isZero();
+        assertThat(meta.get("drop_slices").asLong()).isEqualTo(drawn.values().stream().mapToLong(List::size).sum());
+
+        // the Perfetto export of the run draws the same DROPPED slices
+        Path proto = tmp.resolve("trace.perfetto-trace");
+        assertThat(CliRun.dfx("export", run.toString(), "--format", "perfetto", "-o", proto.toString()).status())
+                .isZero();
+        List<String> problems = new ArrayList<>();
+        TraceContent perfetto;
+        try (InputStream in = Files.newInputStream(proto)) {
+            perfetto = TraceContent.ofPerfetto(PerfettoTraceReader.read(in), problems);
+        }
+        assertThat(problems).isEmpty();
+        List<String> chromeDrops = TraceContent.ofChrome(trace, origin).slices().stream()
+                .filter(x -> x.contains("|drop|")).toList();
+        assertThat(chromeDrops).hasSize((int) meta.get("drop_slices").asLong());
+        assertThat(perfetto.slices().stream().filter(x -> x.contains("|drop|")).toList()).isEqualTo(chromeDrops);
+    }
+
+    /** @return windows {start, end, count} ordered, those that overlap or touch joined (counts added) */
+    private static List<long[]> union(List<long[]> windows) {
+        List<long[]> sorted = new ArrayList<>(windows);
+        sorted.sort(java.util.Comparator.<long[]>comparingLong(w -> w[0]).thenComparingLong(w -> w[1]));
+        List<long[]> out = new ArrayList<>();
+        for (long[] w : sorted) {
+            long[] last = out.isEmpty() ? null : out.getLast();
+            if (last != null && w[0] <= last[1]) {
+                last[1] = Math.max(last[1], w[1]);
+                last[2] += w[2];
+            } else {
+                out.add(w.clone());
+            }
+        }
+        return out;
     }
 
     @Test

@@ -98,7 +98,8 @@ class ScriptCommandTest {
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.out().split("\n")).hasSizeGreaterThan(200);
         assertThat(run.err()).matches("dfx: " + Pattern.quote(cut.toString()) + ": byte offset \\d+: truncated SAMPLE"
-            + " record of 40 bytes: the file ends at byte 12000; the header declares data up to byte 19376\n");
+            + " record of 40 bytes: data section truncated at EOF 12000 \\(the header declares data up to byte"
+            + " 19376\\)\n");
         assertThat(run.err().lines().count()).isEqualTo(1);
     }
 

@@ -42,8 +42,8 @@ class ScriptGoldenTest {
         argv.add("script");
         String[] words = args.split(" ");
         for (int i = 0; i < words.length; i++) {
-            if (words[i].equals("-i")) {
-                argv.add("-i");
+            if (List.of("-i", "--symfs", "--kallsyms", "--buildid-dir").contains(words[i])) {
+                argv.add(words[i]);
                 argv.add(Fixtures.perf(words[++i]).toString());
             } else {
                 argv.add(words[i]);
@@ -68,7 +68,9 @@ class ScriptGoldenTest {
     })
     void symbolDependentGoldensMatchExceptSymbolNames(String golden, String data, String opt, String fields)
         throws IOException {
-        List<String> argv = new ArrayList<>(List.of("script", "-i", Fixtures.perf(data).toString()));
+        // no symbol files outside the repository: an empty build-id cache and a symfs without these DSOs
+        List<String> argv = new ArrayList<>(List.of("script", "-i", Fixtures.perf(data).toString(), "--symfs",
+            Fixtures.perf("symfs-symwork").toString(), "--buildid-dir", Fixtures.perf("no-buildid-cache").toString()));
         if (opt != null) {
             argv.addAll(List.of(opt, fields));
         }

@@ -42,11 +42,11 @@ class ChromeTraceWriterTest {
         ChromeTraceWriter w = new ChromeTraceWriter(out, ORIGIN);
         w.process(1, "cores", 1);
         w.thread(1, 10, "core 0", 0);
-        w.complete(1, 10, "task a", "task", ORIGIN + 1_001, 2_000_000_007L, Map.of("taskId", "0x1"));
+        w.complete(1, 10, "task a", "task", ORIGIN + 1_001, 2_000_000_007L, Map.of("taskId", "0x1"),
+                new SliceFlows("dependency", new long[] {7}, new long[0]));
         w.complete(1, 10, "inner", "task", ORIGIN + 2_000, 5, Map.of());
-        w.complete(1, 11, "task b", "task", ORIGIN + 2_000_000_008L + 1_001, 1, Map.of());
-        w.flowStart(1, 10, "dependency", "flow", 7, ORIGIN + 1_001);
-        w.flowEnd(1, 11, "dependency", "flow", 7, ORIGIN + 2_000_000_008L + 1_001);
+        w.complete(1, 11, "task b", "task", ORIGIN + 2_000_000_008L + 1_001, 1, Map.of(),
+                new SliceFlows("dependency", new long[0], new long[] {7}));
         w.counter(1, "ready queue", ORIGIN + 3, Map.of("depth", 4L));
         w.instant(1, 10, "stall", "stall", ORIGIN + 9, Map.of("lane", 3));
         w.finish(Map.of("clock_freq_hz", 1_000_000_000L));
@@ -65,6 +65,42 @@ class ChromeTraceWriterTest {
         assertThat(bar.get("dur").decimalValue().movePointRight(3).longValueExact()).isEqualTo(2_000_000_007L);
         assertThat(root.get("displayTimeUnit").asText()).isEqualTo("ns");
         assertThat(root.get("metadata").get("clock_freq_hz").asLong()).isEqualTo(1_000_000_000L);
+    }
+
+    @Test
+    void flowEventsTakeTheirSliceCategoryAndTimeAndAnEndWaitsForItsStart() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ChromeTraceWriter w = new ChromeTraceWriter(out, ORIGIN);
+        w.complete(1, 2, "consumer", "task", ORIGIN + 50, 10, Map.of(),
+                new SliceFlows("dependency", new long[0], new long[] {3}));   // its arrow's start comes later
+        w.complete(1, 1, "producer", "task", ORIGIN + 5, 10, Map.of(),
+                new SliceFlows("dependency", new long[] {3}, new long[0]));
+        w.finish(Map.of());
+        assertThat(TraceEventChecker.check(new ByteArrayInputStream(out.toByteArray()))).isEmpty();
+        JsonNode events = new ObjectMapper().readTree(out.toByteArray()).get("traceEvents");
+        assertThat(events).hasSize(4);
+        JsonNode start = events.get(2);
+        JsonNode end = events.get(3);
+        assertThat(start.get("ph").asText()).isEqualTo("s");
+        assertThat(end.get("ph").asText()).isEqualTo("f");
+        // each carries the cat, ts, pid and tid of the slice it binds to
+        JsonNode producer = events.get(1);
+        JsonNode consumer = events.get(0);
+        for (String key : List.of("cat", "pid", "tid", "ts")) {
+            assertThat(start.get(key)).as(key).isEqualTo(producer.get(key));
+            assertThat(end.get(key)).as(key).isEqualTo(consumer.get(key));
+        }
+        assertThat(producer.get("name").asText()).isEqualTo("producer");
+        assertThat(start.get("ts").asDouble()).isEqualTo(0.005);
+    }
+
+    @Test
+    void anArrowBetweenTwoCategoriesIsRefused() {
+        ChromeTraceWriter w = new ChromeTraceWriter(new ByteArrayOutputStream(), ORIGIN);
+        w.complete(1, 1, "a", "task", ORIGIN, 1, Map.of(), new SliceFlows("dep", new long[] {1}, new long[0]));
+        assertThatThrownBy(() -> w.complete(1, 2, "b", "phase", ORIGIN + 1, 1, Map.of(),
+                new SliceFlows("dep", new long[0], new long[] {1})))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("category");
     }
 
     @Test
@@ -97,6 +133,21 @@ class ChromeTraceWriterTest {
                  {"ph":"f","bp":"e","name":"dep","cat":"flow","id":2,"pid":1,"tid":9,"ts":3}]""");
         assertThat(problems).anyMatch(p -> p.contains("flow:dep:1") && p.contains("0 end(s)"));
         assertThat(problems).anyMatch(p -> p.contains("not on a slice of thread 1/9"));
+    }
+
+    @Test
+    void checkerFindsFlowsChromeCannotBind() throws Exception {
+        List<String> problems = check("""
+                [{"ph":"X","name":"a","cat":"task","pid":1,"tid":1,"ts":0,"dur":10},
+                 {"ph":"X","name":"b","cat":"task","pid":1,"tid":2,"ts":4,"dur":10},
+                 {"ph":"f","bp":"e","name":"dep","cat":"task","id":1,"pid":1,"tid":2,"ts":4},
+                 {"ph":"s","name":"dep","cat":"task","id":1,"pid":1,"tid":1,"ts":0},
+                 {"ph":"s","name":"dep","cat":"flow","id":2,"pid":1,"tid":1,"ts":0},
+                 {"ph":"f","bp":"e","name":"dep","cat":"flow","id":2,"pid":1,"tid":2,"ts":5}]""");
+        assertThat(problems).anyMatch(p -> p.startsWith("event 2: flow end before its start in the file"));
+        assertThat(problems).anyMatch(p -> p.startsWith("event 4:") && p.contains("Chrome binds it to none"));
+        assertThat(problems).anyMatch(p -> p.startsWith("event 5:") && p.contains("Chrome binds it to none"));
+        assertThat(problems).noneMatch(p -> p.startsWith("event 3:"));
     }
 
     @Test

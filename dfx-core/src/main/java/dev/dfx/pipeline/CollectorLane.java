@@ -224,7 +224,7 @@ final class CollectorLane {
             collector.accept(b);
             ledger.collected(b.lane, b.count);
         } catch (Throwable t) {
-            ledger.lostToCollector(b.lane, b.count);
+            ledger.lostToCollector(b.lane, b.count, since, System.nanoTime());
             errors.add("collector: lane " + b.lane + " buffer seq " + b.seq + " (" + b.count
                     + " records) lost: collector threw " + t);
         } finally {

@@ -34,16 +34,29 @@ import java.util.List;
  * @param collectNs           time the lane's collector calls took in all, ns
  * @param collectLongestNs    the lane's longest single collector call (one still running counts up to the
  *                            snapshot), ns: the lane whose collector was slow has the largest
+ * @param dropWindows         when the lane's drops happened: each run of consecutive drops, ordered and disjoint,
+ *                            at most the configured cap ({@link PipelineConfig#maxDropWindows()}). In the final
+ *                            snapshot their counts add up to {@link #dropped()}, except the drops a producer in
+ *                            another process counts itself (push gate, pop gate, degraded), whose times the host does
+ *                            not learn ({@link #droppedUnplaced()})
+ * @param dropRuns            runs of consecutive drops recorded; more than {@code dropWindows} when runs that
+ *                            overlapped (host-side and producer-side) were joined or the cap was reached
  */
 public record LaneStats(int lane, int kind, int producer, long total, long collected, long droppedPushGate,
         long droppedPopGate, long droppedDegraded, long droppedCollector, long droppedExited, long droppedStopped,
         long backstopExpiries, long stallCount, long stallTotalNs, long stallLongestNs, List<StallWindow> stallWindows,
         long stallWindowsOmitted, long minFreeDepth, boolean degraded, String failure, long collectNs,
-        long collectLongestNs) {
+        long collectLongestNs, List<DropWindow> dropWindows, long dropRuns) {
 
-    /** Copies the window list, so the record stays immutable. */
+    /** Copies the window lists, so the record stays immutable. */
     public LaneStats {
         stallWindows = List.copyOf(stallWindows);
+        dropWindows = List.copyOf(dropWindows);
+    }
+
+    /** @return records dropped whose time is not in {@link #dropWindows()} (0 for an in-process lane after stop) */
+    public long droppedUnplaced() {
+        return Math.max(0, dropped() - dropWindows.stream().mapToLong(DropWindow::count).sum());
     }
 
     /** @return records dropped by all causes */

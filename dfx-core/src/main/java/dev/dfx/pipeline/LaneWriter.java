@@ -25,7 +25,8 @@ import java.lang.foreign.MemorySegment;
  * <p>Rules kept here: {@code total} is counted before anything can fail; a full buffer is published before a
  * replacement is claimed; a gate fails only while the buffer is still the producer's (publishing and
  * succeeding are one step: the ready-queue tail is released only after the gate passed); a failed publish
- * counts the whole buffer dropped and reuses it; a lane with no buffer counts each record dropped. Records
+ * counts the whole buffer dropped and reuses it; a lane with no buffer counts each record dropped; each drop's time
+ * goes to the lane's drop windows ({@link DropWindow}; one clock read per drop, none on the common path). Records
  * become visible to the host when their buffer is published (one release per buffer, no per-record fence). Once stop
  * closed or revoked the lane, nothing more is published: each record is counted dropped (cause
  * {@link DropCause#STOPPED}).
@@ -55,6 +56,8 @@ public final class LaneWriter {
     /** Pop gate condition: a buffer in the free queue, or the lane was stopped. */
     private final GateCondition freeOrStopped = () -> (stopSeen = stopped()) || freeQueueNonEmpty();
     private PayloadArena arena;
+    /** When this lane's drops happened (push gate, pop gate, degraded). */
+    private final DropLog drops;
     /** Whether this writer attached the lane and has not flushed since. */
     private boolean attached;
     /** Whether the last gate condition found the lane stopped. */
@@ -80,7 +83,8 @@ public final class LaneWriter {
     private long minFreeDepth;
 
     LaneWriter(PipelineConfig.LaneSpec spec, PoolSpec pool, MemorySegment region, RegionLayout layout,
-            ProducerQueue readyQueue, BufferStore buffers, Gate gate, long initialFreeDepth) {
+            ProducerQueue readyQueue, BufferStore buffers, Gate gate, long initialFreeDepth, DropLog drops) {
+        this.drops = drops;
         this.lane = spec.lane();
         this.kind = spec.kind();
         this.producer = spec.producer();
@@ -373,6 +377,11 @@ public final class LaneWriter {
         }
         dropped += n;
         Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED, dropped);
+        if (cause != DropCause.STOPPED) {
+            // One clock read per drop, on the drop path only; a run of drops ends when a buffer is published.
+            long now = System.nanoTime();
+            drops.dropped(n, now, now, published);
+        }
         switch (cause) {
             case PUSH_GATE -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_PUSH, droppedPush += n);
             case POP_GATE -> Mem.setLongOpaque(region, base + RegionLayout.L_DROPPED_POP, droppedPop += n);

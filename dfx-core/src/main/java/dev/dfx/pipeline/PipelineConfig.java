@@ -28,6 +28,8 @@ public final class PipelineConfig {
     public static final int DEFAULT_FREE_QUEUE_SLOTS = 4;
     /** Default cap of stall windows kept per lane (counts stay exact beyond it). */
     public static final int DEFAULT_MAX_STALL_WINDOWS = 1 << 16;
+    /** Default cap of drop windows kept per lane (later runs of drops join the newest; counts stay exact). */
+    public static final int DEFAULT_MAX_DROP_WINDOWS = 1 << 16;
     /** Most drain shards chosen by default. */
     public static final int DEFAULT_MAX_DRAIN_SHARDS = 4;
 
@@ -57,6 +59,7 @@ public final class PipelineConfig {
     private final int[] recycledWatermark;
     private final Map<Integer, Long> payloadArenas;
     private final int maxStallWindows;
+    private final int maxDropWindows;
     private final ThreadFactory threadFactory;
     private final boolean externalProducers;
     private final int stringTableBytes;
@@ -83,6 +86,7 @@ public final class PipelineConfig {
         }
         this.payloadArenas = Collections.unmodifiableMap(new HashMap<>(b.payloadArenas));
         this.maxStallWindows = b.maxStallWindows;
+        this.maxDropWindows = b.maxDropWindows;
         this.threadFactory = b.threadFactory;
         this.externalProducers = b.externalProducers;
         this.stringTableBytes = b.stringTableBytes;
@@ -202,6 +206,11 @@ public final class PipelineConfig {
         return maxStallWindows;
     }
 
+    /** @return most drop windows kept per lane ({@link LaneStats#dropWindows()}) */
+    public int maxDropWindows() {
+        return maxDropWindows;
+    }
+
     /** @return the factory of the host threads (drain shards, collectors, replenisher) */
     public ThreadFactory threadFactory() {
         return threadFactory;
@@ -252,6 +261,7 @@ public final class PipelineConfig {
         private final Map<Integer, Integer> recycledWatermark = new HashMap<>();
         private final Map<Integer, Long> payloadArenas = new HashMap<>();
         private int maxStallWindows = DEFAULT_MAX_STALL_WINDOWS;
+        private int maxDropWindows = DEFAULT_MAX_DROP_WINDOWS;
         private ThreadFactory threadFactory;
         private boolean externalProducers;
         private int stringTableBytes;
@@ -464,6 +474,18 @@ public final class PipelineConfig {
                 throw bad("maxStallWindows", "must be >= 0, got " + n);
             }
             this.maxStallWindows = n;
+            return this;
+        }
+
+        /**
+         * @param n most drop windows kept per lane, {@code >= 1} (default 65536): once reached, every later run of
+         *          drops joins the newest window, so the windows' counts still add up to the lane's drops
+         */
+        public Builder maxDropWindows(int n) {
+            if (n < 1) {
+                throw bad("maxDropWindows", "must be >= 1, got " + n);
+            }
+            this.maxDropWindows = n;
             return this;
         }
 

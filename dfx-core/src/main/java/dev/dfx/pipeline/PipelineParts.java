@@ -28,7 +28,10 @@ final class PipelineParts {
     final RecycleMeter meter;
     final FreeQueueHost[] freeQueues;
     final ProducerQueue[] producerQueues;
-    final StallLog[] stallLogs;
+    final WindowLog[] stallLogs;
+    /** Per lane, the drop windows its writer records (push gate, pop gate, degraded). */
+    final DropLog[] producerDrops;
+
     final LaneWriter[] writers;
     final PayloadArena[] arenas;
     /** [kind][shard]: replenisher -> drain shard. */
@@ -60,7 +63,7 @@ final class PipelineParts {
                     ? new CopyTransport(region.device(), region.allocateHost(layout.regionBytes()), owned)
                     : new SharedTransport(region.device(), owned);
             this.store = new BufferStore(region, transport, pools, copy);
-            this.ledger = new HostLedger(lanes.size());
+            this.ledger = new HostLedger(lanes.size(), config.maxDropWindows());
             this.meter = new RecycleMeter(kinds, lanes.size(),
                     lane -> transport.getLongAcquire(layout.lane(lane) + RegionLayout.L_FQ_HEAD));
 
@@ -113,7 +116,8 @@ final class PipelineParts {
             for (int q = 0; q < producerQueues.length; q++) {
                 producerQueues[q] = new ProducerQueue(region.device(), layout, q, placement.shardBell(shardOf(q)));
             }
-            this.stallLogs = new StallLog[lanes.size()];
+            this.stallLogs = new WindowLog[lanes.size()];
+            this.producerDrops = new DropLog[lanes.size()];
             this.writers = new LaneWriter[lanes.size()];
             this.arenas = new PayloadArena[lanes.size()];
             buildWriters(pools, lanes, copy);
@@ -159,11 +163,12 @@ final class PipelineParts {
         for (PipelineConfig.LaneSpec l : lanes) {
             PoolSpec pool = pools.get(l.kind());
             long laneBase = layout.lane(l.lane());
-            stallLogs[l.lane()] = new StallLog(config.maxStallWindows());
+            stallLogs[l.lane()] = new WindowLog(config.maxStallWindows());
+            producerDrops[l.lane()] = new DropLog(config.maxDropWindows());
             WaitRecorder recorder = new WaitRecorder(stallNs, device, laneBase, stallLogs[l.lane()]);
             Gate gate = new Gate(config.policy(), backstopNs, recorder, device, laneBase + RegionLayout.L_DEGRADED);
             writers[l.lane()] = new LaneWriter(l, pool, device, layout, producerQueues[l.producer()], store, gate,
-                    Math.min(pool.buffersPerLane(), config.freeQueueSlots()));
+                    Math.min(pool.buffersPerLane(), config.freeQueueSlots()), producerDrops[l.lane()]);
             Long arenaBytes = config.payloadArenas().get(l.lane());
             if (arenaBytes != null) {
                 MemorySegment mem = region.allocateDevice(PayloadArena.footprint(arenaBytes)).segment();

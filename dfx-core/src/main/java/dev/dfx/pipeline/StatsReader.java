@@ -9,7 +9,8 @@ import java.util.List;
  * Builds {@link PipelineStats} snapshots: producer-owned counters read opaquely from the lanes' active heads
  * and ready queues (through the transport, so COPY mode reads the producers' memory), host counts from the
  * {@link HostLedger}, collector call times from each {@link CollectorLane}, the buffer flow (λ, W, collector time)
- * from the {@link RecycleMeter}, stall windows from each lane's {@link StallLog}, and, in the final snapshot, the
+ * from the {@link RecycleMeter}, stall windows from each lane's {@link WindowLog}, drop windows from each lane's
+ * {@link DropLog}s, and, in the final snapshot, the
  * records counted {@link DropCause#STOPPED} from the {@link StopProtocol}. Safe from any thread; a live snapshot is
  * not atomic across lanes. A lane's drop counters are read before its total: a lane still being written then never
  * shows more records accounted for than attempted.
@@ -19,6 +20,29 @@ final class StatsReader {
 
     StatsReader(PipelineParts parts) {
         this.p = parts;
+    }
+
+    private static List<StallWindow> stallWindows(WindowLog log) {
+        List<StallWindow> out = new ArrayList<>();
+        log.forEach((start, end, unused) -> out.add(new StallWindow(start, end)));
+        return out;
+    }
+
+    /**
+     * @return the lane's drop windows: its writer's, the host's and, after stop, the window of the records stop
+     *         counted {@link DropCause#STOPPED}, joined where they overlap and capped
+     */
+    private List<DropWindow> dropWindows(int lane, StopProtocol stop, long stoppedRecords) {
+        List<DropWindow> all = new ArrayList<>(p.producerDrops[lane].windows());
+        all.addAll(p.ledger.dropWindows(lane));
+        if (stoppedRecords > 0) {
+            all.add(stop.stoppedWindow(lane, stoppedRecords));
+        }
+        return DropWindow.union(all, p.config.maxDropWindows());
+    }
+
+    private long dropRuns(int lane, long stoppedRecords) {
+        return p.producerDrops[lane].runs() + p.ledger.dropRuns(lane) + (stoppedRecords > 0 ? 1 : 0);
     }
 
     /**
@@ -37,7 +61,7 @@ final class StatsReader {
             long b = layout.lane(l.lane());
             long laneMinFree = t.getLongOpaque(b + RegionLayout.L_MIN_FREE);
             minFree[l.kind()] = Math.min(minFree[l.kind()], laneMinFree);
-            StallLog log = p.stallLogs[l.lane()];
+            WindowLog log = p.stallLogs[l.lane()];
             CollectorLane c = p.collectorLanes[l.lane()];
             long collected = p.ledger.collected(l.lane());
             long push = t.getLongOpaque(b + RegionLayout.L_DROPPED_PUSH);
@@ -54,9 +78,9 @@ final class StatsReader {
                     t.getLongOpaque(b + RegionLayout.L_STALL_COUNT),
                     t.getLongOpaque(b + RegionLayout.L_STALL_TOTAL),
                     t.getLongOpaque(b + RegionLayout.L_STALL_LONGEST),
-                    log.snapshot(), log.omitted(), laneMinFree,
+                    stallWindows(log), log.omitted(), laneMinFree,
                     t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0, p.errors.laneFailure(l.lane()), c.callNs(),
-                    c.longestCallNs()));
+                    c.longestCallNs(), dropWindows(l.lane(), stop, stoppedRecords), dropRuns(l.lane(), stoppedRecords)));
         }
         List<PoolStats> pools = new ArrayList<>();
         for (int k = 0; k < p.config.pools().size(); k++) {

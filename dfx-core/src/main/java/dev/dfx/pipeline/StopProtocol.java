@@ -60,6 +60,10 @@ final class StopProtocol {
     private final boolean[] endedAttached;
     private final boolean[] closed;
     private final boolean[] residual;
+    /** When each lane's fate was decided (closed or revoked), {@link System#nanoTime()}. */
+    private final long[] decidedNs;
+    /** When stop finished with the host ({@link #checkResidualLanes()}), {@link System#nanoTime()}. */
+    private long endNs;
     private final List<String> stuck = new ArrayList<>();
     private final LongPredicate liveness;
     private long hostDeadlineNs;
@@ -71,6 +75,7 @@ final class StopProtocol {
         this.endedAttached = new boolean[lanes];
         this.closed = new boolean[lanes];
         this.residual = new boolean[lanes];
+        this.decidedNs = new long[lanes];
         this.liveness = parts.config.producerLiveness().orElse(null);
     }
 
@@ -88,6 +93,7 @@ final class StopProtocol {
             for (int l = 0; l < lanes; l++) {
                 if (!decided[l] && decide(l, expired)) {
                     decided[l] = true;
+                    decidedNs[l] = System.nanoTime();
                     open--;
                 }
             }
@@ -267,6 +273,7 @@ final class StopProtocol {
      * {@code total} cannot be reconciled and is marked failed with the reason instead.
      */
     void checkResidualLanes() {
+        endNs = System.nanoTime();
         if (!p.config.externalProducers()) {
             return;  // an in-process writer's counts are the pipeline's own
         }
@@ -291,6 +298,14 @@ final class StopProtocol {
                         + ", degraded " + degraded + ") plus received " + received + " (corrupt active head)");
             }
         }
+    }
+
+    /**
+     * @return when the records of lane {@code l} counted {@link DropCause#STOPPED} were lost: from the moment its
+     *         fate was decided to the end of stop ({@link System#nanoTime()} ns)
+     */
+    DropWindow stoppedWindow(int l, long records) {
+        return new DropWindow(decidedNs[l], Math.max(decidedNs[l], endNs), records);
     }
 
     /**

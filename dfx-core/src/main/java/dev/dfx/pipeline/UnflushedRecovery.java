@@ -109,7 +109,7 @@ final class UnflushedRecovery {
             return;
         }
         if (lost > 0) {
-            p.ledger.lostToExit(lane, lost);
+            p.ledger.lostToExit(lane, lost, System.nanoTime());
         }
         if (count > 0) {
             deliver(l, b, count, seq);

@@ -5,19 +5,19 @@ import java.lang.foreign.MemorySegment;
 /**
  * Records one lane's producer waits: stalls (waits longer than the threshold, with their windows) and backstop
  * expiries, into the lane's active head (opaque stores, so stats readers see whole values) and its
- * {@link StallLog}. Shared by the lane's gates and its payload arena; producer thread only.
+ * {@link WindowLog}. Shared by the lane's gates and its payload arena; producer thread only.
  */
 final class WaitRecorder {
     private final long stallThresholdNs;
     private final MemorySegment region;
     private final long laneBase;
-    private final StallLog windows;
+    private final WindowLog windows;
     private long expiries;
     private long stalls;
     private long stallTotalNs;
     private long stallLongestNs;
 
-    WaitRecorder(long stallThresholdNs, MemorySegment region, long laneBase, StallLog windows) {
+    WaitRecorder(long stallThresholdNs, MemorySegment region, long laneBase, WindowLog windows) {
         this.stallThresholdNs = stallThresholdNs;
         this.region = region;
         this.laneBase = laneBase;
@@ -33,7 +33,7 @@ final class WaitRecorder {
         stalls++;
         stallTotalNs += d;
         stallLongestNs = Math.max(stallLongestNs, d);
-        windows.add(startNs, endNs);
+        windows.add(startNs, endNs, 1);
         Mem.setLongOpaque(region, laneBase + RegionLayout.L_STALL_COUNT, stalls);
         Mem.setLongOpaque(region, laneBase + RegionLayout.L_STALL_TOTAL, stallTotalNs);
         Mem.setLongOpaque(region, laneBase + RegionLayout.L_STALL_LONGEST, stallLongestNs);

@@ -10,6 +10,7 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * What is wrong with a run.json, as one line a person can act on: the JSON syntax error with its line and column,
@@ -18,6 +19,10 @@ import java.util.List;
  * types, so a field added to {@link RunManifest} is required without more code. Stateless.
  */
 final class ManifestProblems {
+    /** Jackson's note of where an unclosed object or array began: {@code (start marker at [Source: ...; line: 3, column: 5])}. */
+    private static final Pattern START_MARKER =
+            Pattern.compile("\\(start marker at \\[Source: .*?; line: (\\d+), column: (\\d+)\\]\\)");
+
     private ManifestProblems() {
     }
 
@@ -132,6 +137,7 @@ final class ManifestProblems {
             return "unreadable";
         }
         int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        // an unclosed object or array names where it was opened in the library's own location format
+        return START_MARKER.matcher(nl < 0 ? s : s.substring(0, nl)).replaceAll("(opened at line $1, column $2)");
     }
 }

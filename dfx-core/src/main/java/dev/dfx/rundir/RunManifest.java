@@ -1,6 +1,7 @@
 package dev.dfx.rundir;
 
 import dev.dfx.chunk.RunId;
+import dev.dfx.pipeline.DropWindow;
 import java.util.List;
 import java.util.Map;
 
@@ -61,13 +62,14 @@ public record RunManifest(String format, int version, @OptionalField String runI
 
     /**
      * @param note why, appended to the reason
-     * @return this manifest without the lanes' stall windows (each counted in {@code windows_omitted}), for a disk
-     *         with no room for them
+     * @return this manifest without the lanes' stall windows (each counted in {@code windows_omitted}) and drop
+     *         windows (their records then have no time: {@link Lane#droppedUnplaced()}), for a disk with no room for
+     *         them
      */
-    public RunManifest withoutStallWindows(String note) {
+    public RunManifest withoutWindows(String note) {
         List<SubsystemReport> reports = subsystems.stream().map(s -> new SubsystemReport(s.name(), s.total(),
                 s.collected(), s.dropped(), s.droppedByCause(), s.silentLoss(), s.reconciled(), s.backstopExpiries(),
-                s.stalls(), s.recordsPerSecond(), s.lanes().stream().map(Lane::withoutStallWindows).toList(),
+                s.stalls(), s.recordsPerSecond(), s.lanes().stream().map(Lane::withoutWindows).toList(),
                 s.pools(), s.queues(), s.errors(), s.errorCount(), s.details())).toList();
         return new RunManifest(format, version, runId, status, reason == null ? note : reason + "; " + note,
                 commandLine, config, clock, host, start, end, wallNs, workload, functions, reports, outputs, program);
@@ -206,17 +208,50 @@ public record RunManifest(String format, int version, @OptionalField String runI
      *                         kept)
      * @param collectLongestNs the lane's longest single collector call, ns: the lane whose collector was slow has the
      *                         largest (absent in runs recorded before it was kept)
+     * @param drops            when the lane's drops happened (absent in runs recorded before it was kept: their
+     *                         drops have no time)
      */
     public record Lane(int lane, String kind, String role, int instance, long total, long collected,
                        Map<String, Long> droppedByCause, long silentLoss, long backstopExpiries, Stalls stalls,
-                       long minFreeDepth, @OptionalField Long collectNs, @OptionalField Long collectLongestNs) {
-        /** @return this lane with its stall windows counted as omitted */
-        Lane withoutStallWindows() {
+                       long minFreeDepth, @OptionalField Long collectNs, @OptionalField Long collectLongestNs,
+                       @OptionalField Drops drops) {
+        /** @return this lane with its stall windows counted as omitted and no drop windows */
+        Lane withoutWindows() {
             Stalls s = new Stalls(stalls.count(), stalls.totalNs(), stalls.longestNs(), List.of(),
                     stalls.windowsOmitted() + stalls.windows().size());
             return new Lane(lane, kind, role, instance, total, collected, droppedByCause, silentLoss, backstopExpiries,
-                    s, minFreeDepth, collectNs, collectLongestNs);
+                    s, minFreeDepth, collectNs, collectLongestNs, drops == null ? null : new Drops(drops.runs(),
+                    List.of()));
         }
+
+        /** @return records dropped, all causes */
+        public long dropped() {
+            return droppedByCause.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        /** @return the lane's drop windows, oldest first; empty when none were kept */
+        public List<DropWindow> dropWindows() {
+            return drops == null ? List.of() : drops.windows();
+        }
+
+        /**
+         * @return records dropped whose time is in no drop window: those a producer in another process dropped
+         *         itself (it does not tell the host when), those of a run.json without drop windows, none otherwise
+         */
+        public long droppedUnplaced() {
+            return Math.max(0, dropped() - dropWindows().stream().mapToLong(DropWindow::count).sum());
+        }
+    }
+
+    /**
+     * When a lane's drops happened.
+     *
+     * @param runs    runs of consecutive drops recorded (more than {@code windows} when overlapping runs were joined
+     *                or the cap was reached)
+     * @param windows each run of consecutive drops: {@code start_ns} and {@code end_ns} of its first and last drop and
+     *                the {@code count} of records lost; ordered and disjoint
+     */
+    public record Drops(long runs, List<DropWindow> windows) {
     }
 
     /**

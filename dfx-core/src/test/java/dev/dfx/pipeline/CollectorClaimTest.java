@@ -81,7 +81,7 @@ class CollectorClaimTest {
         String what = "collector claim seed " + seed + " (" + lanes + " lanes, " + workers + " workers, "
                 + buffersPerLane + " buffers per lane" + (spares ? ", spares" : "") + ")";
         ClaimChecker checker = new ClaimChecker(lanes);
-        HostLedger ledger = new HostLedger(lanes);
+        HostLedger ledger = new HostLedger(lanes, PipelineConfig.DEFAULT_MAX_DROP_WINDOWS);
         ErrorLog errors = new ErrorLog();
         RecycleMeter meter = new RecycleMeter(1, lanes, lane -> 0);
         Doorbell none = () -> { };

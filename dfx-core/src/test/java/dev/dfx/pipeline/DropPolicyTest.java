@@ -7,7 +7,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * DROP never waits, counts every loss, and the records that arrive are exactly the ones not dropped: per lane,
- * delivered numbers strictly increase, and the missing numbers add up to the per-cause drop counts.
+ * delivered numbers strictly increase, and the missing numbers add up to the per-cause drop counts and to the counts
+ * of the lane's drop windows.
  */
 class DropPolicyTest {
 
@@ -45,6 +46,10 @@ class DropPolicyTest {
                 assertThat(l.droppedDegraded()).as("no backstop under DROP").isZero();
                 assertThat(l.backstopExpiries()).isZero();
                 assertThat(l.stallCount()).as("DROP never waits").isZero();
+                // when: every drop is in one of the lane's drop windows, which are ordered and disjoint
+                assertThat(l.dropWindows().stream().mapToLong(DropWindow::count).sum()).isEqualTo(l.dropped());
+                DropWindowTest.assertOrderedAndDisjoint(l.dropWindows());
+                assertThat(l.dropRuns()).isGreaterThanOrEqualTo(l.dropWindows().size());
                 droppedAll += l.dropped();
             }
             assertThat(droppedAll).as("the slow collector must have caused drops").isPositive();

@@ -151,10 +151,18 @@ class HostGroupTest {
                 t.start();
             }
             Thread.sleep(100);  // a's only worker is now inside the wedged call, and a's lane waits at its gates
-            long[] peer = new long[6];
-            for (int i = 0; i < peer.length; i++) {
-                Thread.sleep(40);
-                peer[i] = b.stats().lanes().get(0).collected();
+            // The peer must keep delivering while a's worker is wedged: wait for five successive increases of its
+            // collected count (each bounded by a generous deadline, so a loaded machine slows the test, not fails it).
+            long peerSeen = b.stats().lanes().get(0).collected();
+            int peerIncreases = 0;
+            long peerDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (peerIncreases < 5 && System.nanoTime() < peerDeadline) {
+                Thread.sleep(5);
+                long now = b.stats().lanes().get(0).collected();
+                if (now > peerSeen) {
+                    peerIncreases++;
+                    peerSeen = now;
+                }
             }
             int workersDuringWedge = group.collectorWorkers();
             long wedgedCollected = a.stats().lanes().get(0).collected();
@@ -167,10 +175,7 @@ class HostGroupTest {
             PipelineStats sa = a.stop();
             PipelineStats sb = b.stop();
 
-            for (int i = 1; i < peer.length; i++) {
-                assertThat(peer[i]).as("the peer pipeline keeps delivering during the wedge (sample %d)", i)
-                        .isGreaterThan(peer[i - 1]);
-            }
+            assertThat(peerIncreases).as("the peer pipeline keeps delivering during the wedge").isEqualTo(5);
             assertThat(workersDuringWedge).as("a spare worker serves the peer").isEqualTo(2);
             assertThat(wedgedCollected).as("the wedged pipeline delivers nothing meanwhile").isZero();
             assertExactlyOnce(sa, wedgedChecker, written[0]);

@@ -128,7 +128,9 @@ class PayloadArenaTest {
 
     @Test
     void withoutAcksAWrapWaitsOneBackstopThenDropsPayloadsAtOnceUntilAcksResume() throws Exception {
-        Duration backstop = Duration.ofMillis(100);
+        // Long enough that ten non-waiting writes on a loaded machine stay well inside it, so "no new wait" is
+        // told apart from scheduling delay.
+        Duration backstop = Duration.ofSeconds(1);
         ArgsHost host = new ArgsHost();
         host.acking.set(false);
         try (Pipeline p = Pipeline.start(config(host, 1024, backstop, MemoryMode.SHARED), host)) {

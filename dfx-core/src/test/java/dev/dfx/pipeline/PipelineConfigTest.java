@@ -72,6 +72,7 @@ class PipelineConfigTest {
         bad(b -> b.policy(null), "policy");
         bad(b -> b.memoryMode(null), "memoryMode");
         bad(b -> b.maxStallWindows(-1), "maxStallWindows");
+        bad(b -> b.maxDropWindows(0), "maxDropWindows");
         assertThatThrownBy(() -> PipelineConfig.builder("empty").build()).hasMessageContaining("pool");
         assertThatThrownBy(() -> {
             PipelineConfig.Builder b = PipelineConfig.builder("nolane");

@@ -8,7 +8,7 @@ import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.testing.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,7 +26,7 @@ public final class Goldens {
     /** The fixtures' recordings (NAME of NAME.data), each with dump, header and evlist goldens. */
     public static final List<String> RECORDINGS = List.of("compressed-z", "cpu-clock-cs-switch-a",
         "cpu-clock-g-F999", "group-read-S-rt", "inject-b", "irq-a", "page-faults-c1-notime", "page-faults-d",
-        "raw-R-mixed", "sched-proc.pipe", "sched-switch-wakeup-a", "stat-s-switch", "syscalls-openat-raw",
+        "raw-R-mixed", "sched-proc.pipe", "sched-switch-wakeup-a", "stat-s-switch", "symwork-g", "syscalls-openat-raw",
         "task-clock-c100000-cpu", "timer-a");
 
     private Goldens() {
@@ -85,6 +85,24 @@ public final class Goldens {
      * @param fields a {@code -F} argument, or {@code null} for perf's defaults
      */
     public static void script(PerfSession s, OutputStream out, String fields) {
+        script(s, out, fields, SymbolOptions.OFF);
+    }
+
+    /**
+     * @param fields  a {@code -F} argument, or {@code null} for perf's defaults
+     * @param symbols where symbols come from
+     * @return what {@code perf script} prints for {@code file}, as this reader prints it with those symbols
+     */
+    public static String script(Path file, String name, String fields, SymbolOptions symbols) {
+        return capture(bytes -> {
+            try (PerfSession s = PerfSession.open(file, name)) {
+                script(s, bytes, fields, symbols);
+            }
+        });
+    }
+
+    /** Prints {@code s} as {@code perf script} does, resolving symbols with {@code symbols}. */
+    public static void script(PerfSession s, OutputStream out, String fields, SymbolOptions symbols) {
         FieldSelection sel = new FieldSelection(new PrintWriter(OutputStream.nullOutputStream()));
         if (fields != null) {
             sel.parse(fields);
@@ -92,7 +110,7 @@ public final class Goldens {
         TextSink sink = new TextSink(out);
         try {
             new ScriptPrinter(s, new ScriptOptions(sel, false, false, false, false, false, false, false,
-                KernelSymbols.NONE), sink).run();
+                symbols), sink).run();
         } finally {
             sink.flush();
         }

@@ -5,7 +5,7 @@ import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -51,14 +51,18 @@ public final class ScriptThroughput {
         }
     }
 
-    /** Prints {@code file} once to a null stream; returns the number of records read. */
+    /** Prints {@code file} once to a null stream without symbols; returns the number of records read. */
     public static long runOnce(Path file, List<String> fields) {
+        return runOnce(file, fields, SymbolOptions.OFF);
+    }
+
+    /** Prints {@code file} once to a null stream, symbols from {@code symbols}; returns the records read. */
+    public static long runOnce(Path file, List<String> fields, SymbolOptions symbols) {
         FieldSelection sel = new FieldSelection(new PrintWriter(OutputStream.nullOutputStream()));
         for (String f : fields) {
             sel.parse(f);
         }
-        ScriptOptions opts = new ScriptOptions(sel, false, false, false, false, false, false, false,
-            KernelSymbols.NONE);
+        ScriptOptions opts = new ScriptOptions(sel, false, false, false, false, false, false, false, symbols);
         try (PerfSession s = PerfSession.open(file, file.toString())) {
             TextSink out = new TextSink(OutputStream.nullOutputStream());
             new ScriptPrinter(s, opts, out).run();

@@ -1,5 +1,6 @@
 package dev.dfx.perf.dump;
 
+import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Auxtrace;
@@ -64,7 +65,8 @@ public final class DumpPrinter {
     /**
      * Prints the dump.
      *
-     * @throws dev.dfx.error.BadInputException when the data is corrupt, after printing what came before it
+     * @throws dev.dfx.error.BadInputException when the data is corrupt, after printing what came before it and the
+     *                                          statistics of it
      */
     public void run() {
         if (!session.orderable()) {
@@ -74,8 +76,14 @@ public final class DumpPrinter {
         traceSort = !session.file().pipe() && session.traceEvents() != null && !session.evlist().isEmpty()
             && session.evlist().all().stream().allMatch(e -> e.attr().type() == PerfType.TRACEPOINT);
         Iterator<TimedRecord> it = session.processingOrder(true);
-        while (it.hasNext()) {
-            record(it.next());
+        try {
+            while (it.hasNext()) {
+                record(it.next());
+            }
+        } catch (BadInputException e) {
+            // damaged data: the counts of what was read are printed before the damage is named
+            stats();
+            throw e;
         }
         stats();
     }
@@ -88,6 +96,11 @@ public final class DumpPrinter {
         out.put('\n').hexAlt(r.fileOffset()).put('@').put(fileName).put(" [").hexAlt(r.size()).put("]: event: ")
             .dec(r.type()).put('\n');
         HexDump.print(r, out);
+        if (!RecordType.isKnown(r.type())) {
+            out.hexAlt(r.fileOffset()).put(" [").hexAlt(r.size()).put("]: PERF_RECORD_UNKNOWN type ")
+                .put(Integer.toUnsignedString(r.type())).put(": skipped by its size\n");
+            return;
+        }
         if (t.sample() != null) {
             timestamp(r, t.sample());
         }
@@ -147,7 +160,7 @@ public final class DumpPrinter {
                 }
                 SampleDump.print(evsel.attr(), s, arch, out);
                 delivery.deliver(evsel, s, this::resolve);
-                if (traceSort && s.rawOffset() >= 0) {
+                if (traceSort && s.rawOffset() >= 0 && evsel.format() != null) {
                     session.rawFormat(s); // perf crashes where this refuses
                 }
             }

@@ -19,7 +19,25 @@ public record InputErrors(String name, long recordBias) {
      * @return the exception to throw
      */
     public BadInputException at(long offset, String what) {
-        return new BadInputException(name + ": byte offset " + offset + ": " + what);
+        return new BadInputException(line(offset, what));
+    }
+
+    /**
+     * @param offset byte offset in the input
+     * @param what   what was there
+     * @return the line {@code NAME: byte offset N: what}, as errors and warnings name a place
+     */
+    public String line(long offset, String what) {
+        return name + ": byte offset " + offset + ": " + what;
+    }
+
+    /**
+     * @param r a record
+     * @return the byte offset of {@code r}'s first byte in the input (for a record unpacked from COMPRESSED, that
+     *         of the compressed record)
+     */
+    public long offsetOf(PerfRecord r) {
+        return r.fromCompressed() ? r.fileOffset() : r.fileOffset() + recordBias;
     }
 
     /**

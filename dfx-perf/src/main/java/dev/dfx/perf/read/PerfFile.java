@@ -39,10 +39,15 @@ public final class PerfFile implements AutoCloseable {
     private final FileHeader header;
     private final List<AttrEntry> attrs;
     private final Map<Integer, MemorySegment> features;
+    private final Map<Integer, String> cutFeatures;
+    private final Warnings warnings;
 
     private PerfFile(String name, Arena arena, MemorySegment seg, InputStream stream, FileHeader header,
-                     List<AttrEntry> attrs, Map<Integer, MemorySegment> features) {
+                     List<AttrEntry> attrs, Map<Integer, MemorySegment> features, Map<Integer, String> cutFeatures,
+                     Warnings warnings) {
         this.name = name;
+        this.cutFeatures = cutFeatures;
+        this.warnings = warnings;
         this.arena = arena;
         this.seg = seg;
         this.stream = stream;
@@ -105,7 +110,7 @@ public final class PerfFile implements AutoCloseable {
                 + " (16); a file-mode perf.data must be given as a file, not a stream");
         }
         FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-        return new PerfFile(name, null, null, in, fh, List.of(), Map.of());
+        return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), Map.of(), new Warnings());
     }
 
     private static PerfFile fromSegment(MemorySegment seg, Arena arena, String name) {
@@ -117,7 +122,7 @@ public final class PerfFile implements AutoCloseable {
         long size = e.u64(seg, 8);
         if (size == PIPE_HEADER) {
             FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of());
+            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), Map.of(), new Warnings());
         }
         if (size != FILE_HEADER && size != 72) {
             throw new BadInputException(name + ": byte offset 8: header size " + size + ", expected 104 (file mode)"
@@ -135,6 +140,11 @@ public final class PerfFile implements AutoCloseable {
         }
         FileHeader fh = new FileHeader(e, false, size, e.u64(seg, 16), e.u64(seg, 24), e.u64(seg, 32),
             e.u64(seg, 40), e.u64(seg, 48), feats);
+        InputErrors errors = new InputErrors(name, 0);
+        Warnings warnings = new Warnings();
+        // the attrs section comes before the data in the header and in the file: a file cut inside it is named
+        // there, not by the data section that the cut took with it
+        List<AttrEntry> attrs = readAttrs(seg, fh, errors, warnings);
         if (outside(fh.dataOffset(), 0, seg.byteSize())) {
             throw new BadInputException(name + ": byte offset 40: data section offset "
                 + Long.toUnsignedString(fh.dataOffset()) + " lies outside the file (" + seg.byteSize() + " bytes)");
@@ -146,13 +156,14 @@ public final class PerfFile implements AutoCloseable {
                 + " runs past the end of the file (" + seg.byteSize() + " bytes) and past 2^63 bytes; expected it to"
                 + " end inside the file");
         }
-        List<AttrEntry> attrs = readAttrs(seg, fh, name);
         Map<Integer, MemorySegment> features = new LinkedHashMap<>();
+        Map<Integer, String> cut = new LinkedHashMap<>();
         // data.size 0: perf record did not finish, so the feature table (after the data) was never written
         if (fh.dataSize() != 0) {
-            readFeatures(seg, fh, features);
+            readFeatures(seg, fh, features, cut, errors, warnings);
         }
-        return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features));
+        return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features),
+            Collections.unmodifiableMap(cut), warnings);
     }
 
     private static Endian endianOf(MemorySegment seg, String name) {
@@ -172,7 +183,8 @@ public final class PerfFile implements AutoCloseable {
             + Long.toHexString(le) + ", expected \"PERFILE2\"");
     }
 
-    private static List<AttrEntry> readAttrs(MemorySegment seg, FileHeader fh, String name) {
+    private static List<AttrEntry> readAttrs(MemorySegment seg, FileHeader fh, InputErrors errors, Warnings warnings) {
+        String name = errors.name();
         long entry = fh.attrSize();
         if (fh.attrsSize() == 0) {
             return List.of();
@@ -183,7 +195,7 @@ public final class PerfFile implements AutoCloseable {
         }
         if (outside(fh.attrsOffset(), fh.attrsSize(), seg.byteSize())) {
             throw new BadInputException(name + ": byte offset 24: attrs section " + section(fh.attrsOffset(),
-                fh.attrsSize()) + " runs past the end of the file (" + seg.byteSize() + " bytes)");
+                fh.attrsSize()) + cutOrPast(fh.attrsOffset(), fh.attrsSize(), seg.byteSize()));
         }
         Endian e = fh.endian();
         List<AttrEntry> out = new ArrayList<>();
@@ -198,12 +210,18 @@ public final class PerfFile implements AutoCloseable {
                     + " (attr_size at byte offset 16 minus the 16-byte ids section pointer)");
             }
             PerfEventAttr attr = PerfEventAttr.read(seg, off, (int) attrSize, e.order());
+            AttrTail.check(seg, off, attrSize, off, errors, warnings);
             long idsOff = e.u64(seg, off + entry - 16);
             long idsSize = e.u64(seg, off + entry - 8);
-            if (outside(idsOff, idsSize, seg.byteSize()) || idsSize % 8 != 0) {
+            if (outside(idsOff, idsSize, seg.byteSize())) {
                 throw new BadInputException(name + ": byte offset " + (off + entry - 16) + ": ids section "
                     + section(idsOff, idsSize) + " of the attr at byte offset " + off
-                    + " is outside the file or not a multiple of 8");
+                    + cutOrPast(idsOff, idsSize, seg.byteSize()));
+            }
+            if (idsSize % 8 != 0) {
+                throw new BadInputException(name + ": byte offset " + (off + entry - 8) + ": ids section "
+                    + section(idsOff, idsSize) + " of the attr at byte offset " + off
+                    + " has a size that is not a multiple of 8 (u64 ids)");
             }
             long[] ids = new long[(int) (idsSize / 8)];
             for (int i = 0; i < ids.length; i++) {
@@ -215,30 +233,73 @@ public final class PerfFile implements AutoCloseable {
     }
 
     /**
-     * Reads the feature table into {@code out}, up to an entry that lies outside the file (a truncated recording):
-     * the features from there on are left out and the records are still read.
+     * Reads the feature table into {@code out}. A section or table entry that the end of the file cuts (a truncated
+     * recording) is left out and named in {@code cut}; the first is named in one warning that lists them all, and
+     * the records are still read.
      */
-    private static void readFeatures(MemorySegment seg, FileHeader fh, Map<Integer, MemorySegment> out) {
+    private static void readFeatures(MemorySegment seg, FileHeader fh, Map<Integer, MemorySegment> out,
+                                     Map<Integer, String> cut, InputErrors errors, Warnings warnings) {
         long at = fh.featureOffset();
         Endian e = fh.endian();
+        if (dataEnd(fh, seg.byteSize()) > seg.byteSize()) {
+            // the data section is cut: the records name the cut, and the feature table after them went with it
+            for (int bit = 1; bit < 256; bit++) {
+                if (fh.hasFeature(bit) && Feature.ofBit(bit) != null) {
+                    cut.put(bit, "the data section before the feature table is truncated at EOF " + seg.byteSize());
+                }
+            }
+            return;
+        }
+        String first = null;
+        long firstAt = -1;
         for (int bit = 1; bit < 256; bit++) {
             if (!fh.hasFeature(bit)) {
                 continue;
             }
+            Feature f = Feature.ofBit(bit);
+            String why = null;
+            long entryAt = at;
             if (at < 0 || at > seg.byteSize() - FEATURE_ENTRY_SIZE) {
-                return;
-            }
-            long off = e.u64(seg, at);
-            long size = e.u64(seg, at + 8);
+                why = "the feature table entry at byte offset " + Long.toUnsignedString(at) + " is truncated at EOF "
+                    + seg.byteSize();
+            } else if (f != null) {
+                long off = e.u64(seg, at);
+                long size = e.u64(seg, at + 8);
+                if (outside(off, size, seg.byteSize())) {
+                    why = "the " + f + " feature section " + section(off, size) + cutOrPast(off, size,
+                        seg.byteSize());
+                } else {
+                    out.put(bit, seg.asSlice(off, size));
+                }
+            } // unknown features are skipped, as perf does
             at += FEATURE_ENTRY_SIZE;
-            if (Feature.ofBit(bit) == null) {
-                continue; // unknown features are skipped, as perf does
+            if (why != null && f != null) {
+                cut.put(bit, why);
+                if (first == null) {
+                    first = why;
+                    firstAt = entryAt;
+                }
             }
-            if (outside(off, size, seg.byteSize())) {
-                return;
-            }
-            out.put(bit, seg.asSlice(off, size));
         }
+        if (first != null) {
+            warnings.add(errors, firstAt, first + "; read the file without "
+                + (cut.size() == 1 ? "this feature" : "the " + cut.size() + " features cut: ")
+                + (cut.size() == 1 ? "" : String.join(", ", cut.keySet().stream()
+                .map(b -> Feature.ofBit(b).toString()).toList())));
+        }
+    }
+
+    /**
+     * @return how section {@code [off, +size)} fails to fit a file of {@code fileSize} bytes: {@code " truncated at
+     *         EOF N"} when it starts inside the file and the file ends before it does (a cut recording), else
+     *         (it starts past the end, or ends past 2^63 bytes: damage, not a cut) that it runs past the end
+     */
+    private static String cutOrPast(long off, long size, long fileSize) {
+        if (off >= 0 && off < fileSize && size > 0 && size <= Long.MAX_VALUE - off) {
+            return " truncated at EOF " + fileSize + " (the section ends at byte " + Long.toUnsignedString(off + size)
+                + ")";
+        }
+        return " runs past the end of the file (" + fileSize + " bytes)";
     }
 
     /**
@@ -342,34 +403,47 @@ public final class PerfFile implements AutoCloseable {
         }
         SegmentRecordSource records = new SegmentRecordSource(seg, endian(), header.dataOffset(),
             dataEnd(header, seg.byteSize()), 0, errors());
-        return header.dataSize() != 0 ? records : unterminated(records);
+        if (header.dataSize() != 0) {
+            return records;
+        }
+        warnings.add(errors(), 48, "data section size is 0 (was perf record properly terminated?); read the"
+            + " records from byte " + header.dataOffset() + " to the end of the file (" + seg.byteSize() + " bytes)");
+        return unterminated(records);
     }
 
     /**
      * The records of a file whose data.size is 0 (perf record was killed before it rewrote the header): perf 6.1
      * warns "data size field is 0 ... Was the 'perf record' command properly terminated?" and reads nothing. dfx
-     * reads the records from the data offset to the end of the file, then refuses the file in one line, so what was
-     * recorded is printed and the damage is still named.
+     * reads the records from the data offset to the end of the file, with a warning: when they end exactly at the
+     * end of the file, nothing was lost; a torn record there is named as damage.
      */
     private RecordSource unterminated(RecordSource records) {
-        long start = header.dataOffset();
-        long end = seg.byteSize();
         return () -> {
-            PerfRecord r;
             try {
-                r = records.next();
+                return records.next();
             } catch (BadInputException e) {
                 // garbage after the records (a complete file whose size field was zeroed) reads as damage there
                 throw new BadInputException(e.getMessage() + " (read on to the end of the file because the data"
                     + " section size at byte offset 48 is 0)", e);
             }
-            if (r == null) {
-                throw errors().at(48, "data section size is 0 (was perf record properly terminated?); read the records"
-                    + " from byte " + start + " to the end of the file (" + end + " bytes); expected the size of the"
-                    + " data section");
-            }
-            return r;
         };
+    }
+
+    /**
+     * @return the warnings met so far in this input (header, attrs and features when it was opened; records as
+     *         they are read), in file order
+     */
+    public Warnings warnings() {
+        return warnings;
+    }
+
+    /**
+     * @param bit a feature bit
+     * @return why the file's feature table names feature {@code bit} but it could not be read (a section or table
+     *         entry truncated at EOF), or {@code null} when it was read or the file does not announce it
+     */
+    public String cutFeature(int bit) {
+        return cutFeatures.get(bit);
     }
 
     @Override

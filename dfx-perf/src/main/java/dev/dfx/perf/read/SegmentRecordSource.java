@@ -66,7 +66,8 @@ public final class SegmentRecordSource implements RecordSource {
 
     private BadInputException truncated(String what) {
         String where = end < declaredEnd
-            ? "the file ends at byte " + seg.byteSize() + "; the header declares data up to byte " + declaredEnd
+            ? "data section truncated at EOF " + seg.byteSize() + " (the header declares data up to byte "
+                + declaredEnd + ")"
             : "the data section ends at byte " + end;
         return errors.at(pos, "truncated " + what + ": " + where);
     }

@@ -2,16 +2,17 @@ package dev.dfx.perf.script;
 
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.machine.Machine;
-import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.Location;
+import dev.dfx.perf.symbol.Symbolizer;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Resolves a sample's callchain as {@code thread__resolve_callchain} does for frame-pointer chains: context
  * markers switch the cpumode (an unknown marker discards the whole chain), at most 127 real entries are
- * kept ({@code PERF_MAX_STACK_DEPTH}), each entry is looked up in the kernel or the thread's maps. Stateless.
+ * kept ({@code PERF_MAX_STACK_DEPTH}), each entry is looked up in the kernel or the thread's maps, and its symbol
+ * when a symbolizer is given (symbols are loaded only when printed). Stateless.
  */
 final class Callchains {
     static final long CONTEXT_HV = -32;
@@ -24,7 +25,7 @@ final class Callchains {
     private Callchains() {
     }
 
-    static List<Frame> resolve(Sample s, PerfThread thread, Machine machine, KernelSymbols kernel) {
+    static List<Frame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols) {
         List<Frame> frames = new ArrayList<>();
         int cpumode = Machine.CPUMODE_USER;
         int entries = 0;
@@ -44,9 +45,8 @@ final class Callchains {
                 continue;
             }
             entries++;
-            MemMap map = machine.findMap(thread, cpumode, ip);
-            KernelSymbols.Symbol sym = map != null && cpumode == Machine.CPUMODE_KERNEL ? kernel.find(ip) : null;
-            frames.add(new Frame(ip, map, sym));
+            frames.add(new Frame(symbols != null ? symbols.resolve(machine, thread, cpumode, ip)
+                : new Location(ip, machine.findMap(thread, cpumode, ip), null)));
         }
         return frames;
     }

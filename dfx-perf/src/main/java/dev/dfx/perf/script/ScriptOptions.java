@@ -1,6 +1,6 @@
 package dev.dfx.perf.script;
 
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 
 /**
  * Options of {@code perf script} that change what is printed.
@@ -13,9 +13,10 @@ import dev.dfx.perf.trace.KernelSymbols;
  * @param showLostEvents   {@code --show-lost-events}: LOST lines
  * @param showNamespaceEvents {@code --show-namespace-events}
  * @param showRoundEvents  {@code --show-round-events}: FINISHED_ROUND lines; disables reordering as in perf
- * @param kernelSymbols    kernel symbols for {@code sym} and tracepoint {@code %ps} ({@code --kallsyms})
+ * @param symbols          where symbols for {@code sym}, {@code symoff} and tracepoint {@code %ps} come from
+ *                         ({@code --kallsyms}, {@code --symfs}, the build-id cache); {@link SymbolOptions#OFF}: none
  */
 public record ScriptOptions(FieldSelection fields, boolean nanoseconds, boolean showTaskEvents,
                             boolean showMmapEvents, boolean showSwitchEvents, boolean showLostEvents,
-                            boolean showNamespaceEvents, boolean showRoundEvents, KernelSymbols kernelSymbols) {
+                            boolean showNamespaceEvents, boolean showRoundEvents, SymbolOptions symbols) {
 }

@@ -37,12 +37,13 @@ import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.symbol.Location;
+import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.text.Units;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
-import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
@@ -75,6 +76,7 @@ public final class ScriptPrinter {
     private int knownEvsels;
     private final String arch;
     private VpaDtlDecoder vpaDtl;
+    private final Symbolizer symbols;
 
     /**
      * @param session the recording; its records must not have been iterated
@@ -88,6 +90,12 @@ public final class ScriptPrinter {
         this.out = out;
         this.delivery = new SampleDelivery(session.evlist());
         this.arch = session.arch();
+        this.symbols = Symbolizer.create(session, opt.symbols());
+    }
+
+    /** @return the lines about symbol files that could not be used, each once (after {@link #run()}) */
+    public List<String> symbolWarnings() {
+        return symbols.warnings();
     }
 
     /**
@@ -136,6 +144,7 @@ public final class ScriptPrinter {
     private void process(TimedRecord t) {
         PerfRecord r = t.record();
         Sample s = t.sample();
+        symbols.observe(r);
         switch (r.type()) {
             case RecordType.SAMPLE -> {
                 if (t.evsel() != null) {
@@ -276,10 +285,9 @@ public final class ScriptPrinter {
         if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.format() != null) {
             traceText(s);
         } else if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.attr().type() == PerfType.TRACEPOINT) {
-            // perf prints through the event's missing format and crashes
-            throw session.errors().at(s.record(), "SAMPLE of tracepoint event " + evsel.name() + " (config "
-                + evsel.attr().config() + "), which the tracing data has no format for; expected the format of"
-                + " every tracepoint event");
+            // perf refuses the file ("incompatible file format"); only the fields of this event need the format
+            throw session.errors().at(s.record(), "SAMPLE of " + session.missingFormat(evsel) + "; expected the"
+                + " format of every tracepoint event whose fields are printed (-F without trace prints the rest)");
         }
         if (on(m, OutputField.SYNTH) && evsel.attr().type() == PerfType.SYNTH) {
             synth(evsel, s);
@@ -342,13 +350,13 @@ public final class ScriptPrinter {
                 map = machine.findMap(thread, mode, s.addr());
             }
         }
+        Location at = on(m, SYM) ? symbols.locate(map, s.addr()) : new Location(s.addr(), map, null);
         if (on(m, SYM)) {
             out.put(' ');
-            symbol(map != null && mode == Machine.CPUMODE_KERNEL ? opt.kernelSymbols().find(s.addr()) : null,
-                s.addr(), on(m, SYMOFFSET));
+            symbol(at, on(m, SYMOFFSET));
         }
         if (on(m, DSO)) {
-            out.put(" (").put(map != null ? map.dso() : "[unknown]").put(')');
+            out.put(" (").put(at.dso()).put(')');
         }
     }
 
@@ -392,7 +400,7 @@ public final class ScriptPrinter {
     private EventPrinter printer() {
         TraceEvents te = session.traceEvents();
         if (tracePrinter == null || tracePrinterFor != te) {
-            tracePrinter = new EventPrinter(opt.kernelSymbols(), te.printk(), te.longSize());
+            tracePrinter = new EventPrinter(symbols.kernelSymbols(machine), te.printk(), te.longSize());
             tracePrinterFor = te;
         }
         return tracePrinter;
@@ -407,14 +415,15 @@ public final class ScriptPrinter {
         boolean dso = on(m, DSO);
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
-            for (Frame f : Callchains.resolve(s, thread, machine, opt.kernelSymbols())) {
-                out.put('\t').hex(f.printedIp(), 16);
+            for (Frame f : Callchains.resolve(s, thread, machine, sym ? symbols : null)) {
+                Location at = f.location();
+                out.put('\t').hex(at.addr(), 16);
                 if (sym) {
                     out.put(' ');
-                    symbol(f.sym(), f.ip(), symoff);
+                    symbol(at, symoff);
                 }
                 if (dso) {
-                    out.put(" (").put(f.map() != null ? f.map().dso() : "[unknown]").put(')');
+                    out.put(" (").put(at.dso()).put(')');
                 }
                 out.put('\n');
             }
@@ -422,25 +431,22 @@ public final class ScriptPrinter {
         }
         out.put(' ');
         out.hex(s.ip(), 16);
-        MemMap map = machine.findMap(thread, s.cpumode(), s.ip());
+        Location at = sym ? symbols.resolve(machine, thread, s.cpumode(), s.ip())
+            : new Location(s.ip(), machine.findMap(thread, s.cpumode(), s.ip()), null);
         if (sym) {
             out.put(' ');
-            symbol(map != null && s.cpumode() == Machine.CPUMODE_KERNEL ? opt.kernelSymbols().find(s.ip()) : null,
-                s.ip(), symoff);
+            symbol(at, symoff);
         }
         if (dso) {
-            out.put(" (").put(map != null ? map.dso() : "[unknown]").put(')');
+            out.put(" (").put(at.dso()).put(')');
         }
     }
 
-    private void symbol(KernelSymbols.Symbol sym, long ip, boolean withOffset) {
-        if (sym == null) {
-            out.put("[unknown]");
-            return;
-        }
-        out.put(sym.name());
-        if (withOffset) {
-            out.put("+0x").hex(ip - sym.start());
+    /** {@code symbol__fprintf_symname_offs}: the name, and {@code +0x} offset from its start when asked. */
+    private void symbol(Location at, boolean withOffset) {
+        out.put(at.symbolName());
+        if (withOffset && at.symbol() != null) {
+            out.put("+0x").hex(at.symbolOffset());
         }
     }
 

@@ -10,10 +10,12 @@ import dev.dfx.perf.feature.FeatureParser;
 import dev.dfx.perf.feature.FeatureReader;
 import dev.dfx.perf.feature.HeaderFeatureRecord;
 import dev.dfx.perf.read.AttrEntry;
+import dev.dfx.perf.read.AttrTail;
 import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfFile;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.read.UnpackingRecordSource;
+import dev.dfx.perf.read.Warnings;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
@@ -81,23 +83,48 @@ public final class PerfSession implements AutoCloseable {
         }
         applyTracepointFormats();
         if (!file.pipe()) {
-            requireTracepointFormats();
+            warnMissingFormats();
         }
     }
 
     /**
-     * {@code evlist__prepare_tracepoint_events}, which fails a file-mode recording ("incompatible file format") when
-     * a tracepoint event has no format in the tracing data: its samples could not be printed.
+     * {@code evlist__prepare_tracepoint_events} fails a file-mode recording ("incompatible file format") when a
+     * tracepoint event has no format in the tracing data. Only printing its tracepoint fields needs the format, so
+     * dfx names each such event in a warning and reads on: a dump prints every record, and a script stops at the
+     * first sample whose fields it would print ({@link #missingFormat}).
      */
-    private void requireTracepointFormats() {
+    private void warnMissingFormats() {
         for (Evsel e : evlist.all()) {
-            if (e.attr().type() == PerfType.TRACEPOINT && e.format() == null) {
-                throw errors().at(e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, "tracepoint event " + (e.index() + 1) + " has config "
-                    + e.attr().config() + (trace == null ? ", but the file has no TRACING_DATA feature"
-                    : ", which no format of the TRACING_DATA feature has as its ID") + "; expected the id of a"
-                    + " tracepoint format");
+            String why = missingFormat(e);
+            if (why != null) {
+                file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, why + "; its samples"
+                    + " are read without their tracepoint fields");
             }
         }
+    }
+
+    /**
+     * @param e an event of this session
+     * @return why tracepoint event {@code e} has no format ({@code tracepoint event N has config C, but ...}: the
+     *         file has no tracing data, the section holding it is cut, or no format has that id), or {@code null}
+     *         when it has one or is not a tracepoint
+     */
+    public String missingFormat(Evsel e) {
+        if (e.attr().type() != PerfType.TRACEPOINT || e.format() != null) {
+            return null;
+        }
+        String cut = file.cutFeature(Feature.TRACING_DATA.bit());
+        return "tracepoint event " + (e.index() + 1) + " (config " + e.attr().config() + ") has no format: "
+            + (trace != null ? "no format of the TRACING_DATA feature has ID " + e.attr().config()
+            : cut != null ? cut : "the file has no TRACING_DATA feature");
+    }
+
+    /**
+     * @return the warnings met in this recording so far, in file order: header, attrs and features when it was
+     *         opened, records as they are read
+     */
+    public Warnings warnings() {
+        return file.warnings();
     }
 
     /**
@@ -300,6 +327,8 @@ public final class PerfSession implements AutoCloseable {
         long declared = r.u32(ATTR_AT + PerfEventAttr.offset("size"));
         int attrSize = (int) (declared == 0 ? PerfEventAttr.SIZE_VER0 : Math.min(declared, r.size() - ATTR_AT));
         PerfEventAttr attr = PerfEventAttr.read(r.segment(), r.base() + ATTR_AT, attrSize, r.endian().order());
+        AttrTail.check(r.segment(), r.base() + ATTR_AT, attrSize, errors().offsetOf(r) + ATTR_AT, errors(),
+            file.warnings());
         int idsAt = ATTR_AT + attrSize;
         long[] ids = new long[Math.max(0, (r.size() - idsAt) / Long.BYTES)];
         for (int i = 0; i < ids.length; i++) {

@@ -16,7 +16,9 @@ import java.util.NoSuchElementException;
  * user records pass at once and take effect after the consumer has seen them (a FINISHED_ROUND then flushes
  * the queue); kernel records with a timestamp go through {@link OrderedEvents}; the rest pass at once. A record
  * that perf would refuse ({@link RecordChecks}) or that cannot be read ends the iteration with its
- * {@link BadInputException}, thrown once every record before it, queued ones included, has been delivered.
+ * {@link BadInputException}, thrown once every record before it, queued ones included, has been delivered. A
+ * record of a type dfx does not know is handed on at once without an event or sample fields, and named in the
+ * session's warnings ({@link RecordChecks#unknownType}).
  * Not thread-safe.
  */
 final class ProcessingIterator implements Iterator<TimedRecord> {
@@ -81,7 +83,13 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
     }
 
     private void take(PerfRecord r) {
-        RecordChecks.knownType(r, session.errors());
+        if (RecordChecks.unknownType(r, session.errors(), session.warnings())) {
+            // skipped by its size, as perf since 6.9 does: not counted, not queued, handed on as read so that a
+            // dump lists it
+            ready.add(new TimedRecord(0, r, null, Samples.zero(r)));
+            return;
+        }
+        RecordChecks.minSize(r, session.errors());
         RecordChecks.pipeOnly(r, session.file().pipe(), session.errors());
         RecordChecks.entriesFit(r, session.errors());
         RecordChecks.auxtraceType(r, session.errors());

@@ -7,12 +7,13 @@ import dev.dfx.perf.event.RecordText;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.read.InputErrors;
 import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.read.Warnings;
 import dev.dfx.pmu.attr.SampleType;
 
 /**
  * The refusals of a record that perf makes before or while it delivers it ({@code session.c
  * perf_session__process_event}, {@code machines__deliver_event}, {@code evlist__parse_sample}), as dfx's one-line
- * errors: a type perf does not know, a record no event owns, a process map given as a kernel map, a kernel map
+ * errors (and the one it skips with a warning, a type dfx does not know): a record no event owns, a process map given as a kernel map, a kernel map
  * that perf would move, an oversized build id, a sample on a cpu the recording does not have. Each
  * is damage that would otherwise lose or misplace the record silently. Stateless.
  */
@@ -31,19 +32,39 @@ final class RecordChecks {
     }
 
     /**
-     * perf refuses types from {@code PERF_RECORD_HEADER_MAX} on ("failed to process type") and counts other unknown
-     * types as "unknown events", which fails the run.
+     * A record of a type dfx does not know: a newer perf's or kernel's record, or a damaged type field. perf 6.1
+     * refuses it ("failed to process type"); perf since 6.9 skips it by its size with a warning ("Unsupported header
+     * type %u, please consider updating perf"), as dfx does, and keeps refusing one whose size is not a multiple of
+     * 8, since every record perf or the kernel writes is 8-byte aligned and a misaligned size means the framing is
+     * lost.
      *
-     * @throws BadInputException when {@code r}'s type is not one perf 6.1 processes (or COMPRESSED2)
+     * @return whether {@code r} is of an unknown type and is to be skipped (one warning per input counts them)
+     * @throws BadInputException when the unknown record's size is not a multiple of 8
      */
-    static void knownType(PerfRecord r, InputErrors errors) {
-        if (!RecordType.isKnown(r.type())) {
-            // perf prints the u32 type as an int ("failed to process type: -1"): name both readings
-            String perfReading = r.type() < 0 ? " (perf: " + r.type() + ")" : "";
-            throw errors.at(r, "record type " + Integer.toUnsignedString(r.type()) + perfReading + " is unknown (size "
-                + r.size() + "); expected a kernel record type " + RecordType.MMAP + ".." + RecordType.AUX_OUTPUT_HW_ID
-                + " or a perf record type " + RecordType.USER_TYPE_START + ".." + RecordType.COMPRESSED2);
+    static boolean unknownType(PerfRecord r, InputErrors errors, Warnings warnings) {
+        if (RecordType.isKnown(r.type())) {
+            return false;
         }
+        // perf prints the u32 type as an int ("failed to process type: -1"): name both readings
+        String type = "record type " + Integer.toUnsignedString(r.type()) + (r.type() < 0 ? " (perf: " + r.type()
+            + ")" : "") + " is unknown";
+        if (r.size() % 8 != 0) {
+            throw errors.at(r, type + " and its size " + r.size() + " is not a multiple of 8; expected a kernel"
+                + " record type " + RecordType.MMAP + ".." + RecordType.AUX_OUTPUT_HW_ID + " or a perf record type "
+                + RecordType.USER_TYPE_START + ".." + RecordType.COMPRESSED2 + ", or an 8-byte aligned record");
+        }
+        warnings.addRepeating("unknown record type", errors, errors.offsetOf(r), type + " (size " + r.size() + "):"
+            + " skipped by its size (a record of a newer perf or kernel, or a damaged type field)",
+            "records of unknown types skipped");
+        return true;
+    }
+
+    /**
+     * perf reads the fixed fields of a known record whatever its size says.
+     *
+     * @throws BadInputException when {@code r} is shorter than its type's fixed fields
+     */
+    static void minSize(PerfRecord r, InputErrors errors) {
         if (r.size() < RecordType.minSize(r.type())) {
             throw errors.at(r, RecordType.name(r.type()) + " record of " + r.size() + " bytes; expected at least the "
                 + RecordType.minSize(r.type()) + " bytes of its fixed fields");

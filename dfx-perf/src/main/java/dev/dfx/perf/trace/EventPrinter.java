@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * Prints a tracepoint record through its {@code print fmt} exactly as libtraceevent's {@code pretty_print}
- * does for perf 6.1 without plugins (the {@code trace} column of {@code perf script}). Immutable and
+ * does for perf 6.1 without plugins (the {@code trace} column of {@code perf script}), the printk pointer
+ * extensions ({@code %pI4}, {@code %pISpc}, {@code %pM}, {@code %pU}, {@code %*ph}, ...) included
+ * ({@link PointerExtensions}). Immutable and
  * thread-safe if the symbol resolver is.
  */
 public final class EventPrinter {
@@ -62,10 +64,14 @@ public final class EventPrinter {
         String spec = s.text();
         int p = spec.indexOf('p');
         char kind = p + 1 < spec.length() ? spec.charAt(p + 1) : 0;
-        long v = Eval.num(s.arg(), d);
         switch (kind) {
-            case 'F', 'f', 'S', 's' -> function(kind, v, out);
-            default -> out.append(CFormat.pointer(v));
+            case 'F', 'f', 'S', 's' -> function(kind, Eval.num(s.arg(), d), out);
+            default -> {
+                int len = s.lenArg() == null ? -1 : (int) Eval.num(s.lenArg(), d);
+                if (!PointerExtensions.print(spec, s.arg(), len, d, out)) {
+                    out.append(CFormat.pointer(Eval.num(s.arg(), d)));
+                }
+            }
         }
     }
 

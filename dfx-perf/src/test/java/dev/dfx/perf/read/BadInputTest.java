@@ -48,8 +48,8 @@ class BadInputTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         assertThatThrownBy(() -> script(p, bytes, "comm,tid,pid,cpu,time,event,period"))
             .isInstanceOf(BadInputException.class)
-            .hasMessage("trunc.data: byte offset " + straddling + ": truncated SAMPLE record of 40 bytes: the file"
-                + " ends at byte " + cut + "; the header declares data up to byte 19376");
+            .hasMessage("trunc.data: byte offset " + straddling + ": truncated SAMPLE record of 40 bytes: data section"
+                + " truncated at EOF " + cut + " (the header declares data up to byte 19376)");
         String printed = bytes.toString(StandardCharsets.ISO_8859_1);
         Set<String> golden = Set.of(Goldens.read("task-clock-c100000-cpu.script-F.txt").split("\n"));
         String[] lines = printed.split("\n");

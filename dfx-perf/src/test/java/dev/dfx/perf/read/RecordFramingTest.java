@@ -13,7 +13,7 @@ import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.symbol.SymbolOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -152,7 +152,7 @@ class RecordFramingTest {
         try (PerfSession s = PerfSession.open(p, p.getFileName().toString())) {
             TextSink out = new TextSink(bytes);
             new ScriptPrinter(s, new ScriptOptions(sel, false, false, false, false, false, false, false,
-                KernelSymbols.NONE), out).run();
+                SymbolOptions.OFF), out).run();
             out.flush();
         }
         return bytes.toString(StandardCharsets.ISO_8859_1);

@@ -97,16 +97,42 @@ public record PerfEventAttr(int type, int size, long config, long samplePeriod, 
      * Reads an attr of {@code attrSize} bytes at {@code off}.
      *
      * @param attrSize the bytes available for this attr (the file's {@code attr.size}); fields past it are 0
-     * @param order    the byte order of the writer (perf.data is in the recording machine's order)
+     * @param order    the byte order of the writer (perf.data is in the recording machine's order); a big-endian
+     *                 writer's bit-field word ({@code flags}) is read with its bit-fields in their places
      * @throws IndexOutOfBoundsException when {@code attrSize} bytes at {@code off} are not inside {@code seg}
      */
     public static PerfEventAttr read(MemorySegment seg, long off, int attrSize, ByteOrder order) {
         Fields f = new Fields(seg, off, attrSize, order);
         return new PerfEventAttr((int) f.u32("type"), (int) f.u32("size"), f.u64("config"), f.u64("sample_period"),
-            f.u64("sample_type"), f.u64("read_format"), f.u64("flags"), f.u32("wakeup_events"), f.u32("bp_type"),
+            f.u64("sample_type"), f.u64("read_format"), flagsFrom(f.u64("flags"), order), f.u32("wakeup_events"),
+            f.u32("bp_type"),
             f.u64("config1"), f.u64("config2"), f.u64("branch_sample_type"), f.u64("sample_regs_user"),
             f.u32("sample_stack_user"), (int) f.u32("clockid"), f.u64("sample_regs_intr"), f.u32("aux_watermark"),
             f.u16("sample_max_stack"), f.u32("aux_sample_size"), f.u64("sig_data"), f.u64("config3"));
+    }
+
+    /**
+     * The bit-field word as the writer's compiler laid it out, read as a u64 in the writer's byte order. A
+     * little-endian ABI allocates bit-fields from the least significant bit ({@code disabled} is bit 0), a big-endian
+     * one from the most significant ({@code disabled} is bit 63), so a big-endian word is reversed bit for bit. perf
+     * ({@code perf_event__attr_swap}) reverses the bits of each byte and stops there, which is right for the 1-bit
+     * fields; the 2-bit {@code precise_ip} keeps its own bit order, most significant bit first, in both ABIs, so its
+     * two bits are swapped back (where perf reads 1 for 2 and 2 for 1).
+     */
+    private static long flagsFrom(long word, ByteOrder order) {
+        return order == ByteOrder.BIG_ENDIAN ? swapPreciseIpBits(Long.reverse(word)) : word;
+    }
+
+    /** The inverse of {@link #flagsFrom}: the word a writer of {@code order} stores for {@code flags}. */
+    private static long flagsFor(long flags, ByteOrder order) {
+        return order == ByteOrder.BIG_ENDIAN ? Long.reverse(swapPreciseIpBits(flags)) : flags;
+    }
+
+    private static long swapPreciseIpBits(long flags) {
+        long low = (flags >>> AttrFlags.PRECISE_IP_SHIFT) & 1;
+        long high = (flags >>> (AttrFlags.PRECISE_IP_SHIFT + 1)) & 1;
+        return flags & ~AttrFlags.PRECISE_IP | high << AttrFlags.PRECISE_IP_SHIFT
+            | low << (AttrFlags.PRECISE_IP_SHIFT + 1);
     }
 
     /**
@@ -123,7 +149,7 @@ public record PerfEventAttr(int type, int size, long config, long samplePeriod, 
         o.u64("sample_period", samplePeriod);
         o.u64("sample_type", sampleType);
         o.u64("read_format", readFormat);
-        o.u64("flags", flags);
+        o.u64("flags", flagsFor(flags, order));
         o.u32("wakeup_events", wakeupEvents);
         o.u32("bp_type", bpType);
         o.u64("config1", config1);

@@ -37,7 +37,8 @@ class PerfEventAttrTest {
         for (ByteOrder order : new ByteOrder[] {ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN}) {
             ByteBuffer b = ByteBuffer.allocate(136).order(order);
             b.putInt(0, 2).putInt(4, size).putLong(8, 0x174).putLong(16, 1).putLong(24, 0x10587).putLong(32, 0x14)
-                .putLong(40, 1L << 18).putInt(48, 7).putInt(52, 3).putLong(56, 0x5656).putLong(64, 0x6464)
+                // sample_id_all is bit-field 18: bit 18 of a little-endian word, bit 63 - 18 of a big-endian one
+                .putLong(40, order == ByteOrder.BIG_ENDIAN ? 1L << 45 : 1L << 18).putInt(48, 7).putInt(52, 3).putLong(56, 0x5656).putLong(64, 0x6464)
                 .putLong(72, 0x7272).putLong(80, 0x8080).putInt(88, 8192).putInt(92, 1).putLong(96, 0x9696)
                 .putInt(104, 4096).putShort(108, (short) 127).putInt(112, 512).putLong(120, 0x120120)
                 .putLong(128, 0x128128);

@@ -253,7 +253,7 @@ public final class Recording {
 
     /**
      * Writes the final run.json, trying hard: when the whole manifest does not fit on the disk, once more without
-     * the lanes' stall windows (counted as omitted); when that fails too, the failure is kept for
+     * the lanes' stall windows (counted as omitted) and drop windows; when that fails too, the failure is kept for
      * {@link #manifestProblem()}.
      */
     private RunManifest writeFinal(Path dir, RunManifest done) {
@@ -261,7 +261,7 @@ public final class Recording {
             ManifestFile.write(dir, done);
             return done;
         } catch (IOException e) {
-            RunManifest small = done.withoutStallWindows("stall windows left out of run.json: "
+            RunManifest small = done.withoutWindows("stall and drop windows left out of run.json: "
                     + IoErrors.describe(e));
             try {
                 ManifestFile.write(dir, small);

@@ -88,7 +88,8 @@ public final class SubsystemReports {
             laneReports.add(new RunManifest.Lane(l.lane(), info.kind(), info.role(), info.instance(), l.total(),
                     l.collected(), causes(l), l.silentLoss(), l.backstopExpiries(),
                     new RunManifest.Stalls(l.stallCount(), l.stallTotalNs(), l.stallLongestNs(), windows,
-                            l.stallWindowsOmitted()), l.minFreeDepth(), l.collectNs(), l.collectLongestNs()));
+                            l.stallWindowsOmitted()), l.minFreeDepth(), l.collectNs(), l.collectLongestNs(),
+                    new RunManifest.Drops(l.dropRuns(), l.dropWindows())));
         }
         Map<String, Long> byCause = new LinkedHashMap<>();
         for (DropCause c : DropCause.values()) {

@@ -1,0 +1,113 @@
+package dev.dfx.perf.symbol;
+
+import dev.dfx.error.BadInputException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A {@code /proc/kallsyms}-format file read as perf's {@code kallsyms__parse} and
+ * {@code map__process_kallsym_symbol} read it: lines {@code ADDRESS TYPE NAME[\t[MODULE]]}, keeping types T, W, D
+ * and B in either case (W weak, upper case global, lower case local), names that do not start with {@code $},
+ * a leading {@code .} dropped. Symbols are fixed up together ({@link SymbolTable.Builder#build(boolean)} with
+ * kallsyms rules) and then split into the kernel's and each module's. Immutable.
+ *
+ * @param symbols every kept symbol, fixed up, absolute addresses
+ * @param modules for each symbol, its module as the DSO name perf gives it ({@code [ext4]}), or {@code null}
+ * @param usable  false when it has symbols and every address is zero (kptr_restrict hides them from this user)
+ * @param text    the address of {@code _text}, or {@code null} when the file has none
+ */
+record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long text) {
+    /**
+     * @throws BadInputException when the file cannot be read
+     */
+    static KallsymsFile load(Path path, String option) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw new BadInputException(option + path + ": cannot read: " + e.getMessage(), e);
+        }
+        SymbolTable.Builder b = new SymbolTable.Builder();
+        java.util.List<String> mods = new java.util.ArrayList<>();
+        boolean nonZero = false;
+        Long text = null;
+        int p = 0;
+        int n = bytes.length;
+        while (p < n) {
+            int eol = p;
+            while (eol < n && bytes[eol] != '\n') {
+                eol++;
+            }
+            int q = p;
+            long addr = 0;
+            int digits = 0;
+            while (q < eol && hex(bytes[q]) >= 0 && digits < 16) {
+                addr = addr << 4 | hex(bytes[q++]);
+                digits++;
+            }
+            if (digits > 0 && q + 3 <= eol && bytes[q] == ' ' && bytes[q + 2] == ' ') {
+                char type = (char) bytes[q + 1];
+                int nameStart = q + 3;
+                int tab = nameStart;
+                while (tab < eol && bytes[tab] != '\t') {
+                    tab++;
+                }
+                String name = new String(bytes, nameStart, tab - nameStart, StandardCharsets.ISO_8859_1);
+                String module = null;
+                if (tab < eol) {
+                    int ms = tab + 1;
+                    module = new String(bytes, ms, eol - ms, StandardCharsets.ISO_8859_1).trim();
+                }
+                nonZero |= addr != 0;
+                char up = Character.toUpperCase(type);
+                if ((up == 'T' || up == 'W' || up == 'D' || up == 'B') && !name.startsWith("$")) {
+                    if (name.equals("_text") && module == null && text == null) {
+                        text = addr;
+                    }
+                    int binding = up == 'W' ? SymbolTable.WEAK
+                        : Character.isUpperCase(type) ? SymbolTable.GLOBAL : SymbolTable.LOCAL;
+                    b.add(addr, addr, binding, name.startsWith(".") ? name.substring(1) : name, module != null);
+                    mods.add(module);
+                }
+            }
+            p = eol + 1;
+        }
+        // the builder reorders; remember each symbol's module by its (unique after fix-up) start and name
+        SymbolTable t = b.build(true);
+        String[] byIndex = moduleOf(t, b, mods);
+        return new KallsymsFile(t, byIndex, nonZero || t.size() == 0, text);
+    }
+
+    private static String[] moduleOf(SymbolTable t, SymbolTable.Builder b, java.util.List<String> mods) {
+        java.util.Map<String, String> key = new java.util.HashMap<>();
+        for (int i = 0; i < mods.size(); i++) {
+            if (mods.get(i) != null) {
+                key.put(b.nameAt(i) + '\0' + b.startAt(i), mods.get(i));
+            }
+        }
+        String[] out = new String[t.size()];
+        if (key.isEmpty()) {
+            return out;
+        }
+        for (int i = 0; i < t.size(); i++) {
+            Symbol s = t.get(i);
+            out[i] = key.get(s.name() + '\0' + s.start());
+        }
+        return out;
+    }
+
+    private static int hex(byte c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
+    }
+}

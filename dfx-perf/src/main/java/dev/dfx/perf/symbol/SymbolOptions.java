@@ -1,0 +1,60 @@
+package dev.dfx.perf.symbol;
+
+import java.nio.file.Path;
+
+/**
+ * Where a {@link Symbolizer} looks for symbols, as perf's {@code symbol_conf}. Immutable.
+ *
+ * @param enabled    false: resolve nothing (every symbol is {@code [unknown]}, DSO names still print)
+ * @param kallsyms   {@code -k/--kallsyms FILE}: kernel symbols from this file, used without a build-id check;
+ *                   {@code null}: the running kernel's when the recording is of it, else perf's build-id cache
+ * @param symfs      {@code --symfs DIR}: DSO paths are looked up below this folder (and the running kernel's
+ *                   symbols are not used, as in perf); {@code null}: the root
+ * @param buildIdDir perf's build-id cache ({@code ~/.debug}, perf's {@code --buildid-dir}); {@code null}: none
+ * @param host       the running system's files that say which kernel runs and hold its symbols
+ */
+public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path buildIdDir, Host host) {
+    /** Resolves nothing. */
+    public static final SymbolOptions OFF = new SymbolOptions(false, null, null, null, Host.NONE);
+
+    /** @return perf's defaults: the running kernel's symbols, DSOs at their recorded paths, {@code $HOME/.debug} */
+    public static SymbolOptions defaults() {
+        String home = System.getProperty("user.home");
+        return new SymbolOptions(true, null, null, home == null ? null : Path.of(home, ".debug"), Host.RUNNING);
+    }
+
+    /** @return these options with {@code -k FILE} */
+    public SymbolOptions withKallsyms(Path file) {
+        return new SymbolOptions(enabled, file, symfs, buildIdDir, host);
+    }
+
+    /** @return these options with {@code --symfs DIR} */
+    public SymbolOptions withSymfs(Path dir) {
+        return new SymbolOptions(enabled, kallsyms, dir, buildIdDir, host);
+    }
+
+    /** @return these options with another build-id cache folder */
+    public SymbolOptions withBuildIdDir(Path dir) {
+        return new SymbolOptions(enabled, kallsyms, symfs, dir, host);
+    }
+
+    /** @return these options reading the running system's kernel files from {@code host} */
+    public SymbolOptions withHost(Host host) {
+        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host);
+    }
+
+    /**
+     * The running system's kernel files.
+     *
+     * @param kallsyms  its symbols ({@code /proc/kallsyms}); {@code null}: none
+     * @param notes     its ELF notes with the GNU build id ({@code /sys/kernel/notes}); {@code null}: unknown
+     * @param osrelease its release ({@code /proc/sys/kernel/osrelease}); {@code null}: unknown
+     */
+    public record Host(Path kallsyms, Path notes, Path osrelease) {
+        /** This machine's running kernel. */
+        public static final Host RUNNING = new Host(Path.of("/proc/kallsyms"), Path.of("/sys/kernel/notes"),
+            Path.of("/proc/sys/kernel/osrelease"));
+        /** No running kernel (recordings are never taken for the running kernel's). */
+        public static final Host NONE = new Host(null, null, null);
+    }
+}

@@ -1,0 +1,318 @@
+package dev.dfx.perf.symbol;
+
+import dev.dfx.perf.data.Feature;
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.Mmap;
+import dev.dfx.perf.feature.FeatureReader;
+import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.MemMap;
+import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.trace.KernelSymbols;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Resolves addresses of a recording to symbols and DSOs as perf 6.1 does for {@code perf script} and
+ * {@code perf report}: kernel addresses through kallsyms (the running kernel's {@code /proc/kallsyms} when the
+ * recording is of the running kernel by build id, or by release when it has no kernel build id; else perf's
+ * build-id cache; or the file {@code -k} names), kernel modules as {@code [module]} from the same file, user
+ * space through the DSOs' ELF files ({@code .symtab}, else {@code .dynsym}, PLT entries as {@code name@plt}) found
+ * as {@code perf} finds them ({@link SymbolOptions}), JIT code through {@code /tmp/perf-PID.map}.
+ *
+ * <p>Use: create one per session, pass every record in processing order to {@link #observe(PerfRecord)} (it
+ * reads HEADER_BUILD_ID and MMAP records; feed the same records to the {@link Machine}), and resolve sample and
+ * callchain addresses with {@link #resolve}. Symbols are loaded lazily, once per DSO, on the first lookup in it,
+ * and kept in sorted arrays ({@link SymbolTable}: binary search, no allocation per lookup). Files that cannot be
+ * used give one warning each ({@link #warnings()}), never an exception: a DSO without usable symbols resolves
+ * to {@code [unknown]} as in perf.
+ *
+ * <p>Not thread-safe: one thread feeds and queries it.
+ */
+public final class Symbolizer {
+    private static final String KERNEL = "[kernel.kallsyms]";
+    private static final String PERF_MAP = "/tmp/perf-";
+
+    private final SymbolOptions opt;
+    private final String osRelease;
+    private final BuildIds buildIds = new BuildIds();
+    private final Map<String, SymbolTable> user = new HashMap<>();
+    private final Map<MemMap, SymbolTable> modules = new HashMap<>();
+    private final Set<String> warnings = new LinkedHashSet<>();
+    private final Set<String> moduleNames = new java.util.HashSet<>();
+    private String refName;
+    private long refAddr;
+    private boolean kernelLoaded;
+    private SymbolTable kernel = SymbolTable.EMPTY;
+    private KallsymsFile kallsyms;
+
+    private Symbolizer(SymbolOptions opt, String osRelease) {
+        this.opt = opt;
+        this.osRelease = osRelease;
+    }
+
+    /**
+     * @param session the recording (its BUILD_ID and OSRELEASE features are read now; pipe-mode build ids arrive
+     *                through {@link #observe(PerfRecord)})
+     * @param options where to look for symbols
+     * @return a symbolizer for the session
+     */
+    public static Symbolizer create(PerfSession session, SymbolOptions options) {
+        Map<Integer, MemorySegment> feats = session.features();
+        MemorySegment os = feats.get(Feature.OSRELEASE.bit());
+        String release = os == null ? null : new FeatureReader(os, session.file().endian()).string();
+        Symbolizer s = new Symbolizer(options, release);
+        MemorySegment ids = feats.get(Feature.BUILD_ID.bit());
+        if (ids != null) {
+            s.buildIds.addFeature(ids, session.file().endian());
+        }
+        return s;
+    }
+
+    /**
+     * Takes a record in processing order: HEADER_BUILD_ID and MMAP2 build ids, and the kernel's MMAP, whose
+     * {@code pgoff} is the recorded address of its reference symbol ({@code [kernel.kallsyms]_text}): kernel
+     * symbols are moved by the difference to that symbol in the kallsyms file (a kernel relocated at boot).
+     */
+    public void observe(PerfRecord r) {
+        int type = r.type();
+        if (type == RecordType.HEADER_BUILD_ID || type == RecordType.MMAP2) {
+            buildIds.observe(r);
+        }
+        if (type == RecordType.MMAP || type == RecordType.MMAP2) {
+            int cpumode = r.misc() & 7;
+            if (cpumode == Machine.CPUMODE_KERNEL) {
+                Mmap m = Mmap.of(r);
+                if (m.filename().startsWith(KERNEL)) {
+                    refName = m.filename().substring(KERNEL.length());
+                    refAddr = m.pgoff();
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code thread__find_symbol}: the mapping of {@code ip} in the thread's address space for {@code cpumode}
+     * ({@link Machine#findMap}) and the symbol in it. A kernel address outside the kernel's symbols has no
+     * mapping once they are loaded (perf shrinks the kernel map to its symbols).
+     *
+     * @param cpumode {@link Machine#CPUMODE_KERNEL}, {@link Machine#CPUMODE_USER}, ...
+     */
+    public Location resolve(Machine machine, PerfThread thread, int cpumode, long ip) {
+        return locate(machine.findMap(thread, cpumode, ip), ip);
+    }
+
+    /**
+     * @param map the mapping {@code ip} falls in, or {@code null}
+     * @return the location of {@code ip} in {@code map}
+     */
+    public Location locate(MemMap map, long ip) {
+        if (map == null) {
+            return new Location(ip, null, null);
+        }
+        if (KERNEL.equals(map.dso())) {
+            SymbolTable k = kernel();
+            if (k.size() > 0 && (Long.compareUnsigned(ip, k.start()) < 0 || Long.compareUnsigned(ip, k.end()) >= 0)) {
+                return new Location(ip, null, null);
+            }
+            return new Location(ip, map, k.find(map.mapIp(ip)));
+        }
+        return new Location(ip, map, find(map, ip));
+    }
+
+    /**
+     * @param map a mapping (user space or kernel)
+     * @param ip  a run-time address inside it
+     * @return the symbol holding {@code ip}, or {@code null}
+     */
+    public Symbol find(MemMap map, long ip) {
+        if (!opt.enabled()) {
+            return null;
+        }
+        String dso = map.dso();
+        if (KERNEL.equals(dso)) {
+            return kernel().find(map.mapIp(ip));
+        }
+        if (dso.startsWith("[") && !dso.equals("[vdso]") && isKernelModule(dso)) {
+            return module(map).find(map.mapIp(ip));
+        }
+        SymbolTable t = user.get(dso);
+        if (t == null) {
+            t = loadUser(dso);
+            user.put(dso, t);
+        }
+        return t.find(map.mapIp(ip));
+    }
+
+    /**
+     * @param machine the machine whose kernel maps place an address
+     * @return a resolver of kernel addresses for tracepoint {@code %ps}/{@code %pS}
+     *         ({@code machine__resolve_kernel_addr}): the symbol's absolute start
+     */
+    public KernelSymbols kernelSymbols(Machine machine) {
+        return addr -> {
+            Location l = resolve(machine, null, Machine.CPUMODE_KERNEL, addr);
+            if (l.symbol() == null) {
+                return null;
+            }
+            return new KernelSymbols.Symbol(l.symbol().name(), addr - l.symbolOffset());
+        };
+    }
+
+    /** @return one line per file that could not be used, each once, in the order met */
+    public List<String> warnings() {
+        return new ArrayList<>(warnings);
+    }
+
+    private boolean isKernelModule(String dso) {
+        kernel();
+        return moduleNames.contains(dso);
+    }
+
+    private SymbolTable module(MemMap map) {
+        SymbolTable t = modules.get(map);
+        if (t != null) {
+            return t;
+        }
+        SymbolTable.Builder b = new SymbolTable.Builder();
+        SymbolTable all = kallsyms.symbols();
+        for (int i = 0; i < all.size(); i++) {
+            if (map.dso().equals(kallsyms.modules()[i])) {
+                Symbol s = all.get(i);
+                b.add(map.mapIp(s.start()), map.mapIp(s.end()), SymbolTable.GLOBAL, s.name(), false);
+            }
+        }
+        t = b.sorted();
+        modules.put(map, t);
+        return t;
+    }
+
+    private SymbolTable kernel() {
+        if (kernelLoaded) {
+            return kernel;
+        }
+        kernelLoaded = true;
+        if (!opt.enabled()) {
+            return kernel;
+        }
+        Path file = kallsymsPath();
+        if (file == null) {
+            return kernel;
+        }
+        KallsymsFile k = KallsymsFile.load(file, opt.kallsyms() != null ? "--kallsyms " : "");
+        if (!k.usable()) {
+            warnings.add(file + ": every address is 0 (kptr_restrict hides kernel addresses from this user);"
+                + " kernel symbols are not resolved");
+            return kernel;
+        }
+        long delta = 0;
+        if (refName != null && !refName.isEmpty()) {
+            if (k.text() == null && refName.equals("_text")) {
+                if (k.symbols().size() > 0) {
+                    warnings.add(file + ": no _text symbol to place the kernel; kernel symbols are not"
+                        + " resolved");
+                }
+                return kernel;
+            }
+            delta = k.text() == null ? 0 : k.text() - refAddr;
+        }
+        kallsyms = k;
+        for (String m : k.modules()) {
+            if (m != null) {
+                moduleNames.add(m);
+            }
+        }
+        SymbolTable.Builder b = new SymbolTable.Builder();
+        SymbolTable all = k.symbols();
+        for (int i = 0; i < all.size(); i++) {
+            if (k.modules()[i] == null) {
+                Symbol s = all.get(i);
+                b.add(s.start() - delta, s.end() - delta, SymbolTable.GLOBAL, s.name(), false);
+            }
+        }
+        kernel = b.sorted();
+        return kernel;
+    }
+
+    /** {@code dso__load_kernel_sym} and {@code dso__find_kallsyms} without vmlinux and kcore. */
+    private Path kallsymsPath() {
+        if (opt.kallsyms() != null) {
+            return opt.kallsyms();
+        }
+        if (opt.symfs() != null) {
+            return null;
+        }
+        String id = buildIds.of(KERNEL);
+        SymbolOptions.Host host = opt.host();
+        boolean running;
+        if (id != null) {
+            running = id.equals(hostBuildId(host.notes()));
+        } else {
+            running = osRelease != null && osRelease.equals(readTrimmed(host.osrelease()));
+        }
+        if (running && host.kallsyms() != null) {
+            return host.kallsyms();
+        }
+        if (id != null && opt.buildIdDir() != null) {
+            Path cached = opt.buildIdDir().resolve(KERNEL).resolve(id).resolve("kallsyms");
+            if (Files.isRegularFile(cached)) {
+                return cached;
+            }
+        }
+        warnings.add(id != null ? "No kallsyms or vmlinux with build-id " + id + " was found"
+            : "no kernel symbols for kernel " + osRelease + " (the recording has no kernel build id and another"
+                + " kernel runs); give them with -k FILE");
+        return null;
+    }
+
+    private static String hostBuildId(Path notes) {
+        if (notes == null) {
+            return null;
+        }
+        try {
+            byte[] b = Files.readAllBytes(notes);
+            return dev.dfx.perf.symbol.elf.ElfFile.buildIdNote(MemorySegment.ofArray(b),
+                ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.nativeOrder()));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String readTrimmed(Path p) {
+        if (p == null) {
+            return null;
+        }
+        try {
+            return Files.readString(p, StandardCharsets.ISO_8859_1).trim();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private SymbolTable loadUser(String dso) {
+        try {
+            if (dso.startsWith(PERF_MAP) && dso.endsWith(".map")) {
+                return PerfMapFile.load(Path.of(dso), warnings::add);
+            }
+            if (!dso.startsWith("/")) {
+                return SymbolTable.EMPTY;
+            }
+            return UserDsoFiles.load(dso, buildIds.of(dso), opt, warnings::add);
+        } catch (InvalidPathException e) {
+            return SymbolTable.EMPTY;
+        }
+    }
+}

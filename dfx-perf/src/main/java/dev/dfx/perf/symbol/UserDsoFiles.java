@@ -1,0 +1,99 @@
+package dev.dfx.perf.symbol;
+
+import dev.dfx.perf.symbol.elf.ElfException;
+import dev.dfx.perf.symbol.elf.ElfFile;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Finds and reads a user-space DSO's symbols as perf 6.1's {@code dso__load} does: candidate files in perf's
+ * order (build-id cache {@code elf} and {@code debug}, {@code /usr/lib/debug/PATH.debug},
+ * {@code /usr/lib/debug/PATH}, {@code /usr/lib/debug/.build-id/xx/rest.debug}, then {@code PATH} itself; all but
+ * the cache below {@code --symfs}), each refused when its build id differs from the one the recording gives the
+ * DSO; the first with {@code .symtab} gives the symbols, the first with {@code .dynsym} the run-time layout and
+ * PLT. Stateless.
+ */
+final class UserDsoFiles {
+    private UserDsoFiles() {
+    }
+
+    /**
+     * @param dso     the DSO's long name (an absolute path as recorded)
+     * @param buildId its build id from the recording, or {@code null}
+     * @param warn    takes one line per file that exists but is not a well-formed ELF file
+     * @return its symbols, or {@link SymbolTable#EMPTY}
+     */
+    static SymbolTable load(String dso, String buildId, SymbolOptions opt, Consumer<String> warn) {
+        String id = buildId;
+        if (id == null) {
+            ElfFile own = open(symfs(opt, dso), warn);
+            id = own == null ? null : own.buildId();
+        }
+        ElfFile syms = null;
+        ElfFile runtime = null;
+        for (Path p : candidates(dso, id, opt)) {
+            ElfFile f = open(p, warn);
+            if (f == null || id != null && !id.equals(f.buildId())) {
+                continue;
+            }
+            if (syms == null && ElfSymbols.hasSymtab(f)) {
+                syms = f;
+            }
+            if (runtime == null && ElfSymbols.dynsym(f) != null) {
+                runtime = f;
+            }
+            if (syms != null && runtime != null) {
+                break;
+            }
+        }
+        if (syms == null) {
+            syms = runtime;
+        }
+        if (runtime == null) {
+            runtime = syms;
+        }
+        if (syms == null) {
+            return SymbolTable.EMPTY;
+        }
+        try {
+            return ElfSymbols.load(syms, runtime);
+        } catch (ElfException e) {
+            warn.accept(e.getMessage());
+            return SymbolTable.EMPTY;
+        }
+    }
+
+    private static List<Path> candidates(String dso, String id, SymbolOptions opt) {
+        List<Path> out = new ArrayList<>();
+        if (id != null && opt.buildIdDir() != null) {
+            Path dir = Path.of(opt.buildIdDir().toString() + dso, id);
+            out.add(dir.resolve("elf"));
+            out.add(dir.resolve("debug"));
+        }
+        out.add(symfs(opt, "/usr/lib/debug" + dso + ".debug"));
+        out.add(symfs(opt, "/usr/lib/debug" + dso));
+        if (id != null && id.length() > 2) {
+            out.add(symfs(opt, "/usr/lib/debug/.build-id/" + id.substring(0, 2) + "/" + id.substring(2) + ".debug"));
+        }
+        out.add(symfs(opt, dso));
+        return out;
+    }
+
+    static Path symfs(SymbolOptions opt, String path) {
+        return opt.symfs() == null ? Path.of(path) : Path.of(opt.symfs().toString() + path);
+    }
+
+    private static ElfFile open(Path p, Consumer<String> warn) {
+        if (!ElfFile.looksLikeElf(p)) {
+            return null;
+        }
+        try {
+            return ElfFile.open(p);
+        } catch (ElfException e) {
+            warn.accept(e.getMessage());
+            return null;
+        }
+    }
+}

@@ -15,11 +15,13 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The cost of the dfx Java agent per recorded task, side by side in one run: {@link PoolWorkload} (10 µs tasks on
- * a pool, or on virtual threads) in a child JVM without anything ({@code off}), with the agent recording into a region
+ * The cost of the dfx Java agent per recorded task, side by side in one run: {@link PoolWorkload} (tasks of about
+ * 10 µs of arithmetic, sized here by the fastest of many timed runs, on a pool or on virtual threads) in a child JVM without anything ({@code off}), with the agent recording into a region
  * this program hosts as {@code dfx record} does ({@code dfx}), and with JFR recording to disk with the
  * {@code profile} settings plus its virtual-thread start and end events ({@code jfr}). The configurations alternate
- * round by round; each prints the median wall ns per task of its rounds and its ratio to {@code off}, and the dfx
+ * round by round; each prints the median CPU ns per task of its rounds (the process's CPU time over the timed round:
+a loaded machine stretches wall time, not the work done), the difference to {@code off} (the cost per recorded
+task) and the ratio, and the median wall ns per task; the dfx
  * rounds check that every task's five records (submit instant, flow begin, slice begin, flow end, slice end; on
  * virtual threads four) arrived and reconciled.
  *
@@ -28,7 +30,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * </pre>
  */
 public final class AgentOverhead {
-    private static final long MICROS = 10;
+    /** The task's length, ns of arithmetic on an idle core. */
+    private static final long TASK_NS = 10_000;
+    /** The region's user pool, as {@code dfx record}'s default (8x512) unless {@code -Dpool=BUFFERSxRECORDS}. */
+    private static final int BUFFERS = Integer.parseInt(System.getProperty("pool", "8x512").split("x")[0]);
+    private static final int RECORDS = Integer.parseInt(System.getProperty("pool", "8x512").split("x")[1]);
 
     private AgentOverhead() {
     }
@@ -39,20 +45,24 @@ public final class AgentOverhead {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 5;
         String cp = System.getProperty("java.class.path");
         Path dir = Files.createTempDirectory("dfx-agent-overhead");
+        long work = calibrate();
+        System.out.printf("task: %d iterations (about %d ns on an idle core), %d tasks, %d rounds%n", work, TASK_NS,
+                tasks, rounds);
         for (String mode : List.of("pool", "virtual")) {
-            Map<String, List<Long>> ns = new LinkedHashMap<>();
+            Map<String, List<long[]>> ns = new LinkedHashMap<>();
             for (int r = 0; r < rounds; r++) {
-                ns.computeIfAbsent("off", k -> new ArrayList<>()).add(run(List.of(), Map.of(), cp, mode, tasks));
-                ns.computeIfAbsent("dfx", k -> new ArrayList<>()).add(recorded(agent, dir, cp, mode, tasks));
+                ns.computeIfAbsent("off", k -> new ArrayList<>()).add(run(List.of(), Map.of(), cp, mode, tasks, work));
+                ns.computeIfAbsent("dfx", k -> new ArrayList<>()).add(recorded(agent, dir, cp, mode, tasks, work));
                 String jfr = "-XX:StartFlightRecording:filename=" + dir.resolve("r.jfr") + ",settings=profile,"
                         + "+jdk.VirtualThreadStart#enabled=true,+jdk.VirtualThreadEnd#enabled=true";
-                ns.computeIfAbsent("jfr", k -> new ArrayList<>()).add(run(List.of(jfr), Map.of(), cp, mode, tasks));
+                ns.computeIfAbsent("jfr", k -> new ArrayList<>())
+                        .add(run(List.of(jfr), Map.of(), cp, mode, tasks, work));
             }
-            long off = median(ns.get("off"));
+            long offCpu = median(ns.get("off"), 1);
             for (var e : ns.entrySet()) {
-                long m = median(e.getValue());
-                System.out.printf("%-8s %-4s median %6d ns/task  x%.3f of off  (rounds %s)%n", mode, e.getKey(), m,
-                        (double) m / off, e.getValue());
+                long cpu = median(e.getValue(), 1);
+                System.out.printf("%-8s %-4s cpu %6d ns/task (+%5d, x%.3f of off)  wall %6d ns/task%n", mode,
+                        e.getKey(), cpu, cpu - offCpu, (double) cpu / offCpu, median(e.getValue(), 0));
             }
         }
         try (var files = Files.list(dir)) {
@@ -63,17 +73,34 @@ public final class AgentOverhead {
         Files.deleteIfExists(dir);
     }
 
+    /** @return the iterations of {@link PoolWorkload#work} that take {@link #TASK_NS} at best (the fastest run) */
+    private static long calibrate() {
+        long iterations = 1000;
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 20_000; i++) {
+            long t0 = System.nanoTime();
+            PoolWorkload.sink = PoolWorkload.work(iterations);
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        return Math.max(1, iterations * TASK_NS / Math.max(1, best));
+    }
+
     /** One round with the agent, into a region hosted here; checks the records of every task arrived. */
-    private static long recorded(Path agent, Path dir, String cp, String mode, int tasks) throws Exception {
+    private static long[] recorded(Path agent, Path dir, String cp, String mode, int tasks, long work)
+            throws Exception {
         AtomicLong records = new AtomicLong();
         Path region = dir.resolve("region");
         Files.deleteIfExists(region);
-        try (RegionHost host = RegionHost.start(region, RegionSpec.builder().userPool(512, 8, 64).build(),
+        try (RegionHost host = RegionHost.start(region, RegionSpec.builder().userPool(RECORDS, BUFFERS, 64).build(),
                 b -> records.addAndGet(b.recordCount()))) {
-            long ns = run(List.of("-javaagent:" + agent), host.environment(), cp, mode, tasks);
+            long[] ns = run(List.of("-javaagent:" + agent), host.environment(), cp, mode, tasks, work);
             RegionStats s = host.stop();
             long perTask = mode.equals("pool") ? 5 : 4;
             long want = perTask * (tasks + tasks / 4);
+            long stalls = s.lanes().stream().mapToLong(l -> l.stats().stallCount()).sum();
+            long stallNs = s.lanes().stream().mapToLong(l -> l.stats().stallTotalNs()).sum();
+            System.err.printf("  dfx %s round: %d records, %d stalls (%.1f ms)%n", mode, records.get(), stalls,
+                    stallNs / 1e6);
             if (!s.reconciled() || records.get() < want) {
                 throw new IllegalStateException("dfx round lost records: " + records.get() + " of at least " + want
                         + ", reconciled " + s.reconciled());
@@ -82,11 +109,12 @@ public final class AgentOverhead {
         }
     }
 
-    private static long run(List<String> jvmArgs, Map<String, String> env, String cp, String mode, int tasks)
-            throws IOException, InterruptedException {
+    /** @return {wall, cpu} ns per task */
+    private static long[] run(List<String> jvmArgs, Map<String, String> env, String cp, String mode, int tasks,
+            long work) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-cp", cp, PoolWorkload.class.getName(), mode, "" + tasks, "" + MICROS));
+        cmd.addAll(List.of("-cp", cp, PoolWorkload.class.getName(), mode, "" + tasks, "" + work));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().putAll(env);
         Process p = pb.start();
@@ -94,12 +122,12 @@ public final class AgentOverhead {
         if (p.waitFor() != 0 || !out.contains("ns_per_task ")) {
             throw new IllegalStateException("workload failed: " + cmd + "\n" + out);
         }
-        String line = out.lines().filter(l -> l.startsWith("ns_per_task ")).findFirst().orElseThrow();
-        return Long.parseLong(line.substring("ns_per_task ".length()).strip());
+        String[] f = out.lines().filter(l -> l.startsWith("ns_per_task ")).findFirst().orElseThrow().split(" ");
+        return new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])};
     }
 
-    private static long median(List<Long> v) {
-        long[] a = v.stream().mapToLong(Long::longValue).toArray();
+    private static long median(List<long[]> v, int column) {
+        long[] a = v.stream().mapToLong(x -> x[column]).toArray();
         Arrays.sort(a);
         return a[a.length / 2];
     }

@@ -2,10 +2,12 @@ package dev.dfx.cli;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
-import dev.dfx.export.HtmlReport;
 import dev.dfx.export.PerfDataExporter;
+import dev.dfx.export.PerfProfileExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.export.TraceFormat;
+import dev.dfx.export.html.HtmlViewer;
+import dev.dfx.rundir.ManifestAudit;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
@@ -19,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
@@ -29,8 +32,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code dfx export RUN --format chrome|perfetto|html -o FILE}: writes a run directory's trace from its chunk files
  * and run.json, as Chrome JSON (the same file {@code dfx record} leaves as {@code trace.json}) or as a native
- * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained HTML page
- * ({@link HtmlReport}); a perf.data file as a Chrome or Perfetto trace ({@link #exportPerfData}). {@code -o -} writes
+ * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained interactive HTML
+ * page ({@link HtmlViewer}); a perf.data file as a Chrome or Perfetto trace, an HTML page, folded stacks or
+ * speedscope JSON ({@link #exportPerfData}). {@code -o -} writes
  * to standard output (binary for perfetto). The output is checked before any work (not a directory, its folder exists, not one of the
  * inputs: run.json, the chunk files, the run's other outputs; the run's trace.json may be rewritten only as Chrome JSON) and written through a
  * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
@@ -49,8 +53,13 @@ final class ExportCommand implements Callable<Integer> {
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome",
             description = "chrome (trace-event JSON that Perfetto opens; default), perfetto (native Perfetto"
-                    + " protobuf trace, exact ns) or html (run directories only).")
+                    + " protobuf trace, exact ns), html (a self-contained interactive viewer page), folded"
+                    + " (collapsed stacks for flame graphs) or speedscope (speedscope JSON) (the last two for"
+                    + " perf.data files only).")
     String format;
+
+    @CommandLine.Mixin
+    SymbolSourceOptions symbols = new SymbolSourceOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
             description = "The file to write ('-' for standard output).")
@@ -59,12 +68,20 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String f = format.toLowerCase(Locale.ROOT);
-        if (!f.equals("html") && trace(f) == null) {
-            throw new BadInputException("option --format: unknown format '" + format + "'; expected chrome, perfetto"
-                    + " or html");
+        if (!f.equals("html") && trace(f) == null && profile(f) == null) {
+            throw new BadInputException("option --format: unknown format '" + format + "'; expected chrome, perfetto,"
+                    + " html, folded or speedscope");
         }
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);
+        }
+        if (symbols.given() != null) {
+            throw new BadInputException("option " + symbols.given() + ": for perf.data files; a run directory has no"
+                    + " sampled addresses");
+        }
+        if (profile(f) != null) {
+            throw new BadInputException("option --format: '" + format + "' is for perf.data files (sampled"
+                    + " callstacks); a run directory exports as chrome, perfetto or html");
         }
         RunDamage damage = new RunDamage();
         RunManifest m = readOrNull(damage);
@@ -88,7 +105,7 @@ final class ExportCommand implements Callable<Integer> {
             }
             RunManifest drawn = m != null ? m : ChunkOnlyRun.standIn(chunks.readers(), damage.lines().getFirst());
             target.write(spec.commandLine().getOut(), os -> f.equals("html")
-                    ? HtmlReport.write(input, chunks, drawn, os)
+                    ? HtmlViewer.writeRun(input, chunks, drawn, audit(m), os, damage)
                     : RunTraceExporter.write(chunks, drawn, os, trace(f), damage));
         }
         return DamageLines.print(damage, spec.commandLine().getErr());
@@ -122,6 +139,32 @@ final class ExportCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * @param m the run's manifest, or null when run.json cannot be read
+     * @return the run's capacity audit as {@code dfx audit --json} prints it, or null when there is none to make (no
+     *         run.json, a recording that did not finish, run.json's parts disagree: the page then says so)
+     */
+    private Map<String, Object> audit(RunManifest m) {
+        if (m == null || UnfinishedRun.is(m)) {
+            return null;
+        }
+        try {
+            return AuditReport.run(ManifestAudit.audit(input.toString(), m), m);
+        } catch (BadInputException e) {
+            return null;
+        }
+    }
+
+    /** @return the profile format named {@code f}, or null when {@code f} names none */
+    private static PerfProfileExporter.Format profile(String f) {
+        for (PerfProfileExporter.Format p : PerfProfileExporter.Format.values()) {
+            if (p.cliName().equals(f)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /** @return the trace format named {@code f}, or null when {@code f} names none */
     private static TraceFormat trace(String f) {
         for (TraceFormat t : TraceFormat.values()) {
@@ -153,23 +196,36 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * PERF.DATA EXPORT: a perf.data file as a Chrome or Perfetto trace ({@link PerfDataExporter}).
+     * PERF.DATA EXPORT: a perf.data file as a Chrome or Perfetto trace ({@link PerfDataExporter}), an HTML page
+     * ({@link HtmlViewer}), or its sampled callstacks as folded stacks or speedscope JSON
+     * ({@link PerfProfileExporter}).
      *
-     * @throws BadInputException when the file is missing, the format is html or the output is not writable
+     * @throws BadInputException when the file is missing or the output is not writable
      */
     private int exportPerfData(Path file, String f) {
         if (!Files.exists(file)) {
             throw new BadInputException(file + ": no such run directory or perf.data file");
         }
         TraceFormat t = trace(f);
-        if (t == null) {
-            throw new BadInputException("option --format: '" + format + "' is not available for a perf.data file;"
-                    + " expected chrome or perfetto");
-        }
+        PerfProfileExporter.Format p = profile(f);
         OutputTarget target = OutputTarget.of("-o", output);
         target.refuseInputs(List.of(file), INPUT);
         RunDamage damage = new RunDamage();
-        target.write(spec.commandLine().getOut(), os -> PerfDataExporter.write(file, os, t, damage));
+        List<String> notes = new ArrayList<>();
+        try {
+            if (p != null) {
+                target.write(spec.commandLine().getOut(), os -> {
+                    PerfProfileExporter.write(file, os, p, symbols.options(), notes);
+                    return null;
+                });
+                return 0;
+            }
+            target.write(spec.commandLine().getOut(), os -> t == null
+                    ? HtmlViewer.writePerf(file, os, symbols.options(), notes, damage)
+                    : PerfDataExporter.write(file, os, t, symbols.options(), notes, damage));
+        } finally {
+            notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));
+        }
         return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

@@ -3,6 +3,9 @@ package dev.dfx.cli;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.export.RunTraceExporter;
+import dev.dfx.perf.report.PerfReport;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.OutputSeal;
 import dev.dfx.rundir.RunChunkFiles;
@@ -12,6 +15,7 @@ import dev.dfx.rundir.OutputFile;
 import dev.dfx.rundir.UnfinishedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,6 +23,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
+ * {@code dfx report -i perf.data}: what {@code perf report --stdio} prints for a perf.data file ({@link PerfReport}:
+ * overhead, children and self columns, {@code --sort}, {@code -F}, {@code --percent-limit}, callchain graphs), or
  * {@code dfx report RUN}: the summary of a run directory, read back from its run.json (text, or {@code --json}),
  * after checking that the files run.json lists are there and the chunk files are intact ({@link RunChunkFiles}: one
  * line per damage on stderr). A run whose run.json still says {@code running} did not finish (its recorder was
@@ -27,20 +33,67 @@ import picocli.CommandLine.Parameters;
  * not finish. Each derived output (trace.json, pmu.csv, ...) is checked against the size and CRC32 run.json recorded
  * for it ({@link OutputSeal}): one line per output missing, cut short or changed, saying how to rebuild it.
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
-        description = "Counts, reconcile, stalls and watermarks of a run directory.")
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"What perf report --stdio prints for a perf.data file (-i FILE, or FILE), or the counts,"
+            + " reconcile, stalls and watermarks of a run directory (RUN)."})
 final class ReportCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN", description = "A run directory written by dfx record.")
+    @Option(names = {"-i", "--input"}, paramLabel = "FILE",
+        description = "A perf.data file (perf report's input; perf.data when neither it nor RUN is given)")
+    Path perfData;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "RUN",
+        description = "A run directory written by dfx record (or a perf.data file).")
     Path run;
 
-    @Option(names = "--json", description = "Print the summary as JSON.")
+    @Option(names = "--json", description = "Run directory: print the summary as JSON.")
     boolean json;
+
+    @Option(names = {"-s", "--sort"}, paramLabel = "KEYS",
+        description = "perf.data: sort keys, of comm, dso, sym, pid, cpu (default comm,dso,sym)")
+    String sort;
+
+    @Option(names = {"-F", "--fields"}, paramLabel = "FIELDS",
+        description = "perf.data: output columns: overhead, overhead_children, sample, period and the sort keys")
+    String fields;
+
+    @Option(names = "--children", negatable = true,
+        description = "perf.data: accumulate callchains into callers (Children column; default with callchains)")
+    Boolean children;
+
+    @Option(names = {"-g", "--call-graph"}, paramLabel = "MODE", defaultValue = "graph",
+        description = "perf.data: graph (default) prints each entry's callchains, none does not")
+    String callGraph;
+
+    @Option(names = "--percent-limit", paramLabel = "PERCENT",
+        description = "perf.data: leave out lines and callchain branches under this share of the event")
+    Double percentLimit;
+
+    @CommandLine.Mixin
+    SymbolSourceOptions symbols = new SymbolSourceOptions();
+
+    @Option(names = "--stdio", description = "Accepted for perf compatibility (dfx prints text)")
+    boolean stdio;
 
     @Override
     public Integer call() throws Exception {
+        if (perfData != null && run != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Unmatched argument '" + run
+                + "': the input is given with -i already (" + perfData + ")");
+        }
+        Path input = perfData != null ? perfData : run != null ? run : Path.of("perf.data");
+        if (!Files.isDirectory(input)) {
+            return perfReport(input);
+        }
+        String perfOption = sort != null ? "--sort" : fields != null ? "-F" : children != null ? "--children"
+            : percentLimit != null ? "--percent-limit" : !callGraph.equals("graph") ? "-g" : symbols.given();
+        if (perfOption != null) {
+            throw new BadInputException("option " + perfOption + ": for perf.data files; " + input + " is a run"
+                + " directory (its summary has no samples to sort)");
+        }
+        run = input;
         RunManifest m = ManifestFile.read(run);
         RunDamage damage = new RunDamage();
         if (UnfinishedRun.is(m)) {
@@ -69,6 +122,41 @@ final class ReportCommand implements Callable<Integer> {
         }
         int status = DamageLines.print(damage, spec.commandLine().getErr());
         return status != 0 ? status : RunSummary.exitStatus(m);
+    }
+
+    /**
+     * PERF.DATA REPORT: {@code perf report --stdio} of {@code file}.
+     *
+     * @throws BadInputException for a missing or damaged file, an unknown key or call-graph mode, or --json
+     */
+    private int perfReport(Path file) {
+        if (json) {
+            throw new BadInputException("option --json: only for a run directory; " + file + " is not one");
+        }
+        if (!Files.exists(file)) {
+            throw new BadInputException(file + ": no such perf.data file or run directory");
+        }
+        String mode = callGraph.toLowerCase(java.util.Locale.ROOT);
+        if (!mode.equals("graph") && !mode.equals("none")) {
+            throw new BadInputException("option -g: '" + callGraph + "' is not a call-graph mode dfx prints; expected"
+                + " graph or none");
+        }
+        if (percentLimit != null && (percentLimit.isNaN() || percentLimit < 0)) {
+            throw new BadInputException("option --percent-limit: '" + percentLimit + "' is not a percentage");
+        }
+        TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
+        List<String> warnings;
+        try (PerfSession session = PerfInputs.open(file.toString())) {
+            try {
+                warnings = PerfReport.print(session, new PerfReport.Options(sort, fields, children,
+                    mode.equals("graph"), percentLimit, symbols.options()), out);
+            } finally {
+                out.flush();
+                PerfInputs.printWarnings(session, spec.commandLine().getErr());
+            }
+        }
+        warnings.forEach(w -> spec.commandLine().getErr().println("dfx report: " + w));
+        return 0;
     }
 
     /**

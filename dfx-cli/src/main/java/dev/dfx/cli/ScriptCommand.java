@@ -107,13 +107,12 @@ final class ScriptCommand implements Callable<Integer> {
         try {
             PerfInputs.withRecords(name, headers, out, spec.commandLine().getErr(), s -> {
                 ScriptPrinter printer = new ScriptPrinter(s, opts, out);
-                try {
-                    printer.run();
-                } finally {
-                    out.flush();
-                    for (String w : printer.symbolWarnings()) {
-                        spec.commandLine().getErr().println("dfx script: " + w);
-                    }
+                printer.run();
+                // after a failed run its one error line is the message; symbol files that could not be used are
+                // named only when the listing is complete
+                out.flush();
+                for (String w : printer.symbolWarnings()) {
+                    spec.commandLine().getErr().println("dfx script: " + w);
                 }
                 long hidden = printer.auxEntriesNotShown();
                 if (hidden > 0) {

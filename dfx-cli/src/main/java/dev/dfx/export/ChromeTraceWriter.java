@@ -38,6 +38,7 @@ public final class ChromeTraceWriter implements TraceSink {
 
     private final JsonGenerator gen;
     private final long originNs;
+    private final ChromeStackFrames stackFrames = new ChromeStackFrames();
     private long events;
     private long latestNs;
     /** Arrows whose start is written and whose end is not, by id: the category of the start. */
@@ -183,6 +184,25 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     /**
+     * An instant event ({@code ph:"i"}, thread scope) whose {@code sf} names the innermost frame of {@code stack} in
+     * the trace's {@code stackFrames} (written by {@link #finish}), where each frame names its caller as
+     * {@code parent} and its DSO path as {@code category}.
+     */
+    @Override
+    public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack) {
+        begin("i", pid, tid, name, cat, tsNs);
+        try {
+            gen.writeStringField("s", "t");
+            if (!stack.frames().isEmpty()) {
+                gen.writeStringField("sf", Integer.toString(stackFrames.id(stack.frames())));
+            }
+            end(args);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
      * A counter sample ({@code ph:"C"}): each entry of {@code values} becomes the track {@code "<name> <key>"}.
      *
      * @param values numeric values (Long, Integer or Double)
@@ -272,6 +292,9 @@ public final class ChromeTraceWriter implements TraceSink {
         earlyEnds.clear();
         try {
             gen.writeEndArray();
+            if (stackFrames.size() > 0) {
+                stackFrames.write(gen);
+            }
             gen.writeStringField("displayTimeUnit", "ns");
             gen.writeObjectFieldStart("metadata");
             for (Map.Entry<String, ?> e : metadata.entrySet()) {

@@ -1,16 +1,19 @@
 package dev.dfx.export;
 
 import dev.dfx.perf.data.RecordType;
-import dev.dfx.perf.event.Comm;
 import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.profile.ProfileFrame;
+import dev.dfx.perf.profile.ProfileSample;
+import dev.dfx.perf.profile.SampleResolver;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.trace.EventPrinter;
-import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.text.Utf8Names;
 import dev.dfx.perf.trace.TracepointFields;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlReasons;
@@ -22,8 +25,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,10 +36,15 @@ import java.util.Map;
  * Perfetto opens, or as a native Perfetto trace with the same content (one walk feeds either {@link TraceFormat}).
  * <ul>
  *   <li>{@code sched:sched_switch} samples become per-cpu swimlanes of which task ran when ({@link CpuRuns});</li>
- *   <li>every other sample becomes an instant event named after its event on its cpu's row, with the tracepoint
+ *   <li>every other sample becomes an instant event named after its event on its cpu's row, with the name of
+ *       its thread at that moment ({@code comm}: perf's machine model follows COMM records, renames and exec, and a
+ *       forked thread starts with its parent's name; decoded as UTF-8, {@link Utf8Names}), and the tracepoint
  *       text as perf script prints it ({@code trace}), or for vpa-dtl samples the decoded dtl entry (all of them:
  *       entries later than the last perf event are kept, unlike perf script); samples without a cpu go to
- *       process 2 "Tasks", one row per thread.</li>
+ *       process 2 "Tasks", one row per thread, named after the thread's name at its first sample;</li>
+ *   <li>a sample with a callchain, or of an event other than a tracepoint, carries its callstack
+ *       ({@link TraceSink#sample}: Chrome {@code stackFrames}, Perfetto PerfSample with interned frames), its frames
+ *       named by {@link FrameNames}.</li>
  * </ul>
  * Timestamps are perf's ns written exactly (Chrome: {@code ts} = ns / 1000 with three decimals, origin 0; Perfetto:
  * ns on BUILTIN_CLOCK_PERF), so the trace lines up with {@code dfx script --ns}. Records come in perf's processing order. Stateless.
@@ -50,6 +60,9 @@ public final class PerfDataExporter {
      * @param file   perf.data file
      * @param os     where the trace goes; closed at the end
      * @param format the trace's file format
+     * @param symbols where the samples' symbols are looked for
+     * @param notes  receives notes for the user (not damage): what the reader read past, symbol files that could
+     *               not be used
      * @param damage receives one line when samples were left out because they carry no time (a recording made
      *               with {@code perf record --no-timestamp}: perf script prints them in file order, but a trace has
      *               no place for them)
@@ -57,11 +70,30 @@ public final class PerfDataExporter {
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
      */
-    public static long write(Path file, OutputStream os, TraceFormat format, RunDamage damage) throws IOException {
-        try (PerfSession session = PerfSession.open(file, file.toString()); os) {
-            TraceSink w = format.open(os, TraceClock.perf());
-            Pass pass = new Pass(session, w);
-            pass.run();
+    public static long write(Path file, OutputStream os, TraceFormat format, SymbolOptions symbols,
+                             List<String> notes, RunDamage damage) throws IOException {
+        try (os) {
+            return write(file, format.open(os, TraceClock.perf()), symbols, notes, damage);
+        }
+    }
+
+    /**
+     * The same walk into any sink (the HTML viewer's model, {@code dev.dfx.export.html}).
+     *
+     * @param w receives the trace, on perf's clock ({@link TraceClock#perf}); finished at the end
+     * @return events drawn
+     * @see #write(Path, OutputStream, TraceFormat, SymbolOptions, List, RunDamage)
+     */
+    public static long write(Path file, TraceSink w, SymbolOptions symbols, List<String> notes, RunDamage damage)
+            throws IOException {
+        try (PerfSession session = PerfSession.open(file, file.toString())) {
+            Pass pass = new Pass(session, w, symbols);
+            try {
+                pass.run();
+            } finally {
+                session.warnings().lines().forEach(l -> notes.add("warning: " + l));
+                notes.addAll(pass.resolver.warnings());
+            }
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("source", "perf.data");
             meta.put("file", file.toString());
@@ -83,7 +115,7 @@ public final class PerfDataExporter {
         private final TraceSink w;
         private final CpuRuns runs;
         private final VpaDtlDecoder decoder;
-        private final Map<Integer, String> comms = new HashMap<>();
+        private final SampleResolver resolver;
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final StringBuilder text = new StringBuilder(256);
         private EventPrinter printer;
@@ -91,8 +123,9 @@ public final class PerfDataExporter {
         /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
         private long untimed;
 
-        Pass(PerfSession session, TraceSink w) {
+        Pass(PerfSession session, TraceSink w, SymbolOptions symbols) {
             this.session = session;
+            this.resolver = new SampleResolver(session, symbols);
             this.w = w;
             this.runs = new CpuRuns(w, new TraceRows(w));
             this.decoder = new VpaDtlDecoder(session, session.processingOrder(true), PrimaryMerge.Tail.DRAIN);
@@ -102,10 +135,7 @@ public final class PerfDataExporter {
             while (decoder.hasNext()) {
                 TimedRecord t = decoder.next();
                 PerfRecord r = t.record();
-                if (r.type() == RecordType.COMM) {
-                    Comm c = Comm.of(r);
-                    comms.put(c.tid(), c.comm());
-                }
+                resolver.record(r);
                 if (t.time() != -1 && t.time() != 0) {
                     lastNs = Math.max(lastNs, t.time());
                 }
@@ -125,26 +155,45 @@ public final class PerfDataExporter {
             Sample s = t.sample();
             TracepointFields tp = session.tracepoint(t);
             if (tp != null && "sched:sched_switch".equals(e.format().fullName()) && s.cpu() >= 0) {
-                runs.switched(s.cpu(), t.time(), tp.string("prev_comm"), (int) tp.number("prev_pid"),
-                    prevState(traceText(t)), tp.string("next_comm"), (int) tp.number("next_pid"));
+                runs.switched(s.cpu(), t.time(), Utf8Names.decode(tp.string("prev_comm")), (int) tp.number("prev_pid"),
+                    prevState(traceText(t)), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
                 return;
             }
+            ProfileSample p = resolver.resolve(e, s);
+            String comm = Utf8Names.decode(p.comm());
             Map<String, Object> args = new LinkedHashMap<>();
+            args.put("comm", comm);
             args.put("pid", s.pid());
             args.put("tid", s.tid());
+            boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
             if (tp != null) {
                 args.put("trace", traceText(t));
-            } else if (e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG) {
+            } else if (dtl) {
                 dtl(s, args);
             } else {
                 args.put("ip", "0x" + Long.toHexString(s.ip()));
                 args.put("period", s.period());
             }
-            if (s.cpu() >= 0) {
-                w.instant(CpuRuns.CPUS, runs.tid(s.cpu()), e.name(), "sample", t.time(), args);
+            // a tracepoint's own address says little: it gets a stack only with its callchain
+            SampledStack stack = !dtl && (tp == null || !p.callchain().isEmpty()) ? stack(p, comm) : null;
+            int pid = s.cpu() >= 0 ? CpuRuns.CPUS : TASKS;
+            int row = s.cpu() >= 0 ? runs.tid(s.cpu()) : taskRow(s.tid(), comm);
+            if (stack != null) {
+                w.sample(pid, row, e.name(), "sample", t.time(), args, stack);
             } else {
-                w.instant(TASKS, taskRow(s.tid()), e.name(), "sample", t.time(), args);
+                w.instant(pid, row, e.name(), "sample", t.time(), args);
             }
+        }
+
+        /** @return the sample's stack, outermost frame first */
+        private static SampledStack stack(ProfileSample p, String comm) {
+            List<ProfileFrame> frames = p.stack();
+            List<SampledStack.Frame> out = new ArrayList<>(frames.size());
+            for (int i = frames.size() - 1; i >= 0; i--) {
+                ProfileFrame f = frames.get(i);
+                out.add(new SampledStack.Frame(FrameNames.of(f), FrameNames.file(f), f.printedIp()));
+            }
+            return new SampledStack(p.pid(), p.tid(), comm, p.cpu(), p.ip().cpumode(), out);
         }
 
         /** The fields of a vpa-dtl sample's entry. */
@@ -160,13 +209,13 @@ public final class PerfDataExporter {
             args.put("processor_id", DtlEntry.processorId(seg, at));
         }
 
-        /** @return the tid of thread {@code tid}'s row under "Tasks", named on first use */
-        private int taskRow(int tid) {
+        /** @return the tid of thread {@code tid}'s row under "Tasks", named on first use after its name then */
+        private int taskRow(int tid, String comm) {
             if (taskRows.isEmpty()) {
                 w.process(TASKS, "Tasks", 1);
             }
             if (taskRows.putIfAbsent(tid, Boolean.TRUE) == null) {
-                w.thread(TASKS, tid, comms.getOrDefault(tid, ":" + tid) + " " + tid, tid);
+                w.thread(TASKS, tid, comm + " " + tid, tid);
             }
             return tid;
         }
@@ -175,7 +224,7 @@ public final class PerfDataExporter {
         private String traceText(TimedRecord t) {
             TraceEvents te = session.traceEvents();
             if (printer == null) {
-                printer = new EventPrinter(KernelSymbols.NONE, te.printk(), te.longSize());
+                printer = new EventPrinter(resolver.kernelSymbols(), te.printk(), te.longSize());
             }
             PerfRecord r = t.record();
             Sample s = t.sample();

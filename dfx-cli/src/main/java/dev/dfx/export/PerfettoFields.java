@@ -30,6 +30,64 @@ final class PerfettoFields {
     static final int PACKET_TRACK_DESCRIPTOR = 60;
     /** {@code enum SequenceFlags { SEQ_INCREMENTAL_STATE_CLEARED = 1; }} */
     static final int SEQ_INCREMENTAL_STATE_CLEARED = 1;
+    /** {@code enum SequenceFlags { SEQ_NEEDS_INCREMENTAL_STATE = 2; }} */
+    static final int SEQ_NEEDS_INCREMENTAL_STATE = 2;
+    /** {@code ProcessTree process_tree = 2;} (oneof data) */
+    static final int PACKET_PROCESS_TREE = 2;
+    /** {@code optional InternedData interned_data = 12;} */
+    static final int PACKET_INTERNED_DATA = 12;
+    /** {@code PerfSample perf_sample = 66;} (oneof data) */
+    static final int PACKET_PERF_SAMPLE = 66;
+
+    // trace/ps/process_tree.proto: message ProcessTree, ProcessTree.Thread
+    /** {@code repeated Thread threads = 2;} */
+    static final int PROCESS_TREE_THREADS = 2;
+    /** {@code Thread: optional int32 tid = 1;} */
+    static final int THREAD_TID = 1;
+    /** {@code Thread: optional string name = 2;} */
+    static final int THREAD_NAME = 2;
+    /** {@code Thread: optional int32 tgid = 3;} */
+    static final int THREAD_TGID = 3;
+
+    // trace/interned_data/interned_data.proto: message InternedData
+    /** {@code repeated InternedString function_names = 5;} */
+    static final int INTERNED_FUNCTION_NAMES = 5;
+    /** {@code repeated Frame frames = 6;} */
+    static final int INTERNED_FRAMES = 6;
+    /** {@code repeated Callstack callstacks = 7;} */
+    static final int INTERNED_CALLSTACKS = 7;
+    /** {@code repeated InternedString mapping_paths = 17;} */
+    static final int INTERNED_MAPPING_PATHS = 17;
+    /** {@code repeated Mapping mappings = 19;} */
+    static final int INTERNED_MAPPINGS = 19;
+
+    // trace/profiling/profile_common.proto: InternedString, Mapping, Frame, Callstack
+    /** {@code InternedString: optional uint64 iid = 1;} (also Mapping, Frame and Callstack's iid) */
+    static final int INTERNED_IID = 1;
+    /** {@code InternedString: optional bytes str = 2;} */
+    static final int INTERNED_STRING_STR = 2;
+    /** {@code Mapping: repeated uint64 path_string_ids = 7;} */
+    static final int MAPPING_PATH_STRING_IDS = 7;
+    /** {@code Frame: optional uint64 function_name_id = 2;} */
+    static final int FRAME_FUNCTION_NAME_ID = 2;
+    /** {@code Frame: optional uint64 mapping_id = 3;} */
+    static final int FRAME_MAPPING_ID = 3;
+    /** {@code Frame: optional uint64 rel_pc = 4;} */
+    static final int FRAME_REL_PC = 4;
+    /** {@code Callstack: repeated uint64 frame_ids = 2;} (outermost frame first) */
+    static final int CALLSTACK_FRAME_IDS = 2;
+
+    // trace/profiling/profile_packet.proto: message PerfSample
+    /** {@code optional uint32 cpu = 1;} */
+    static final int PERF_SAMPLE_CPU = 1;
+    /** {@code optional uint32 pid = 2;} */
+    static final int PERF_SAMPLE_PID = 2;
+    /** {@code optional uint32 tid = 3;} */
+    static final int PERF_SAMPLE_TID = 3;
+    /** {@code optional uint64 callstack_iid = 4;} */
+    static final int PERF_SAMPLE_CALLSTACK_IID = 4;
+    /** {@code optional Profiling.CpuMode cpu_mode = 5;} (MODE_KERNEL = 1, MODE_USER = 2, as perf's cpumode) */
+    static final int PERF_SAMPLE_CPU_MODE = 5;
 
     // trace/clock_snapshot.proto: message ClockSnapshot, ClockSnapshot.Clock
     /** {@code repeated Clock clocks = 1;} */

@@ -11,8 +11,8 @@ import java.io.IOException;
 /**
  * The TracePackets of one trace (trace_packet.proto), all on one packet sequence: {@link #begin} opens a packet
  * carrying {@code trusted_packet_sequence_id} {@value #SEQUENCE_ID} (and, on the first packet only,
- * {@code sequence_flags = SEQ_INCREMENTAL_STATE_CLEARED}: dfx writes no interned data, but trace processor expects a
- * sequence to start cleared); {@link #end} writes it as {@code Trace.packet} (field 1). Not thread-safe.
+ * {@code sequence_flags = SEQ_INCREMENTAL_STATE_CLEARED}, as trace processor expects a sequence to start cleared;
+ * the interned frames of sampled callstacks live in that state); {@link #end} writes it as {@code Trace.packet} (field 1). Not thread-safe.
  */
 final class PerfettoPackets {
     /** The trusted_packet_sequence_id of every packet. */
@@ -27,10 +27,20 @@ final class PerfettoPackets {
 
     /** @return the stream of a new packet's fields (the sequence id, and flags on the first, already written) */
     CodedOutputStream begin() throws IOException {
+        return begin(0);
+    }
+
+    /**
+     * @param flags sequence flags of the packet ({@code SEQ_NEEDS_INCREMENTAL_STATE} for one that adds or uses
+     *              interned data); the first packet also gets {@code SEQ_INCREMENTAL_STATE_CLEARED}
+     * @return the stream of a new packet's fields (the sequence id and flags already written)
+     */
+    CodedOutputStream begin(int flags) throws IOException {
         CodedOutputStream p = msg.begin();
         p.writeUInt32(PerfettoFields.PACKET_TRUSTED_PACKET_SEQUENCE_ID, SEQUENCE_ID);
-        if (count == 0) {
-            p.writeUInt32(PerfettoFields.PACKET_SEQUENCE_FLAGS, PerfettoFields.SEQ_INCREMENTAL_STATE_CLEARED);
+        int all = flags | (count == 0 ? PerfettoFields.SEQ_INCREMENTAL_STATE_CLEARED : 0);
+        if (all != 0) {
+            p.writeUInt32(PerfettoFields.PACKET_SEQUENCE_FLAGS, all);
         }
         return p;
     }

@@ -42,6 +42,8 @@ import java.util.Map;
  *       ones, and an END closes the innermost open slice of its track; so a row's slices must come in start order
  *       (checked): then every END that shares a timestamp with a BEGIN is in the file before it unless it belongs
  *       to a slice that holds the new one, and no slice ends at the wrong time;</li>
+ *   <li>a sampled callstack is an instant and a PerfSample packet of the sampled thread, its frames interned
+ *       ({@link PerfettoSamples});</li>
  *   <li>instants are {@code TYPE_INSTANT}, counter samples {@code TYPE_COUNTER} with {@code counter_value}
  *       ({@code double_counter_value} for doubles); the metadata is one instant named {@value #METADATA} at the
  *       earliest event's timestamp on its own track, its entries as debug annotations (maps as dictionaries).</li>
@@ -58,6 +60,7 @@ public final class PerfettoTraceWriter implements TraceSink {
     private final NestedMessages msg;
     private final PerfettoPackets packets;
     private final PerfettoTracks tracks;
+    private final PerfettoSamples samples;
     private final long originNs;
     private long latestNs;
     /** The earliest event timestamp written (ns); Long.MAX_VALUE before the first. */
@@ -80,6 +83,7 @@ public final class PerfettoTraceWriter implements TraceSink {
         this.packets = new PerfettoPackets(new NestedMessages(file));
         this.msg = packets.messages();
         this.tracks = new PerfettoTracks(packets);
+        this.samples = new PerfettoSamples(packets);
         this.originNs = clock.originNs();
         this.latestNs = clock.originNs();
         try {
@@ -144,6 +148,17 @@ public final class PerfettoTraceWriter implements TraceSink {
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
         instantOn(tracks.rowUuid(pid, tid), name, cat, tsNs, args);
+    }
+
+    /** The instant on its row, then the sampled thread's PerfSample with interned frames ({@link PerfettoSamples}). */
+    @Override
+    public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack) {
+        instant(pid, tid, name, cat, tsNs, args);
+        try {
+            samples.write(tsNs, stack);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private void instantOn(long track, String name, String cat, long tsNs, Map<String, ?> args) {

@@ -83,45 +83,57 @@ public final class RunTraceExporter {
      */
     public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os, TraceFormat format,
                              RunDamage damage) throws IOException {
-        Map<String, Object> meta = new LinkedHashMap<>();
         try (os) {
-            TraceWindow w = new TraceWindow(format.open(os, TraceClock.nanoTime(m.clock().originNs(),
-                    m.clock().epochNsAtOrigin())), m.clock().originNs(), m.timeRangeEndNs());
-            boolean unfinished = UnfinishedRun.is(m);
-            boolean standIn = ChunkOnlyRun.is(m);
-            StallRows layout = m.program() != null ? drawProgram(chunks, m, w, meta, damage)
-                    : drawRuntime(chunks, m, w, meta, unfinished, standIn);
-            if (unfinished || standIn) {
-                // the manifest written at the start has no counts, a stand-in none at all: claiming zero loss or no
-                // stalls would be false
-                for (String key : List.of("subsystems", "records_dropped", "stalls", "stall_ns", "stalled_lanes")) {
-                    meta.put(key, standIn ? ChunkOnlyRun.UNKNOWN : UnfinishedRun.UNKNOWN);
-                }
-            } else {
-                DropMarks.draw(w, layout, m, meta);
-                StallMarks.draw(w, layout, m, meta);
-            }
-            meta.put("dfx_format", RunManifest.FORMAT);
-            if (m.program() != null) {
-                meta.put("command", String.join(" ", m.program().command()));
-                meta.put("exit_status", m.program().exitStatus());
-            } else {
-                meta.put("workload", m.config().workload());
-            }
-            meta.put("status", m.status());
-            meta.put("clock", m.clock().source());
-            meta.put("clock_freq_hz", m.clock().clockFreqHz());
-            meta.put("origin_ns", m.clock().originNs());
-            meta.put("start", m.start());
-            if (w.skipped() > 0) {
-                meta.put("events_outside_the_run", w.skipped());
-                damage.add(ManifestFile.of(chunks.runDir()) + ": " + w.skipped() + " trace events lie outside the run's"
-                        + " time range " + m.clock().originNs() + ".." + (m.timeRangeEndNs() == Long.MAX_VALUE ? ""
-                        : m.timeRangeEndNs()) + " ns (clock.origin_ns + wall_ns); left out of the trace");
-            }
-            w.finish(meta);
-            return w.eventCount();
+            return write(chunks, m, format.open(os, TraceClock.nanoTime(m.clock().originNs(),
+                    m.clock().epochNsAtOrigin())), damage);
         }
+    }
+
+    /**
+     * The same walk into any sink (the HTML viewer's model, {@code dev.dfx.export.html}).
+     *
+     * @param sink   receives the trace, on the run's clock ({@link TraceClock#nanoTime}); finished at the end
+     * @return events drawn
+     * @see #write(RunChunkFiles, RunManifest, OutputStream, TraceFormat, RunDamage)
+     */
+    public static long write(RunChunkFiles chunks, RunManifest m, TraceSink sink, RunDamage damage)
+            throws IOException {
+        Map<String, Object> meta = new LinkedHashMap<>();
+        TraceWindow w = new TraceWindow(sink, m.clock().originNs(), m.timeRangeEndNs());
+        boolean unfinished = UnfinishedRun.is(m);
+        boolean standIn = ChunkOnlyRun.is(m);
+        StallRows layout = m.program() != null ? drawProgram(chunks, m, w, meta, damage)
+                : drawRuntime(chunks, m, w, meta, unfinished, standIn);
+        if (unfinished || standIn) {
+            // the manifest written at the start has no counts, a stand-in none at all: claiming zero loss or no
+            // stalls would be false
+            for (String key : List.of("subsystems", "records_dropped", "stalls", "stall_ns", "stalled_lanes")) {
+                meta.put(key, standIn ? ChunkOnlyRun.UNKNOWN : UnfinishedRun.UNKNOWN);
+            }
+        } else {
+            DropMarks.draw(w, layout, m, meta);
+            StallMarks.draw(w, layout, m, meta);
+        }
+        meta.put("dfx_format", RunManifest.FORMAT);
+        if (m.program() != null) {
+            meta.put("command", String.join(" ", m.program().command()));
+            meta.put("exit_status", m.program().exitStatus());
+        } else {
+            meta.put("workload", m.config().workload());
+        }
+        meta.put("status", m.status());
+        meta.put("clock", m.clock().source());
+        meta.put("clock_freq_hz", m.clock().clockFreqHz());
+        meta.put("origin_ns", m.clock().originNs());
+        meta.put("start", m.start());
+        if (w.skipped() > 0) {
+            meta.put("events_outside_the_run", w.skipped());
+            damage.add(ManifestFile.of(chunks.runDir()) + ": " + w.skipped() + " trace events lie outside the run's"
+                    + " time range " + m.clock().originNs() + ".." + (m.timeRangeEndNs() == Long.MAX_VALUE ? ""
+                    : m.timeRangeEndNs()) + " ns (clock.origin_ns + wall_ns); left out of the trace");
+        }
+        w.finish(meta);
+        return w.eventCount();
     }
 
     /** Draws the embedded runtime's swimlanes and dependency arrows; returns where each thread's stall row is. */
@@ -157,18 +169,7 @@ public final class RunTraceExporter {
      */
     private static StallRows drawProgram(RunChunkFiles chunks, RunManifest m, TraceSink w, Map<String, Object> meta,
                                          RunDamage damage) throws IOException {
-        LaneStrings strings = LaneStrings.NONE;
-        String file = m.program().stringsFile();
-        if (file == null) {
-            damage.add(ManifestFile.of(chunks.runDir()) + ": program.strings_file is null (not written); user events"
-                    + " are drawn with their string ids");
-        } else {
-            try {
-                strings = LaneStrings.read(chunks.runDir().resolve(file));
-            } catch (BadInputException e) {
-                damage.add(e.getMessage() + "; user events are drawn with their string ids");
-            }
-        }
+        LaneStrings strings = LaneStrings.ofRun(chunks.runDir(), m, damage);
         ChunkReader user = chunks.readers().stream()
                 .filter(r -> r.subsystem().equals(ProgramReport.SUBSYSTEM)).findFirst().orElse(null);
         UserEventTrace trace = new UserEventTrace(w, m.program(), strings);

@@ -26,4 +26,14 @@ interface StallRows {
      * @return the drop row of the thread that writes the lane, named on first use
      */
     Row dropRow(RunManifest.SubsystemReport s, RunManifest.Lane l);
+
+    /**
+     * @param s the lane's subsystem
+     * @param l the lane
+     * @return how a summary names the lane's writer: {@code subsystem kind role instance} (a thread of the embedded
+     *         runtime), unless the layout knows the thread better
+     */
+    default String label(RunManifest.SubsystemReport s, RunManifest.Lane l) {
+        return s.name() + " " + l.kind() + " " + l.role() + " " + l.instance();
+    }
 }

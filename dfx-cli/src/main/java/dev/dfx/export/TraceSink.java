@@ -44,6 +44,13 @@ public interface TraceSink extends Closeable {
     void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args);
 
     /**
+     * An instant on a row that stands for a sampled callstack: Chrome JSON gives the instant a stack frame
+     * ({@code sf}) of the trace's {@code stackFrames}; Perfetto writes the instant and a PerfSample of the sampled
+     * thread whose callstack and frames are interned.
+     */
+    void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack);
+
+    /**
      * A sample of the counters of process {@code pid}: each entry of {@code values} is the counter
      * {@code "<name> <key>"}, which takes the value at {@code tsNs}.
      *

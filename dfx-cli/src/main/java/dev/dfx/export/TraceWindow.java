@@ -66,6 +66,13 @@ final class TraceWindow implements TraceSink {
     }
 
     @Override
+    public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack) {
+        if (!outside(tsNs, 0)) {
+            sink.sample(pid, tid, name, cat, tsNs, args, stack);
+        }
+    }
+
+    @Override
     public void counter(int pid, String name, long tsNs, Map<String, ? extends Number> values) {
         if (!outside(tsNs, 0)) {
             sink.counter(pid, name, tsNs, values);

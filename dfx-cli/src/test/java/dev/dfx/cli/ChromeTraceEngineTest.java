@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.testing.CPrograms;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code target/trace-engine} at the version pinned in {@code src/test/trace-engine/package-lock.json}. The engine
  * must place every slice on a track and bind every dependency arrow at both ends: its slice count is the number of
  * swimlane records run.json counts as collected (one slice each), its arrows the distinct dependency pairs of
- * deps.json. Skipped, with the reason, only when the npm registry cannot be reached.
+ * deps.json; a recorded C program's flow arrows bind as well. Skipped, with the reason, only when the npm registry
+ * cannot be reached.
  */
 @Timeout(900)
 class ChromeTraceEngineTest {
@@ -90,6 +92,22 @@ class ChromeTraceEngineTest {
         Path again = tmp.resolve("again.json");
         assertThat(CliRun.dfx("export", run.toString(), "--format", "chrome", "-o", again.toString()).status()).isZero();
         assertThat(counts(again)).isEqualTo(counts);
+    }
+
+    @Test
+    void aRecordedProgramsFlowArrowsBindInChromeToo() throws Exception {
+        // examples/c/hello.c: main's "start workers" slice starts two "handoff" arrows, each ending inside a worker's
+        // "worker" slice; the arrows leave from and end at the slices' starts with their cat, so Chrome binds both
+        Path exe = CPrograms.build(CPrograms.ROOT.resolve("examples/c/hello.c"), tmp.resolve("hello"));
+        Path run = tmp.resolve("program");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--", exe.toString());
+        assertThat(d.status()).as(d.output()).isZero();
+        JsonNode trace = RecordCommandTest.trace(run);
+        JsonNode counts = counts(run.resolve("trace.json"));
+        assertThat(trace.at("/metadata/user_events/flow_arrows").asLong()).isEqualTo(2);
+        assertThat(counts.get("flows").asLong()).isEqualTo(2);
+        assertThat(counts.get("slices").asLong()).isEqualTo(RecordCommandTest.events(trace, "X", null).size())
+                .isEqualTo(trace.at("/metadata/user_events/slices").asLong());
     }
 
     @Test

@@ -30,12 +30,14 @@ class ExportPerfDataTest {
     }
 
     @Test
-    void htmlOfAPerfDataFileIsRefusedInOneLine() {
+    void htmlOfAPerfDataFileIsASelfContainedPage() throws IOException {
+        Path page = dir.resolve("x.html");
         CliRun r = CliRun.dfx("export", Fixtures.perf("irq-a.data").toString(), "--format", "html", "-o",
-            dir.resolve("x.html").toString());
-        assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("dfx: option --format: 'html' is not available for a perf.data file;"
-            + " expected chrome or perfetto\n");
+            page.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(Files.readString(page)).startsWith("<!DOCTYPE html>").contains("\"source\":\"perf\"")
+            .doesNotContain("<link", " src=", "http://", "https://");
     }
 
     @Test

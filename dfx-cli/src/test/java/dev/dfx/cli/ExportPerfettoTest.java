@@ -184,11 +184,11 @@ class ExportPerfettoTest extends OneRecordedRun {
     }
 
     @Test
-    void anUnknownFormatListsTheThree() {
+    void anUnknownFormatListsTheFormats() {
         CliRun r = CliRun.dfx("export", run.toString(), "--format", "protobuf", "-o", shared.resolve("x").toString());
         assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("dfx: option --format: unknown format 'protobuf'; expected chrome, perfetto or"
-                + " html\n");
+        assertThat(r.err()).isEqualTo("dfx: option --format: unknown format 'protobuf'; expected chrome, perfetto,"
+                + " html, folded or speedscope\n");
         assertThat(shared.resolve("x")).doesNotExist();
     }
 }

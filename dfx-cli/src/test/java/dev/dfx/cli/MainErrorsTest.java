@@ -33,7 +33,8 @@ class MainErrorsTest {
         "record --bogus              | dfx: record: Unknown option: '--bogus' (see 'dfx record --help')",
         "record --swimlane-level=x   | dfx: record: Invalid value for option '--swimlane-level': 'x' is not an int (see 'dfx record --help')",
         "bogus                       | dfx: Unmatched argument at index 0: 'bogus' (see 'dfx --help')",
-        "report                      | dfx: report: Missing required parameter: 'RUN' (see 'dfx report --help')",
+        "report --bogus              | dfx: report: Unknown option: '--bogus' (see 'dfx report --help')",
+        "report -i a.data b          | dfx: report: Unmatched argument 'b': the input is given with -i already (a.data) (see 'dfx report --help')",
     })
     void usageErrorsAreOneLineWithExitStatus2(String cmd, String expected) {
         Run r = run(cmd.trim().split(" +"));
@@ -66,8 +67,9 @@ class MainErrorsTest {
         Path none = tmp.resolve("nonexistent");
         Run r = run("report", none.toString());
         assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("dfx: " + none + ": no such directory; expected a run directory written by dfx"
-                + " record" + System.lineSeparator());
+        // a path that is not a directory is taken for a perf.data file, as perf report takes -i
+        assertThat(r.err()).isEqualTo("dfx: " + none + ": no such perf.data file or run directory"
+                + System.lineSeparator());
     }
 
     @Test

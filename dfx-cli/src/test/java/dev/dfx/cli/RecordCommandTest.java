@@ -163,9 +163,9 @@ class RecordCommandTest {
         Path html = tmp.resolve("report.html");
         assertThat(CliRun.dfx("export", run.toString(), "--format", "html", "-o", html.toString()).status()).isZero();
         String page = Files.readString(html);
-        assertThat(page).startsWith("<!DOCTYPE html>").contains("<svg", ">core 0</text>", ">core 1</text>",
-                ">STALL swimlane core-task core 0</text>", "<td>deps</td>").doesNotContain("<script", "<link", "src=");
-        assertThat(page.split("fill=\"#d9342b\"", -1).length - 1).as("stall rects").isPositive();
+        // the viewer's data holds the stall slices on the stall rows (ExportHtmlBrowserTest opens such pages)
+        assertThat(page).startsWith("<!DOCTYPE html>").contains("\"name\":\"core 0 STALL\"",
+                "\"STALL (collector behind)\"").doesNotContain("<link", " src=", "http://", "https://");
     }
 
     @Test

@@ -5,17 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.write.DtlPayload;
 import dev.dfx.perf.write.PerfDataWriter;
 import dev.dfx.perf.write.SchedTracepoints;
 import dev.dfx.perf.write.WriterEvent;
+import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +58,8 @@ class PerfDataExporterTest {
 
     private JsonNode export(Path data) throws IOException {
         Path out = dir.resolve("trace.json");
-        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.CHROME, new RunDamage());
+        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.CHROME, SymbolOptions.OFF, new ArrayList<>(),
+            new RunDamage());
         try (InputStream in = Files.newInputStream(out)) {
             assertThat(TraceEventChecker.check(in)).isEmpty();
         }
@@ -129,6 +135,40 @@ class PerfDataExporterTest {
         assertThat(slices(t, 2000)).containsExactly("b 200 3000 6000 end");
     }
 
+    /**
+     * Names follow the COMM records (a rename, an exec), a forked thread takes its parent's name, UTF-8 bytes become
+     * their characters and a name the kernel cut mid-character keeps its valid prefix; a thread never named is
+     * {@code :TID}, as in perf script. Expected values written out by hand.
+     */
+    @Test
+    void sampleNamesFollowTheThreadsComms() throws IOException {
+        PerfDataWriter w = new PerfDataWriter(1);
+        WriterEvent faults = w.addEvent("page-faults", PerfType.SOFTWARE, 2, 1,
+            SampleType.IDENTIFIER | SampleType.IP | SampleType.TID | SampleType.TIME);
+        byte[] cut = Arrays.copyOf("a日本語のス".getBytes(StandardCharsets.UTF_8), 15);
+        w.comm(100, 100, "grüße", 0, 10).sample(faults, 0, 100, 100, 20, 0x1000, new byte[0])
+            .comm(100, 100, "zwei", 0, 30).sample(faults, 0, 100, 100, 40, 0x1000, new byte[0])
+            .fork(100, 100, 101, 100, 0, 50).sample(faults, 0, 100, 101, 60, 0x1000, new byte[0])
+            .comm(100, 101, cut, 0, 70).sample(faults, 0, 100, 101, 80, 0x1000, new byte[0])
+            .sample(faults, 0, 102, 102, 90, 0x1000, new byte[0]);
+        Path f = dir.resolve("names.data");
+        w.write(f);
+        JsonNode t = export(f);
+        List<String> samples = new ArrayList<>();
+        List<String> rows = new ArrayList<>();
+        for (JsonNode e : t.path("traceEvents")) {
+            if (e.path("name").asText().equals("page-faults")) {
+                samples.add(ns(e.path("ts")) + " " + e.path("tid").asInt() + " " + e.path("args").path("comm").asText());
+            } else if (e.path("name").asText().equals("thread_name")) {
+                rows.add(e.path("args").path("name").asText());
+            }
+        }
+        assertThat(samples).containsExactly("20 100 grüße", "40 100 zwei", "60 101 zwei", "80 101 a日本語の",
+            "90 102 :102");
+        // a row is named after its thread's name at the thread's first sample
+        assertThat(rows).containsExactly("grüße 100", "zwei 101", ":102 102");
+    }
+
     /** The Perfetto export of a perf.data file has the Chrome export's slices and instants, in the same ns. */
     @ParameterizedTest
     @ValueSource(strings = {"sched-switch-wakeup-a.data", "irq-a.data"})
@@ -136,7 +176,8 @@ class PerfDataExporterTest {
         Path data = Fixtures.perf(fixture);
         TraceContent chrome = TraceContent.ofChrome(export(data), 0);
         Path out = dir.resolve("trace.perfetto-trace");
-        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.PERFETTO, new RunDamage());
+        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.PERFETTO, SymbolOptions.OFF,
+            new ArrayList<>(), new RunDamage());
         List<PerfettoTraceReader.Packet> packets;
         try (InputStream in = Files.newInputStream(out)) {
             packets = PerfettoTraceReader.read(in);

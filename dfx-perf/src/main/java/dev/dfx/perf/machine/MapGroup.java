@@ -14,9 +14,12 @@ import java.util.TreeMap;
  */
 public final class MapGroup {
     private final TreeMap<Long, MemMap> byStart = new TreeMap<>(Long::compareUnsigned);
+    /** The mapping the last {@link #find} returned: callchain entries mostly fall in the same one in a row. */
+    private MemMap last;
 
     /** Inserts {@code map}, trimming what it overlaps. */
     public void insert(MemMap map) {
+        last = null;
         List<MemMap> overlapped = new ArrayList<>();
         Long from = byStart.floorKey(map.start());
         if (from == null || Long.compareUnsigned(byStart.get(from).end(), map.start()) <= 0) {
@@ -43,16 +46,22 @@ public final class MapGroup {
 
     /** Inserts {@code map} without trimming others (kernel maps). */
     void put(MemMap map) {
+        last = null;
         byStart.put(map.start(), map);
     }
 
     /** @return the mapping containing {@code addr}, or {@code null} */
     public MemMap find(long addr) {
+        MemMap m = last;
+        if (m != null && m.contains(addr)) {
+            return m;
+        }
         Map.Entry<Long, MemMap> e = byStart.floorEntry(addr);
         if (e == null || !e.getValue().contains(addr)) {
             return null;
         }
-        return e.getValue();
+        last = e.getValue();
+        return last;
     }
 
     /** @return the mappings in address order (unmodifiable) */
@@ -61,6 +70,7 @@ public final class MapGroup {
     }
 
     void clear() {
+        last = null;
         byStart.clear();
     }
 }

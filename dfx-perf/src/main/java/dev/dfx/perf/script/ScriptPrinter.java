@@ -32,6 +32,8 @@ import dev.dfx.perf.event.Task;
 import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.profile.Callchain;
+import dev.dfx.perf.profile.ProfileFrame;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
@@ -415,7 +417,7 @@ public final class ScriptPrinter {
         boolean dso = on(m, DSO);
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
-            for (Frame f : Callchains.resolve(s, thread, machine, sym ? symbols : null)) {
+            for (ProfileFrame f : Callchain.resolve(s, thread, machine, sym ? symbols : null)) {
                 Location at = f.location();
                 out.put('\t').hex(at.addr(), 16);
                 if (sym) {

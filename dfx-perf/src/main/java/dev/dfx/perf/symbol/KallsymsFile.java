@@ -20,7 +20,7 @@ import java.nio.file.Path;
  */
 record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long text) {
     /**
-     * @throws BadInputException when the file cannot be read
+     * @throws BadInputException when the file cannot be read or is an ELF file (a vmlinux)
      */
     static KallsymsFile load(Path path, String option) {
         byte[] bytes;
@@ -28,6 +28,10 @@ record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long 
             bytes = Files.readAllBytes(path);
         } catch (IOException e) {
             throw new BadInputException(option + path + ": cannot read: " + e.getMessage(), e);
+        }
+        if (bytes.length >= 4 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' && bytes[3] == 'F') {
+            throw new BadInputException(option + path + ": an ELF file (a vmlinux?), expected a kallsyms text file;"
+                + " dfx reads no vmlinux (perf's -k is --vmlinux, dfx's -k is --kallsyms)");
         }
         SymbolTable.Builder b = new SymbolTable.Builder();
         java.util.List<String> mods = new java.util.ArrayList<>();

@@ -29,7 +29,8 @@ import java.util.Set;
  * Resolves addresses of a recording to symbols and DSOs as perf 6.1 does for {@code perf script} and
  * {@code perf report}: kernel addresses through kallsyms (the running kernel's {@code /proc/kallsyms} when the
  * recording is of the running kernel by build id, or by release when it has no kernel build id; else perf's
- * build-id cache; or the file {@code -k} names), kernel modules as {@code [module]} from the same file, user
+ * build-id cache; or the file {@code --kallsyms} names; a recording that names neither build id nor release takes the
+ * running kernel's, as perf does), kernel modules as {@code [module]} from the same file, user
  * space through the DSOs' ELF files ({@code .symtab}, else {@code .dynsym}, PLT entries as {@code name@plt}) found
  * as {@code perf} finds them ({@link SymbolOptions}), JIT code through {@code /tmp/perf-PID.map}.
  *
@@ -261,7 +262,8 @@ public final class Symbolizer {
         if (id != null) {
             running = id.equals(hostBuildId(host.notes()));
         } else {
-            running = osRelease != null && osRelease.equals(readTrimmed(host.osrelease()));
+            // perf takes the running kernel's as a last resort; dfx not when the recording names another release
+            running = osRelease == null || osRelease.equals(readTrimmed(host.osrelease()));
         }
         if (running && host.kallsyms() != null) {
             return host.kallsyms();
@@ -274,7 +276,7 @@ public final class Symbolizer {
         }
         warnings.add(id != null ? "No kallsyms or vmlinux with build-id " + id + " was found"
             : "no kernel symbols for kernel " + osRelease + " (the recording has no kernel build id and another"
-                + " kernel runs); give them with -k FILE");
+                + " kernel runs); give them with --kallsyms FILE");
         return null;
     }
 

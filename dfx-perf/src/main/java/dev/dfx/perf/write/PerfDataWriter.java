@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -150,12 +151,40 @@ public final class PerfDataWriter {
      * @return this
      */
     public PerfDataWriter comm(int pid, int tid, String comm, int cpu, long time) {
+        return comm(pid, tid, comm.getBytes(StandardCharsets.UTF_8), cpu, time);
+    }
+
+    /**
+     * A PERF_RECORD_COMM naming a thread with the bytes {@code comm} (e.g. a UTF-8 name cut mid-character, as the
+     * kernel cuts names at 15 bytes), with the sample_id trailer of the first event on {@code cpu}.
+     *
+     * @return this
+     */
+    public PerfDataWriter comm(int pid, int tid, byte[] comm, int cpu, long time) {
         int start = header(RecordType.COMM, 0);
-        data.u32(pid).u32(tid).cString(comm).align(8);
+        data.u32(pid).u32(tid).bytes(comm).u8(0).align(8);
+        trailer(cpu, pid, tid, time);
+        return end(start);
+    }
+
+    /**
+     * A PERF_RECORD_FORK {@code {u32 pid, ppid, tid, ptid; u64 time}}: thread {@code tid} of process {@code pid},
+     * created by thread {@code ptid} of process {@code ppid}, with the sample_id trailer of the first event.
+     *
+     * @return this
+     */
+    public PerfDataWriter fork(int pid, int ppid, int tid, int ptid, int cpu, long time) {
+        int start = header(RecordType.FORK, 0);
+        data.u32(pid).u32(ppid).u32(tid).u32(ptid).u64(time);
+        trailer(cpu, pid, tid, time);
+        return end(start);
+    }
+
+    /** The sample_id trailer of a side-band record: the first event's id fields, then its id. */
+    private void trailer(int cpu, int pid, int tid, long time) {
         WriterEvent e = events.get(0);
         idFields(e, cpu, pid, tid, time);
         data.u64(e.id(cpu));
-        return end(start);
     }
 
     /**

@@ -1,6 +1,10 @@
 package dev.dfx.perf.symbol;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dfx.error.BadInputException;
 import dev.dfx.perf.Goldens;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -15,7 +19,7 @@ class SymbolGoldenTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
         "symwork-g.script-sym.txt, ",
-        "symwork-g.script-F-sym.txt, 'ip,sym,symoff,dso'",
+        "symwork-g.script-sym-F.txt, 'ip,sym,symoff,dso'",
     })
     void scriptEqualsPerfWithSymfsAndKallsyms(String golden, String fields) {
         SymbolOptions opt = new SymbolOptions(true, Goldens.fixture("symwork-g.kallsyms"),
@@ -25,7 +29,7 @@ class SymbolGoldenTest {
     }
 
     @ParameterizedTest(name = "{0} without kernel symbols")
-    @CsvSource({"symwork-g.script-F-sym.txt"})
+    @CsvSource({"symwork-g.script-sym-F.txt"})
     void withoutKallsymsKernelFramesAreUnknownInTheKernelDso(String golden) {
         // the recording's kernel is not "running" (Host.NONE) and there is no build-id cache: as perf on
         // another machine, kernel frames keep their DSO and lose their names
@@ -35,5 +39,17 @@ class SymbolGoldenTest {
         String expected = Goldens.read(golden).replaceAll("(?m)^(\\t *[0-9a-f]+) \\S+ (\\(\\[kernel\\.kallsyms\\]\\))$",
             "$1 [unknown] $2");
         Goldens.assertSame(golden + " (kernel names as [unknown])", expected, ours);
+    }
+
+    @Test
+    void aVmlinuxGivenAsKallsymsIsOneClearMessage() {
+        java.nio.file.Path elf = Goldens.fixture("symfs-symwork/tmp/dfx-symwork/symwork");
+        SymbolOptions opt = new SymbolOptions(true, elf, Goldens.fixture("symfs-symwork"), null,
+            SymbolOptions.Host.NONE);
+        assertThatThrownBy(() -> Goldens.script(Goldens.fixture("symwork-g.data"), "symwork-g.data",
+            "ip,sym,dso", opt))
+            .isInstanceOf(BadInputException.class)
+            .hasMessage("--kallsyms " + elf + ": an ELF file (a vmlinux?), expected a kallsyms text file; dfx reads"
+                + " no vmlinux (perf's -k is --vmlinux, dfx's -k is --kallsyms)");
     }
 }

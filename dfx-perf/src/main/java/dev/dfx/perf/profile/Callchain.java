@@ -1,4 +1,4 @@
-package dev.dfx.perf.script;
+package dev.dfx.perf.profile;
 
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.machine.Machine;
@@ -14,19 +14,26 @@ import java.util.List;
  * kept ({@code PERF_MAX_STACK_DEPTH}), each entry is looked up in the kernel or the thread's maps, and its symbol
  * when a symbolizer is given (symbols are loaded only when printed). Stateless.
  */
-final class Callchains {
-    static final long CONTEXT_HV = -32;
-    static final long CONTEXT_KERNEL = -128;
-    static final long CONTEXT_USER = -512;
+public final class Callchain {
+    private static final long CONTEXT_HV = -32;
+    private static final long CONTEXT_KERNEL = -128;
+    private static final long CONTEXT_USER = -512;
     /** {@code PERF_CONTEXT_MAX}: entries at or above it (unsigned) are markers. */
-    static final long CONTEXT_MAX = -4095;
+    private static final long CONTEXT_MAX = -4095;
     private static final int MAX_STACK = 127;
 
-    private Callchains() {
+    private Callchain() {
     }
 
-    static List<Frame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols) {
-        List<Frame> frames = new ArrayList<>();
+    /**
+     * @param s       a sample with a callchain (PERF_SAMPLE_CALLCHAIN)
+     * @param thread  the sample's thread, for its address space
+     * @param machine the machine the thread lives in, for the kernel maps
+     * @param symbols the recording's symbols, or null to look up the mappings only
+     * @return the chain's frames, innermost first (empty when the chain holds an unknown context marker)
+     */
+    public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols) {
+        List<ProfileFrame> frames = new ArrayList<>();
         int cpumode = Machine.CPUMODE_USER;
         int entries = 0;
         for (int i = 0; i < s.callchainNr() && entries < MAX_STACK; i++) {
@@ -45,8 +52,9 @@ final class Callchains {
                 continue;
             }
             entries++;
-            frames.add(new Frame(symbols != null ? symbols.resolve(machine, thread, cpumode, ip)
-                : new Location(ip, machine.findMap(thread, cpumode, ip), null)));
+            Location at = symbols != null ? symbols.resolve(machine, thread, cpumode, ip)
+                : new Location(ip, machine.findMap(thread, cpumode, ip), null);
+            frames.add(ProfileFrame.of(at, cpumode));
         }
         return frames;
     }

@@ -1,0 +1,36 @@
+package dev.dfx.cli;
+
+import dev.dfx.perf.symbol.SymbolOptions;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * Where the perf.data commands that resolve sample addresses look for symbols, with perf's options and defaults
+ * ({@link SymbolOptions#defaults()}: the running kernel's symbols when the recording is of it, DSOs at their
+ * recorded paths, perf's build-id cache).
+ */
+final class SymbolSourceOptions {
+    @Option(names = {"-k", "--kallsyms"}, paramLabel = "FILE",
+        description = "Kernel symbols (/proc/kallsyms format); by default the running kernel's when the recording is"
+            + " of it, else perf's build-id cache")
+    Path kallsyms;
+
+    @Option(names = "--symfs", paramLabel = "DIR",
+        description = "Look for the recorded DSOs (and their debug files) below DIR")
+    Path symfs;
+
+    @Option(names = "--buildid-dir", paramLabel = "DIR", description = "perf's build-id cache (default: ~/.debug)")
+    Path buildIdDir;
+
+    /** @return the options as given */
+    SymbolOptions options() {
+        SymbolOptions o = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs);
+        return buildIdDir != null ? o.withBuildIdDir(buildIdDir) : o;
+    }
+
+    /** @return the first of these options given, or null */
+    String given() {
+        return kallsyms != null ? "--kallsyms" : symfs != null ? "--symfs" : buildIdDir != null ? "--buildid-dir"
+            : null;
+    }
+}

@@ -1,0 +1,74 @@
+package dev.dfx.export;
+
+import dev.dfx.perf.profile.ProfileWalk;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.symbol.SymbolOptions;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code dfx export FILE.data --format folded|speedscope}: a perf.data recording's sampled callstacks for flame
+ * graphs ({@link FoldedStacks}) or speedscope ({@link SpeedscopeProfile}), read in one pass in perf's processing
+ * order ({@link ProfileWalk}) straight from the file, without {@code perf script}'s text. Stateless.
+ */
+public final class PerfProfileExporter {
+    /** The profile formats. */
+    public enum Format {
+        /** Collapsed stacks ({@link FoldedStacks}). */
+        FOLDED,
+        /** speedscope JSON ({@link SpeedscopeProfile}). */
+        SPEEDSCOPE;
+
+        /** @return the name on the command line */
+        public String cliName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private PerfProfileExporter() {
+    }
+
+    /**
+     * @param file   perf.data file
+     * @param os     where the profile goes; closed at the end
+     * @param format the profile's format
+     * @param symbols where the samples' symbols are looked for
+     * @param notes  receives notes for the user: what the reader read past, symbol files that could not be used,
+     *               samples of other events that folded stacks leave out
+     * @throws IOException when the output cannot be written
+     * @throws dev.dfx.error.BadInputException when the recording is damaged (nothing is written then)
+     */
+    public static void write(Path file, OutputStream os, Format format, SymbolOptions symbols, List<String> notes)
+            throws IOException {
+        try (PerfSession session = PerfSession.open(file, file.toString()); os) {
+            try {
+                profile(session, os, format, symbols, notes, file);
+            } finally {
+                session.warnings().lines().forEach(w -> notes.add("warning: " + w));
+            }
+        }
+    }
+
+    private static void profile(PerfSession session, OutputStream os, Format format, SymbolOptions symbols,
+                                List<String> notes, Path file) throws IOException {
+        switch (format) {
+            case FOLDED -> {
+                FoldedStacks folded = new FoldedStacks();
+                notes.addAll(ProfileWalk.run(session, symbols, folded::add, r -> { }));
+                folded.write(os);
+                if (folded.skipped() > 0) {
+                    notes.add(file + ": folded stacks count the samples of the first event, "
+                        + folded.event().name() + "; " + folded.skipped() + " samples of other events left out");
+                }
+            }
+            case SPEEDSCOPE -> {
+                SpeedscopeProfile profile = new SpeedscopeProfile();
+                notes.addAll(ProfileWalk.run(session, symbols, profile::add, r -> { }));
+                profile.write(os, file.getFileName().toString());
+            }
+        }
+    }
+}

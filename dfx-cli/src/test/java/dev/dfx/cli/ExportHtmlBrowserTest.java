@@ -1,0 +1,273 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dfx.export.html.HeadlessChromium;
+import dev.dfx.testing.CPrograms;
+import dev.dfx.testing.Fixtures;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.interactions.WheelInput;
+
+/**
+ * {@code dfx export --format html} opened in a real browser (headless Chromium): the page loads without a console
+ * error, the bars, rows, arrows and counters it reports match what run.json, deps.json, pmu.csv, the C program's
+ * source or perf script's text say, the wheel and the keys change the visible time range, hovering a task shows its
+ * id, clicking it draws its arrows; each page's screenshot is kept under {@code target/viewer-screenshots/}.
+ */
+class ExportHtmlBrowserTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path tmp;
+    static HeadlessChromium browser;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        browser = HeadlessChromium.start();
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    private static Path export(Path input, String name) {
+        Path page = tmp.resolve(name + ".html");
+        CliRun r = CliRun.dfx("export", input.toString(), "--format", "html", "-o", page.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        return page;
+    }
+
+    private static long num(Object o) {
+        return ((Number) o).longValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    /** @return the collected records of run.json's lanes of one kind of one subsystem */
+    private static long collected(JsonNode run, String subsystem, String kind) {
+        long n = 0;
+        for (JsonNode s : run.path("subsystems")) {
+            if (s.path("name").asText().equals(subsystem)) {
+                for (JsonNode l : s.path("lanes")) {
+                    if (l.path("kind").asText().equals(kind)) {
+                        n += l.path("collected").asLong();
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void aRunsPageMatchesRunJsonZoomsPansHoversAndDrawsArrows() throws Exception {
+        Path run = tmp.resolve("run");
+        CliRun rec = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet");
+        assertThat(rec.status()).as(rec.err()).isZero();
+        JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
+        browser.open(export(run, "run"));
+        assertThat(browser.consoleErrors()).isEmpty();
+
+        Map<String, Object> stats = browser.stats();
+        Map<String, Object> byCat = map(stats.get("slicesByCat"));
+        assertThat(num(byCat.get("task"))).isEqualTo(collected(manifest, "swimlane", "core-task"))
+                .isEqualTo(manifest.path("workload").path("tasks").asLong());
+        assertThat(num(byCat.get("dispatch"))).isEqualTo(collected(manifest, "swimlane", "sched-task"));
+        assertThat(num(byCat.get("phase"))).isEqualTo(collected(manifest, "swimlane", "sched-phase"));
+        assertThat(num(byCat.get("submit"))).isEqualTo(collected(manifest, "swimlane", "orch-phase"));
+        Map<String, Object> rows = map(stats.get("rowsByProcess"));
+        assertThat(rows).containsOnlyKeys("Orchestrator", "Schedulers", "Cores");
+        int cores = manifest.path("config").path("cores").asInt();
+        List<String> coreRows = ((List<?>) rows.get("Cores")).stream().map(String::valueOf)
+                .filter(n -> !n.contains("(") && !n.contains("STALL")).toList();
+        assertThat(coreRows).hasSize(cores);
+        for (int c = 0; c < cores; c++) {
+            assertThat(coreRows).contains("core " + c);
+        }
+        assertThat(((List<?>) rows.get("Schedulers")).stream().map(String::valueOf))
+                .contains("sched 0 phases", "sched 0 tasks");
+        // one arrow per dependency edge of deps.json (every task ran); three depth counters per scheduler
+        Set<String> edges = new HashSet<>();
+        JsonNode deps = JSON.readTree(run.resolve("deps.json").toFile());
+        deps.path("edges").forEach(e -> edges.add(e.path("pred").asText() + ">" + e.path("succ").asText()));
+        assertThat(num(stats.get("flows"))).isEqualTo(edges.size()).isPositive();
+        assertThat(num(stats.get("counters"))).isEqualTo(3L * manifest.path("config").path("schedulers").asInt());
+
+        // the view opens on the workload: the first task starts within it, near its left edge, not at the origin
+        List<String> pmu = Files.readAllLines(run.resolve("pmu.csv"));
+        List<String> head = List.of(pmu.getFirst().split(","));
+        long firstStart = Long.MAX_VALUE;
+        for (String line : pmu.subList(1, pmu.size())) {
+            String[] c = line.split(",");
+            firstStart = Math.min(firstStart, Long.parseLong(c[head.indexOf("end_ns")])
+                    - Long.parseLong(c[head.indexOf("total_ns")]));
+        }
+        long origin = manifest.path("clock").path("origin_ns").asLong();
+        double rootScope = JSON.readTree(Files.readAllLines(run.resolve("scopes.jsonl")).get(1)).path("time_ns")
+                .asLong() - origin; // the workload's first call into the orchestrator
+        List<Double> view = range();
+        double span = view.get(1) - view.get(0);
+        assertThat(view.get(0)).isLessThanOrEqualTo(firstStart - origin).isGreaterThan(rootScope - 0.05 * span);
+        assertThat(span).isLessThan(1.2 * manifest.path("workload").path("wall_ns").asLong());
+
+        // wheel over the bars zooms in around the cursor; D pans right by a part of the view
+        WebElement canvas = browser.driver().findElement(By.cssSelector("#timeline canvas"));
+        new Actions(browser.driver()).scrollFromOrigin(WheelInput.ScrollOrigin.fromElement(canvas, 200, 0), 0, -300)
+                .perform();
+        List<Double> zoomed = range();
+        assertThat(zoomed.get(1) - zoomed.get(0)).isLessThan(0.8 * (view.get(1) - view.get(0)));
+        browser.driver().findElement(By.id("timeline")).sendKeys("d");
+        List<Double> panned = range();
+        assertThat(panned.get(0)).isGreaterThan(zoomed.get(0));
+        assertThat(panned.get(1) - panned.get(0)).isCloseTo(zoomed.get(1) - zoomed.get(0),
+                org.assertj.core.data.Offset.offset(1.0));
+
+        // hovering a task of pmu.csv shows its id and its counters; clicking it draws its arrows from deps.json
+        String[] row = pmu.get(pmu.size() / 2).split(",");
+        String taskId = row[head.indexOf("task_id")];
+        Map<String, Object> at = map(browser.js("return window.dfxViewer.focusTask(arguments[0])", taskId));
+        new Actions(browser.driver()).moveToLocation((int) num(at.get("x")), (int) num(at.get("y"))).perform();
+        String tip = (String) browser.js("return window.dfxViewer.tipText()");
+        assertThat(tip).contains("task id " + taskId).contains(head.get(6) + "=" + row[6]);
+        long arrows = edges.stream().filter(e -> e.startsWith(taskId + ">") || e.endsWith(">" + taskId)).count();
+        new Actions(browser.driver()).click().perform();
+        assertThat(num(browser.js("return window.dfxViewer.selectedArrows()"))).isEqualTo(arrows);
+        browser.screenshot("run");
+        assertThat(browser.consoleErrors()).isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void eachDropWindowOfRunJsonIsADropBarOnItsThreadsDroppedRowAndShadesTheThread() throws Exception {
+        Path run = tmp.resolve("drop-run");
+        CliRun rec = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet", "--backpressure", "drop",
+                "--pool", "swimlane=1x1");
+        assertThat(rec.status()).as(rec.err()).isZero();
+        JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
+        long origin = manifest.path("clock").path("origin_ns").asLong();
+        browser.open(export(run, "drops"));
+        assertThat(browser.consoleErrors()).isEmpty();
+        int windows = 0;
+        for (JsonNode s : manifest.path("subsystems")) {
+            for (JsonNode l : s.path("lanes")) {
+                String thread = switch (l.path("role").asText()) {
+                    case "core" -> "core " + l.path("instance").asInt();
+                    case "scheduler" -> "sched " + l.path("instance").asInt();
+                    default -> "orchestrator";
+                };
+                List<List<Object>> bars = (List<List<Object>>) browser.js(
+                        "return window.dfxViewer.slicesOfRow(arguments[0])", thread + " DROPPED");
+                for (JsonNode w : l.path("drops").path("windows")) {
+                    windows++;
+                    double start = w.path("start_ns").asLong() - origin;
+                    double end = w.path("end_ns").asLong() - origin;
+                    assertThat(bars).as("%s: a drop bar over %s", thread, w).anySatisfy(b -> {
+                        assertThat(b.get(2)).isEqualTo("drop");
+                        assertThat(((Number) b.get(0)).doubleValue()).isLessThanOrEqualTo(start);
+                        assertThat(((Number) b.get(0)).doubleValue() + ((Number) b.get(1)).doubleValue())
+                                .isGreaterThanOrEqualTo(end);
+                    });
+                }
+            }
+        }
+        assertThat(windows).as("drop windows in run.json (1-record buffers under drop)").isPositive();
+        long dropBars = num(map(browser.stats().get("slicesByCat")).get("drop"));
+        assertThat(num(browser.js("return window.dfxViewer.shadedWindows('drop')"))).isEqualTo(dropBars);
+        browser.screenshot("drops");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Double> range() {
+        return ((List<Number>) browser.js("return window.dfxViewer.visibleRange()")).stream()
+                .map(Number::doubleValue).toList();
+    }
+
+    @Test
+    void aCommandsPageHasItsSlicesInstantsCountersAndArrows() throws Exception {
+        Path bin = tmp.resolve("bin");
+        Files.createDirectories(bin);
+        Path exe = CPrograms.build(CPrograms.ROOT.resolve("examples/c/hello.c"), bin.resolve("hello"));
+        Path run = tmp.resolve("hello-run");
+        CliRun rec = CliRun.dfx("record", "-o", run.toString(), "--quiet", "--", exe.toString());
+        assertThat(rec.status()).as(rec.err()).isZero();
+        browser.open(export(run, "command"));
+        assertThat(browser.consoleErrors()).isEmpty();
+        Map<String, Object> stats = browser.stats();
+        // hello.c: main writes "main" and "start workers", each of 2 workers "worker" and 5 "work" slices, one
+        // "all done" instant, 2 "handoff" arrows, and 10 "items done" counter samples in one series
+        assertThat(num(stats.get("slices"))).isEqualTo(2 + 2 * (1 + 5));
+        assertThat(num(stats.get("instants"))).isEqualTo(1);
+        assertThat(num(stats.get("flows"))).isEqualTo(2);
+        assertThat(num(stats.get("counters"))).isEqualTo(1);
+        assertThat(num(browser.js("return window.dfxViewer.counterSamples()"))).isEqualTo(10);
+        Map<String, Object> rows = map(stats.get("rowsByProcess"));
+        assertThat(rows).hasSize(1);
+        assertThat(rows.values().iterator().next().toString()).contains("thread ");
+        browser.screenshot("command");
+    }
+
+    @Test
+    void aPerfDataPageHasOneSliceFromEachSwitchAndAWakeupArrowPerWokenRun() throws Exception {
+        Path data = Fixtures.perf("sched-switch-wakeup-a.data");
+        browser.open(export(data, "perf"));
+        assertThat(browser.consoleErrors()).isEmpty();
+        // from perf script's own text: every switch ends one run and starts the next (a cpu's last run is drawn to
+        // the end), and a wakeup binds to the woken pid's first run that starts at or after it
+        Pattern line = Pattern.compile("\\[(\\d+)]\\s+(\\d+)\\.(\\d+): (sched:\\S+): (.*)$");
+        Pattern nextPid = Pattern.compile("next_pid=(\\d+)");
+        Pattern wokenPid = Pattern.compile("\\bpid=(\\d+)");
+        Set<Integer> cpus = new TreeSet<>();
+        Map<Integer, List<Long>> switchIns = new HashMap<>();
+        List<long[]> wakeups = new ArrayList<>();
+        long switches = 0;
+        for (String l : Files.readAllLines(Fixtures.perf("sched-switch-wakeup-a.script.txt"))) {
+            Matcher m = line.matcher(l);
+            if (!m.find()) {
+                continue;
+            }
+            long ns = Long.parseLong(m.group(2)) * 1_000_000_000L + Long.parseLong(m.group(3)) * 1000;
+            if (m.group(4).equals("sched:sched_switch")) {
+                switches++;
+                cpus.add(Integer.parseInt(m.group(1)));
+                Matcher n = nextPid.matcher(m.group(5));
+                assertThat(n.find()).isTrue();
+                switchIns.computeIfAbsent(Integer.parseInt(n.group(1)), k -> new ArrayList<>()).add(ns);
+            } else if (m.group(4).startsWith("sched:sched_wakeup")) {
+                Matcher w = wokenPid.matcher(m.group(5));
+                assertThat(w.find()).isTrue();
+                wakeups.add(new long[] {ns, Long.parseLong(w.group(1))});
+            }
+        }
+        long bound = wakeups.stream().filter(w -> switchIns.getOrDefault((int) w[1], List.of()).stream()
+                .anyMatch(t -> t >= w[0] - 1000)).count(); // perf script prints µs: 1 µs of slack
+        Map<String, Object> stats = browser.stats();
+        assertThat(num(map(stats.get("slicesByCat")).get("sched"))).isEqualTo(switches);
+        assertThat(((List<?>) map(stats.get("rowsByProcess")).get("CPUs"))).hasSize(cpus.size());
+        assertThat(num(stats.get("wakeups"))).isEqualTo(bound).isPositive();
+        browser.screenshot("perf");
+    }
+}

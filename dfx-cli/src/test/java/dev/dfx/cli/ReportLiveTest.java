@@ -1,0 +1,89 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code dfx report -i perf.data} prints, byte for byte, what {@code perf report --stdio} prints, on fresh
+ * recordings of renamer.c made here with the real perf (cpu-clock with callchains, page faults with callchains,
+ * two events at once): children and self, {@code --no-children}, {@code -g none}, {@code --sort}, {@code -F},
+ * {@code --percent-limit}; with symbols (the program's own, libc's, the running kernel's where perf may read them)
+ * and without ({@code --symfs} nowhere, {@code --kallsyms=/dev/null}). Both sides use an empty build-id cache, so
+ * nothing outside the test's folder and the recorded files decides a symbol. perf's output ends with a random tip
+ * ({@code #}, {@code # (Tip: ...)}, {@code #}), which dfx does not print and the comparison leaves out.
+ */
+class ReportLiveTest {
+    @TempDir
+    static Path dir;
+
+    private static Path cache;
+
+    @BeforeAll
+    static void record() throws Exception {
+        LiveRecording.record(dir, "cpu.data", "-e", "cpu-clock", "-c", "500000", "-g");
+        LiveRecording.record(dir, "faults.data", "-e", "page-faults", "-c", "1", "-g");
+        LiveRecording.record(dir, "two.data", "-e", "cpu-clock,page-faults", "-c", "200000", "-g");
+        LiveRecording.record(dir, "flat.data", "-e", "cpu-clock", "-c", "500000");
+        cache = Files.createDirectories(dir.resolve("empty-buildid-cache"));
+    }
+
+    static Stream<Arguments> reports() {
+        List<Arguments> out = new ArrayList<>();
+        String[] options = {"", "--no-children", "-g none", "--sort pid,cpu,dso", "--sort sym", "--sort dso,sym",
+            "--sort comm --no-children", "-F overhead,sample,period,comm", "-F sym,overhead_children,overhead",
+            "--percent-limit 5", "--percent-limit 2 --no-children"};
+        for (String file : List.of("cpu.data", "faults.data", "two.data")) {
+            for (String o : options) {
+                out.add(Arguments.of(file, o, true));
+            }
+            out.add(Arguments.of(file, "", false));
+            out.add(Arguments.of(file, "--no-children --sort sym,comm", false));
+        }
+        out.add(Arguments.of("flat.data", "", true));
+        out.add(Arguments.of("flat.data", "--sort cpu,pid", false));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1} symbols={2}")
+    @MethodSource("reports")
+    void dfxReportIsPerfReport(String file, String options, boolean symbols) throws Exception {
+        String data = dir.resolve(file).toString();
+        List<String> opts = options.isEmpty() ? List.of() : Arrays.asList(options.split(" "));
+        List<String> perf = new ArrayList<>(List.of("--buildid-dir", cache.toString(), "report", "-i", data,
+            "--stdio"));
+        List<String> dfx = new ArrayList<>(List.of("report", "-i", data, "--buildid-dir", cache.toString()));
+        if (!symbols) {
+            perf.addAll(List.of("--symfs=/nonexistent", "--kallsyms=/dev/null"));
+            dfx.addAll(List.of("--symfs", "/nonexistent", "-k", "/dev/null"));
+        }
+        perf.addAll(opts);
+        dfx.addAll(opts);
+        String expected = withoutTip(LiveRecording.perfOutput(dir, perf.toArray(String[]::new)));
+        CliRun run = CliRun.dfx(dfx.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(expected).as("perf printed entries").contains("%");
+        // both texts hold bytes as one char each (perf's read as ISO-8859-1, dfx's written through RawOutput)
+        ScriptGoldenTest.assertSameText(file + " report " + options, expected, run.out());
+    }
+
+    /** @return perf's text without its closing tip block, checked to be one */
+    private static String withoutTip(String text) {
+        String[] lines = text.split("\n", -1);
+        int n = lines.length - 1; // the text ends with a newline
+        assertThat(lines[n - 3]).isEqualTo("#");
+        assertThat(lines[n - 2]).startsWith("# (");
+        assertThat(lines[n - 1]).isEqualTo("#");
+        return String.join("\n", Arrays.copyOf(lines, n - 3)) + "\n";
+    }
+}

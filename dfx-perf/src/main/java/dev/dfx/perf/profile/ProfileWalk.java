@@ -1,0 +1,48 @@
+package dev.dfx.perf.profile;
+
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.SampleDelivery;
+import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.symbol.SymbolOptions;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One pass over a recording's samples in perf's processing order (ordered by time, as perf report reads them),
+ * each resolved ({@link SampleResolver}) and delivered as perf delivers it ({@link SampleDelivery}: once per read
+ * value for PERF_SAMPLE_READ events). Not thread-safe.
+ */
+public final class ProfileWalk {
+    private ProfileWalk() {
+    }
+
+    /**
+     * @param session the recording; its records must not have been iterated
+     * @param symbols where symbols are looked for
+     * @param samples receives every sample of a known event
+     * @param others  receives every other record, after the machine model has seen it
+     * @return the lines about symbol files that could not be used, each once
+     * @throws dev.dfx.error.BadInputException when the data is corrupt (after delivering what came before)
+     */
+    public static List<String> run(PerfSession session, SymbolOptions symbols, Consumer<ProfileSample> samples,
+                                   Consumer<TimedRecord> others) {
+        SampleResolver resolver = new SampleResolver(session, symbols);
+        SampleDelivery delivery = new SampleDelivery(session.evlist());
+        for (Iterator<TimedRecord> it = session.processingOrder(true); it.hasNext(); ) {
+            TimedRecord t = it.next();
+            PerfRecord r = t.record();
+            resolver.record(r);
+            if (r.type() == RecordType.SAMPLE) {
+                if (t.evsel() != null) {
+                    delivery.deliver(t.evsel(), t.sample(), (e, s) -> samples.accept(resolver.resolve(e, s)));
+                }
+            } else {
+                others.accept(t);
+            }
+        }
+        return resolver.warnings();
+    }
+}

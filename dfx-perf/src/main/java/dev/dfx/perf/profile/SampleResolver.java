@@ -1,0 +1,61 @@
+package dev.dfx.perf.profile;
+
+import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.symbol.SymbolOptions;
+import dev.dfx.perf.symbol.Symbolizer;
+import dev.dfx.perf.trace.KernelSymbols;
+import java.util.List;
+
+/**
+ * Keeps perf's machine model ({@link Machine}) and the recording's symbols ({@link Symbolizer}) current as records
+ * pass and resolves samples against them, as perf's tools do for each sample ({@code machine__resolve},
+ * {@code thread__resolve_callchain}): the thread (created {@code :TID} when unknown), its name now, the sample's
+ * address and its callchain. Records must be fed in perf's processing order. Not thread-safe: one per pass.
+ */
+public final class SampleResolver {
+    private final Machine machine = new Machine();
+    private final Symbolizer symbols;
+
+    /**
+     * @param session the recording
+     * @param options where symbols are looked for ({@link SymbolOptions#OFF} for none)
+     */
+    public SampleResolver(PerfSession session, SymbolOptions options) {
+        this.symbols = Symbolizer.create(session, options);
+    }
+
+    /** Feeds a record: the symbols see every record, the machine the side-band ones (COMM, FORK, EXIT, MMAP). */
+    public void record(PerfRecord r) {
+        symbols.observe(r);
+        machine.process(r);
+    }
+
+    /** @return kernel symbols for tracepoints' {@code %ps}, as the machine knows the kernel now */
+    public KernelSymbols kernelSymbols() {
+        return symbols.kernelSymbols(machine);
+    }
+
+    /** @return the lines about symbol files that could not be used, each once */
+    public List<String> warnings() {
+        return symbols.warnings();
+    }
+
+    /**
+     * @param evsel the sample's event
+     * @param s     the sample (not kept: the result copies what it needs)
+     * @return the sample resolved against the machine as it is now
+     */
+    public ProfileSample resolve(Evsel evsel, Sample s) {
+        PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
+        int cpumode = s.cpumode();
+        ProfileFrame ip = ProfileFrame.of(symbols.resolve(machine, thread, cpumode, s.ip()), cpumode);
+        List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, symbols) : List.of();
+        return new ProfileSample(evsel, s.time(), s.cpu(), s.pid(), s.tid(), s.period(), thread, thread.comm(), ip,
+            chain);
+    }
+}

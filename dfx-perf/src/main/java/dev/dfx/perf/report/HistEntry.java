@@ -1,0 +1,49 @@
+package dev.dfx.perf.report;
+
+import dev.dfx.perf.machine.MemMap;
+import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.profile.ProfileFrame;
+import dev.dfx.perf.symbol.Symbol;
+
+/**
+ * One line of a report ({@code struct hist_entry}): what the sort keys see of the samples it gathers (their thread,
+ * the thread's name then, cpu, mapping, symbol, address and privilege level) and what they add up to: self period
+ * and samples, the period and samples of the samples it is on the callchain of ({@code stat_acc}, children mode),
+ * and the callchain tree of those samples. Mutated while the report is built; not thread-safe.
+ */
+final class HistEntry {
+    final PerfThread thread;
+    /** The thread's name when the first sample was taken, bytes held one char per byte. */
+    final String comm;
+    final int cpu;
+    final MemMap map;
+    final Symbol sym;
+    /** The sample's DSO-relative address (a callchain entry's address as recorded, as perf keeps it). */
+    final long ip;
+    final char level;
+    long period;
+    long samples;
+    long accPeriod;
+    long accSamples;
+    /** The callchain tree; its root holds no frames. */
+    final CallchainNode callchain;
+    /** The longest chain appended ({@code callchain_root.max_depth}). */
+    int maxDepth;
+
+    HistEntry(PerfThread thread, String comm, int cpu, MemMap map, Symbol sym, long ip, char level,
+              DsoOrder dsos) {
+        this.thread = thread;
+        this.comm = comm;
+        this.cpu = cpu;
+        this.map = map;
+        this.sym = sym;
+        this.ip = ip;
+        this.level = level;
+        this.callchain = new CallchainNode(dsos);
+    }
+
+    /** @return the DSO's short name as perf prints it ({@link ProfileFrame#shortName}), or null outside any mapping */
+    String shortDso() {
+        return map == null ? null : ProfileFrame.shortName(map.dso());
+    }
+}

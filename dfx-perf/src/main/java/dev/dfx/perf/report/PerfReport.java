@@ -1,0 +1,79 @@
+package dev.dfx.perf.report;
+
+import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.Mmap;
+import dev.dfx.perf.profile.ProfileWalk;
+import dev.dfx.perf.session.Evsel;
+import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.symbol.SymbolOptions;
+import dev.dfx.perf.text.TextSink;
+import dev.dfx.pmu.attr.SampleType;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code perf report --stdio} of a recording ({@code builtin-report.c}, perf 6.1): one pass over the samples in
+ * perf's processing order builds each event's lines ({@link Hists}), then each event with samples is printed
+ * ({@link ReportPrinter}) in the order of the recording's events. Stateless.
+ */
+public final class PerfReport {
+    /**
+     * What to report.
+     *
+     * @param sort         {@code --sort KEYS}, or null for perf's default
+     * @param fields       {@code -F FIELDS}, or null
+     * @param children     {@code --children} (true), {@code --no-children} (false), or null for perf's default
+     * @param graph        false for {@code -g none}: no callchains printed
+     * @param percentLimit {@code --percent-limit}: lines (and callchain branches) under this share of the event's
+     *                     period are left out; perf's default for branches is 0.5
+     * @param symbols      where symbols are looked for
+     */
+    public record Options(String sort, String fields, Boolean children, boolean graph, Double percentLimit,
+                          SymbolOptions symbols) {
+    }
+
+    private PerfReport() {
+    }
+
+    /**
+     * Prints the report of {@code session}.
+     *
+     * @return the lines about symbol files that could not be used, each once
+     * @throws dev.dfx.error.BadInputException for an unknown sort key or field, or a damaged recording (nothing
+     *                                          is printed then)
+     */
+    public static List<String> print(PerfSession session, Options opt, TextSink out) {
+        boolean callchain = false;
+        for (Evsel e : session.evlist().all()) {
+            callchain |= (e.attr().sampleType() & SampleType.CALLCHAIN) != 0;
+        }
+        ReportLayout layout = ReportLayout.of(opt.sort(), opt.fields(), opt.children(), opt.graph(), callchain);
+        DsoOrder dsos = new DsoOrder();
+        Map<Evsel, Hists> hists = new LinkedHashMap<>();
+        long[] lost = new long[1];
+        List<String> warnings = ProfileWalk.run(session, opt.symbols(), s -> hists.computeIfAbsent(s.evsel(),
+            e -> new Hists(e, layout, dsos)).add(s), t -> sideBand(t, dsos, lost));
+        ReportPrinter printer = new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
+            opt.percentLimit() == null ? 0.5 : opt.percentLimit());
+        printer.preamble(lost[0]);
+        for (Evsel e : session.evlist().all()) {
+            Hists h = hists.get(e);
+            if (h != null) {
+                printer.event(h);
+            }
+        }
+        return warnings;
+    }
+
+    private static void sideBand(TimedRecord t, DsoOrder dsos, long[] lost) {
+        switch (t.record().type()) {
+            case RecordType.MMAP, RecordType.MMAP2 -> dsos.add(Mmap.of(t.record()).filename());
+            case RecordType.LOST_SAMPLES -> lost[0] += t.record().u64(8);
+            default -> {
+                // nothing for the report
+            }
+        }
+    }
+}

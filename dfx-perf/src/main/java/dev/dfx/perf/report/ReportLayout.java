@@ -1,0 +1,104 @@
+package dev.dfx.perf.report;
+
+import dev.dfx.error.BadInputException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a report shows and in which order, settled as perf settles it ({@code util/sort.c setup_sorting},
+ * {@code ui/hist.c perf_hpp__init}): the sort keys ({@code --sort}, default {@code comm,dso,sym}, with the overhead
+ * columns put in front of them unless {@code -F} is given), the output columns ({@code -F}, default the overhead
+ * columns then the sort keys) and, because perf appends the output columns to the sort keys, the full order of
+ * the lines. Immutable.
+ *
+ * @param sorts        the line order: each column's order in turn
+ * @param outputs      the printed columns
+ * @param keys         the sort keys that decide which samples share a line
+ * @param children     whether entries accumulate the samples whose callchains pass through them
+ * @param useCallchain whether the callchains are printed (and kept)
+ * @param skipFirst    whether a lone callchain's first frame is left out (sorting starts with {@code sym})
+ */
+record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<SortKey> keys, boolean children,
+                    boolean useCallchain, boolean skipFirst) {
+    /** The sort keys perf uses when none are given. */
+    static final String DEFAULT_SORT = "comm,dso,sym";
+
+    /**
+     * @param sort         {@code --sort}, or null
+     * @param fields       {@code -F}, or null
+     * @param children     {@code --children} / {@code --no-children} given, or null for perf's default (children
+     *                     when the recording has callchains)
+     * @param graph        whether callchains are printed ({@code -g none} turns them off)
+     * @param hasCallchain whether the recording's samples carry callchains
+     * @throws BadInputException for a key or field dfx does not know
+     */
+    static ReportLayout of(String sort, String fields, Boolean children, boolean graph, boolean hasCallchain) {
+        boolean strictFields = fields != null && !fields.startsWith("+");
+        boolean acc = hasCallchain && (children == null || children);
+        List<ReportColumn> sorts = new ArrayList<>();
+        if (sort != null || !strictFields) {
+            List<String> keys = new ArrayList<>(split(sort != null ? sort : DEFAULT_SORT));
+            if (!strictFields) {
+                if (!keys.contains("overhead")) {
+                    keys.addFirst("overhead");
+                }
+                if (acc && !keys.contains("overhead_children")) {
+                    keys.addFirst("overhead_children");
+                }
+            }
+            for (String k : keys) {
+                addOnce(sorts, column(k, acc && !strictFields, "--sort"));
+            }
+        }
+        List<ReportColumn> outputs = new ArrayList<>();
+        if (strictFields) {
+            for (String f : split(fields)) {
+                addOnce(outputs, column(f, false, "-F"));
+            }
+        } else {
+            if (acc) {
+                outputs.add(column("overhead_children", true, "-F"));
+            }
+            outputs.add(column("overhead", acc, "-F"));
+        }
+        sorts.forEach(s -> addOnce(outputs, s));
+        outputs.forEach(o -> addOnce(sorts, o));
+        List<SortKey> keys = new ArrayList<>();
+        for (ReportColumn c : sorts) {
+            if (c instanceof ReportColumn.Key k) {
+                keys.add(k.key());
+            }
+        }
+        boolean skipFirst = fields == null && sort != null && sort.startsWith("sym");
+        return new ReportLayout(List.copyOf(sorts), List.copyOf(outputs), List.copyOf(keys), acc,
+            hasCallchain && graph, skipFirst);
+    }
+
+    private static List<String> split(String list) {
+        List<String> out = new ArrayList<>();
+        for (String s : list.replaceFirst("^\\+", "").split(",")) {
+            if (!s.isBlank()) {
+                out.add(s.strip());
+            }
+        }
+        return out;
+    }
+
+    private static ReportColumn column(String name, boolean children, String option) {
+        ReportColumn c = ReportColumn.named(name, children);
+        if (c == null) {
+            throw new BadInputException("option " + option + ": unknown key '" + name + "'; dfx report knows comm, dso,"
+                + " sym, pid, cpu" + (option.equals("-F") ? ", overhead, overhead_children, sample and period" : ""));
+        }
+        return c;
+    }
+
+    private static void addOnce(List<ReportColumn> list, ReportColumn c) {
+        for (ReportColumn have : list) {
+            if (have.same(c)) {
+                return;
+            }
+        }
+        list.add(c);
+    }
+}

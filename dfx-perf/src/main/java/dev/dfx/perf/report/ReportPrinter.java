@@ -1,0 +1,75 @@
+package dev.dfx.perf.report;
+
+import dev.dfx.perf.text.TextSink;
+import java.util.List;
+
+/**
+ * Writes a report as {@code perf report --stdio} does ({@code builtin-report.c evlist__tty_browse_hists},
+ * {@code ui/stdio/hist.c hists__fprintf}): the preamble, then per event the sample count and event count, the
+ * column headers and dots, one line per entry at or above the percent limit (its columns two spaces apart, each
+ * padded to its width but the last) and, with callchains, the entry's callchain graph; two empty lines close an
+ * event. perf ends with a random tip ({@code # (Tip: ...)}), which dfx leaves out. Not thread-safe.
+ */
+final class ReportPrinter {
+    private final TextSink out;
+    private final float percentLimit;
+    private final double callchainPercent;
+
+    /**
+     * @param percentLimit     lines under this share (percent) of the event's period are left out
+     * @param callchainPercent callchain branches under this share are left out
+     */
+    ReportPrinter(TextSink out, double percentLimit, double callchainPercent) {
+        this.out = out;
+        this.percentLimit = (float) percentLimit;
+        this.callchainPercent = callchainPercent;
+    }
+
+    /** The lines before the first event. */
+    void preamble(long lostSamples) {
+        out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+        out.put("#\n# Total Lost Samples: ").udec(lostSamples).put("\n#\n");
+    }
+
+    /** One event's section. */
+    void event(Hists h) {
+        long n = h.samples();
+        char unit = ' ';
+        for (char u : new char[] {'K', 'M', 'G'}) {
+            if (Long.compareUnsigned(n, 1000) > 0) {
+                n = Long.divideUnsigned(n, 1000);
+                unit = u;
+            }
+        }
+        out.put("# Samples: ").udec(n).put(unit).put(" of event '").put(h.evsel().name()).put("'\n");
+        out.put("# Event count (approx.): ").udec(h.totalPeriod()).put("\n#\n");
+        List<ReportColumn> cols = h.layout().outputs();
+        out.put("# ");
+        for (int i = 0; i < cols.size(); i++) {
+            out.put(i == 0 ? "" : "  ").put(cols.get(i).header(h));
+        }
+        out.put("\n# ");
+        for (int i = 0; i < cols.size(); i++) {
+            out.put(i == 0 ? "" : "  ").put(".".repeat(cols.get(i).width(h)));
+        }
+        out.put("\n#\n");
+        CallchainGraph graph = new CallchainGraph(h.totalPeriod(), callchainPercent, h.layout().skipFirst());
+        for (HistEntry e : h.sorted()) {
+            float percent = h.totalPeriod() == 0 ? 0
+                : (float) (100.0 * (h.children() ? e.accPeriod : e.period) / h.totalPeriod());
+            if (percent < percentLimit) {
+                continue;
+            }
+            for (int i = 0; i < cols.size(); i++) {
+                ReportColumn c = cols.get(i);
+                String text = c.text(e, h);
+                out.put("  ").put(i == cols.size() - 1 ? text : Columns.pad(text, c.width(h)));
+            }
+            out.put('\n');
+            if (h.useCallchain()) {
+                graph.print(e.callchain, h.children() ? e.accPeriod : e.period, out);
+            }
+        }
+        out.put("\n\n");
+    }
+}

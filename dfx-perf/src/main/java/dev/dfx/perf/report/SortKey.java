@@ -1,0 +1,132 @@
+package dev.dfx.perf.report;
+
+import java.util.Locale;
+
+/**
+ * The sort keys of {@code perf report --sort} that dfx implements ({@code util/sort.c}): each decides which samples
+ * share a line ({@link #collapse}), how lines of equal overhead are ordered ({@link #order}), its column's width and
+ * text. Comparisons are perf's: names as bytes, addresses as the signed difference perf computes, no DSO or symbol
+ * after a known one. Stateless.
+ */
+enum SortKey {
+    /** {@code comm}: the thread's name at the sample. */
+    COMM("Command"),
+    /** {@code dso}: the DSO's short name. */
+    DSO("Shared Object"),
+    /** {@code sym}: the symbol, or the address where it is unknown. */
+    SYM("Symbol"),
+    /** {@code pid}: the thread, shown with its latest name. */
+    PID("    Pid:Command"),
+    /** {@code cpu}. */
+    CPU("CPU");
+
+    /** {@code BITS_PER_LONG / 4}: hex digits of an unresolved address. */
+    static final int ADDRESS_DIGITS = 16;
+
+    final String header;
+
+    SortKey(String header) {
+        this.header = header;
+    }
+
+    /**
+     * @param name a key as {@code --sort} or {@code -F} names it
+     * @return the key, or null when dfx does not implement it
+     */
+    static SortKey named(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "comm" -> COMM;
+            case "dso" -> DSO;
+            case "sym", "symbol" -> SYM;
+            case "pid" -> PID;
+            case "cpu" -> CPU;
+            default -> null;
+        };
+    }
+
+    /**
+     * {@code se_cmp}/{@code se_collapse} as a comparator: 0 when {@code x} and {@code y} belong on one line; else
+     * negative when perf keeps {@code x} before {@code y} in its tree of entries.
+     */
+    int collapse(HistEntry x, HistEntry y) {
+        return switch (this) {
+            case COMM -> x.comm.compareTo(y.comm);
+            case DSO -> dso(x, y);
+            case SYM -> {
+                if (x.sym == null && y.sym == null) {
+                    yield Long.signum(x.ip - y.ip);
+                }
+                int d = dso(x, y);
+                if (d != 0) {
+                    yield d;
+                }
+                if (x.sym == null || y.sym == null) {
+                    yield x.sym != null ? -1 : 1;
+                }
+                if (x.sym.start() != y.sym.start()) {
+                    yield Long.signum(x.sym.start() - y.sym.start());
+                }
+                yield Long.signum(x.sym.end() - y.sym.end());
+            }
+            case PID -> Integer.compare(x.thread.tid(), y.thread.tid());
+            case CPU -> Integer.compare(x.cpu, y.cpu);
+        };
+    }
+
+    /** {@code se_sort} (or {@code se_cmp}) as a comparator: negative when perf prints {@code x} before {@code y}. */
+    int order(HistEntry x, HistEntry y) {
+        if (this == SYM) {
+            if (x.sym == null || y.sym == null) {
+                return x.sym == null && y.sym == null ? 0 : x.sym != null ? -1 : 1;
+            }
+            return x.sym.name().compareTo(y.sym.name());
+        }
+        return collapse(x, y);
+    }
+
+    /** {@code _sort__dso_cmp} by short names; a known DSO comes before none. */
+    private static int dso(HistEntry x, HistEntry y) {
+        String a = x.shortDso();
+        String b = y.shortDso();
+        if (a == null || b == null) {
+            return a == null && b == null ? 0 : a != null ? -1 : 1;
+        }
+        return a.compareTo(b);
+    }
+
+    /** {@code hists__calc_col_len}: the column length this entry asks for (0: none). */
+    int length(HistEntry e) {
+        return switch (this) {
+            case COMM -> e.thread.comm().length();
+            case DSO -> e.map != null ? e.shortDso().length() : 0;
+            case SYM -> e.sym != null ? e.sym.name().length() + 4 : ADDRESS_DIGITS + 4 + 2;
+            case PID -> e.thread.comm().length() + 8;
+            case CPU -> 0;
+        };
+    }
+
+    /** @return the entry's text in a column {@code width} wide, as perf's {@code se_snprintf} writes it */
+    String text(HistEntry e, int width) {
+        return switch (this) {
+            case COMM -> Columns.left(e.comm, width);
+            case DSO -> Columns.left(e.map != null ? e.shortDso() : "[unknown]", width);
+            case SYM -> symbol(e, width);
+            case PID -> String.format("%7d:", e.thread.tid())
+                + Columns.left(e.thread.comm(), Math.max(7, width) - 8);
+            case CPU -> Columns.rightInt(e.cpu, width);
+        };
+    }
+
+    private static String symbol(HistEntry e, int width) {
+        StringBuilder b = new StringBuilder("[").append(e.level).append("] ");
+        if (e.sym != null && e.map != null) {
+            String name = e.sym.name();
+            b.append(name, 0, Math.min(name.length(), Math.max(0, width - b.length())));
+        } else {
+            // "%-#.*llx": 16 digits, 0x before them unless the value is 0
+            String hex = String.format("%016x", e.ip);
+            b.append(e.ip == 0 ? hex : "0x" + hex);
+        }
+        return b.toString();
+    }
+}

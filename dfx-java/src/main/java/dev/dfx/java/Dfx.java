@@ -25,8 +25,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code clock_gettime(CLOCK_MONOTONIC)}: the region's clock (header {@code clockId} 1), exact, with no conversion.
  * The TSC path of dfx.h ({@code rdtsc}, converted by the host) is not reachable from Java without native code.
  *
- * <p><b>Threads</b>: each platform thread writes its own lane (a row of the trace), claimed at its first event and
- * kept for its life; virtual threads share a few lanes (see {@link Slice}). Lossless as dfx.h: when the collector is
+ * <p><b>Threads</b>: each platform thread writes its own lane (a row of the trace, named with the thread's name,
+ * see {@link #threadName(String)}), claimed at its first event and kept for its life; virtual threads share a few lanes (see {@link Slice}). Lossless as dfx.h: when the collector is
  * behind, a thread waits at a gate (up to the run's backstop) instead of dropping; everything is counted, so the
  * run's reconcile (collected + dropped == total) holds.
  *
@@ -190,6 +190,26 @@ public final class Dfx {
         if (ON) {
             try {
                 P.flush();
+            } catch (RuntimeException e) {
+                failed(e);
+            }
+        }
+    }
+
+    /**
+     * Names the calling platform thread in the trace (its lane's row and {@code threads[].name} in run.json) instead
+     * of its Java name, as {@code dfx_thread_name} does in {@code include/dfx.h}: at most 15 bytes of UTF-8 are kept,
+     * cut at a character boundary, as Linux keeps a thread's name. The thread's own name ({@link Thread#getName()})
+     * is not changed. Without this call a lane carries the thread's Java name, taken at its first event and again
+     * when the lane ends (so a thread renamed later shows its last name). On a virtual thread it does nothing: virtual
+     * threads share lanes, named {@code virtual threads}.
+     *
+     * @param name the name; null does nothing
+     */
+    public static void threadName(String name) {
+        if (ON && name != null && !Thread.currentThread().isVirtual()) {
+            try {
+                P.threadName(name);
             } catch (RuntimeException e) {
                 failed(e);
             }

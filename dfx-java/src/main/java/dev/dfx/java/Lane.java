@@ -24,11 +24,13 @@ final class Lane {
     final int index;
     private final int capacity;
     private final boolean dropPolicy;
+    private final long entry; // the lane-table entry
     private final long head; // the lane state
     private final long rq; // the ready queue
     private final long strings; // the string table, or -1 when it has no room for an entry
     private final long stringBytes;
     private final int producer;
+    private final int kind;
 
     private MemorySegment buf;
     private int count;
@@ -49,18 +51,27 @@ final class Lane {
 
     /** The platform thread that writes the lane, or null for a lane virtual threads share. */
     Thread owner;
+    /** The program named the lane ({@link Dfx#threadName}): its end does not take the thread's name again. */
+    private boolean named;
     private final AtomicBoolean locked = new AtomicBoolean();
 
     /**
-     * Takes over lane {@code index}, whose owner word this process has just claimed: attaches it (CAS idle to
-     * attached; a lane in any other state is the host's and is written no more).
+     * Takes over lane {@code index}, whose owner word this process has just claimed: writes its thread name, then
+     * attaches it (CAS idle to attached, which publishes the name; a lane in any other state is the host's and is
+     * written no more).
+     *
+     * @param threadName the name of the thread that claims it (cut to 15 bytes of UTF-8)
+     * @param given      the program gave the name ({@link Dfx#threadName}): the lane's end keeps it
      */
-    Lane(Region r, int index) {
+    Lane(Region r, int index, String threadName, boolean given) {
         this.r = r;
         this.index = index;
-        long t = r.laneTable + 16L * index;
+        long t = r.laneEntry(index);
+        entry = t;
         producer = r.get32(t + Region.T_PRODUCER);
-        long k = r.kindTable;
+        int kind = r.get32(t + Region.T_KIND);
+        long k = r.kindTable + 16L * Integer.toUnsignedLong(kind); // the lane's own pool: its size and policy
+        this.kind = kind;
         capacity = r.get32(k + Region.K_RECORDS_PER_BUFFER);
         dropPolicy = r.get32(k + Region.K_POLICY) == 1;
         head = r.laneStates + r.laneStride * index;
@@ -68,14 +79,31 @@ final class Lane {
         strings = r.stringTableBytes >= Region.PAD ? r.stringTables + (long) r.stringTableBytes * index : -1;
         stringBytes = r.stringTableBytes;
         boolean sound = Integer.compareUnsigned(producer, r.producers) < 0
+                && Integer.compareUnsigned(kind, r.get32(Region.H_KINDS)) < 0
                 && r.get32(k + Region.K_RECORD_SIZE) == Region.RECORD_BYTES && capacity >= 1;
         rqTail = sound ? Integer.remainderUnsigned(r.get32(rq + Region.RQ_TAIL), r.readyQueueSize) : 0;
         freeHead = r.get64(head + Region.L_FQ_HEAD);
         freeTailSeen = r.acquire64(head + Region.L_FQ_TAIL);
         minFree = freeTailSeen - freeHead;
         r.relaxed64(head + Region.L_MIN_FREE, minFree);
+        name(threadName, given);
         // A lane is claimed once, so it is idle; anything else is the host's (or corrupt): write nothing to it.
         closed = !sound || !r.cas32(head + Region.L_ATTACH, Region.LANE_IDLE, Region.LANE_ATTACHED);
+    }
+
+    /**
+     * Writes the lane's thread name into its lane-table entry (two 8-byte opaque stores: the host reads the bytes
+     * opaquely and keeps the name it reads after the lane ended).
+     *
+     * @param threadName the name (cut to 15 bytes of UTF-8 at a character boundary)
+     * @param given      the program gave it ({@link Dfx#threadName}): the lane's end does not replace it
+     */
+    void name(String threadName, boolean given) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(ThreadNames.entryBytes(threadName))
+                .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        r.relaxed64(entry + Region.T_NAME, b.getLong(0));
+        r.relaxed64(entry + Region.T_NAME + 8, b.getLong(8));
+        named = given;
     }
 
     private long flowSeq;
@@ -246,6 +274,11 @@ final class Lane {
     private void waited(long start, long end) {
         long d = end - start;
         if (d > r.stallThresholdNs) {
+            // the window first, then its count (release): the host copies windows up to the count it acquires
+            long w = head + Region.L_STALL_RING + 16L * Long.remainderUnsigned(stalls, Region.STALL_RING_WINDOWS);
+            r.relaxed64(w, start);
+            r.relaxed64(w + 8, end);
+            r.release64(head + Region.L_STALL_WINDOWS, stalls + 1);
             r.relaxed64(head + Region.L_STALL_COUNT, ++stalls);
             r.relaxed64(head + Region.L_STALL_TOTAL, stallTotal += d);
             if (d > stallLongest) {
@@ -331,7 +364,7 @@ final class Lane {
         freeHead = h + 1;
         r.release64(head + Region.L_FQ_HEAD, h + 1);
         observeFree(freeTailSeen - (h + 1));
-        MemorySegment b = r.resolve(next, 0, capacity);
+        MemorySegment b = r.resolve(next, kind, capacity);
         if (b == null) {
             return POP; // a corrupt slot is no buffer; the host sees the lane's seq go on
         }
@@ -351,12 +384,18 @@ final class Lane {
         }
     }
 
-    /** Flushes and detaches the lane (CAS attached to detached; a lane the host closed keeps its state). */
+    /**
+     * Flushes and detaches the lane (CAS attached to detached; a lane the host closed keeps its state), after writing
+     * its thread's name again (a thread renamed after its first record), unless the program named the lane.
+     */
     void close() {
         if (closed) {
             return;
         }
         flush();
+        if (!named && owner != null) {
+            name(owner.getName(), false);
+        }
         closed = true;
         r.cas32(head + Region.L_ATTACH, Region.LANE_ATTACHED, Region.LANE_DETACHED);
     }

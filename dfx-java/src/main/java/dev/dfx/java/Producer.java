@@ -14,12 +14,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <ul>
  *   <li>A platform thread claims a lane of kind 0 at its first record (CAS of the lane's owner word from 0 to
- *       {@code (pid << 32) | tid}, the tid read from {@code /proc/thread-self}) and keeps it for its life. When no
- *       lane is free, a lane whose thread has ended ({@link Thread#isAlive()} false) is taken over; when there is
+ *       {@code (pid << 32) | tid}, the tid read from {@code /proc/thread-self}) and keeps it for its life. The lane carries the
+ *       thread's name (cut to 15 bytes of UTF-8 at a character boundary), written at the claim and again when the
+ *       lane ends, or the name the program gave ({@link Dfx#threadName}). When no lane is free, a lane whose thread has ended ({@link Thread#isAlive()} false) is taken over; when there is
  *       none either, the thread's records are counted in the header's {@code unlanedDropped}, as dfx.h does.</li>
  *   <li>Virtual threads share a few lanes (at most one per CPU, as many as the default scheduler has carriers):
  *       a virtual thread takes one for a single write ({@link Lane#tryLock()}) and gives it back, so a virtual
- *       thread that parks never holds a lane, and ten thousand of them need no more lanes than carriers. Their
+ *       thread that parks never holds a lane (named {@value #SHARED_LANE_NAME}), and ten thousand of them need no more lanes than carriers. Their
  *       writes are self-contained (complete slices, instants, counters, flow points with explicit times), since
  *       consecutive writes of one virtual thread may land on different lanes.</li>
  *   <li>At JVM exit (a shutdown hook) the lanes of ended threads and of the exiting thread are flushed and
@@ -34,6 +35,8 @@ final class Producer {
     /** The system property naming the region file when the variable is not set. */
     static final String PROPERTY = "dfx.region";
     private static final Object UNLANED = new Object();
+    /** The thread name of a lane virtual threads share (15 bytes: a lane-table name's most). */
+    static final String SHARED_LANE_NAME = "virtual threads";
 
     final Region r;
     private final int pid;
@@ -42,6 +45,8 @@ final class Producer {
     private volatile Lane[] shared = new Lane[0];
     private int sharedCap; // guarded by this
     private final ThreadLocal<Object> lanes = new ThreadLocal<>();
+    /** A name given to {@link Dfx#threadName} before the thread had a lane; applied when it claims one. */
+    private final ThreadLocal<String> givenNames = new ThreadLocal<>();
     private final AtomicLong unlanedFlowIds = new AtomicLong();
 
     private Producer(Region r) {
@@ -99,7 +104,10 @@ final class Producer {
     }
 
     private synchronized Lane claim(Thread t) {
-        Lane fresh = claimFresh();
+        String given = givenNames.get();
+        givenNames.remove();
+        String name = given != null ? given : t.getName();
+        Lane fresh = claimFresh(name, given != null);
         if (fresh != null) {
             fresh.owner = t;
             platformLanes.add(fresh);
@@ -108,22 +116,35 @@ final class Producer {
         for (Lane l : platformLanes) {
             if (!l.owner.isAlive()) { // its writes happen-before this (JLS 17.4.4)
                 l.owner = t;
+                l.name(name, given != null); // the row shows the thread that writes it from now on
                 return l;
             }
         }
         return null;
     }
 
-    /** CAS of the first free kind-0 lane's owner word; the lane attached. Caller holds this. */
-    private Lane claimFresh() {
+    /**
+     * Names the calling platform thread's lane (now, or when it claims one), instead of the thread's own name; the
+     * thread's own name is not changed. Caller: a platform thread.
+     */
+    void threadName(String name) {
+        if (lanes.get() instanceof Lane l) {
+            l.name(name, true);
+        } else if (lanes.get() == null) {
+            givenNames.set(name);
+        }
+    }
+
+    /** CAS of the first free kind-0 lane's owner word; the lane named and attached. Caller holds this. */
+    private Lane claimFresh(String threadName, boolean given) {
         long owner = (long) pid << 32 | (tid() & 0xFFFFFFFFL);
         for (int i = 0; i < r.lanes; i++) {
-            long t = r.laneTable + 16L * i;
+            long t = r.laneEntry(i);
             if (r.get32(t + Region.T_KIND) != 0 || r.get64(t + Region.T_OWNER) != 0) {
                 continue;
             }
             if (r.cas64(t + Region.T_OWNER, 0, owner)) {
-                return new Lane(r, i);
+                return new Lane(r, i, threadName, given);
             }
         }
         return null;
@@ -174,7 +195,7 @@ final class Producer {
         if (s.length != seen || s.length >= sharedCap) {
             return null;
         }
-        Lane l = claimFresh();
+        Lane l = claimFresh(SHARED_LANE_NAME, true);
         if (l == null) {
             sharedCap = s.length;
             return null;

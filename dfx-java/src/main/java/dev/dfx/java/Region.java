@@ -22,7 +22,7 @@ import java.nio.file.StandardOpenOption;
 final class Region {
     // ABI constants and offsets (docs/region-abi.md; include/dfx.h spells the same names DFX_*).
     static final int MAGIC = 0x50584644;
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     static final int BYTE_ORDER_MARK = 0x01020304;
     static final int HEADER_BYTES = 256;
     static final int PAD = 128;
@@ -30,6 +30,9 @@ final class Region {
     static final int STRINGS_START = 8;
     static final int NO_STRING = 0xFFFFFFFF;
     static final int RECORD_BYTES = 32;
+    static final int LANE_ENTRY_BYTES = 32;
+    static final int THREAD_NAME_BYTES = 16;
+    static final int STALL_RING_WINDOWS = 32;
 
     static final long H_PRODUCERS = 8, H_LANES = 12, H_KINDS = 16, H_READY_QUEUE_SIZE = 20, H_SLOT_COUNT = 24,
             H_MAX_BLOCKS = 28, H_KIND_TABLE = 32, H_LANE_TABLE = 40, H_BLOCK_TABLE = 48, H_READY_QUEUES = 56,
@@ -38,14 +41,14 @@ final class Region {
             H_STRING_TABLES = 136, H_STRING_TABLE_BYTES = 144, H_PROCESS_SLOTS = 148, H_PROCESS_TABLE = 152,
             H_FILE_BYTES = 160, H_UNLANED_DROPPED = 208;
     static final long K_RECORD_SIZE = 0, K_RECORDS_PER_BUFFER = 4, K_POLICY = 12;
-    static final long T_KIND = 0, T_PRODUCER = 4, T_OWNER = 8;
+    static final long T_KIND = 0, T_PRODUCER = 4, T_OWNER = 8, T_NAME = 16;
     static final long B_BASE = 0, B_KIND = 16, B_BUFFERS = 20, B_BUFFER_BYTES = 24;
     static final long P_PID = 0, P_STATE = 4, P_ATTACH_NS = 8;
     static final long RQ_HEAD = 0, RQ_TAIL = 128, RQ_MAX_DEPTH = 136, RQ_ENTRIES = 256;
     static final long L_CURRENT = 0, L_SEQ = 8, L_TOTAL = 16, L_PUBLISHED = 24, L_DROPPED = 32, L_DROPPED_PUSH = 40,
             L_DROPPED_POP = 48, L_DROPPED_DEGRADED = 56, L_EXPIRIES = 64, L_STALL_COUNT = 72, L_STALL_TOTAL = 80,
             L_STALL_LONGEST = 88, L_MIN_FREE = 96, L_DEGRADED = 104, L_ATTACH = 108, L_COMMITTED = 112,
-            L_FQ_HEAD = 128, L_FQ_TAIL = 256, L_FQ_SLOTS = 384;
+            L_STALL_WINDOWS = 120, L_STALL_RING = 128, L_FQ_HEAD = 640, L_FQ_TAIL = 768, L_FQ_SLOTS = 896;
     static final int LANE_IDLE = 0, LANE_ATTACHED = 1, LANE_DETACHED = 2, LANE_CLOSED = 3;
     static final int PROCESS_ATTACHED = 1, PROCESS_DETACHED = 2;
 
@@ -153,7 +156,7 @@ final class Region {
         long kinds = u32(h, H_KINDS), lanes = u32(h, H_LANES), producers = u32(h, H_PRODUCERS);
         long kindTable = HEADER_BYTES;
         long laneTable = kindTable + 16 * kinds;
-        long blockTable = align(laneTable + 16 * lanes, 64);
+        long blockTable = align(laneTable + (long) LANE_ENTRY_BYTES * lanes, 64);
         long processTable = blockTable + 32L * MAX_BLOCKS;
         long strings = align(processTable + 16 * u32(h, H_PROCESS_SLOTS), PAD);
         long rqs = align(strings + u32(h, H_STRING_TABLE_BYTES) * lanes, PAD);
@@ -251,6 +254,11 @@ final class Region {
 
     void add64(long at, long delta) {
         LONG.getAndAdd(mem, at, delta);
+    }
+
+    /** @return the offset of lane {@code index}'s lane-table entry */
+    long laneEntry(int index) {
+        return laneTable + (long) LANE_ENTRY_BYTES * index;
     }
 
     // ---- the process table ----

@@ -26,9 +26,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The TSC path of dfx.h ({@code rdtsc}, converted by the host) is not reachable from Java without native code.
  *
  * <p><b>Threads</b>: each platform thread writes its own lane (a row of the trace, named with the thread's name,
- * see {@link #threadName(String)}), claimed at its first event and kept for its life; virtual threads share a few lanes (see {@link Slice}). Lossless as dfx.h: when the collector is
- * behind, a thread waits at a gate (up to the run's backstop) instead of dropping; everything is counted, so the
- * run's reconcile (collected + dropped == total) holds.
+ * see {@link #threadName(String)}), claimed at its first event and kept for its life; virtual threads share a few
+ * lanes (see {@link Slice}). Lossless as dfx.h: when the collector is behind, a thread waits at a gate (up to the
+ * run's backstop) instead of dropping, and a wait longer than the run's stall threshold is recorded as a stall
+ * window; everything is counted, so the run's reconcile (collected + dropped == total) holds.
  *
  * <p><b>Strings</b>: names and keys are interned per lane by value; a lane's string table is bounded (a name that
  * does not fit is recorded without its name and counted by the reader). Use a bounded set of names.

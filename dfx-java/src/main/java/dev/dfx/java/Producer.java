@@ -14,15 +14,17 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <ul>
  *   <li>A platform thread claims a lane of kind 0 at its first record (CAS of the lane's owner word from 0 to
- *       {@code (pid << 32) | tid}, the tid read from {@code /proc/thread-self}) and keeps it for its life. The lane carries the
- *       thread's name (cut to 15 bytes of UTF-8 at a character boundary), written at the claim and again when the
- *       lane ends, or the name the program gave ({@link Dfx#threadName}). When no lane is free, a lane whose thread has ended ({@link Thread#isAlive()} false) is taken over; when there is
- *       none either, the thread's records are counted in the header's {@code unlanedDropped}, as dfx.h does.</li>
+ *       {@code (pid << 32) | tid}, the tid read from {@code /proc/thread-self}) and keeps it for its life. The lane
+ *       carries the thread's name (cut to 15 bytes of UTF-8 at a character boundary), written at the claim and again
+ *       when the lane ends, or the name the program gave ({@link Dfx#threadName}). When no lane is free, a lane whose
+ *       thread has ended ({@link Thread#isAlive()} false) is taken over (and named after its new thread); when there
+ *       is none either, the thread's records are counted in the header's {@code unlanedDropped}, as dfx.h does.</li>
  *   <li>Virtual threads share a few lanes (at most one per CPU, as many as the default scheduler has carriers):
  *       a virtual thread takes one for a single write ({@link Lane#tryLock()}) and gives it back, so a virtual
- *       thread that parks never holds a lane (named {@value #SHARED_LANE_NAME}), and ten thousand of them need no more lanes than carriers. Their
- *       writes are self-contained (complete slices, instants, counters, flow points with explicit times), since
- *       consecutive writes of one virtual thread may land on different lanes.</li>
+ *       thread that parks never holds a lane, and ten thousand of them need no more lanes than carriers (each such
+ *       lane is named {@value #SHARED_LANE_NAME}). Their writes are self-contained (complete slices, instants,
+ *       counters, flow points with explicit times), since consecutive writes of one virtual thread may land on
+ *       different lanes.</li>
  *   <li>At JVM exit (a shutdown hook) the lanes of ended threads and of the exiting thread are flushed and
  *       detached, the shared lanes not in use too, and the process entry is marked detached; a lane whose thread
  *       still runs is left as it is, and the host recovers its current buffer's committed records.</li>

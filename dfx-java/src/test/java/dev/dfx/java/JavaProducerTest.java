@@ -156,4 +156,26 @@ class JavaProducerTest {
         assertThat(run.stderr()).startsWith("dfx: " + missing + ": ").endsWith("; not recording\n");
         assertThat(run.stderr().lines()).hasSize(1);
     }
+
+    @Test
+    void aLaneCarriesItsThreadsNameCutTo15BytesOrTheNameTheProgramGave() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 8).build();
+        EventLog log = new EventLog(0);
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "named", "0");
+            assertThat(run.status()).as(run.stderr()).isZero();
+            RegionStats s = host.stop();
+            assertThat(log.problems).isEmpty();
+            Map<Long, String> nameOfThread = new java.util.TreeMap<>();
+            for (RegionLane l : s.lanes()) {
+                if (l.state() != LaneState.UNUSED) {
+                    nameOfThread.put(log.lanes().get(l.lane()).getFirst().value(), l.name());
+                }
+            }
+            // "abcdefghijklm" is 13 bytes and "→" 3 more: a 15-byte cut would split it, so it keeps 13; the name
+            // given after the first event stays over the thread's later setName; a Java name is cut to 15 bytes
+            assertThat(nameOfThread).containsExactly(Map.entry(0L, "abcdefghijklm"), Map.entry(1L, "renamed"),
+                    Map.entry(2L, "plain-worker-wi"));
+        }
+    }
 }

@@ -7,7 +7,10 @@ import java.util.List;
  * The program the producer tests record in a child JVM: {@code seq THREADS EVENTS} has each of THREADS platform
  * threads write EVENTS instants named "seq" with value {@code (thread << 32) | i}, each inside a slice "step"
  * (begin and end); {@code virtual COUNT} starts COUNT virtual threads that each write one slice "v" and one instant
- * "seq" with value {@code i}. Prints {@code done enabled=B} at the end.
+ * "seq" with value {@code i}; {@code named 0} runs three platform threads that each write one instant "seq" with their
+ * index: thread 0 calls {@link Dfx#threadName} with "abcdefghijklm→x" before it, thread 1 names its lane "renamed"
+ * after it and then renames itself "other", thread 2 is only named "plain-worker-with-long-name".
+ * Prints {@code done enabled=B} at the end.
  */
 public final class ProducerMain {
     private ProducerMain() {
@@ -44,6 +47,22 @@ public final class ProducerMain {
                     }));
                 }
                 for (Thread t : threads) {
+                    t.join();
+                }
+            }
+            case "named" -> {
+                Thread t0 = Thread.ofPlatform().start(() -> {
+                    Dfx.threadName("abcdefghijklm→x");
+                    Dfx.instant("seq", "n", 0);
+                });
+                Thread t1 = Thread.ofPlatform().start(() -> {
+                    Dfx.instant("seq", "n", 1);
+                    Dfx.threadName("renamed");
+                    Thread.currentThread().setName("other");
+                });
+                Thread t2 = Thread.ofPlatform().name("plain-worker-with-long-name")
+                        .start(() -> Dfx.instant("seq", "n", 2));
+                for (Thread t : List.of(t0, t1, t2)) {
                     t.join();
                 }
             }

@@ -55,18 +55,26 @@ final class RecycleMeter {
     }
 
     /**
-     * One buffer of {@code lane} (of {@code kind}) is back in a recycled lane {@code ns} after it was drained
-     * (replenisher only). Also samples the lane's buffers out just before this return: out only grows (takes)
-     * between returns, so the largest sample is the exact peak.
+     * The buffers {@code lane} has out now (taken from its free queue, not yet back in a recycled lane); replenisher
+     * only. Sampled before a buffer is offered back: once offered, a drain shard may hand it to the lane's free queue
+     * and the producer take it before {@link #onRecycled} runs, which would count that buffer twice.
      */
-    void onRecycled(int kind, int lane, long ns) {
+    long outstanding(int lane) {
+        return taken.applyAsLong(lane) - returned[lane];
+    }
+
+    /**
+     * One buffer of {@code lane} (of {@code kind}) is back in a recycled lane {@code ns} after it was drained
+     * (replenisher only), with the lane's buffers out sampled just before it was offered ({@link #outstanding}): out
+     * only grows (takes) between returns, so the largest sample is the peak.
+     */
+    void onRecycled(int kind, int lane, long ns, long out) {
         long w = Math.max(0, ns);
         recycled.setRelease(kind, recycled.getPlain(kind) + 1);
         recycleTotalNs.setRelease(kind, recycleTotalNs.getPlain(kind) + w);
         if (w > recycleMaxNs.getPlain(kind)) {
             recycleMaxNs.setRelease(kind, w);
         }
-        long out = taken.applyAsLong(lane) - returned[lane];
         returned[lane]++;
         if (out > peakInFlight.getPlain(kind)) {
             peakInFlight.setRelease(kind, out);

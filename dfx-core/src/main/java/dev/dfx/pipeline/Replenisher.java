@@ -125,16 +125,18 @@ final class Replenisher {
         int target = RecycledRouter.select(origin, deficits);
         long drainedAt = b.drainedAtNs;
         int lane = b.lane;
+        int kind = b.kind;
+        long out = drainedAt != 0 ? meter.outstanding(lane) : 0;  // before the offer, as b.drainedAtNs below
         b.drainedAtNs = 0;  // before the offer: once offered, the buffer belongs to the drain shard
         b.origin = target;
         if (recycledLanes[target].offer(b)) {
-            landed(b.kind, lane, drainedAt);
+            landed(kind, lane, drainedAt, out);
             wakeShard(target);
             return;
         }
         b.origin = origin;
         if (recycledLanes[origin].offer(b)) {
-            landed(b.kind, lane, drainedAt);
+            landed(kind, lane, drainedAt, out);
             wakeShard(origin);
         } else {
             b.drainedAtNs = drainedAt;  // still ours: measured when it lands on a later tick
@@ -143,9 +145,9 @@ final class Replenisher {
     }
 
     /** A buffer of {@code lane} drained at {@code drainedAt} is back in a recycled lane: its W ends here. */
-    private void landed(int kind, int lane, long drainedAt) {
+    private void landed(int kind, int lane, long drainedAt, long out) {
         if (drainedAt != 0) {
-            meter.onRecycled(kind, lane, System.nanoTime() - drainedAt);
+            meter.onRecycled(kind, lane, System.nanoTime() - drainedAt, out);
         }
     }
 

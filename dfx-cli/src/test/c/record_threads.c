@@ -8,6 +8,8 @@
  *                                      until SIGINT, then an instant "interrupted", and exits 3
  *   record_threads killed M            writes M instants "before" (argument i) and kills itself with SIGKILL, its
  *                                      lane still holding its current buffer
+ *   record_threads named               a thread named "wörker-線" (dfx_thread_name) writes a slice "schritt-ü" with
+ *                                      argument "zähler" = 7: names outside ASCII, UTF-8 as the program wrote them
  * Prints "recorded" or "not recorded" (dfx_enabled) before it ends.
  */
 #include "dfx.h"
@@ -88,6 +90,21 @@ static int interrupt(void) {
     return 3;
 }
 
+static void *named_main(void *arg) {
+    (void)arg;
+    dfx_thread_name("w\xc3\xb6rker-\xe7\xb7\x9a");
+    dfx_slice_begin_arg("schritt-\xc3\xbc", "z\xc3\xa4hler", 7);
+    dfx_slice_end();
+    return NULL;
+}
+
+static int named(void) {
+    pthread_t t;
+    pthread_create(&t, NULL, named_main, NULL);
+    pthread_join(t, NULL);
+    return 0;
+}
+
 static int killed(void) {
     for (long i = 0; i < steps; i++) {
         dfx_instant_arg("before", "i", i);
@@ -108,10 +125,12 @@ int main(int argc, char **argv) {
     } else if (argc == 3 && strcmp(argv[1], "killed") == 0) {
         steps = atol(argv[2]);
         status = killed();
+    } else if (argc == 2 && strcmp(argv[1], "named") == 0) {
+        status = named();
     } else if (argc == 2 && strcmp(argv[1], "interrupt") == 0) {
         status = interrupt();
     } else {
-        fprintf(stderr, "usage: %s threads N M STATUS | fork M | interrupt | killed M\n", argv[0]);
+        fprintf(stderr, "usage: %s threads N M STATUS | fork M | named | interrupt | killed M\n", argv[0]);
         return 2;
     }
     printf("%s\n", dfx_enabled() ? "recorded" : "not recorded");

@@ -48,7 +48,7 @@ final class UserEventLines {
         }
         String name = o.getValue().name() != null ? o.getValue().name()
                 : o.getKey().name() != null ? o.getKey().name() : "-";
-        out.right(name, COMM_WIDTH).put(' ').dec(o.getKey().pid(), ID_WIDTH).put('/').decLeft(o.getValue().tid(),
+        out.rightUtf8(name, COMM_WIDTH).put(' ').dec(o.getKey().pid(), ID_WIDTH).put('/').decLeft(o.getValue().tid(),
                 ID_WIDTH);
     }
 
@@ -58,7 +58,7 @@ final class UserEventLines {
         out.put(ProgramReport.SUBSYSTEM).put(':').put(e.type() == UserEventType.UNKNOWN ? "type" + e.code()
                 : e.type().name().toLowerCase(Locale.ROOT)).put(':');
         if (e.type() != UserEventType.SLICE_END) {
-            out.put(" name=\"").put(text(lane, e.name())).put('"');
+            out.put(" name=\"").putUtf8(text(lane, e.name())).put('"');
         }
         switch (e.type()) {
             case SLICE_COMPLETE -> out.put(" duration_ns=").dec(e.value());
@@ -74,7 +74,7 @@ final class UserEventLines {
             case UNKNOWN -> out.put(" value=").dec(e.value());
             default -> {
                 if (e.hasArgument()) {
-                    out.put(' ').put(text(lane, e.argKey())).put('=').dec(e.value());
+                    out.put(' ').putUtf8(text(lane, e.argKey())).put('=').dec(e.value());
                 }
             }
         }

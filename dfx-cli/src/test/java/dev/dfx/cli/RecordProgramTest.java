@@ -318,6 +318,23 @@ class RecordProgramTest {
     }
 
     @Test
+    void scriptPrintsAProgramsNamesOutsideAsciiAsTheUtf8ItWrote() throws Exception {
+        Path run = tmp.resolve("run");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--", program.toString(), "named");
+        assertThat(d.status()).as(d.output()).isZero();
+        CliRun script = CliRun.dfx("script", run.toString());
+        assertThat(script.status()).as(script.err()).isZero();
+        // script writes bytes; in-process each byte is one char, so the bytes are the chars' low bytes
+        String text = new String(script.out().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1),
+                java.nio.charset.StandardCharsets.UTF_8);
+        List<String> lines = text.lines().filter(l -> l.contains("user:slice_begin:")).toList();
+        assertThat(lines).hasSize(1);
+        // "wörker-線" is 11 bytes of UTF-8 (w, ö 2, rker- 5, 線 3), so perf's %16s comm column pads it with 5 spaces
+        assertThat(lines.getFirst()).startsWith("     w\u00f6rker-\u7dda ")
+                .endsWith("user:slice_begin: name=\"schritt-\u00fc\" z\u00e4hler=7");
+    }
+
+    @Test
     void theProgramsExitStatusPassesThrough() throws Exception {
         Path run = tmp.resolve("run");
         DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--", program.toString(),

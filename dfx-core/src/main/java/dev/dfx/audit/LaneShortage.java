@@ -31,6 +31,7 @@ public record LaneShortage(String subsystem, int lanes, long dropped, String opt
     /** @return one line: what was lost and what to do */
     public String reason() {
         return dropped + " records dropped by threads that found all " + lanes + " lanes taken (a thread keeps its"
-                + " lane for its life)";
+                + " lane for its life: give at least as many lanes as the program has threads alive at once; the"
+                + " region does not count the threads that found none, so twice the lanes is a floor, not a fit)";
     }
 }

@@ -3,6 +3,7 @@ package dev.dfx.perf.text;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A fast byte-oriented text writer: chars are written as single ISO-8859-1 bytes (every string dfx reads
@@ -51,6 +52,29 @@ public final class TextSink implements AutoCloseable {
             buf[len++] = (byte) s.charAt(i);
         }
         return this;
+    }
+
+    /**
+     * Appends {@code s} encoded as UTF-8: for text that is Unicode (a run directory's names, read from JSON), not
+     * perf.data bytes decoded one char per byte, which {@link #put(String)} writes.
+     */
+    public TextSink putUtf8(String s) {
+        return put(utf8Bytes(s));
+    }
+
+    /** {@link #putUtf8} right-aligned in {@code width} bytes, as {@code %Ns} pads a UTF-8 string in C. */
+    public TextSink rightUtf8(String s, int width) {
+        return right(utf8Bytes(s), width);
+    }
+
+    /** @return {@code s}'s UTF-8 bytes, one char per byte (what {@link #put(String)} writes unchanged) */
+    private static String utf8Bytes(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
+            }
+        }
+        return s;
     }
 
     /** Appends one char. */

@@ -36,6 +36,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -199,7 +200,9 @@ public final class ProgramRecording {
             collector.bind(host);
             ProgramProcess p;
             try {
-                p = ProgramProcess.start(settings.command(), host.environment(), workDir);
+                Optional<Path> agent = JavaAgent.find();
+                p = ProgramProcess.start(agent.isEmpty() ? settings.command()
+                        : JavaAgent.command(settings.command(), agent.get()), host.environment(), workDir);
             } catch (ProgramNotRunnable e) {
                 host.stop();
                 chunks.close();

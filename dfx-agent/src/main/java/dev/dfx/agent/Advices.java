@@ -1,0 +1,81 @@
+package dev.dfx.agent;
+
+import java.util.List;
+import java.util.concurrent.ForkJoinTask;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * The advice ByteBuddy inlines into the JDK's executors ({@link Instrumenter}): each calls one {@link Hooks} method,
+ * which never throws; {@code suppress = Throwable.class} also keeps a linkage error of the advice itself out of the
+ * application.
+ */
+final class Advices {
+    private Advices() {
+    }
+
+    /** {@code ThreadPoolExecutor.execute(Runnable)}: the queued task is the recorded wrapper. */
+    static final class Execute {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(value = 0, readOnly = false) Runnable command) {
+            command = Hooks.wrap(command);
+        }
+    }
+
+    /** {@code ThreadPoolExecutor.shutdownNow()}: hands back the application's own tasks. */
+    static final class ShutdownNow {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.Return List<Runnable> tasks) {
+            Hooks.unwrap(tasks);
+        }
+    }
+
+    /** {@code ForkJoinTask.fork()} and {@code ForkJoinPool.poolSubmit(boolean, ForkJoinTask)}. */
+    static final class Fork {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This ForkJoinTask<?> task) {
+            Hooks.forked(task);
+        }
+    }
+
+    /** {@code ForkJoinPool.poolSubmit(boolean, ForkJoinTask)}. */
+    static final class PoolSubmit {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(1) ForkJoinTask<?> task) {
+            Hooks.forked(task);
+        }
+    }
+
+    /** {@code ForkJoinTask.doExec()}: the run slice, when the task is not done yet. */
+    static final class DoExec {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static long enter(@Advice.This ForkJoinTask<?> task, @Advice.FieldValue("status") int status) {
+            return Hooks.fjBegin(task, status);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.This ForkJoinTask<?> task, @Advice.Enter long start) {
+            Hooks.fjEnd(task, start);
+        }
+    }
+
+    /** {@code VirtualThread.start(ThreadContainer)}. */
+    static final class VirtualStart {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This Thread thread) {
+            Hooks.virtualStart(thread);
+        }
+    }
+
+    /** {@code VirtualThread.run(Runnable)}: on the virtual thread, around its task. */
+    static final class VirtualRun {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static Hooks.VirtualRun enter(@Advice.Argument(0) Runnable task) {
+            return Hooks.virtualBegin(task);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter Hooks.VirtualRun run) {
+            Hooks.virtualEnd(run);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package dev.dfx.agent;
+
+import dev.dfx.java.Dfx;
+import dev.dfx.java.TaskEvents;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.List;
+import java.util.ListIterator;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What the instrumented JDK methods call (see {@link Instrumenter}): the submit and run of each executor task,
+ * recorded with {@link TaskEvents}. Every hook catches everything: a failure is reported once on standard error
+ * ({@link #failed}) and the application's call goes on as without the agent. Thread-safe.
+ */
+public final class Hooks {
+    /** The name of the flow from a virtual thread's start to its run. */
+    static final String VIRTUAL_FLOW = "virtual thread";
+    private static final String VIRTUAL_START = "start virtual thread";
+    /** {@code fjBegin}'s answer when the run is not recorded. */
+    public static final long NOT_RECORDED = Long.MIN_VALUE;
+
+    /** Fault injection for the agent's own tests: {@code -Ddfx.agent.fault=submit} or {@code =run}. */
+    static final String FAULT_SUBMIT = "submit", FAULT_RUN = "run";
+    private static final String FAULT = System.getProperty("dfx.agent.fault", "");
+    private static final AtomicBoolean REPORTED = new AtomicBoolean();
+
+    private Hooks() {
+    }
+
+    /** Throws where the fault-injection property asks for a failing hook. */
+    static void fault(String where) {
+        if (FAULT.equals(where)) {
+            throw new IllegalStateException("dfx.agent.fault=" + where);
+        }
+    }
+
+    /**
+     * Reports a failure of the agent once per JVM on standard error; the task goes on unrecorded.
+     *
+     * @param where the hook ("submit", "run", "instrument ...")
+     * @param t     what it threw
+     */
+    public static void failed(String where, Throwable t) {
+        if (REPORTED.compareAndSet(false, true)) {
+            System.err.println("dfx agent: " + where + " hook failed (" + t + "); tasks run on, some unrecorded");
+        }
+    }
+
+    // ---- thread pools: the task is wrapped at execute() ----
+
+    /**
+     * {@code ThreadPoolExecutor.execute(Runnable)}: records the submit and returns the task to queue in place of
+     * the application's (itself when not recording, already wrapped, or on failure).
+     */
+    public static Runnable wrap(Runnable task) {
+        if (!Dfx.enabled() || task == null || task instanceof DfxTask) {
+            return task;
+        }
+        try {
+            fault(FAULT_SUBMIT);
+            TaskNames n = TaskNames.of(task);
+            return n == null ? task : new DfxTask(task, n, TaskEvents.submit(n.submit(), n.flow()));
+        } catch (Throwable t) {
+            failed("submit", t);
+            return task;
+        }
+    }
+
+    /** {@code ThreadPoolExecutor.shutdownNow()}: the list it returns holds the application's tasks again. */
+    public static void unwrap(List<Runnable> tasks) {
+        try {
+            for (ListIterator<Runnable> it = tasks.listIterator(); it.hasNext();) {
+                if (it.next() instanceof DfxTask d) {
+                    it.set(d.task());
+                }
+            }
+        } catch (Throwable t) {
+            failed("shutdownNow", t);
+        }
+    }
+
+    // ---- fork/join: the flow id rides in a field the agent adds to ForkJoinTask ----
+
+    /** {@code ForkJoinTask.fork()} and {@code ForkJoinPool.poolSubmit}: records the submit. */
+    public static void forked(ForkJoinTask<?> task) {
+        if (!Dfx.enabled() || task == null) {
+            return;
+        }
+        try {
+            fault(FAULT_SUBMIT);
+            TaskNames n = TaskNames.of(task);
+            if (n == null) {
+                return;
+            }
+            long flow = TaskEvents.submit(n.submit(), n.flow());
+            VarHandle f = ForkJoinFlow.FIELD;
+            if (f != null) {
+                f.set(task, flow); // published with the task by the queue's push (release)
+            }
+        } catch (Throwable t) {
+            failed("submit", t);
+        }
+    }
+
+    /**
+     * {@code ForkJoinTask.doExec()} begins.
+     *
+     * @param status the task's status field: negative when it is already done (then nothing runs)
+     * @return the start, or {@link #NOT_RECORDED}
+     */
+    public static long fjBegin(ForkJoinTask<?> task, int status) {
+        if (!Dfx.enabled() || status < 0) {
+            return NOT_RECORDED;
+        }
+        try {
+            fault(FAULT_RUN);
+            TaskNames n = TaskNames.of(task);
+            return n == null ? NOT_RECORDED : TaskEvents.runBegin(n.slice(), n.flow(), flow(task));
+        } catch (Throwable t) {
+            failed("run", t);
+            return NOT_RECORDED;
+        }
+    }
+
+    /** {@code ForkJoinTask.doExec()} returns or throws. */
+    public static void fjEnd(ForkJoinTask<?> task, long start) {
+        if (start == NOT_RECORDED) {
+            return;
+        }
+        try {
+            TaskNames n = TaskNames.of(task);
+            long flow = flow(task);
+            VarHandle f = ForkJoinFlow.FIELD;
+            if (f != null) {
+                f.set(task, 0L); // a task run again (reinitialize) has no submit of its own
+            }
+            TaskEvents.runEnd(n.slice(), n.flow(), flow, start);
+        } catch (Throwable t) {
+            failed("run", t);
+        }
+    }
+
+    private static long flow(ForkJoinTask<?> task) {
+        VarHandle f = ForkJoinFlow.FIELD;
+        return f == null ? 0 : (long) f.get(task);
+    }
+
+    /** The field {@code dfx$flow} the agent adds to ForkJoinTask when it loads it; null when it could not. */
+    static final class ForkJoinFlow {
+        static final VarHandle FIELD = find();
+
+        private static VarHandle find() {
+            try {
+                return MethodHandles.publicLookup().findVarHandle(ForkJoinTask.class, Instrumenter.FLOW_FIELD,
+                        long.class);
+            } catch (ReflectiveOperationException e) {
+                return null; // ForkJoinTask was loaded before the agent: fork/join runs are recorded without flows
+            }
+        }
+    }
+
+    // ---- virtual threads: the flow id is the thread's id ----
+
+    /** {@code VirtualThread.start(ThreadContainer)}: records the start on the starting thread. */
+    public static void virtualStart(Thread thread) {
+        if (!Dfx.enabled()) {
+            return;
+        }
+        try {
+            fault(FAULT_SUBMIT);
+            TaskEvents.submitVirtual(VIRTUAL_START, VIRTUAL_FLOW, thread.threadId());
+        } catch (Throwable t) {
+            failed("submit", t);
+        }
+    }
+
+    /** A virtual thread's run being recorded: its task's names (read before the task clears its fields) and start. */
+    public record VirtualRun(TaskNames names, long start) {
+    }
+
+    /**
+     * {@code VirtualThread.run(Runnable)} begins, on the virtual thread.
+     *
+     * @return what {@link #virtualEnd} needs, or null when the run is not recorded
+     */
+    public static VirtualRun virtualBegin(Runnable task) {
+        if (!Dfx.enabled()) {
+            return null;
+        }
+        try {
+            fault(FAULT_RUN);
+            TaskNames n = TaskNames.of(task);
+            return n == null ? null : new VirtualRun(n, TaskEvents.runBegin(null, VIRTUAL_FLOW, 0));
+        } catch (Throwable t) {
+            failed("run", t);
+            return null;
+        }
+    }
+
+    /** {@code VirtualThread.run(Runnable)} ends: the task's slice and the flow's end. */
+    public static void virtualEnd(VirtualRun run) {
+        if (run == null) {
+            return;
+        }
+        try {
+            TaskEvents.runEnd(run.names().slice(), VIRTUAL_FLOW,
+                    TaskEvents.virtualFlowId(Thread.currentThread().threadId()), run.start());
+        } catch (Throwable t) {
+            failed("run", t);
+        }
+    }
+}

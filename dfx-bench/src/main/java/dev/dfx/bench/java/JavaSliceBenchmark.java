@@ -1,0 +1,141 @@
+package dev.dfx.bench.java;
+
+import dev.dfx.java.Dfx;
+import dev.dfx.java.Slice;
+import dev.dfx.pipeline.Collector;
+import dev.dfx.region.RegionHost;
+import dev.dfx.region.RegionSpec;
+import dev.dfx.region.RegionStats;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import jdk.jfr.Event;
+import jdk.jfr.Name;
+import jdk.jfr.Recording;
+import jdk.jfr.StackTrace;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The cost of one slice of the Java producer API, begin + end ({@code try (Slice s = Dfx.slice("work")) {}}: two
+ * {@code System.nanoTime()} reads, two 32-byte records into the thread's lane of a real region, hosted in this JVM by
+ * dfx-core's {@link RegionHost} with a collector that drops each buffer after the drain), against a JFR custom event
+ * with the same fields and timing ({@code begin()}, {@code end()}, {@code commit()}: a name and a duration from two
+ * clock reads, no stack trace, recorded to disk). {@code dfxSliceNotRecording} is the same call without a region
+ * (the cost a program pays outside dfx); {@code nanoTime} is one clock read, which both pay twice. Never asserted.
+ */
+@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx1g"})
+public class JavaSliceBenchmark {
+    /** A region hosted in this JVM, named to the API before its first call (the property dfx.region). */
+    @State(Scope.Benchmark)
+    public static class Region {
+        RegionHost host;
+        Path dir;
+
+        @Setup(Level.Trial)
+        public void setUp() throws Exception {
+            dir = Files.createTempDirectory("dfx-bench-slice");
+            Collector drop = b -> { };
+            host = RegionHost.start(dir.resolve("region"), RegionSpec.builder().userPool(4096, 8, 4).build(), drop);
+            System.setProperty("dfx.region", host.file().toString());
+            if (!Dfx.enabled()) {
+                throw new IllegalStateException("the API did not attach to " + host.file());
+            }
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() throws Exception {
+            Dfx.flush();
+            RegionStats s = host.stop();
+            System.err.println("[dfx] java slices: reconciled " + s.reconciled() + ", lanes "
+                    + s.lanes().stream().filter(l -> l.stats().total() > 0)
+                    .map(l -> l.stats().total() + " total " + l.stats().collected() + " collected "
+                            + l.stats().dropped() + " dropped").toList());
+            host.close();
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /** A JFR custom event of one slice: its name, and begin/end timing. */
+    @Name("dev.dfx.bench.Slice")
+    @StackTrace(false)
+    public static class SliceEvent extends Event {
+        String name;
+    }
+
+    /** A JFR recording with {@link SliceEvent} enabled (threshold 0), written to disk. */
+    @State(Scope.Benchmark)
+    public static class Jfr {
+        Recording recording;
+        Path dir;
+
+        @Setup(Level.Trial)
+        public void setUp() throws Exception {
+            dir = Files.createTempDirectory("dfx-bench-jfr");
+            recording = new Recording();
+            recording.enable(SliceEvent.class).withoutStackTrace().withThreshold(java.time.Duration.ZERO);
+            recording.setToDisk(true);
+            recording.setDestination(dir.resolve("bench.jfr"));
+            recording.start();
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() throws Exception {
+            recording.stop();
+            recording.close();
+            try (var files = Files.list(dir)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    @Benchmark
+    public void dfxSlice(Region r) {
+        try (Slice s = Dfx.slice("work")) {
+            // the slice's body is empty: begin and end are what is measured
+        }
+    }
+
+    @Benchmark
+    public void dfxSliceNotRecording() {
+        try (Slice s = Dfx.slice("work")) {
+            // no region: the call returns a shared constant
+        }
+    }
+
+    @Benchmark
+    public void jfrEvent(Jfr j) {
+        SliceEvent e = new SliceEvent();
+        e.begin();
+        e.name = "work";
+        e.end();
+        e.commit();
+    }
+
+    @Benchmark
+    public long nanoTime() {
+        return System.nanoTime();
+    }
+}

@@ -1,0 +1,158 @@
+package dev.dfx.java;
+
+/**
+ * The events of one executor task, as the dfx Java agent records them and as an executor of a program's own can:
+ * at submit an instant and the begin of a flow (one timestamp); on the thread that runs the task a slice named
+ * after the task with the flow's end at its start. A platform thread writes the slice as a begin and an end record;
+ * a virtual thread writes it at the end as one complete slice with the flow's end, in one write to a shared lane.
+ *
+ * <pre>{@code
+ * long flow = TaskEvents.submit("submit Resize", "Resize");          // submitting thread
+ * long t0 = TaskEvents.runBegin("Resize", "Resize", flow);           // running thread
+ * try { task.run(); } finally { TaskEvents.runEnd("Resize", "Resize", flow, t0); }
+ * }</pre>
+ *
+ * Flow ids are unique in a run: this JVM's pid, the submitting lane and the lane's own count (a task that runs on a
+ * virtual thread: the pid and the thread's id). Pass names that are shared constants (one per task class), not
+ * strings built per task: each distinct name takes room in the lane's string table. Thread-safe; never throws.
+ */
+public final class TaskEvents {
+    private TaskEvents() {
+    }
+
+    /**
+     * Records a task's submit on the calling thread: an instant and the begin of the task's flow, at one time.
+     *
+     * @param instantName the instant's name
+     * @param flowName    the flow's name
+     * @return the flow id to pass to {@link #runBegin} and {@link #runEnd}; 0 when not recording
+     */
+    public static long submit(String instantName, String flowName) {
+        Producer p = Dfx.producer();
+        if (p == null) {
+            return 0;
+        }
+        try {
+            boolean virtual = Thread.currentThread().isVirtual();
+            Lane l = virtual ? p.borrow() : p.lane();
+            long id = p.flowId(l);
+            if (l == null) {
+                p.unlaned();
+                p.unlaned();
+                return id;
+            }
+            try {
+                long now = System.nanoTime();
+                l.emit(UserEvents.INSTANT, 0, instantName, now, 0, null);
+                l.emit(UserEvents.FLOW_BEGIN, 0, flowName, now, id, null);
+            } finally {
+                if (virtual) {
+                    l.unlock();
+                }
+            }
+            return id;
+        } catch (RuntimeException e) {
+            Dfx.failed(e);
+            return 0;
+        }
+    }
+
+    /**
+     * Records the submit of a task that a new virtual thread will run: as {@link #submit}, with the flow id taken
+     * from the thread's id, so the thread's start needs no storage to find it.
+     *
+     * @param instantName the instant's name
+     * @param flowName    the flow's name
+     * @param threadId    the virtual thread's {@link Thread#threadId()}
+     * @return the flow id; 0 when not recording
+     */
+    public static long submitVirtual(String instantName, String flowName, long threadId) {
+        Producer p = Dfx.producer();
+        if (p == null) {
+            return 0;
+        }
+        long id = p.virtualFlowId(threadId);
+        long now = System.nanoTime();
+        Dfx.write(UserEvents.INSTANT, 0, instantName, now, 0, null);
+        Dfx.write(UserEvents.FLOW_BEGIN, 0, flowName, now, id, null);
+        return id;
+    }
+
+    /**
+     * @param threadId a virtual thread's {@link Thread#threadId()}
+     * @return the flow id {@link #submitVirtual} gave its task; 0 when not recording
+     */
+    public static long virtualFlowId(long threadId) {
+        Producer p = Dfx.producer();
+        return p == null ? 0 : p.virtualFlowId(threadId);
+    }
+
+    /**
+     * The task starts on the calling thread: on a platform thread its slice begins and the flow ends here.
+     *
+     * @param sliceName the slice's name
+     * @param flowName  the flow's name
+     * @param flowId    from {@link #submit}; 0: no flow
+     * @return the start, ns, for {@link #runEnd}
+     */
+    public static long runBegin(String sliceName, String flowName, long flowId) {
+        long now = System.nanoTime();
+        if (Dfx.producer() == null || Thread.currentThread().isVirtual()) {
+            return now;
+        }
+        try {
+            Lane l = Dfx.producer().lane();
+            if (l == null) {
+                Dfx.producer().unlaned();
+                return now;
+            }
+            l.emit(UserEvents.SLICE_BEGIN, 0, sliceName, now, 0, null);
+            if (flowId != 0) {
+                l.emit(UserEvents.FLOW_END, 0, flowName, now, flowId, null);
+            }
+        } catch (RuntimeException e) {
+            Dfx.failed(e);
+        }
+        return now;
+    }
+
+    /**
+     * The task ends on the calling thread (the thread that called {@link #runBegin}).
+     *
+     * @param sliceName the slice's name
+     * @param flowName  the flow's name
+     * @param flowId    as given to {@link #runBegin}
+     * @param startNs   what {@link #runBegin} returned
+     */
+    public static void runEnd(String sliceName, String flowName, long flowId, long startNs) {
+        Producer p = Dfx.producer();
+        if (p == null) {
+            return;
+        }
+        long now = System.nanoTime();
+        if (!Thread.currentThread().isVirtual()) {
+            Dfx.write(UserEvents.SLICE_END, 0, null, now, 0, null);
+            return;
+        }
+        try {
+            Lane l = p.borrow();
+            if (l == null) {
+                p.unlaned();
+                if (flowId != 0) {
+                    p.unlaned();
+                }
+                return;
+            }
+            try {
+                l.emit(UserEvents.SLICE_COMPLETE, 0, sliceName, startNs, now - startNs, null);
+                if (flowId != 0) {
+                    l.emit(UserEvents.FLOW_END, 0, flowName, startNs, flowId, null);
+                }
+            } finally {
+                l.unlock();
+            }
+        } catch (RuntimeException e) {
+            Dfx.failed(e);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package dev.dfx.java;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dfx.region.LaneState;
+import dev.dfx.region.RegionHost;
+import dev.dfx.region.RegionLane;
+import dev.dfx.region.RegionSpec;
+import dev.dfx.region.RegionStats;
+import dev.dfx.region.UserEvent;
+import dev.dfx.region.UserEventType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A JVM writing through {@link Dfx} into a region that this JVM hosts with dfx-core's {@link RegionHost}, the host
+ * {@code dfx record} uses: every record arrives once, in order, with the names, values and clock the program used,
+ * and the lane and process counters reconcile.
+ */
+class JavaProducerTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void platformThreadsDeliverEveryRecordOnceInOrderThroughTheGatesOfTinyPools() throws Exception {
+        // 64-record buffers, 2 per lane and a collector that parks 200 us per buffer: the producers wait at the gates.
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 8).build();
+        EventLog log = new EventLog(200);
+        int threads = 4;
+        int events = 20_000;
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            long before = System.nanoTime();
+            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "seq", "" + threads,
+                    "" + events);
+            long after = System.nanoTime();
+            assertThat(run.status()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
+            assertThat(run.stderr()).isEmpty();
+            RegionStats s = host.stop();
+
+            assertThat(log.problems).isEmpty();
+            assertThat(s.reconciled()).isTrue();
+            assertThat(s.unlanedDropped()).isZero();
+            List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
+            assertThat(used).hasSize(threads);
+            Set<Long> writers = new HashSet<>();
+            for (RegionLane l : used) {
+                assertThat(l.state()).as("the exit hook detached the ended thread's lane").isEqualTo(LaneState.CLOSED);
+                assertThat(l.stats().total()).isEqualTo(3L * events); // begin, instant, end per step
+                assertThat(l.stats().collected()).isEqualTo(3L * events);
+                assertThat(l.stats().dropped()).isZero();
+                List<UserEvent> ev = log.lanes().get(l.lane());
+                assertThat(ev).hasSize(3 * events);
+                var names = host.strings(l.lane());
+                long thread = ev.get(1).value() >>> 32;
+                writers.add(thread);
+                long last = Long.MIN_VALUE;
+                for (int i = 0; i < events; i++) {
+                    UserEvent b = ev.get(3 * i), in = ev.get(3 * i + 1), e = ev.get(3 * i + 2);
+                    assertThat(b.type()).isEqualTo(UserEventType.SLICE_BEGIN);
+                    assertThat(names.resolve(b.name())).isEqualTo("step");
+                    assertThat(b.argKey()).isEqualTo(UserEvent.NO_STRING);
+                    assertThat(in.type()).isEqualTo(UserEventType.INSTANT);
+                    assertThat(names.resolve(in.name())).isEqualTo("seq");
+                    assertThat(names.resolve(in.argKey())).isEqualTo("n");
+                    assertThat(in.value()).isEqualTo(thread << 32 | i);
+                    assertThat(e.type()).isEqualTo(UserEventType.SLICE_END);
+                    assertThat(e.name()).isEqualTo(UserEvent.NO_STRING);
+                    for (UserEvent x : List.of(b, in, e)) {
+                        assertThat(x.tsc()).isFalse();
+                        assertThat(x.time()).isBetween(Math.max(last, before), after); // one clock: CLOCK_MONOTONIC
+                        last = x.time();
+                    }
+                }
+            }
+            assertThat(writers).containsExactlyInAnyOrder(0L, 1L, 2L, 3L);
+            assertThat(s.processes()).singleElement().satisfies(p -> {
+                assertThat(p.detached()).isTrue();
+                assertThat(p.alive()).isFalse();
+                assertThat(p.collected()).isEqualTo(3L * threads * events);
+            });
+        }
+    }
+
+    @Test
+    void tenThousandVirtualThreadsShareAFewLanesAndEveryRecordArrivesOnce() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(256, 4, 16).build();
+        EventLog log = new EventLog(0);
+        int n = 10_000;
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "virtual", "" + n);
+            assertThat(run.status()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
+            RegionStats s = host.stop();
+            assertThat(log.problems).isEmpty();
+            assertThat(s.reconciled()).isTrue();
+            assertThat(s.unlanedDropped()).isZero();
+            List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
+            assertThat(used.size()).as("virtual threads share at most one lane per CPU, plus main's")
+                    .isBetween(1, Runtime.getRuntime().availableProcessors() + 1);
+            Set<Long> seen = new HashSet<>();
+            long slices = 0;
+            for (RegionLane l : used) {
+                assertThat(l.stats().dropped()).isZero();
+                var names = host.strings(l.lane());
+                for (UserEvent e : log.lanes().getOrDefault(l.lane(), List.of())) {
+                    if (e.type() == UserEventType.INSTANT) {
+                        assertThat(names.resolve(e.name())).isEqualTo("seq");
+                        assertThat(seen.add(e.value())).as("instant %d once", e.value()).isTrue();
+                    } else {
+                        assertThat(e.type()).as("a virtual thread writes self-contained records")
+                                .isEqualTo(UserEventType.SLICE_COMPLETE);
+                        assertThat(names.resolve(e.name())).isEqualTo("v");
+                        assertThat(e.value()).as("duration").isNotNegative();
+                        slices++;
+                    }
+                }
+            }
+            assertThat(seen).hasSize(n);
+            assertThat(slices).isEqualTo(n);
+        }
+    }
+
+    @Test
+    void withoutTheVariableNothingIsRecordedAndTheProgramRunsAsUsual() throws Exception {
+        ChildJvm.Result run = ChildJvm.run(Map.of(), List.of(), ProducerMain.class, "seq", "2", "1000");
+        assertThat(run.status()).isZero();
+        assertThat(run.stdout()).isEqualTo("done enabled=false\n");
+        assertThat(run.stderr()).isEmpty();
+    }
+
+    @Test
+    void aFileThatIsNotARegionIsNamedOnceAndTheProgramRunsAsUsual() throws Exception {
+        Path bogus = Files.write(dir.resolve("bogus"), new byte[4096]);
+        ChildJvm.Result run = ChildJvm.run(Map.of(Producer.ENV, bogus.toString()), List.of(), ProducerMain.class,
+                "seq", "2", "1000");
+        assertThat(run.status()).isZero();
+        assertThat(run.stdout()).isEqualTo("done enabled=false\n");
+        assertThat(run.stderr()).isEqualTo("dfx: " + bogus
+                + ": not a dfx region (field magic, byte 0: expected 0x50584644 \"DFXP\"); not recording\n");
+    }
+
+    @Test
+    void aMissingRegionFileIsNamedOnce() throws Exception {
+        Path missing = dir.resolve("missing");
+        ChildJvm.Result run = ChildJvm.run(Map.of(Producer.ENV, missing.toString()), List.of(), ProducerMain.class,
+                "seq", "1", "10");
+        assertThat(run.status()).isZero();
+        assertThat(run.stdout()).isEqualTo("done enabled=false\n");
+        assertThat(run.stderr()).startsWith("dfx: " + missing + ": ").endsWith("; not recording\n");
+        assertThat(run.stderr().lines()).hasSize(1);
+    }
+
+    @Test
+    void aLaneCarriesItsThreadsNameCutTo15BytesOrTheNameTheProgramGave() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 8).build();
+        EventLog log = new EventLog(0);
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "named", "0");
+            assertThat(run.status()).as(run.stderr()).isZero();
+            RegionStats s = host.stop();
+            assertThat(log.problems).isEmpty();
+            Map<Long, String> nameOfThread = new java.util.TreeMap<>();
+            for (RegionLane l : s.lanes()) {
+                if (l.state() != LaneState.UNUSED) {
+                    nameOfThread.put(log.lanes().get(l.lane()).getFirst().value(), l.name());
+                }
+            }
+            // "abcdefghijklm" is 13 bytes and "→" 3 more: a 15-byte cut would split it, so it keeps 13; the name
+            // given after the first event stays over the thread's later setName; a Java name is cut to 15 bytes
+            assertThat(nameOfThread).containsExactly(Map.entry(0L, "abcdefghijklm"), Map.entry(1L, "renamed"),
+                    Map.entry(2L, "plain-worker-wi"));
+        }
+    }
+}

@@ -6,7 +6,12 @@ import dev.dfx.pipeline.BackpressurePolicy;
 import dev.dfx.pipeline.DrainedBuffer;
 import dev.dfx.pipeline.DropWindow;
 import dev.dfx.pipeline.LaneStats;
+import dev.dfx.pipeline.RegionLayout;
 import java.io.OutputStream;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,6 +113,57 @@ class ProducerDropWindowsTest {
             long firstPhase = windows.stream().filter(w -> w.endNs() < firstSecondPhase)
                     .mapToLong(DropWindow::count).sum();
             assertThat(firstPhase).as("the drops of the first phase").isEqualTo(EVENTS - BUFFER_RECORDS);
+        }
+    }
+
+    /**
+     * Counters a producer wrote that no honest producer writes (more drops than records, or a count that goes
+     * backwards) are refused: those drops get no window, and the host neither throws nor draws the refused count.
+     */
+    @Test
+    void countsBeyondTheTotalOrGoingBackwardsAreUnplacedNotTrusted() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(BUFFER_RECORDS, 1, 2).policy(BackpressurePolicy.DROP).build();
+        try (RegionHost host = RegionHost.start(dir.resolve("region.dfxr"), spec, b -> { });
+                FileChannel ch = FileChannel.open(host.file(), StandardOpenOption.READ, StandardOpenOption.WRITE);
+                Arena arena = Arena.ofShared()) {
+            RegionLayout layout = host.layout();
+            MemorySegment m = ch.map(FileChannel.MapMode.READ_WRITE, 0, ch.size(), arena);
+            long beyond = layout.lane(0);
+            long backwards = layout.lane(1);
+            // lane 0: 10 records dropped of 5 attempted; written total first, so no observation sees it honest
+            m.set(Fields.LONG, beyond + RegionLayout.L_TOTAL, 5);
+            m.set(Fields.LONG, beyond + RegionLayout.L_DROPPED_POP, 10);
+            // lane 1: 10 of 100 dropped, observed and placed; then 4 (backwards), then all 100 (none left for stop to count)
+            m.set(Fields.LONG, backwards + RegionLayout.L_TOTAL, 100);
+            m.set(Fields.LONG, backwards + RegionLayout.L_DROPPED_POP, 10);
+            awaitWindows(host, 1, 10);
+            m.set(Fields.LONG, backwards + RegionLayout.L_DROPPED_POP, 4);
+            assertThat(host.stats().lanes().get(1).stats().dropWindows())
+                    .as("windows counting more than the producer now claims are not kept").isEmpty();
+            Thread.sleep(100);  // many observation intervals: the host sees the count go backwards
+            m.set(Fields.LONG, backwards + RegionLayout.L_DROPPED_POP, 100);
+            RegionStats s = host.stop();
+
+            LaneStats l0 = s.lanes().get(0).stats();
+            assertThat(l0.droppedPopGate()).isEqualTo(10);
+            assertThat(l0.dropWindows().stream().mapToLong(DropWindow::count).sum()).isZero();
+            LaneStats l1 = s.lanes().get(1).stats();
+            assertThat(l1.dropped()).isEqualTo(l1.droppedPopGate()).isEqualTo(100);
+            assertThat(l1.dropWindows()).as("only what was placed before the count went backwards")
+                    .singleElement().extracting(DropWindow::count).isEqualTo(10L);
+            assertThat(l1.droppedUnplaced()).isEqualTo(90);
+        }
+    }
+
+    private static void awaitWindows(RegionHost host, int lane, long count) throws InterruptedException {
+        for (long deadline = System.nanoTime() + 60_000_000_000L; ; ) {
+            long placed = host.stats().lanes().get(lane).stats().dropWindows().stream()
+                    .mapToLong(DropWindow::count).sum();
+            if (placed == count) {
+                return;
+            }
+            assertThat(System.nanoTime() - deadline).as("lane %d's drops placed (hang guard)", lane).isNegative();
+            Thread.sleep(1);
         }
     }
 

@@ -13,19 +13,37 @@
  *         with dfx_thread_name ("dfx-T"); t % 3 == 0 (t > 0) with pthread_setname_np after its last ("late-T");
  *         thread 0 (main) keeps the process's name
  * pools:  thread t records into pool t % 2 (dfx_thread_pool); exits 3 when the region refuses it
+ * clock:  for each sequence record, print "at T I BEFORE AFTER": CLOCK_MONOTONIC ns just before and just after the
+ *         call that wrote (or dropped) record I of thread T, so a drop of it happened between the two
  * Prints "done enabled=N" and exits 0.
  */
 #include "dfx.h"
 
 #include <pthread.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static long events;
-static int hold, names, paused, pools;
+static int hold, names, paused, pools, clocked;
 static pthread_barrier_t written, halfway;
+
+static long long now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void record(uint64_t t, long i) {
+    long long before = clocked ? now_ns() : 0;
+    dfx_instant_arg("seq", "t", (int64_t)((t << 32) | (uint64_t)i));
+    if (clocked) {
+        long long after = now_ns();
+        printf("at %u %ld %lld %lld\n", (unsigned)t, i, before, after);
+    }
+}
 
 static void *writer(void *arg) {
     uint64_t t = (uint64_t)(uintptr_t)arg;
@@ -42,13 +60,13 @@ static void *writer(void *arg) {
         dfx_thread_name(name);
     }
     for (long i = 0; i < events; i++) {
-        dfx_instant_arg("seq", "t", (int64_t)((t << 32) | (uint64_t)i));
+        record(t, i);
     }
     if (paused) {
         pthread_barrier_wait(&halfway); /* main reads the line between these two */
         pthread_barrier_wait(&halfway);
         for (long i = events; i < 2 * events; i++) {
-            dfx_instant_arg("seq", "t", (int64_t)((t << 32) | (uint64_t)i));
+            record(t, i);
         }
     }
     if (names && t % 3 == 0 && t > 0) {
@@ -121,6 +139,8 @@ int main(int argc, char **argv) {
             names = 1;
         } else if (strcmp(argv[i], "pools") == 0) {
             pools = 1;
+        } else if (strcmp(argv[i], "clock") == 0) {
+            clocked = 1;
         }
     }
     if (threads < 1 || threads > 256) {

@@ -421,6 +421,60 @@ class RecordProgramTest {
         assertThat(report.out()).contains("lane 0: producer exited (pid " + m.at("/program/pid").asLong() + ")");
     }
 
+    @Test
+    void aDropPolicyProgramsGateDropsAreDrawnWhereTheHostPlacedThem() throws Exception {
+        int threads = 2;
+        int steps = 20_000;
+        Path run = tmp.resolve("drop");
+        // one 16-record buffer per lane under DROP: the program's gates drop while its buffer is away
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--backpressure", "drop", "--pool",
+                "user=1x16", "--", program.toString(), "threads", Integer.toString(threads),
+                Integer.toString(steps), "0");
+        assertThat(d.status()).as(d.output()).isZero();
+        JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
+        JsonNode user = m.at("/subsystems/0");
+        assertThat(user.get("reconciled").asBoolean()).isTrue();
+        long dropped = user.get("dropped").asLong();
+        assertThat(dropped).as("a 16-record buffer against %d records per thread drops", 2 * steps).isPositive();
+        List<long[]> windows = new ArrayList<>();
+        for (JsonNode l : user.get("lanes")) {
+            long n = 0;
+            for (JsonNode c : l.get("dropped_by_cause")) {
+                n += c.asLong();
+            }
+            long inWindows = 0;
+            long previousEnd = Long.MIN_VALUE;
+            for (JsonNode w : l.at("/drops/windows")) {
+                long[] win = {w.get("start_ns").asLong(), w.get("end_ns").asLong(), w.get("count").asLong()};
+                assertThat(win[0]).as("ordered and disjoint").isGreaterThan(previousEnd);
+                previousEnd = win[1];
+                inWindows += win[2];
+                windows.add(win);
+            }
+            assertThat(inWindows).as("the host placed every gate drop of lane %s", l.get("lane")).isEqualTo(n);
+        }
+        // each thread has its own lane: the trace draws each window as one DROPPED slice, at its time
+        JsonNode trace = JSON.readTree(run.resolve("trace.json").toFile());
+        JsonNode meta = trace.get("metadata");
+        assertThat(meta.get("records_dropped").asLong()).isEqualTo(dropped);
+        assertThat(meta.get("records_dropped_untimed").asLong()).isZero();
+        long origin = meta.get("origin_ns").asLong();
+        List<long[]> drawn = new ArrayList<>();
+        for (JsonNode e : trace.get("traceEvents")) {
+            if (e.get("ph").asText().equals("X") && e.path("cat").asText().equals("drop")) {
+                assertThat(e.get("name").asText()).doesNotContain("time not recorded");
+                long start = origin + e.get("ts").decimalValue().movePointRight(3).longValueExact();
+                drawn.add(new long[] {start, start + e.get("dur").decimalValue().movePointRight(3).longValueExact(),
+                        Long.parseLong(e.get("name").asText().replaceAll("DROPPED (\\d+) records?", "$1"))});
+            }
+        }
+        java.util.Comparator<long[]> order = java.util.Arrays::compare;
+        windows.sort(order);
+        drawn.sort(order);
+        assertThat(drawn).usingElementComparator(order).containsExactlyElementsOf(windows);
+        assertThat(meta.get("drop_slices").asLong()).isEqualTo(drawn.size());
+    }
+
     /** @return the complete slices named {@code name} of process {@code pid}, per tid, in time order */
     static Map<Long, List<JsonNode>> slices(JsonNode trace, long pid, String name) {
         Map<Long, List<JsonNode>> byTid = new LinkedHashMap<>();

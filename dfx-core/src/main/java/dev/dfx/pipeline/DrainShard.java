@@ -50,6 +50,8 @@ final class DrainShard {
     private final ErrorLog errors;
     private final RecycleMeter meter;
     private final Doorbell loop;
+    /** Places the served lanes' producer-side drops in time (producers in other processes), or null. */
+    private final ProducerDropObserver producerDrops;
     /** Per served queue, the tail its final pass drains up to; null while the shard runs normally. */
     private int[] finalTails;
     private volatile boolean paused;
@@ -60,11 +62,14 @@ final class DrainShard {
      * @param collectorLanes per lane, its collector lane (only those of lanes this shard serves are used)
      * @param loop           the doorbell of the host loop that runs this shard (rung when it is resumed)
      * @param meter          counts each drained buffer and stamps its drain time (the start of its recycle latency)
+     * @param producerDrops  per lane, where the windows of its producer-side drops go when the producers are in other
+     *                       processes (observed by this shard for the lanes it serves); null when they are in this
+     *                       process (their writers place their own drops)
      */
     DrainShard(int index, int shards, RegionLayout layout, HostTransport transport, BufferStore store,
             List<PipelineConfig.LaneSpec> lanes, List<PoolSpec> pools, FreeQueueHost[] freeQueues,
             SpscRing<HostBuffer>[] recycled, CollectorLane[] collectorLanes, Doorbell loop, RecycleMeter meter,
-            ErrorLog errors) {
+            ErrorLog errors, DropLog[] producerDrops) {
         this.index = index;
         this.meter = meter;
         this.loop = loop;
@@ -89,6 +94,8 @@ final class DrainShard {
         this.expectedSeq = new long[lanes.size()];
         this.shortSites = new ShortSites(lanes.size());
         this.errors = errors;
+        this.producerDrops = producerDrops == null ? null : new ProducerDropObserver(transport, layout,
+                lanes.stream().filter(l -> serves(l.producer())).toList(), producerDrops, System.nanoTime());
     }
 
     /** @return the shard's index */
@@ -181,6 +188,14 @@ final class DrainShard {
      * @return true when any entry was drained
      */
     boolean sweep() {
+        if (producerDrops != null) {
+            // every sweep of the final pass observes: the producers have ended or were revoked by then
+            if (finalTails != null) {
+                producerDrops.observeAll(System.nanoTime());
+            } else {
+                producerDrops.poll(System.nanoTime());
+            }
+        }
         boolean did = false;
         int size = layout.readyQueueSize();
         for (int i = 0; i < queues.length; i++) {

@@ -31,6 +31,11 @@ final class PipelineParts {
     final WindowLog[] stallLogs;
     /** Per lane, the drop windows its writer records (push gate, pop gate, degraded). */
     final DropLog[] producerDrops;
+    /**
+     * Per lane, the windows of the drops its producer in another process counted (push gate, pop gate, degraded), as
+     * the drain shard serving it observed them ({@link ProducerDropObserver}); empty for in-process producers.
+     */
+    final DropLog[] observedDrops;
 
     final LaneWriter[] writers;
     final PayloadArena[] arenas;
@@ -100,6 +105,10 @@ final class PipelineParts {
                         placement.collectorBell(), errors);
                 done[l.lane()] = collectorLanes[l.lane()].done();
             }
+            this.observedDrops = new DropLog[lanes.size()];
+            for (PipelineConfig.LaneSpec l : lanes) {
+                observedDrops[l.lane()] = new DropLog(config.maxDropWindows());
+            }
             this.shards = new DrainShard[n];
             this.replenisher = new Replenisher(config.name(), done, recycled, watermark, store,
                     config.arenaAckHook().orElse(null), placement.shardBells(), meter, errors);
@@ -109,7 +118,8 @@ final class PipelineParts {
                     mine[k] = recycled[k][s];
                 }
                 shards[s] = new DrainShard(s, n, layout, transport, store, lanes, pools, freeQueues, mine,
-                        collectorLanes, placement.shardBell(s), meter, errors);
+                        collectorLanes, placement.shardBell(s), meter, errors,
+                        config.externalProducers() ? observedDrops : null);
             }
 
             this.producerQueues = new ProducerQueue[config.producers()];

@@ -10,7 +10,7 @@ import java.util.List;
  * and ready queues (through the transport, so COPY mode reads the producers' memory), host counts from the
  * {@link HostLedger}, collector call times from each {@link CollectorLane}, the buffer flow (λ, W, collector time)
  * from the {@link RecycleMeter}, stall windows from each lane's {@link WindowLog}, drop windows from each lane's
- * {@link DropLog}s, and, in the final snapshot, the
+ * {@link DropLog}s (for producers in other processes, those their drain shard observed), and, in the final snapshot, the
  * records counted {@link DropCause#STOPPED} from the {@link StopProtocol}. Safe from any thread; a live snapshot is
  * not atomic across lanes. A lane's drop counters are read before its total: a lane still being written then never
  * shows more records accounted for than attempted.
@@ -32,8 +32,14 @@ final class StatsReader {
      * @return the lane's drop windows: its writer's, the host's and, after stop, the window of the records stop
      *         counted {@link DropCause#STOPPED}, joined where they overlap and capped
      */
-    private List<DropWindow> dropWindows(int lane, StopProtocol stop, long stoppedRecords) {
+    private List<DropWindow> dropWindows(int lane, StopProtocol stop, long stoppedRecords, long producerDropped) {
         List<DropWindow> all = new ArrayList<>(p.producerDrops[lane].windows());
+        List<DropWindow> observed = p.observedDrops[lane].windows();
+        // a producer in another process whose counters went backwards could leave windows counting more than it now
+        // claims: such windows are not kept, and its drops are all unplaced
+        if (observed.stream().mapToLong(DropWindow::count).sum() <= producerDropped) {
+            all.addAll(observed);
+        }
         all.addAll(p.ledger.dropWindows(lane));
         if (stoppedRecords > 0) {
             all.add(stop.stoppedWindow(lane, stoppedRecords));
@@ -42,7 +48,7 @@ final class StatsReader {
     }
 
     private long dropRuns(int lane, long stoppedRecords) {
-        return p.producerDrops[lane].runs() + p.ledger.dropRuns(lane) + (stoppedRecords > 0 ? 1 : 0);
+        return p.producerDrops[lane].runs() + p.observedDrops[lane].runs() + p.ledger.dropRuns(lane) + (stoppedRecords > 0 ? 1 : 0);
     }
 
     /**
@@ -80,7 +86,7 @@ final class StatsReader {
                     t.getLongOpaque(b + RegionLayout.L_STALL_LONGEST),
                     stallWindows(log), log.omitted(), laneMinFree,
                     t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0, p.errors.laneFailure(l.lane()), c.callNs(),
-                    c.longestCallNs(), dropWindows(l.lane(), stop, stoppedRecords), dropRuns(l.lane(), stoppedRecords)));
+                    c.longestCallNs(), dropWindows(l.lane(), stop, stoppedRecords, push + pop + degraded), dropRuns(l.lane(), stoppedRecords)));
         }
         List<PoolStats> pools = new ArrayList<>();
         for (int k = 0; k < p.config.pools().size(); k++) {

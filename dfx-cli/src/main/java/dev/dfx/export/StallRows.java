@@ -26,4 +26,11 @@ interface StallRows {
      * @return the drop row of the thread that writes the lane, named on first use
      */
     Row dropRow(RunManifest.SubsystemReport s, RunManifest.Lane l);
+
+    /**
+     * @param s the lane's subsystem
+     * @param l the lane
+     * @return the process of the thread that writes the lane (where its counter tracks go); names no row
+     */
+    int pid(RunManifest.SubsystemReport s, RunManifest.Lane l);
 }

@@ -80,6 +80,20 @@ final class WindowLog {
         ELEMENT.setRelease(a, W * (n - 1) + 1, endNs);
     }
 
+    /**
+     * Writer only: replaces the newest window's end and count (a window whose count is a value, not a sum); there
+     * must be one. Same ordering as {@link #extendLast}: the count is released before the end.
+     */
+    void setLast(long endNs, long count) {
+        int n = size;
+        if (n == 0) {
+            throw new IllegalStateException("no window to set");
+        }
+        long[] a = windows;
+        ELEMENT.setRelease(a, W * (n - 1) + 2, count);
+        ELEMENT.setRelease(a, W * (n - 1) + 1, endNs);
+    }
+
     /** Writer only. @return windows kept */
     int size() {
         return size;

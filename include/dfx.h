@@ -19,10 +19,13 @@
  * implicit timestamps are TSC ticks, which dfx converts exactly to ns at collection.
  *
  * Threads: one lane per thread, claimed on its first event and kept for its life; a thread's lane is flushed when
- * the thread ends (pthread key destructor) and the calling thread's at exit (atexit). Any translation unit may
- * include this file: the library's state is one per process (weak symbols).
+ * the thread ends (pthread key destructor) and the calling thread's at exit (atexit). A lane carries its thread's
+ * name (the name Linux keeps for it when the lane is claimed and when it ends, or the one given to
+ * dfx_thread_name). A child made by fork() is registered as a process of its own at the fork and its threads claim
+ * lanes of their own. Any translation unit may include this file: the library's state is one per process (weak
+ * symbols).
  *
- * The region layout (ABI version 2) is documented byte by byte in docs/region-abi.md.
+ * The region layout (ABI version 3) is documented byte by byte in docs/region-abi.md.
  */
 #ifndef DFX_H
 #define DFX_H
@@ -42,6 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -52,7 +56,7 @@ extern "C" {
 #endif
 
 /* ---- ABI constants (docs/region-abi.md) ---- */
-#define DFX_ABI_VERSION 2u
+#define DFX_ABI_VERSION 3u
 #define DFX_MAGIC 0x50584644u
 #define DFX_BYTE_ORDER_MARK 0x01020304u
 #define DFX_HEADER_BYTES 256u
@@ -61,6 +65,9 @@ extern "C" {
 #define DFX_MAX_BLOCKS 4096u
 #define DFX_NO_STRING 0xFFFFFFFFu
 #define DFX_STRINGS_START 8u
+#define DFX_LANE_ENTRY_BYTES 32u
+#define DFX_THREAD_NAME_BYTES 16u
+#define DFX_STALL_RING_WINDOWS 32u
 
 #define DFX_H_MAGIC 0
 #define DFX_H_VERSION 4
@@ -105,6 +112,7 @@ extern "C" {
 #define DFX_T_KIND 0
 #define DFX_T_PRODUCER 4
 #define DFX_T_OWNER 8
+#define DFX_T_NAME 16
 #define DFX_B_BASE 0
 #define DFX_B_BYTES 8
 #define DFX_B_KIND 16
@@ -138,9 +146,11 @@ extern "C" {
 #define DFX_L_DEGRADED 104
 #define DFX_L_ATTACH 108
 #define DFX_L_COMMITTED 112
-#define DFX_L_FQ_HEAD 128
-#define DFX_L_FQ_TAIL 256
-#define DFX_L_FQ_SLOTS 384
+#define DFX_L_STALL_WINDOWS 120
+#define DFX_L_STALL_RING 128
+#define DFX_L_FQ_HEAD 640
+#define DFX_L_FQ_TAIL 768
+#define DFX_L_FQ_SLOTS 896
 
 /* User-event types (record byte 8) and flags (byte 9). */
 enum dfx_event_type {
@@ -209,11 +219,14 @@ struct dfx__lane {
     uint64_t handle, seq, published, dropped, dropped_push, dropped_pop, dropped_degraded;
     uint64_t expiries, stalls, stall_total, stall_longest, free_head, free_tail_seen, min_free, max_depth;
     int degraded, drop_policy, closed;
+    int named; /* the name came from dfx_thread_name: the lane's end does not take the thread's name again */
+    unsigned char *table_entry; /* the lane's lane-table entry (its owner and thread name) */
 };
 
 struct dfx__proc {
     _Atomic int state; /* 0 not attached, 1 attaching, 2 attached, -1 disabled */
-    int use_tsc;
+    /* 1 once the region's TSC calibration is published (released before this is set): TSC timestamps from then on */
+    _Atomic int use_tsc;
     pid_t pid;
     int proc_slot;
     unsigned char *base;
@@ -230,6 +243,10 @@ DFX__WEAK struct dfx__proc dfx__p;
 DFX__WEAK _Thread_local struct dfx__lane *dfx__tls;
 /* 0: the thread has not looked for a lane; 1: it has one; 2: none was free (it counts unlaned drops) */
 DFX__WEAK _Thread_local int dfx__tls_state;
+/* The pool (kind) the thread claims its lane in: 0, the user-event pool, unless dfx_thread_pool chose another. */
+DFX__WEAK _Thread_local uint32_t dfx__tls_pool;
+/* A name given to dfx_thread_name before the thread had a lane (empty: none), applied when it claims one. */
+DFX__WEAK _Thread_local char dfx__tls_name[DFX_THREAD_NAME_BYTES];
 
 /* ---- memory access ---- */
 #define DFX__A64(p) ((_Atomic uint64_t *)(void *)(p))
@@ -320,7 +337,7 @@ static inline void dfx__emit(uint8_t type, uint8_t flags, const char *name, int 
     uint64_t name_id = dfx__intern_id(l, name);
     uint64_t key_id = dfx__intern_id(l, key);
     if (implicit) {
-        if (dfx__p.use_tsc) {
+        if (atomic_load_explicit(&dfx__p.use_tsc, memory_order_acquire)) {
             time = dfx__ticks();
             flags |= DFX_FLAG_TSC;
         } else {
@@ -422,8 +439,26 @@ static inline void dfx_instant_at(const char *name, uint64_t time_ns, int64_t va
 /** @return 1 when this process records into a region (DFX_REGION is set and the region is sound), else 0 */
 int dfx_enabled(void);
 
-/** Use the TSC (1) or CLOCK_MONOTONIC (0, the default) for implicit timestamps, process-wide. */
+/**
+ * Use the TSC (1) or CLOCK_MONOTONIC (0, the default) for implicit timestamps, process-wide. The TSC is used only
+ * once the region's calibration is published (this call calibrates, about 10 ms, or waits for the process that
+ * does); without one it stays on CLOCK_MONOTONIC.
+ */
 void dfx_use_tsc(int on);
+
+/**
+ * Chooses the pool (the region's buffer kind, 0 by default) the calling thread records into, before its first event:
+ * a pool has a backpressure policy of its own (BLOCK or DROP), so a subsystem that may lose records writes into a DROP
+ * pool beside one that must not. @return 0, or -1 when the thread already has a lane, or this process records into a
+ * region without such a pool of user events (then the thread keeps pool 0)
+ */
+int dfx_thread_pool(uint32_t pool);
+
+/**
+ * Names the calling thread in the trace (at most 15 bytes of UTF-8 are kept, as Linux keeps a thread's name),
+ * instead of the name Linux has for it; the thread's own name (pthread_setname_np) is not changed.
+ */
+void dfx_thread_name(const char *name);
 
 /** Publishes the calling thread's partly filled buffer (one push-gate wait at most). */
 void dfx_flush(void);
@@ -487,7 +522,7 @@ DFX__WEAK int dfx__check(const char *path, const unsigned char *h, uint64_t file
     /* The layout the counts give (RegionLayout): every offset in the header must be exactly this. */
     uint64_t kind_table = DFX_HEADER_BYTES;
     uint64_t lane_table = kind_table + 16ull * p->kinds;
-    uint64_t block_table = dfx__align(lane_table + 16ull * p->lanes, 64);
+    uint64_t block_table = dfx__align(lane_table + (uint64_t)DFX_LANE_ENTRY_BYTES * p->lanes, 64);
     uint64_t proc_table = block_table + 32ull * DFX_MAX_BLOCKS;
     uint64_t strings = dfx__align(proc_table + 16ull * p->proc_slots, DFX_PAD);
     uint64_t rqs = dfx__align(strings + (uint64_t)p->str_bytes * p->lanes, DFX_PAD);
@@ -540,7 +575,7 @@ DFX__WEAK int dfx__check(const char *path, const unsigned char *h, uint64_t file
 DFX__WEAK void dfx__process_exit(void);
 DFX__WEAK void dfx__thread_exit(void *lane);
 DFX__WEAK void dfx__after_fork_child(void);
-DFX__WEAK void dfx__calibrate_tsc(void);
+DFX__WEAK int dfx__calibrate_tsc(void);
 
 /* Claims a process-table entry for this process (a full table loses only the entry). */
 DFX__WEAK void dfx__register_process(void) {
@@ -610,9 +645,8 @@ DFX__WEAK void dfx__attach(void) {
     }
     dfx__register_process();
     const char *clock = getenv("DFX_CLOCK");
-    if (clock != NULL && strcmp(clock, "tsc") == 0) {
-        dfx__calibrate_tsc();
-        p->use_tsc = 1;
+    if (clock != NULL && strcmp(clock, "tsc") == 0 && dfx__calibrate_tsc()) {
+        atomic_store_explicit(&p->use_tsc, 1, memory_order_release);
     }
     atomic_store_explicit(&p->state, 2, memory_order_release);
 }
@@ -663,13 +697,38 @@ DFX__WEAK unsigned char *dfx__resolve(uint64_t handle, uint32_t kind, uint32_t r
     return p->base + at;
 }
 
-/* Claims the first free lane of kind 0 for the calling thread. */
+/*
+ * Writes a lane's thread name into its lane-table entry: `name` (zero-padded, at most 15 bytes), or when NULL the
+ * calling thread's name as Linux keeps it (prctl PR_GET_NAME, as pthread_getname_np reads it). Two 8-byte stores: the
+ * host reads the bytes opaquely.
+ */
+DFX__WEAK void dfx__name_lane(struct dfx__lane *l, const char *name) {
+    char b[DFX_THREAD_NAME_BYTES + 1];
+    memset(b, 0, sizeof b);
+    if (name != NULL) {
+        strncpy(b, name, DFX_THREAD_NAME_BYTES - 1);
+    } else if (prctl(PR_GET_NAME, b, 0, 0, 0) != 0) {
+        b[0] = '\0';
+    }
+    b[DFX_THREAD_NAME_BYTES - 1] = '\0';
+    uint64_t w0, w1;
+    memcpy(&w0, b, 8);
+    memcpy(&w1, b + 8, 8);
+    dfx__relaxed64(l->table_entry + DFX_T_NAME, w0);
+    dfx__relaxed64(l->table_entry + DFX_T_NAME + 8, w1);
+    if (name != NULL && name == dfx__tls_name) {
+        l->named = 1;
+    }
+}
+
+/* Claims the first free lane of the calling thread's pool (dfx_thread_pool; 0 by default). */
 DFX__WEAK struct dfx__lane *dfx__claim_lane(void) {
+    uint32_t kind = dfx__tls_pool;
     struct dfx__proc *p = &dfx__p;
     uint64_t owner = ((uint64_t)(uint32_t)p->pid << 32) | (uint32_t)syscall(SYS_gettid);
     for (uint32_t lane = 0; lane < p->lanes; lane++) {
-        unsigned char *t = p->base + p->lane_table + 16ull * lane;
-        if (dfx__ld32(t + DFX_T_KIND) != 0) {
+        unsigned char *t = p->base + p->lane_table + (uint64_t)DFX_LANE_ENTRY_BYTES * lane;
+        if (dfx__ld32(t + DFX_T_KIND) != kind) {
             continue;
         }
         uint64_t zero = 0;
@@ -678,7 +737,7 @@ DFX__WEAK struct dfx__lane *dfx__claim_lane(void) {
             continue;
         }
         uint32_t producer = dfx__ld32(t + DFX_T_PRODUCER);
-        unsigned char *k = p->base + p->kind_table;
+        unsigned char *k = p->base + p->kind_table + 16ull * kind;
         struct dfx__lane *l = (struct dfx__lane *)calloc(1, sizeof *l);
         struct dfx__intern *in = (struct dfx__intern *)calloc(1024, sizeof *in);
         if (l == NULL || in == NULL || producer >= p->producers || dfx__ld32(k + DFX_K_RECORD_SIZE) != 32
@@ -689,8 +748,10 @@ DFX__WEAK struct dfx__lane *dfx__claim_lane(void) {
         }
         l->intern = in;
         l->intern_mask = 1023;
+        l->table_entry = t;
+        dfx__name_lane(l, dfx__tls_name[0] != '\0' ? dfx__tls_name : NULL);
         l->lane = lane;
-        l->kind = 0;
+        l->kind = kind;
         l->producer = producer;
         l->record_size = 32;
         l->capacity = dfx__ld32(k + DFX_K_RECORDS_PER_BUFFER);
@@ -807,6 +868,11 @@ DFX__WEAK void dfx__pause(unsigned step) {
 DFX__WEAK void dfx__waited(struct dfx__lane *l, uint64_t start, uint64_t end) {
     uint64_t d = end - start;
     if (d > dfx__p.stall_ns) {
+        /* the window first, then its count (release): the host copies windows up to the count it acquires */
+        unsigned char *w = l->head + DFX_L_STALL_RING + 16ull * (l->stalls % DFX_STALL_RING_WINDOWS);
+        dfx__relaxed64(w, start);
+        dfx__relaxed64(w + 8, end);
+        atomic_store_explicit(DFX__A64(l->head + DFX_L_STALL_WINDOWS), l->stalls + 1, memory_order_release);
         dfx__relaxed64(l->head + DFX_L_STALL_COUNT, ++l->stalls);
         dfx__relaxed64(l->head + DFX_L_STALL_TOTAL, l->stall_total += d);
         if (d > l->stall_longest) {
@@ -970,6 +1036,9 @@ DFX__WEAK void dfx__close_lane(struct dfx__lane *l) {
         return;
     }
     dfx__flush_lane(l);
+    if (!l->named) {
+        dfx__name_lane(l, NULL); /* the name the thread has now: a thread named after its first event */
+    }
     l->closed = 1;
     uint32_t attached = 1; /* the host may have closed or revoked it at stop: then it keeps its word */
     atomic_compare_exchange_strong(DFX__A32(l->head + DFX_L_ATTACH), &attached, 2u);
@@ -1000,7 +1069,9 @@ DFX__WEAK void dfx__process_exit(void) {
 }
 
 DFX__WEAK void dfx__after_fork_child(void) {
-    /* The child has only the forking thread; the parent's lanes are the parent's. Re-attach on the next event. */
+    /* The child has only the forking thread; the parent's lanes are the parent's: the thread claims a lane of its own
+       at its next event. The child is a process of its own from now: it takes a process-table entry at once, so the
+       host knows it even before it writes (only async-signal-safe calls here: CAS, clock_gettime, getpid). */
     dfx__tls = NULL;
     dfx__tls_state = 0;
     if (dfx__p.key_made) {
@@ -1008,6 +1079,10 @@ DFX__WEAK void dfx__after_fork_child(void) {
     }
     int s = atomic_load_explicit(&dfx__p.state, memory_order_relaxed);
     if (s == 2) {
+        dfx__p.pid = getpid();
+        dfx__register_process();
+    } else if (s == 1) {
+        /* another thread of the parent was attaching: it does not exist here, so this thread attaches anew */
         atomic_store_explicit(&dfx__p.state, 0, memory_order_relaxed);
     }
 }
@@ -1027,12 +1102,27 @@ DFX__WEAK void dfx__tsc_point(uint64_t *ticks, uint64_t *ns) {
     }
 }
 
-/* Publishes the region's TSC calibration once (the first process to ask does it): two points >= 10 ms apart. */
-DFX__WEAK void dfx__calibrate_tsc(void) {
+/*
+ * Publishes the region's TSC calibration once (the first process or thread to ask does it: two points >= 10 ms apart)
+ * or waits for the one that does. @return 1 once the calibration is published (acquired), 0 when there is none: no
+ * region, or the one calibrating never finished within a second (it died: then no process uses the TSC).
+ */
+DFX__WEAK int dfx__calibrate_tsc(void) {
     unsigned char *h = dfx__p.base;
     uint32_t zero = 0;
-    if (h == NULL || !atomic_compare_exchange_strong(DFX__A32(h + DFX_H_TSC_STATE), &zero, 1u)) {
-        return;
+    if (h == NULL) {
+        return 0;
+    }
+    if (!atomic_compare_exchange_strong(DFX__A32(h + DFX_H_TSC_STATE), &zero, 1u)) {
+        uint64_t deadline = dfx_now_ns() + 1000000000ull;
+        while (atomic_load_explicit(DFX__A32(h + DFX_H_TSC_STATE), memory_order_acquire) != 2u) {
+            if ((int64_t)(dfx_now_ns() - deadline) >= 0) {
+                return 0;
+            }
+            struct timespec ts = {0, 1000000};
+            nanosleep(&ts, NULL);
+        }
+        return 1;
     }
     uint64_t t0, n0, t1, n1;
     dfx__tsc_point(&t0, &n0);
@@ -1045,13 +1135,47 @@ DFX__WEAK void dfx__calibrate_tsc(void) {
     dfx__relaxed64(h + DFX_H_TSC_TICKS1, t1);
     dfx__relaxed64(h + DFX_H_TSC_NS1, n1);
     atomic_store_explicit(DFX__A32(h + DFX_H_TSC_STATE), 2u, memory_order_release);
+    return 1;
 }
 
 DFX__WEAK void dfx_use_tsc(int on) {
-    if (on && dfx__ensure_attached()) {
-        dfx__calibrate_tsc();
+    int use = on && dfx__ensure_attached() && dfx__calibrate_tsc();
+    atomic_store_explicit(&dfx__p.use_tsc, use, memory_order_release);
+}
+
+DFX__WEAK int dfx_thread_pool(uint32_t pool) {
+    if (dfx__tls != NULL || dfx__tls_state != 0 || !dfx__ensure_attached() || pool >= dfx__p.kinds) {
+        return -1;
     }
-    dfx__p.use_tsc = on != 0;
+    unsigned char *k = dfx__p.base + dfx__p.kind_table + 16ull * pool;
+    if (dfx__ld32(k + DFX_K_RECORD_SIZE) != 32 || dfx__ld32(k + DFX_K_RECORDS_PER_BUFFER) < 1) {
+        return -1;
+    }
+    dfx__tls_pool = pool;
+    return 0;
+}
+
+DFX__WEAK void dfx_thread_name(const char *name) {
+    if (name == NULL) {
+        return;
+    }
+    size_t n = strlen(name);
+    if (n > DFX_THREAD_NAME_BYTES - 1) {
+        n = DFX_THREAD_NAME_BYTES - 1;
+        while (n > 0 && ((unsigned char)name[n] & 0xC0u) == 0x80u) {
+            n--; /* not inside a UTF-8 sequence */
+        }
+    }
+    struct dfx__lane *l = dfx__tls;
+    if (l != NULL) {
+        char b[DFX_THREAD_NAME_BYTES] = {0};
+        memcpy(b, name, n);
+        dfx__name_lane(l, b);
+        l->named = 1;
+    } else {
+        memset(dfx__tls_name, 0, sizeof dfx__tls_name);
+        memcpy(dfx__tls_name, name, n);
+    }
 }
 
 #ifdef __cplusplus

@@ -6,9 +6,28 @@
 
 DFX_MIN_JAVA=25
 
-# Prints the feature version (e.g. 25) of the java binary given, or nothing.
+# Sets dfx_release_version to the feature version (e.g. 25) in HOME/release for the java binary given (HOME/bin/java),
+# or to nothing. JAVA_VERSION is in the release file of every JDK since 9; read with shell built-ins only, in this
+# shell: starting a JVM (or a subshell per candidate) to ask costs more than dfx's own start-up, and ./dfx runs this on
+# every call.
+dfx_read_release_version() {
+  local line release=""
+  dfx_release_version=""
+  case "$1" in */bin/java) release=${1%/bin/java}/release ;; esac
+  [ -n "$release" ] && [ -r "$release" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    case "$line" in JAVA_VERSION=*) dfx_release_version=${line#JAVA_VERSION=}; break ;; esac
+  done <"$release"
+  dfx_release_version=${dfx_release_version//\"/}
+  case "$dfx_release_version" in 1.*) dfx_release_version=${dfx_release_version#1.} ;; esac
+  dfx_release_version=${dfx_release_version%%[!0-9]*}
+}
+
+# Prints the feature version (e.g. 25) of the java binary given, or nothing: from its release file, else by asking it.
 dfx_java_version() {
   local v
+  dfx_read_release_version "$1"
+  [ -n "$dfx_release_version" ] && { printf '%s' "$dfx_release_version"; return 0; }
   v=$("$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1)
   case "$v" in 1.*) v=${v#1.}; v=${v%%.*} ;; esac
   printf '%s' "$v"
@@ -17,8 +36,10 @@ dfx_java_version() {
 dfx_jdk_ok() {
   local java=$1 v
   [ -x "$java" ] || return 1
-  [ -x "$(dirname "$java")/javac" ] || return 1
-  v=$(dfx_java_version "$java")
+  [ -x "${java%/*}/javac" ] || return 1
+  dfx_read_release_version "$java"
+  v=$dfx_release_version
+  [ -n "$v" ] || v=$(dfx_java_version "$java")
   [ -n "$v" ] && [ "$v" -ge "$DFX_MIN_JAVA" ] 2>/dev/null
 }
 

@@ -27,6 +27,10 @@ dfx_utf8_file_names() {
 # UTF-8 and turns each invalid byte into U+FFFD, so `dfx record -o $'run\xfe'` would create a directory of
 # another name and report success (trial 3, N8). Without iconv(1) nothing is checked.
 dfx_refuse_invalid_utf8() {
+  # plain ASCII (nearly every command line) is valid UTF-8: no need to start iconv
+  local LC_ALL=C
+  case "$*" in *[![:ascii:]]*) ;; *) return 0 ;; esac
+  unset LC_ALL
   command -v iconv >/dev/null 2>&1 || return 0
   printf '%s\0' "$@" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1 && return 0
   local i=0 a

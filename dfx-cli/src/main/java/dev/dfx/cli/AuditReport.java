@@ -6,6 +6,7 @@ import dev.dfx.audit.Advice;
 import dev.dfx.audit.AuditThresholds;
 import dev.dfx.audit.Bytes;
 import dev.dfx.audit.Dimension;
+import dev.dfx.audit.LaneShortage;
 import dev.dfx.audit.PoolAudit;
 import dev.dfx.audit.PoolObservation;
 import dev.dfx.audit.RunAudit;
@@ -27,7 +28,8 @@ import java.util.stream.Stream;
 /**
  * Prints {@link RunAudit}s for {@code dfx audit}: as text (the cross-run matrix when there are several runs, then
  * one table and the advice per run) or as one JSON object ({@code runs[]}: {@code run}, {@code workload},
- * {@code policy}, {@code matrix[]}, {@code pools[]}). Units: λ in buffers/s, W in µs (text) or ns (JSON), margins
+ * {@code policy}, {@code matrix[]}, {@code pools[]}, {@code lanes}: a program's records lost for want of lane slots,
+ * or null). Units: λ in buffers/s, W in µs (text) or ns (JSON), margins
  * and headroom as fractions (JSON) or percent and factor (text). Stateless.
  */
 final class AuditReport {
@@ -109,6 +111,9 @@ final class AuditReport {
                         + Bytes.format(Math.abs(v.memoryDeltaBytes())) + "; " + v.reason() + ")";
             });
         }
+        if (a.lanes() != null) {
+            out.printf(Locale.ROOT, "  %-22s %s (%s)%n", "lanes", a.lanes().option(), a.lanes().reason());
+        }
         slowestCollector(m).ifPresent(s -> out.printf(Locale.ROOT,
                 "slowest collector: %s lane %d (%s %d, %s): longest call %.3f ms, %.3f ms in all%n", s.subsystem(),
                 s.lane().lane(), s.lane().role(), s.lane().instance(), s.lane().kind(),
@@ -146,7 +151,7 @@ final class AuditReport {
 
     /**
      * @return one run of {@code dfx audit --json}: {@code run}, {@code workload}, {@code policy}, {@code matrix[]},
-     *         {@code pools[]}, {@code slowest_collector} (also the audit of the HTML viewer's page)
+     *         {@code pools[]}, {@code lanes}, {@code slowest_collector} (also the audit of the HTML viewer's page)
      */
     static Map<String, Object> run(RunAudit a, RunManifest m) {
         Map<String, Object> r = new LinkedHashMap<>();
@@ -166,6 +171,7 @@ final class AuditReport {
         }
         r.put("matrix", cells);
         r.put("pools", a.pools().stream().map(AuditReport::pool).toList());
+        r.put("lanes", a.lanes() == null ? null : lanes(a.lanes()));
         r.put("slowest_collector", slowestCollector(m).map(sl -> {
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("subsystem", sl.subsystem());
@@ -178,6 +184,16 @@ final class AuditReport {
             return e;
         }).orElse(null));
         return r;
+    }
+
+    private static Map<String, Object> lanes(LaneShortage l) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("subsystem", l.subsystem());
+        e.put("lanes", l.lanes());
+        e.put("dropped", l.dropped());
+        e.put("option", l.option());
+        e.put("reason", l.reason());
+        return e;
     }
 
     private static Map<String, Object> pool(PoolAudit p) {

@@ -5,6 +5,7 @@ import dev.dfx.error.IoErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -19,23 +20,35 @@ import picocli.CommandLine.Command;
 @Command(name = "dfx",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Lossless profiling data collection, perf.data reading and PMU counting.",
-        subcommands = {
-            RecordCommand.class,
-            ReportCommand.class,
-            AuditCommand.class,
-            ScriptCommand.class,
-            DumpCommand.class,
-            ExportCommand.class,
-            ListCommand.class,
-            StatCommand.class,
-            CommandLine.HelpCommand.class
-        })
+        description = "Lossless profiling data collection, perf.data reading and PMU counting.")
 public final class Main implements Runnable {
     /** What every error line starts with. */
     static final String PREFIX = "dfx: ";
     /** Exit status when standard output is a closed pipe: 128 + SIGPIPE (13), as a shell reports {@code perf script | head}. */
     static final int BROKEN_PIPE = 141;
+    /**
+     * The subcommands' names, in the order {@code dfx --help} lists them. picocli reads a command's annotations by
+     * reflection when it is added, which was most of dfx's start-up, so a command line that names its subcommand
+     * first gets a tree with that one only ({@link #commandLine(String[])}).
+     */
+    private static final List<String> SUBCOMMANDS =
+            List.of("record", "report", "audit", "script", "dump", "export", "list", "stat", "help");
+
+    /** @return a new instance of the subcommand called {@code name} (one of {@link #SUBCOMMANDS}) */
+    private static Object subcommand(String name) {
+        return switch (name) {
+            case "record" -> new RecordCommand();
+            case "report" -> new ReportCommand();
+            case "audit" -> new AuditCommand();
+            case "script" -> new ScriptCommand();
+            case "dump" -> new DumpCommand();
+            case "export" -> new ExportCommand();
+            case "list" -> new ListCommand();
+            case "stat" -> new StatCommand();
+            case "help" -> new CommandLine.HelpCommand();
+            default -> throw new IllegalArgumentException("no subcommand " + name);
+        };
+    }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -60,12 +73,21 @@ public final class Main implements Runnable {
      *         output is a pipe whose reader went away
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = commandLine();
-        cl.setOut(out);
-        cl.setErr(err);
         int status;
         try {
-            status = cl.execute(args);
+            if (versionOnly(args)) {
+                // what picocli's --version prints, without building the command tree (a script asking for the
+                // version waits for nothing else)
+                for (String line : new VersionProvider().getVersion()) {
+                    out.println(line);
+                }
+                status = 0;
+            } else {
+                CommandLine cl = commandLine(args);
+                cl.setOut(out);
+                cl.setErr(err);
+                status = cl.execute(args);
+            }
             out.flush(); // the last buffered output can fail too
         } catch (StandardStreamException e) {
             status = failure(e, err);
@@ -78,19 +100,38 @@ public final class Main implements Runnable {
         return status;
     }
 
+    private static boolean versionOnly(String[] args) {
+        return args.length == 1 && (args[0].equals("-V") || args[0].equals("--version"));
+    }
+
     /** @return {@code dfx: MESSAGE}, with the prefix once even when the message already has it */
     static String errorLine(String message) {
         return message.startsWith(PREFIX) ? message : PREFIX + message;
     }
 
-    /** @return the configured picocli command tree */
+    /** @return the configured picocli command tree with every subcommand */
     public static CommandLine commandLine() {
+        return commandLine(new String[0]);
+    }
+
+    /**
+     * The command tree for one command line: when {@code args} starts with a subcommand's name, the root and that
+     * subcommand only (parsing, help and errors of that command line are the same as with the whole tree, which
+     * {@code CommandTreeTest} checks); otherwise ({@code dfx --help}, {@code dfx help script}, a misspelt command)
+     * every subcommand.
+     *
+     * @param args the command line after {@code dfx}
+     * @return the configured picocli command tree
+     */
+    static CommandLine commandLine(String[] args) {
         CommandLine cl = new CommandLine(new Main());
-        // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
-        cl.getSubcommands().get("stat").setStopAtPositional(true);
-        cl.getSubcommands().get("record").setStopAtPositional(true); // dfx record -- ./prog -x: -x is the program's
-        // each subcommand's help offers -V (mixinStandardHelpOptions): it prints dfx's version, as dfx -V does
-        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(new VersionProvider()));
+        if (args.length > 0 && !args[0].equals("help") && SUBCOMMANDS.contains(args[0])) {
+            addSubcommand(cl, args[0]);
+        } else {
+            for (String name : SUBCOMMANDS) {
+                addSubcommand(cl, name);
+            }
+        }
         cl.setParameterExceptionHandler(Main::usageError);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
         // --help and --version print outside the commands; picocli would answer their write errors with a stack trace
@@ -103,6 +144,18 @@ public final class Main implements Runnable {
             }
         });
         return cl;
+    }
+
+    private static void addSubcommand(CommandLine root, String name) {
+        CommandLine sub = new CommandLine(subcommand(name));
+        root.addSubcommand(name, sub);
+        // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
+        // dfx record -- ./prog -x: -x is the program's.
+        if (name.equals("stat") || name.equals("record")) {
+            sub.setStopAtPositional(true);
+        }
+        // each subcommand's help offers -V (mixinStandardHelpOptions): it prints dfx's version, as dfx -V does
+        sub.getCommandSpec().versionProvider(new VersionProvider());
     }
 
     /**

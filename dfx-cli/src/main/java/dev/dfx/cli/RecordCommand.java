@@ -114,7 +114,8 @@ final class RecordCommand implements Callable<Integer> {
             description = "A program to record (after --), with its arguments.")
     List<String> command = new ArrayList<>();
 
-    @Option(names = "--quiet", description = "Print only the run directory's path (no summary, no progress).")
+    @Option(names = "--quiet", description = "Print only the run directory's path (no summary, no progress); with a command (-- COMMAND)"
+            + " nothing but dfx: lines, as perf record -q.")
     boolean quiet;
 
     @Option(names = "--json", description = "Print the summary as JSON (and nothing else, with or without --quiet).")

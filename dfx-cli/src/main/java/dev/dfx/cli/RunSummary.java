@@ -152,16 +152,19 @@ final class RunSummary {
 
     /**
      * @return {@code , N of T records dropped} when any were, naming those that {@code block} lost to backstop
-     *         expiries (a gate wait that ran out degrades its lane to dropping until the host catches up), so that
-     *         "status ok" never hides a loss; empty when nothing was dropped
+     *         expiries (a gate wait that ran out degrades its lane to dropping until the host catches up) and those
+     *         of a program's threads that found no free lane, so that "status ok" never hides a loss; empty when
+     *         nothing was dropped
      */
     private static String loss(RunManifest m) {
         long total = 0;
         long dropped = 0;
         long gates = 0;
+        long unlaned = 0;
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             total += s.total();
             dropped += s.dropped();
+            unlaned += s.droppedByCause().getOrDefault(ProgramReport.UNLANED, 0L);
             for (String cause : List.of("push_gate", "pop_gate", "degraded")) {
                 gates += s.droppedByCause().getOrDefault(cause, 0L);
             }
@@ -170,8 +173,15 @@ final class RunSummary {
             return "";
         }
         boolean block = m.config().policy().equals("block");
+        List<String> why = new ArrayList<>();
+        if (block && gates > 0) {
+            why.add(gates + " after backstop expiries");
+        }
+        if (unlaned > 0) {
+            why.add(unlaned + " by threads that found no free lane: --lanes");
+        }
         return String.format(Locale.ROOT, ", %d of %d records dropped%s", dropped, total,
-                block && gates > 0 ? " (" + gates + " after backstop expiries)" : "");
+                why.isEmpty() ? "" : " (" + String.join("; ", why) + ")");
     }
 
     private static long minFree(RunManifest.SubsystemReport s) {
@@ -182,14 +192,20 @@ final class RunSummary {
         return s.queues().stream().mapToLong(RunManifest.Queue::maxReadyDepth).max().orElse(0);
     }
 
-    /** @return one line per lane that stalled: subsystem, kind, thread, count, total and longest */
+    /**
+     * @return one line per lane that stalled: subsystem, kind, thread (a program's by pid, tid and name), count, total
+     *         and longest
+     */
     private static List<String> stalledLanes(RunManifest m) {
         List<String> lines = new ArrayList<>();
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             for (RunManifest.Lane l : s.lanes()) {
                 if (l.stalls().count() > 0 || l.backstopExpiries() > 0) {
-                    lines.add(String.format(Locale.ROOT, "%s %s %s %d: %d stalls, %.3f ms in all, longest %.3f ms%s",
-                            s.name(), l.kind(), l.role(), l.instance(), l.stalls().count(), l.stalls().totalNs() / 1e6,
+                    String writer = m.program() != null && s.name().equals(ProgramReport.SUBSYSTEM)
+                            ? s.name() + " " + m.program().writer(l.instance())
+                            : s.name() + " " + l.kind() + " " + l.role() + " " + l.instance();
+                    lines.add(String.format(Locale.ROOT, "%s: %d stalls, %.3f ms in all, longest %.3f ms%s",
+                            writer, l.stalls().count(), l.stalls().totalNs() / 1e6,
                             l.stalls().longestNs() / 1e6,
                             l.backstopExpiries() > 0 ? ", " + l.backstopExpiries() + " backstop expiries" : ""));
                 }

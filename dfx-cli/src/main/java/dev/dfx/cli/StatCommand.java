@@ -2,13 +2,17 @@ package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.pmu.CounterReading;
+import dev.dfx.pmu.PmuFamily;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.ResolvedEvent;
 import dev.dfx.pmu.accel.Architecture;
+import dev.dfx.pmu.linux.CpuTopology;
 import dev.dfx.pmu.linux.LinuxSyscalls;
 import dev.dfx.pmu.linux.OnlineCpus;
 import dev.dfx.pmu.linux.StoppedChild;
 import dev.dfx.pmu.spec.EventSyntaxException;
+import dev.dfx.pmu.stat.Aggregation;
+import dev.dfx.pmu.stat.Metric;
 import dev.dfx.pmu.stat.ShadowMetrics;
 import dev.dfx.pmu.stat.StatFormatter;
 import dev.dfx.pmu.stat.StatRow;
@@ -67,6 +71,15 @@ final class StatCommand implements Callable<Integer> {
     @Option(names = {"-a", "--all-cpus"}, description = "Count Linux events on every CPU, system-wide.")
     boolean allCpus;
 
+    @Option(names = {"-A", "--no-aggr"}, description = "With -a: one line per CPU.")
+    boolean noAggr;
+
+    @Option(names = "--per-core", description = "With -a: one line per core (its CPUs summed).")
+    boolean perCore;
+
+    @Option(names = "--per-socket", description = "With -a: one line per socket (its CPUs summed).")
+    boolean perSocket;
+
     @Option(names = {"-v", "--verbose"}, description = "Say why events are not supported; print raw counts.")
     boolean verbose;
 
@@ -89,6 +102,7 @@ final class StatCommand implements Callable<Integer> {
         if (!LinuxSyscalls.available()) {
             throw new BadInputException("stat needs Linux: " + LinuxSyscalls.unavailableReason());
         }
+        Aggregation aggregation = aggregation();
         PmuSystem system = PmuSystem.host(Architecture.byName(arch));
         String list = events.isEmpty() ? DEFAULT_EVENTS : String.join(",", events);
         List<ResolvedEvent> resolved;
@@ -98,9 +112,18 @@ final class StatCommand implements Callable<Integer> {
             err.print(e.perfStyle(80));
             throw e;
         }
+        if (aggregation != null) {
+            resolved.stream().filter(e -> e.family() != PmuFamily.LINUX).findFirst().ifPresent(e -> {
+                throw new BadInputException("option " + aggregationOption() + ": " + e.name() + " counts in the dfx"
+                    + " process, not per CPU; only Linux events count per CPU");
+            });
+        }
         StatFormatter fmt = new StatFormatter(separator);
+        List<Integer> cpus = allCpus ? OnlineCpus.read() : List.of();
+        units = aggregation == null ? null : aggregation.units(cpus.stream().map(CpuTopology::read).toList());
+        this.aggregation = aggregation;
         StoppedChild child = StoppedChild.start(command);
-        StatTarget target = allCpus ? new StatTarget.AllCpus(OnlineCpus.read()) : new StatTarget.Task(child.pid());
+        StatTarget target = allCpus ? new StatTarget.AllCpus(cpus) : new StatTarget.Task(child.pid());
         try (StoppedChild c = child; StatSession session = StatSession.open(system, resolved, target)) {
             if (verbose) {
                 session.entries().stream().filter(en -> !en.supported())
@@ -129,6 +152,35 @@ final class StatCommand implements Callable<Integer> {
         }
     }
 
+    /** The aggregation of -A, --per-core or --per-socket (with -a), or {@code null} for perf's global sum. */
+    private Aggregation aggregation;
+    /** Its units, in perf's order. */
+    private List<Aggregation.Unit> units;
+
+    /**
+     * @return the aggregation the options ask for, or {@code null}
+     * @throws BadInputException when more than one is given, or one without -a (perf: "both cgroup and
+     *                           no-aggregation modes only available in system-wide mode")
+     */
+    private Aggregation aggregation() {
+        int given = (noAggr ? 1 : 0) + (perCore ? 1 : 0) + (perSocket ? 1 : 0);
+        if (given == 0) {
+            return null;
+        }
+        if (given > 1) {
+            throw new BadInputException("options -A, --per-core and --per-socket exclude each other; give one");
+        }
+        if (!allCpus) {
+            throw new BadInputException("option " + aggregationOption() + ": only available in system-wide mode"
+                + " (-a), as in perf stat");
+        }
+        return noAggr ? Aggregation.NO_AGGR : perCore ? Aggregation.PER_CORE : Aggregation.PER_SOCKET;
+    }
+
+    private String aggregationOption() {
+        return noAggr ? "-A" : perCore ? "--per-core" : "--per-socket";
+    }
+
     /**
      * Lets the command run, waits for its exit, and prints the counts (or, with -I, each interval's).
      *
@@ -137,14 +189,18 @@ final class StatCommand implements Callable<Integer> {
      */
     private int runAndPrint(StoppedChild c, StatSession session, StatFormatter fmt, PrintWriter err, long[] ru0,
                             List<CounterReading> atStart) throws InterruptedException {
+        // system-wide counters run from their enabling in the set-up: what they counted before the go signal is
+        // taken off, so the counts cover the elapsed time as perf's do (on 2 CPUs, 2 CPUs utilized and not more)
+        List<List<CounterReading>> perCpuAtStart = aggregation == null ? null : session.readPerCpu();
         long t0 = c.go();
         session.toolTimes().start(t0);
-        int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0, atStart) : c.awaitExit();
+        int status = intervalMs > 0 ? runIntervals(c, session, fmt, err, t0, atStart, perCpuAtStart)
+            : c.awaitExit();
         long t1 = c.exitNanos();
         session.disable();
         long[] ru1 = LinuxSyscalls.childrenCpuTimes();
         session.toolTimes().finish(t1, ru1[0] - ru0[0], ru1[1] - ru0[1]);
-        List<CounterReading> readings = session.read();
+        List<CounterReading> readings = minus(List.of(session.read()), List.of(atStart)).getFirst();
         if (intervalMs == 0) {
             List<StatRow> rows = session.rows(readings);
             if (verbose) {
@@ -152,7 +208,11 @@ final class StatCommand implements Callable<Integer> {
                         + r.reading().value() + " " + r.reading().enabled() + " " + r.reading().running()));
             }
             err.print(fmt.header(command, allCpus));
-            printRows(err, fmt, rows, t1 - t0, "");
+            if (aggregation == null) {
+                printRows(err, fmt, rows, t1 - t0, "");
+            } else {
+                printUnits(err, fmt, session, minus(session.readPerCpu(), perCpuAtStart), t1 - t0, "");
+            }
             err.print(fmt.footer(t1 - t0, allCpus ? -1 : ru1[0] - ru0[0], ru1[1] - ru0[1]));
         }
         err.flush();
@@ -167,9 +227,11 @@ final class StatCommand implements Callable<Integer> {
      * builtin-stat.c), which shows a late interval above the CPU count and a short last one far below it.
      */
     private int runIntervals(StoppedChild child, StatSession session, StatFormatter fmt, PrintWriter err, long t0,
-                             List<CounterReading> atStart) throws InterruptedException {
+                             List<CounterReading> atStart, List<List<CounterReading>> perCpuAtStart)
+        throws InterruptedException {
         long intervalNs = TimeUnit.MILLISECONDS.toNanos(intervalMs);
         List<CounterReading> prev = atStart;
+        List<List<CounterReading>> prevPerCpu = perCpuAtStart;
         long prevT = t0;
         int printed = 0;
         for (long k = 1; ; k++) {
@@ -184,7 +246,13 @@ final class StatCommand implements Callable<Integer> {
             if (printed++ % 25 == 0) {
                 err.print(fmt.intervalHeader());
             }
-            printRows(err, fmt, session.rows(delta), now - prevT, fmt.intervalPrefix(now - t0));
+            if (aggregation == null) {
+                printRows(err, fmt, session.rows(delta), now - prevT, fmt.intervalPrefix(now - t0));
+            } else {
+                List<List<CounterReading>> perCpu = session.readPerCpu();
+                printUnits(err, fmt, session, minus(perCpu, prevPerCpu), now - prevT, fmt.intervalPrefix(now - t0));
+                prevPerCpu = perCpu;
+            }
             err.flush();
             prev = cur;
             prevT = now;
@@ -192,6 +260,52 @@ final class StatCommand implements Callable<Integer> {
                 return child.waitFor();
             }
         }
+    }
+
+    /**
+     * perf's per-CPU, per-core or per-socket lines ({@code print_counter} for -A: each event's CPUs in turn;
+     * {@code print_aggr} for the others: each unit's events in turn), each unit's derived metrics computed from its
+     * own counts (CPUs utilized is its task-clock over the elapsed time, rates divide by its task-clock).
+     */
+    private void printUnits(PrintWriter err, StatFormatter fmt, StatSession session, List<List<CounterReading>> perCpu,
+                            long wallNs, String prefix) {
+        List<List<StatRow>> rows = new ArrayList<>();
+        List<List<Metric>> metrics = new ArrayList<>();
+        for (Aggregation.Unit u : units) {
+            List<CounterReading> sums = new ArrayList<>();
+            for (List<CounterReading> event : perCpu) {
+                CounterReading sum = CounterReading.ZERO;
+                for (int i : u.indexes()) {
+                    sum = sum.plus(event.get(i));
+                }
+                sums.add(sum);
+            }
+            List<StatRow> r = session.rows(sums);
+            rows.add(r);
+            metrics.add(ShadowMetrics.compute(r, wallNs));
+        }
+        int events = perCpu.size();
+        boolean eventMajor = aggregation == Aggregation.NO_AGGR;
+        for (int a = 0; a < (eventMajor ? events : units.size()); a++) {
+            for (int b = 0; b < (eventMajor ? units.size() : events); b++) {
+                int unit = eventMajor ? b : a;
+                int event = eventMajor ? a : b;
+                err.print(fmt.line(rows.get(unit).get(event), metrics.get(unit).get(event),
+                    prefix + aggregation.prefix(units.get(unit), separator)));
+            }
+        }
+    }
+
+    private static List<List<CounterReading>> minus(List<List<CounterReading>> now, List<List<CounterReading>> then) {
+        List<List<CounterReading>> out = new ArrayList<>(now.size());
+        for (int e = 0; e < now.size(); e++) {
+            List<CounterReading> d = new ArrayList<>();
+            for (int c = 0; c < now.get(e).size(); c++) {
+                d.add(now.get(e).get(c).minus(then.get(e).get(c)));
+            }
+            out.add(d);
+        }
+        return out;
     }
 
     private static void printRows(PrintWriter err, StatFormatter fmt, List<StatRow> rows, long wallNs, String prefix) {

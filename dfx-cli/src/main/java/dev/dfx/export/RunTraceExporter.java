@@ -172,18 +172,7 @@ public final class RunTraceExporter {
      */
     private static StallRows drawProgram(RunChunkFiles chunks, RunManifest m, TraceSink w, Map<String, Object> meta,
                                          RunDamage damage) throws IOException {
-        LaneStrings strings = LaneStrings.NONE;
-        String file = m.program().stringsFile();
-        if (file == null) {
-            damage.add(ManifestFile.of(chunks.runDir()) + ": program.strings_file is null (not written); user events"
-                    + " are drawn with their string ids");
-        } else {
-            try {
-                strings = LaneStrings.read(chunks.runDir().resolve(file));
-            } catch (BadInputException e) {
-                damage.add(e.getMessage() + "; user events are drawn with their string ids");
-            }
-        }
+        LaneStrings strings = LaneStrings.ofRun(chunks.runDir(), m, damage);
         ChunkReader user = chunks.readers().stream()
                 .filter(r -> r.subsystem().equals(ProgramReport.SUBSYSTEM)).findFirst().orElse(null);
         UserEventTrace trace = new UserEventTrace(w, m.program(), strings);

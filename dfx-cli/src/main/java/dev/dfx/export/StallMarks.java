@@ -40,13 +40,13 @@ final class StallMarks {
                     args.put("subsystem", s.name());
                     args.put("kind", l.kind());
                     args.put("lane", l.lane());
+                    args.put("writer", layout.label(s, l));
                     args.put("duration_ns", win.endNs() - win.startNs());
                     mine.add(new Stall(win.startNs(), win.endNs(), args));
                 }
                 stalls += l.stalls().count();
                 stallNs += l.stalls().totalNs();
-                lanes.append(lanes.isEmpty() ? "" : "; ").append(s.name()).append(' ').append(l.kind()).append(' ')
-                        .append(l.role()).append(' ').append(l.instance()).append(": ").append(l.stalls().count())
+                lanes.append(lanes.isEmpty() ? "" : "; ").append(layout.label(s, l)).append(": ").append(l.stalls().count())
                         .append(" stalls, ").append(l.stalls().totalNs()).append(" ns");
             }
         }

@@ -33,4 +33,14 @@ interface StallRows {
      * @return the process of the thread that writes the lane (where its counter tracks go); names no row
      */
     int pid(RunManifest.SubsystemReport s, RunManifest.Lane l);
+
+    /**
+     * @param s the lane's subsystem
+     * @param l the lane
+     * @return how a summary names the lane's writer: {@code subsystem kind role instance} (a thread of the embedded
+     *         runtime), unless the layout knows the thread better
+     */
+    default String label(RunManifest.SubsystemReport s, RunManifest.Lane l) {
+        return s.name() + " " + l.kind() + " " + l.role() + " " + l.instance();
+    }
 }

@@ -18,8 +18,9 @@ import java.util.Map;
 
 /**
  * Draws the user events of a program run ({@code dfx record -- COMMAND}) with the program's own names and ids: a
- * process per producer process (its pid, named by its command name), a row per thread (its tid) with its slices,
- * instants and flow arrows, the counters of each process, and each thread's stall and drop rows for the {@code STALL} and
+ * process per producer process (its pid, named by its command name), a row per thread (its name and tid) with its
+ * slices, instants and flow arrows, the counters of each process, and each thread's stall and drop rows for the
+ * {@code STALL} and
  * {@code DROPPED} slices ({@link StallRows}).
  *
  * <ul>
@@ -104,9 +105,19 @@ final class UserEventTrace implements StallRows {
             w.process((int) proc.pid(), (proc.name() == null ? "pid" : proc.name()) + " " + proc.pid(), p++);
             int t = 0;
             for (ProgramReport.ThreadLane th : proc.threads()) {
-                owners.put(th.lane(), new Owner((int) proc.pid(), (int) th.tid(), "thread " + th.tid(), t++));
+                owners.put(th.lane(), new Owner((int) proc.pid(), (int) th.tid(), threadRow(th), t++));
             }
         }
+    }
+
+    /** @return a thread's row name: its name and tid ({@code worker 4243}), or {@code thread 4243} when unnamed */
+    static String threadRow(ProgramReport.ThreadLane th) {
+        return (th.name() == null ? "thread" : th.name()) + " " + th.tid();
+    }
+
+    @Override
+    public String label(RunManifest.SubsystemReport s, RunManifest.Lane l) {
+        return s.name() + " " + program.writer(l.instance());
     }
 
     @Override

@@ -3,6 +3,10 @@ package dev.dfx.program;
 import dev.dfx.error.BadInputException;
 import dev.dfx.io.AtomicFile;
 import dev.dfx.rundir.ProgramReport;
+import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.RunDamage;
+import dev.dfx.rundir.RunManifest;
+import dev.dfx.rundir.UnfinishedRun;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -81,6 +85,36 @@ public final class LaneStrings {
             return null;
         });
         return size();
+    }
+
+    /**
+     * Reads a program run's strings file for a reader of the run ({@code export}, {@code script}); a file that is
+     * not there or damaged is one damage line, and the events then show their ids. A run.json written at the start
+     * (the recording did not finish) names no strings file and gets no line of its own: the unfinished run's line
+     * says it ({@link dev.dfx.rundir.UnfinishedRun#line}).
+     *
+     * @param runDir the run directory
+     * @param m      its run.json, of a program run
+     * @param damage receives the line
+     * @return the tables, or {@link #NONE}
+     * @throws IOException when the file cannot be read
+     */
+    public static LaneStrings ofRun(Path runDir, RunManifest m, RunDamage damage) throws IOException {
+        String file = m.program().stringsFile();
+        if (file == null && UnfinishedRun.is(m)) {
+            return NONE;
+        }
+        if (file == null) {
+            damage.add(ManifestFile.of(runDir) + ": program.strings_file is null (not written); user events show"
+                    + " their string ids");
+            return NONE;
+        }
+        try {
+            return read(runDir.resolve(file));
+        } catch (BadInputException e) {
+            damage.add(e.getMessage() + "; user events show their string ids");
+            return NONE;
+        }
     }
 
     /**

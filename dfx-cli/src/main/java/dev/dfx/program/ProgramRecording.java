@@ -243,6 +243,7 @@ public final class ProgramRecording {
                 lane -> new SubsystemReports.LaneName(RegionSpec.USER_POOL, ProgramReport.ROLE, lane),
                 producer -> new SubsystemReports.LaneName(RegionSpec.USER_POOL, ProgramReport.ROLE, producer),
                 details(stats));
+        user = withUnlaned(user, stats.unlanedDropped());
         String status = "ok";
         List<String> failed = stats.lanes(LaneState.FAILED).stream().map(l -> "lane " + l.lane() + " (pid " + l.pid()
                 + ", tid " + l.tid() + "): " + l.reason()).toList();
@@ -347,7 +348,8 @@ public final class ProgramRecording {
             List<ProgramReport.ThreadLane> threads = new ArrayList<>();
             for (int lane : rp.lanes()) {
                 RegionLane l = stats.lanes().get(lane);
-                threads.add(new ProgramReport.ThreadLane(l.tid(), l.lane(), laneStatus(l.state()),
+                threads.add(new ProgramReport.ThreadLane(l.tid(), l.name().isEmpty() ? null : l.name(), l.lane(),
+                        laneStatus(l.state()),
                         l.reason().isEmpty() ? null : l.reason()));
             }
             String name = names.get(rp.pid());
@@ -374,6 +376,22 @@ public final class ProgramRecording {
 
     private static ProgramReport.Tsc tsc(TscCalibration c) {
         return new ProgramReport.Tsc(c.ticks0(), c.ns0(), c.ticks1(), c.ns1(), c.mult(), c.shift(), c.hz());
+    }
+
+    /**
+     * Counts the records of threads that found every lane taken as records of the {@code user} subsystem, attempted
+     * and dropped (cause {@value ProgramReport#UNLANED}), so that every total, headline, trace and audit that reads the subsystem
+     * sees them; no lane holds them.
+     */
+    static RunManifest.SubsystemReport withUnlaned(RunManifest.SubsystemReport s, long unlaned) {
+        if (unlaned <= 0) {
+            return s;
+        }
+        Map<String, Long> causes = new LinkedHashMap<>(s.droppedByCause());
+        causes.merge(ProgramReport.UNLANED, unlaned, Long::sum);
+        return new RunManifest.SubsystemReport(s.name(), s.total() + unlaned, s.collected(), s.dropped() + unlaned,
+                causes, s.silentLoss(), s.reconciled(), s.backstopExpiries(), s.stalls(), s.recordsPerSecond(),
+                s.lanes(), s.pools(), s.queues(), s.errors(), s.errorCount(), s.details());
     }
 
     private static Map<String, Object> details(RegionStats stats) {

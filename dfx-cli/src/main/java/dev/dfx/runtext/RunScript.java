@@ -6,7 +6,11 @@ import dev.dfx.chunk.ChunkReader;
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.error.IoErrors;
+import dev.dfx.program.LaneStrings;
+import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunChunks;
+import dev.dfx.rundir.RunManifest;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.trace.ChunkLaneQueue;
 import dev.dfx.trace.ChunkStoreMerge;
@@ -15,6 +19,7 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
+import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
@@ -31,7 +36,9 @@ import java.util.Map;
  * schema has one ({@code [---]} otherwise), the primary timestamp as seconds with six truncated decimals (nine with
  * {@code --ns}), {@code subsystem:kind}, then every other field of the record ({@link RecordFields}). Ties keep
  * file, kind and lane order. Records of kinds without a timestamp (deps submits) follow the merged stream, in file
- * order, with {@code -} as their time. Not thread-safe.
+ * order, with {@code -} as their time. A program's user events ({@code dfx record -- COMMAND}) print the writer's
+ * name and {@code pid/tid} in the first columns and their fields with the program's names ({@link UserEventLines}).
+ * Not thread-safe.
  */
 public final class RunScript {
     private static final ValueLayout.OfShort U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
@@ -51,10 +58,14 @@ public final class RunScript {
     private final TextSink out;
     private final Map<StructLayout, Long> coreFields = new IdentityHashMap<>();
 
-    private RunScript(RunChunks run, boolean ns, TextSink out) {
+    /** The user events' columns, or null when the run is not a program's. */
+    private final UserEventLines user;
+
+    private RunScript(RunChunks run, boolean ns, TextSink out, UserEventLines user) {
         this.run = run;
         this.ns = ns;
         this.out = out;
+        this.user = user;
     }
 
     /**
@@ -69,7 +80,18 @@ public final class RunScript {
      */
     public static long print(Path runDir, boolean ns, TextSink out, RunDamage damage) {
         try (RunChunks run = RunChunks.open(runDir, damage)) {
-            return new RunScript(run, ns, out).run();
+            RunManifest m = run.manifest();
+            UserEventLines user = null;
+            if (m != null && m.program() != null) {
+                try {
+                    user = new UserEventLines(m.program(), LaneStrings.ofRun(runDir, m, damage));
+                } catch (IOException e) {
+                    damage.add(runDir.resolve(m.program().stringsFile()) + ": cannot be read ("
+                            + IoErrors.describe(e) + "); user events show their string ids");
+                    user = new UserEventLines(m.program(), LaneStrings.NONE);
+                }
+            }
+            return new RunScript(run, ns, out, user).run();
         }
     }
 
@@ -99,7 +121,13 @@ public final class RunScript {
 
     private void line(ChunkReader f, BufferKind k, int lane, MemorySegment records, long at, boolean timed) {
         StructLayout layout = run.layout(f, k.id());
-        out.right(k.name(), KIND_WIDTH).put(' ').dec(Integer.toUnsignedLong(lane), LANE_WIDTH).put(" [");
+        boolean userEvent = user != null && f.subsystem().equals(ProgramReport.SUBSYSTEM);
+        if (userEvent) {
+            user.who(lane, out);
+            out.put(" [");
+        } else {
+            out.right(k.name(), KIND_WIDTH).put(' ').dec(Integer.toUnsignedLong(lane), LANE_WIDTH).put(" [");
+        }
         long core = layout == null ? -1 : coreFields.computeIfAbsent(layout, RunScript::coreField);
         if (core >= 0) {
             out.decZero(Short.toUnsignedInt(records.get(U16, at + core)), CORE_DIGITS);
@@ -114,8 +142,13 @@ public final class RunScript {
         } else {
             PerfTime.usec(k.timestamp(records, at), USEC_WIDTH, out);
         }
-        out.put(": ").put(f.subsystem()).put(':').put(k.name()).put(": ");
-        RecordFields.print(layout, timed ? k.timestampOffset() : -1, records, at, k.recordSize(), out);
+        out.put(": ");
+        if (userEvent) {
+            user.event(lane, records, at, out);
+        } else {
+            out.put(f.subsystem()).put(':').put(k.name()).put(": ");
+            RecordFields.print(layout, timed ? k.timestampOffset() : -1, records, at, k.recordSize(), out);
+        }
         out.put('\n');
     }
 

@@ -91,7 +91,8 @@ class CorruptionTest {
         byte[] good = Files.readAllBytes(Fixtures.perf(data));
         Path file = dir.resolve(data);
         Files.write(file, good);
-        Expected script = expected(read(golden), scriptArgs.replace("-i " + data, "").trim().split(" "), file, data);
+        Expected script = expected(read(golden), fixturePaths(scriptArgs.replace("-i " + data, "").trim().split(" ")),
+            file, data);
         Expected dump = expected(read(recording + ".dump.txt"), null, file, data);
         List<String> problems = new ArrayList<>();
         int n = 0;
@@ -107,6 +108,20 @@ class CorruptionTest {
         }
         assertThat(n).isGreaterThanOrEqualTo(24);
         assertThat(problems).as("%s: %d of %d corruptions", recording, problems.size(), 2 * n).isEmpty();
+    }
+
+    /**
+     * @return the arguments with each one that names something beside the fixtures (a {@code --kallsyms} file, a
+     *         {@code --symfs} folder) made its path, since dfx and perf run here in another folder
+     */
+    private static String[] fixturePaths(String[] args) {
+        String[] out = args.clone();
+        for (int i = 0; i < out.length; i++) {
+            if (!out[i].isEmpty() && !out[i].startsWith("-") && Files.exists(Fixtures.perf(out[i]))) {
+                out[i] = Fixtures.perf(out[i]).toString();
+            }
+        }
+        return out;
     }
 
     /**
@@ -354,8 +369,14 @@ class CorruptionTest {
         if (e.command().equals("dump")) {
             cmd.addAll(List.of("report", "-D", "-i", data));
         } else {
+            // --buildid-dir is an option of perf itself, before the command; dfx script takes it as its own
+            List<String> args = new ArrayList<>(List.of(e.args()));
+            int b = args.indexOf("--buildid-dir");
+            if (b >= 0 && b + 1 < args.size()) {
+                cmd.addAll(List.of(args.remove(b), args.remove(b)));
+            }
             cmd.addAll(List.of("script", "-i", data));
-            cmd.addAll(List.of(e.args()));
+            cmd.addAll(args);
         }
         try {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())

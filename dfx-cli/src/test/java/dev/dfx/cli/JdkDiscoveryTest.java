@@ -94,4 +94,25 @@ class JdkDiscoveryTest {
         assertThat(r.status()).isNotZero();
         assertThat(r.err().strip()).startsWith("dfx: needs a JDK 25 or newer").doesNotContain("\n");
     }
+
+    /** A JDK whose release file gives its version; its java fails, so it must not be started to ask. */
+    private Path jdkWithRelease(String dir, String javaVersion) throws IOException {
+        Path home = fakeJdk(dir, "17", true);
+        Files.writeString(home.resolve("bin/java"), "#!/bin/sh\necho started >> \"$(dirname \"$0\")/../started\"\nexit 1\n");
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Eclipse Adoptium\"\nJAVA_VERSION=\"" + javaVersion
+                + "\"\nJAVA_VERSION_DATE=\"2026-04-21\"\n");
+        return home;
+    }
+
+    @Test
+    void theReleaseFileGivesTheVersionWithoutStartingAJvm() throws Exception {
+        Path jdk25 = jdkWithRelease("temurin-25-jdk", "25.0.3");
+        jdkWithRelease("jdk-8", "1.8.0_412");
+        Path old = jdkWithRelease("jdk-21", "21.0.2");
+        Result r = discover(old.toString());
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(jdk25.toString());
+        assertThat(jdk25.resolve("started")).doesNotExist();
+        assertThat(old.resolve("started")).doesNotExist();
+    }
 }

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,21 +37,11 @@ class LauncherBuildLockTest {
 
     @BeforeEach
     void fakeCheckout() throws IOException {
-        Path scripts = RepoScripts.find("jdk.sh").getParent();
-        checkout = Files.createDirectories(tmp.resolve("checkout"));
-        Files.createDirectories(checkout.resolve("scripts"));
-        for (String s : List.of("jdk.sh", "locale.sh")) {
-            Files.copy(scripts.resolve(s), checkout.resolve("scripts").resolve(s));
-        }
-        executable(checkout.resolve("dfx"), Files.readString(scripts.getParent().resolve("dfx")));
-        Files.writeString(checkout.resolve("pom.xml"), "<project/>\n");
-        Files.createDirectories(checkout.resolve("dfx-cli/src/main"));
-        Files.writeString(checkout.resolve("dfx-cli/pom.xml"), "<project/>\n");
-        Files.writeString(checkout.resolve("dfx-cli/src/main/Main.java"), "class Main {}\n");
+        checkout = RepoScripts.launcherCheckout(Files.createDirectories(tmp.resolve("checkout")));
 
         jdk = tmp.resolve("jdk");
-        executable(jdk.resolve("bin/javac"), "#!/bin/sh\n");
-        executable(jdk.resolve("bin/java"), """
+        RepoScripts.executable(jdk.resolve("bin/javac"), "#!/bin/sh\n");
+        RepoScripts.executable(jdk.resolve("bin/java"), """
                 #!/bin/bash
                 case "$1" in -XshowSettings*) echo '    java.specification.version = 25' >&2; exit 0 ;; esac
                 while [ "$1" != -jar ]; do shift; done
@@ -65,7 +54,7 @@ class LauncherBuildLockTest {
                 cat <&3
                 """);
         fakeBin = tmp.resolve("fake-bin");
-        executable(fakeBin.resolve("mvn"), """
+        RepoScripts.executable(fakeBin.resolve("mvn"), """
                 #!/bin/bash
                 mkdir building 2>/dev/null || { echo "[ERROR] another build is writing target/" >&2; exit 1; }
                 n=$(( $(cat builds 2>/dev/null || echo 0) + 1 )); echo "$n" > builds
@@ -73,12 +62,6 @@ class LauncherBuildLockTest {
                 mkdir -p dfx-cli/target && echo "jar of build $n" > dfx-cli/target/dfx-build.jar
                 rmdir building
                 """);
-    }
-
-    private static void executable(Path file, String text) throws IOException {
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, text);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
     /** @return a PATH folder with every command of /usr/bin and /bin but flock(1) */
@@ -176,7 +159,7 @@ class LauncherBuildLockTest {
 
     @Test
     void aFailedBuildSaysSoAndRunsNothing() throws Exception {
-        executable(fakeBin.resolve("mvn"), "#!/bin/sh\necho '[ERROR] COMPILATION ERROR' >&2\nexit 1\n");
+        RepoScripts.executable(fakeBin.resolve("mvn"), "#!/bin/sh\necho '[ERROR] COMPILATION ERROR' >&2\nexit 1\n");
         Done d = await(launch(true, null));
         assertThat(d.status()).isEqualTo(1);
         assertThat(d.out()).isEmpty();

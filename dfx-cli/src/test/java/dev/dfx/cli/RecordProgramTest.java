@@ -143,11 +143,178 @@ class RecordProgramTest {
         assertThat(audit.out()).contains("--pool user=");
         CliRun script = CliRun.dfx("script", run.toString());
         assertThat(script.status()).as(script.err()).isZero();
-        assertThat(script.out().lines().filter(l -> l.contains("user:user:")).count()).isEqualTo(total);
+        assertThat(script.out().lines().filter(l -> l.contains(": user:")).count()).isEqualTo(total);
+        // each record with its writer's pid/tid and the program's own names
+        List<String> stepLines = script.out().lines().filter(l -> l.contains("user:slice_begin: name=\"step\" i="))
+                .toList();
+        assertThat(stepLines).hasSize(threads * steps);
+        Map<Long, List<Long>> stepsSeen = new TreeMap<>();
+        java.util.regex.Pattern who = java.util.regex.Pattern.compile(
+                "^\\s*record_threads\\s+" + pid + "/(\\d+)\\s+\\[---\\].*name=\"step\" i=(\\d+)$");
+        for (String l : stepLines) {
+            java.util.regex.Matcher x = who.matcher(l);
+            assertThat(x.matches()).as(l).isTrue();
+            stepsSeen.computeIfAbsent(Long.parseLong(x.group(1)), k -> new ArrayList<>()).add(Long.parseLong(x.group(2)));
+        }
+        assertThat(stepsSeen.keySet()).isEqualTo(stepsByTid.keySet());
+        for (List<Long> seen : stepsSeen.values()) {
+            assertThat(seen).as("one thread's steps in time order").isEqualTo(
+                    java.util.stream.LongStream.range(0, steps).boxed().toList());
+        }
+        assertThat(script.out()).contains(" " + pid + "/" + pid + " ").contains("user:counter: name=\"threads\" value="
+                + threads + "\n");
         Path perfetto = tmp.resolve("t.perfetto-trace");
         CliRun export = CliRun.dfx("export", run.toString(), "--format", "perfetto", "-o", perfetto.toString());
         assertThat(export.status()).as(export.err()).isZero();
         assertThat(Files.size(perfetto)).isPositive();
+    }
+
+    @Test
+    void everyStallOfACommandRunIsAWindowInRunJsonAndASliceOnItsThreadsStallRowInEveryFormat() throws Exception {
+        Path run = tmp.resolve("run");
+        // one buffer per lane and a threshold of 1 ns: nearly every buffer switch waits for the host to hand it back
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--pool", "user=1x16",
+                "--stall-threshold", "1ns", "--", program.toString(), "threads", "2", "1000", "0");
+        assertThat(d.status()).as(d.output()).isZero();
+        JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
+        long pid = m.at("/program/pid").asLong();
+        Map<Long, Long> tidOfLane = new TreeMap<>();
+        for (JsonNode t : m.at("/program/processes/0/threads")) {
+            tidOfLane.put(t.get("lane").asLong(), t.get("tid").asLong());
+            assertThat(t.get("name").asText()).as("a thread's name, as Linux keeps it").isEqualTo("record_threads");
+        }
+        Map<Long, List<String>> windowsByTid = new TreeMap<>();
+        long stalls = 0;
+        for (JsonNode lane : m.at("/subsystems/0/lanes")) {
+            JsonNode st = lane.get("stalls");
+            if (st.get("count").asLong() == 0) {
+                continue;
+            }
+            long tid = tidOfLane.get(lane.get("instance").asLong());
+            assertThat(st.get("windows_omitted").asLong()).isZero();
+            assertThat((long) st.get("windows").size()).as("a window per stall").isEqualTo(st.get("count").asLong());
+            long sum = 0;
+            for (JsonNode w : st.get("windows")) {
+                long start = w.get("start_ns").asLong();
+                long end = w.get("end_ns").asLong();
+                sum += end - start;
+                windowsByTid.computeIfAbsent(tid, k -> new ArrayList<>()).add(start + "|" + end);
+            }
+            assertThat(sum).as("the windows are the waits the producer summed").isEqualTo(st.get("total_ns").asLong());
+            stalls += st.get("count").asLong();
+            assertThat(d.stderr()).contains("user pid " + pid + " tid " + tid + " (record_threads): "
+                    + st.get("count").asLong() + " stalls");
+        }
+        assertThat(windowsByTid).as("the worker threads stalled").hasSize(2);
+
+        JsonNode chrome = JSON.readTree(run.resolve("trace.json").toFile());
+        Path perfettoFile = tmp.resolve("t.perfetto-trace");
+        CliRun export = CliRun.dfx("export", run.toString(), "--format", "perfetto", "-o", perfettoFile.toString());
+        assertThat(export.status()).as(export.err()).isZero();
+        List<dev.dfx.export.PerfettoTraceReader.Packet> packets;
+        try (InputStream in = Files.newInputStream(perfettoFile)) {
+            packets = dev.dfx.export.PerfettoTraceReader.read(in);
+        }
+        for (dev.dfx.export.TraceContent c : List.of(
+                dev.dfx.export.TraceContent.ofChrome(chrome, m.at("/clock/origin_ns").asLong()),
+                dev.dfx.export.TraceContent.ofPerfetto(packets, new ArrayList<>()))) {
+            Map<Long, List<String>> drawn = new TreeMap<>();
+            for (String slice : c.slices()) {
+                String[] f = slice.split("\\|");
+                if (f[1].equals("STALL (collector behind)")) {
+                    assertThat(f[0]).startsWith("record_threads " + pid + "/record_threads ").endsWith(" STALL");
+                    long tid = Long.parseLong(f[0].substring(f[0].indexOf('/') + "record_threads ".length() + 1,
+                            f[0].length() - " STALL".length()));
+                    drawn.computeIfAbsent(tid, k -> new ArrayList<>()).add(f[3] + "|" + f[4]);
+                }
+            }
+            drawn.values().forEach(java.util.Collections::sort);
+            windowsByTid.values().forEach(java.util.Collections::sort);
+            assertThat(drawn).isEqualTo(windowsByTid);
+            assertThat(c.metadata()).contains("stalls=" + stalls).contains("user pid " + pid + " tid ");
+        }
+    }
+
+    @Test
+    void programsRacingToCalibrateTheTscWriteNoTickBeforeTheCalibrationIsPublished() throws Exception {
+        Path run = tmp.resolve("run");
+        String p = program.toString();
+        // two processes with DFX_CLOCK=tsc start together: one calibrates (10 ms), the other must wait for it before
+        // its first TSC record, or its first buffers reach the host with ticks it cannot convert
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--pool", "user=1x16", "--", "env",
+                "DFX_CLOCK=tsc", "sh", "-c", p + " threads 2 300 0 & " + p + " threads 2 300 0; wait");
+        assertThat(d.status()).as(d.output()).isZero();
+        JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
+        assertThat(m.at("/program/processes").size()).isEqualTo(2);
+        assertThat(m.at("/subsystems/0/collected").asLong()).isEqualTo(2 * (2 * (2L * 300 + 2) + 1));
+        JsonNode trace = JSON.readTree(run.resolve("trace.json").toFile());
+        assertThat(trace.at("/metadata/user_events/tsc_without_calibration").asLong()).isZero();
+        for (JsonNode proc : m.at("/program/processes")) {
+            Map<Long, List<JsonNode>> steps = slices(trace, proc.get("pid").asLong(), "step");
+            assertThat(steps).hasSize(2);
+            steps.values().forEach(s -> assertThat(s).hasSize(300));
+        }
+    }
+
+    @Test
+    void recordsOfThreadsThatFoundNoFreeLaneAreDroppedRecordsEverywhere() throws Exception {
+        int steps = 100;
+        Path run = tmp.resolve("run");
+        // 4 workers and main want lanes, 2 exist: the first two workers keep theirs for life, the other two workers
+        // and main (its counter comes after the joins) find none
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--lanes", "2", "--",
+                program.toString(), "threads", "4", Integer.toString(steps), "0");
+        assertThat(d.status()).as(d.output()).isZero();
+        long perThread = 2L * steps + 2;
+        long total = 4 * perThread + 1;
+        long unlaned = 2 * perThread + 1;
+        JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
+        JsonNode user = m.at("/subsystems/0");
+        assertThat(user.get("total").asLong()).isEqualTo(total);
+        assertThat(user.get("collected").asLong()).isEqualTo(total - unlaned);
+        assertThat(user.get("dropped").asLong()).isEqualTo(unlaned);
+        assertThat(user.at("/dropped_by_cause/unlaned").asLong()).isEqualTo(unlaned);
+        assertThat(user.get("reconciled").asBoolean()).isTrue();
+        assertThat(m.at("/program/unlaned_dropped").asLong()).isEqualTo(unlaned);
+        assertThat(d.stderr()).contains(", " + unlaned + " of " + total + " records dropped (" + unlaned
+                + " by threads that found no free lane: --lanes)");
+
+        JsonNode report = JSON.readTree(CliRun.dfx("report", "--json", run.toString()).out());
+        assertThat(report.at("/subsystems/0/dropped").asLong()).isEqualTo(unlaned);
+        assertThat(report.at("/subsystems/0/dropped_by_cause/unlaned").asLong()).isEqualTo(unlaned);
+        JsonNode trace = JSON.readTree(run.resolve("trace.json").toFile());
+        assertThat(trace.at("/metadata/records_dropped").asLong()).isEqualTo(unlaned);
+        CliRun audit = CliRun.dfx("audit", run.toString());
+        assertThat(audit.status()).as(audit.err()).isZero();
+        assertThat(audit.out()).contains("lanes                  --lanes 4 (" + unlaned
+                + " records dropped by threads that found all 2 lanes taken");
+        JsonNode auditJson = JSON.readTree(CliRun.dfx("audit", "--json", run.toString()).out());
+        assertThat(auditJson.at("/runs/0/lanes/option").asText()).isEqualTo("--lanes 4");
+        assertThat(auditJson.at("/runs/0/matrix/0/dropped").asLong()).isEqualTo(unlaned);
+    }
+
+    @Test
+    void anUnfinishedProgramRunIsExportedAndListedWithOneLineThatSaysSo() throws Exception {
+        Path run = tmp.resolve("run");
+        DfxProcess p = DfxProcess.start(tmp, "record", "-o", run.toString(), "--pool", "user=1x4", "--",
+                program.toString(), "interrupt");
+        p.awaitLine("ready");
+        List<ProcessHandle> command = p.process().descendants().toList();
+        p.process().destroyForcibly(); // the recorder dies: run.json still says running
+        assertThat(p.process().waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        command.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle h : command) {
+            h.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        assertThat(JSON.readTree(run.resolve("run.json").toFile()).get("status").asText()).isEqualTo("running");
+        for (CliRun r : List.of(CliRun.dfx("export", run.toString(), "--format", "chrome", "-o",
+                tmp.resolve("t.json").toString()), CliRun.dfx("script", run.toString()))) {
+            assertThat(r.status()).isEqualTo(1);
+            assertThat(r.err().lines().toList()).as(r.err()).hasSize(1).first().asString()
+                    .startsWith("dfx: " + run + ": the recording did not finish")
+                    .endsWith("; the program's names are in strings.json, written at the end, so its user events"
+                            + " show their string ids");
+        }
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code dfx stat} against real {@code perf stat} (perf 6.1 on the development machines): same rows, units and
@@ -111,6 +113,91 @@ class StatCommandTest {
         assertThat(Math.abs(Long.parseLong(a.get(0)[3]) / 1e6 - ourClock)).isLessThan(0.01);
         double ourFaults = Double.parseDouble(a.get(2)[0]);
         assertThat(ourFaults).isBetween(Double.parseDouble(b.get(2)[0]) / 10, Double.parseDouble(b.get(2)[0]) * 10);
+    }
+
+    /**
+     * {@code event=NAME} names an event of the PMU, as the bare name does ({@code msr/event=tsc/} is
+     * {@code msr/tsc/}): perf stat's CSV row for it, the name as written, a count of the same order.
+     */
+    @Test
+    void anEventTermNamingAnEventOfThePmuCountsThatEvent() {
+        assumePerf();
+        assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/sys/bus/event_source/devices/msr/events")),
+            "no msr PMU here");
+        CliRun ours = CliRun.dfx("stat", "-x,", "-e", "msr/event=tsc/,msr/tsc/", "--", "sleep", "0.1");
+        CliRun perf = CliRun.perf("stat", "-x,", "-e", "msr/event=tsc/,msr/tsc/", "--", "sleep", "0.1");
+        assertThat(ours.status()).as(ours.err()).isZero();
+        List<String[]> a = csv(ours.err());
+        List<String[]> b = csv(perf.err());
+        assertThat(a).hasSameSizeAs(b).hasSize(2);
+        for (int i = 0; i < a.size(); i++) {
+            String[] x = a.get(i);
+            String[] y = b.get(i);
+            assertThat(x).hasSameSizeAs(y);
+            assertThat(x[1]).isEqualTo(y[1]);
+            assertThat(x[2]).isEqualTo(y[2]).isEqualTo(i == 0 ? "msr/event=tsc/" : "msr/tsc/");
+            assertThat(x[4]).isEqualTo(y[4]);
+            double ours0 = Double.parseDouble(x[0]);
+            double perf0 = Double.parseDouble(y[0]);
+            assertThat(ours0).isBetween(perf0 / 20, perf0 * 20);
+        }
+    }
+
+    /**
+     * {@code -a -A}, {@code --per-core} and {@code --per-socket} against perf stat on this machine, in CSV: the same
+     * rows in the same order with the same unit columns (CPU, or place and CPU count), units, events and metric
+     * units; the clock of each unit is about its CPU count times the elapsed time, so each unit's CPUs utilized is
+     * close to its CPU count. The standard layout's prefix columns are perf's too.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"-A", "--per-core", "--per-socket"})
+    void perCpuCoreAndSocketLinesMatchPerfStat(String option) {
+        assumePerf();
+        String events = "task-clock,context-switches";
+        CliRun ours = CliRun.dfx("stat", "-a", option, "-x,", "-e", events, "--", "sleep", "0.2");
+        CliRun perf = CliRun.perf("stat", "-a", option, "-x,", "-e", events, "--", "sleep", "0.2");
+        assertThat(ours.status()).as(ours.err()).isZero();
+        List<String[]> a = csv(ours.err());
+        List<String[]> b = csv(perf.err());
+        assertThat(a).hasSameSizeAs(b).isNotEmpty();
+        int lead = option.equals("-A") ? 1 : 2;
+        for (int i = 0; i < a.size(); i++) {
+            String[] x = a.get(i);
+            String[] y = b.get(i);
+            assertThat(x).hasSameSizeAs(y);
+            for (int c = 0; c < lead; c++) {
+                assertThat(x[c]).isEqualTo(y[c]);
+            }
+            assertThat(x[lead + 1]).isEqualTo(y[lead + 1]);   // unit
+            assertThat(x[lead + 2]).isEqualTo(y[lead + 2]);   // event
+            if (x[lead + 2].equals("task-clock")) {
+                int nr = lead == 1 ? 1 : Integer.parseInt(x[1]);
+                assertThat(x[lead + 6]).isEqualTo("CPUs utilized");
+                assertThat(Double.parseDouble(x[lead + 5])).isBetween(nr * 0.8, nr * 1.2);
+            }
+        }
+        CliRun std = CliRun.dfx("stat", "-a", option, "-e", "task-clock", "--", "sleep", "0.1");
+        CliRun perfStd = CliRun.perf("stat", "-a", option, "-e", "task-clock", "--", "sleep", "0.1");
+        List<String> ourLines = std.err().lines().filter(l -> l.contains("task-clock")).toList();
+        List<String> perfLines = perfStd.err().lines().filter(l -> l.contains("task-clock")).toList();
+        assertThat(ourLines).hasSameSizeAs(perfLines);
+        for (int i = 0; i < ourLines.size(); i++) {
+            // the value column ends where perf's does, after the same unit columns
+            String ourLine = ourLines.get(i);
+            String perfLine = perfLines.get(i);
+            int end = perfLine.indexOf(" msec");
+            assertThat(ourLine.indexOf(" msec")).isEqualTo(end);
+            assertThat(ourLine.substring(0, end).replaceAll("[0-9.]+$", "").strip())
+                .isEqualTo(perfLine.substring(0, end).replaceAll("[0-9.]+$", "").strip());
+        }
+    }
+
+    @Test
+    void perCpuLinesNeedSystemWideCounting() {
+        CliRun r = CliRun.dfx("stat", "--per-core", "-e", "task-clock", "--", "true");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: option --per-core: only available in system-wide mode (-a), as in perf"
+            + " stat\n");
     }
 
     @Test

@@ -11,12 +11,23 @@ import java.util.Map;
  *
  * @param run   the run's name (its directory)
  * @param pools per pool, in run.json order
+ * @param lanes records lost for want of lane slots (a recorded program's threads), or null when none were
  */
-public record RunAudit(String run, List<PoolAudit> pools) {
+public record RunAudit(String run, List<PoolAudit> pools, LaneShortage lanes) {
 
     /** Copies the list, so the record stays immutable. */
     public RunAudit {
         pools = List.copyOf(pools);
+    }
+
+    /** An audit with no lane shortage. */
+    public RunAudit(String run, List<PoolAudit> pools) {
+        this(run, pools, null);
+    }
+
+    /** @return this audit with a lane shortage */
+    public RunAudit withLanes(LaneShortage shortage) {
+        return new RunAudit(run, pools, shortage);
     }
 
     /**
@@ -33,7 +44,10 @@ public record RunAudit(String run, List<PoolAudit> pools) {
             Verdict verdict) {
     }
 
-    /** @return per subsystem, in order of first appearance, its matrix cell */
+    /**
+     * @return per subsystem, in order of first appearance, its matrix cell; a subsystem's drops include those of
+     *         its threads that found no lane
+     */
     public List<Cell> cells() {
         Map<String, List<PoolAudit>> bySubsystem = new LinkedHashMap<>();
         for (PoolAudit a : pools) {
@@ -52,6 +66,10 @@ public record RunAudit(String run, List<PoolAudit> pools) {
                 dropped += a.pool().dropped();
                 stalls += a.pool().stalls();
                 v = v.weaker(a.verdict());
+            }
+            if (lanes != null && lanes.subsystem().equals(s)) {
+                dropped += lanes.dropped();
+                v = v.weaker(Verdict.SHORT);
             }
             cells.add(new Cell(s, free, ready, dropped, stalls, v));
         });

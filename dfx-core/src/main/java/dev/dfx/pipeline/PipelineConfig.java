@@ -52,6 +52,8 @@ public final class PipelineConfig {
     private final List<LaneSpec> lanes;
     private final int producers;
     private final BackpressurePolicy policy;
+    /** Per kind, a policy of its own; kinds not listed follow {@link #policy}. */
+    private final Map<Integer, BackpressurePolicy> poolPolicies;
     private final Duration backstop;
     private final Duration stallThreshold;
     private final MemoryMode memoryMode;
@@ -77,6 +79,7 @@ public final class PipelineConfig {
         this.lanes = List.copyOf(b.lanes);
         this.producers = b.lanes.stream().mapToInt(LaneSpec::producer).max().orElse(-1) + 1;
         this.policy = b.policy;
+        this.poolPolicies = Map.copyOf(b.poolPolicies);
         this.backstop = b.backstop;
         this.stallThreshold = b.stallThreshold;
         this.memoryMode = b.memoryMode;
@@ -145,9 +148,18 @@ public final class PipelineConfig {
         return producers;
     }
 
-    /** @return the backpressure policy */
+    /** @return the backpressure policy of every kind that has none of its own */
     public BackpressurePolicy policy() {
         return policy;
+    }
+
+    /**
+     * @param kind a kind index
+     * @return the kind's backpressure policy: its own ({@link Builder#pool(PoolSpec, BackpressurePolicy)}), else
+     *         {@link #policy()}
+     */
+    public BackpressurePolicy policy(int kind) {
+        return poolPolicies.getOrDefault(kind, policy);
     }
 
     /**
@@ -261,6 +273,7 @@ public final class PipelineConfig {
         private final List<PoolSpec> pools = new ArrayList<>();
         private final List<LaneSpec> lanes = new ArrayList<>();
         private BackpressurePolicy policy = BackpressurePolicy.BLOCK;
+        private final Map<Integer, BackpressurePolicy> poolPolicies = new HashMap<>();
         private Duration backstop = DEFAULT_BACKSTOP;
         private Duration stallThreshold = DEFAULT_STALL_THRESHOLD;
         private MemoryMode memoryMode = MemoryMode.SHARED;
@@ -302,6 +315,21 @@ public final class PipelineConfig {
             }
             pools.add(spec);
             return pools.size() - 1;
+        }
+
+        /**
+         * Adds a buffer kind with a backpressure policy of its own (a subsystem that may drop beside ones that must
+         * not, or the reverse).
+         *
+         * @return its kind index
+         */
+        public int pool(PoolSpec spec, BackpressurePolicy p) {
+            if (p == null) {
+                throw bad("pool policy", "must not be null");
+            }
+            int kind = pool(spec);
+            poolPolicies.put(kind, p);
+            return kind;
         }
 
         /**

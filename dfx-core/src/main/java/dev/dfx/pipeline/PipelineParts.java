@@ -166,13 +166,14 @@ final class PipelineParts {
             stallLogs[l.lane()] = new WindowLog(config.maxStallWindows());
             producerDrops[l.lane()] = new DropLog(config.maxDropWindows());
             WaitRecorder recorder = new WaitRecorder(stallNs, device, laneBase, stallLogs[l.lane()]);
-            Gate gate = new Gate(config.policy(), backstopNs, recorder, device, laneBase + RegionLayout.L_DEGRADED);
+            Gate gate = new Gate(config.policy(l.kind()), backstopNs, recorder, device,
+                    laneBase + RegionLayout.L_DEGRADED);
             writers[l.lane()] = new LaneWriter(l, pool, device, layout, producerQueues[l.producer()], store, gate,
                     Math.min(pool.buffersPerLane(), config.freeQueueSlots()), producerDrops[l.lane()]);
             Long arenaBytes = config.payloadArenas().get(l.lane());
             if (arenaBytes != null) {
                 MemorySegment mem = region.allocateDevice(PayloadArena.footprint(arenaBytes)).segment();
-                Gate arenaGate = new Gate(config.policy(), backstopNs, recorder, null, 0);
+                Gate arenaGate = new Gate(config.policy(l.kind()), backstopNs, recorder, null, 0);
                 arenas[l.lane()] = new PayloadArena(l.lane(), arenaBytes, mem, copy, writers[l.lane()], arenaGate);
                 writers[l.lane()].attach(arenas[l.lane()]);
             }

@@ -107,8 +107,8 @@ final class Region implements AutoCloseable {
         d.set(Mem.INT, RegionLayout.H_PROCESS_SLOTS, layout.processSlots());
         d.set(Mem.LONG, RegionLayout.H_PROCESS_TABLE, layout.processTable());
         d.set(Mem.LONG, RegionLayout.H_FILE_BYTES, layout.regionBytes());
-        int policy = config.policy() == BackpressurePolicy.DROP ? 1 : 0;
         for (int k = 0; k < pools.size(); k++) {
+            int policy = config.policy(k) == BackpressurePolicy.DROP ? 1 : 0;
             PoolSpec p = pools.get(k);
             long e = layout.kindEntry(k);
             d.set(Mem.INT, e + RegionLayout.K_RECORD_SIZE, p.recordSize());

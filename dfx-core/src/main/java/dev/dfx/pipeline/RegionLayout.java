@@ -29,8 +29,8 @@ package dev.dfx.pipeline;
  * 176  u64 tscTicks0  184 u64 tscNs0  192 u64 tscTicks1  200 u64 tscNs1 (producers, before tscState = 2)
  * 208  u64 unlanedDropped (producers, atomic add: records of threads that found no free lane)
  * KIND TABLE: kinds x 16 B: u32 recordSize, u32 recordsPerBuffer, u32 buffersPerLane, u32 policy (0 BLOCK, 1 DROP)
- * LANE TABLE: lanes x 16 B: u32 kind, u32 producer, u64 owner (0: free; a producer claims the lane by CAS to
- *   (pid &lt;&lt; 32) | tid)
+ * LANE TABLE: lanes x 32 B: u32 kind, u32 producer, u64 owner (0: free; a producer claims the lane by CAS to
+ *   (pid &lt;&lt; 32) | tid), u8[16] thread name (producer: UTF-8, NUL-padded, at most 15 bytes)
  * BLOCK TABLE: maxBlocks x 32 B, host-written before blockCount is released:
  *   u64 base (file offset of the block in the mapped file, or its native address), u64 bytes,
  *   u32 kind, u32 buffers, u64 bufferBytes
@@ -52,7 +52,8 @@ package dev.dfx.pipeline;
  *     +40 u64 droppedPushGate  +48 u64 droppedPopGate  +56 u64 droppedDegraded  +64 u64 backstopExpiries
  *     +72 u64 stallCount  +80 u64 stallTotalNs  +88 u64 stallLongestNs  +96 u64 minFreeDepth  +104 u32 degraded
  *     +112 u64 committed (records of the current buffer written completely, released after each record;
- *     producers in other processes keep it)
+ *     producers in other processes keep it)   +120 u64 stallWindows (producers in other processes: windows
+ *     written to the stall ring, free-running, released after each)
  *     Invariant: records in the current buffer = total - published - dropped.
  *   ATTACH STATE +108 u32, written by both sides, only with compare-and-set (sequentially consistent):
  *     0 idle (no writer since start)  1 attached (a writer is writing)  2 detached (the writer flushed and
@@ -62,8 +63,10 @@ package dev.dfx.pipeline;
  *     its last store to the lane (flush); a producer that finds 3 or 4 writes nothing more (its records drop).
  *     The host, at stop, closes idle and detached lanes (0 or 2 -> 3), waits up to the backstop for attached ones,
  *     and then revokes them (1 -> 4); the CAS that moves the word decides, so the two sides never both win.
- *   FREE QUEUE +128 u64 head (producer, release)   +256 u64 tail (host, release)
- *     +384 u64 slots[slotCount] (host writes the slot, then releases tail)
+ *   STALL RING +128, producer-owned: {@value #STALL_RING_WINDOWS} x 16 B (u64 start ns, u64 end ns); window n
+ *     at n % {@value #STALL_RING_WINDOWS}, written before stallWindows = n + 1 is released
+ *   FREE QUEUE +640 u64 head (producer, release)   +768 u64 tail (host, release)
+ *     +896 u64 slots[slotCount] (host writes the slot, then releases tail)
  *     head and tail are free-running; slot = counter % slotCount; empty: head == tail;
  *     full: tail - head == slotCount.
  * A buffer handle is ((blockIndex + 1) &lt;&lt; 32) | bufferIndex: buffer i of block b starts at
@@ -74,7 +77,7 @@ public final class RegionLayout {
     /** "DFXP" read as a little-endian u32. */
     public static final int MAGIC = 0x50584644;
     /** ABI version: a reader refuses any other. */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
     /** Written as a u32 by the host: the bytes 04 03 02 01 in the file mean little-endian. */
     public static final int BYTE_ORDER_MARK = 0x01020304;
     /** {@code clockId} of CLOCK_MONOTONIC (Linux's clockid_t value). */
@@ -90,7 +93,13 @@ public final class RegionLayout {
     /** Kind-table entry size in bytes. */
     public static final int KIND_ENTRY_BYTES = 16;
     /** Lane-table entry size in bytes. */
-    public static final int LANE_ENTRY_BYTES = 16;
+    public static final int LANE_ENTRY_BYTES = 32;
+    /** Bytes of a lane's thread name in the lane table (Linux's TASK_COMM_LEN: 15 bytes and a NUL). */
+    public static final int THREAD_NAME_BYTES = 16;
+    /** Stall windows a lane's stall ring holds; a producer in another process writes them, the host copies them. */
+    public static final int STALL_RING_WINDOWS = 32;
+    /** Bytes of one stall window in the ring: u64 start ns, u64 end ns. */
+    public static final int STALL_WINDOW_BYTES = 16;
     /** Process-table entry size in bytes. */
     public static final int PROCESS_ENTRY_BYTES = 16;
     /** Bytes before a string table's first entry (its {@code used} word). */
@@ -145,6 +154,7 @@ public final class RegionLayout {
     public static final long T_KIND = 0;
     public static final long T_PRODUCER = 4;
     public static final long T_OWNER = 8;
+    public static final long T_NAME = 16;
 
     // ready queue fields (relative to the queue)
     public static final long RQ_HEAD = 0;
@@ -176,9 +186,11 @@ public final class RegionLayout {
     public static final long L_DEGRADED = 104;
     public static final long L_ATTACH = 108;
     public static final long L_COMMITTED = 112;
-    public static final long L_FQ_HEAD = PAD;
-    public static final long L_FQ_TAIL = 2L * PAD;
-    public static final long L_FQ_SLOTS = 3L * PAD;
+    public static final long L_STALL_WINDOWS = 120;
+    public static final long L_STALL_RING = PAD;
+    public static final long L_FQ_HEAD = 5L * PAD;
+    public static final long L_FQ_TAIL = 6L * PAD;
+    public static final long L_FQ_SLOTS = 7L * PAD;
 
     // attach state values (L_ATTACH)
     /** No writer has attached the lane since the region was created. */
@@ -388,6 +400,11 @@ public final class RegionLayout {
         return laneStates + laneStride * l;
     }
 
+    /** @return offset of window {@code n % STALL_RING_WINDOWS} of lane {@code l}'s stall ring */
+    public long stallWindow(int l, long n) {
+        return lane(l) + L_STALL_RING + (long) STALL_WINDOW_BYTES * Long.remainderUnsigned(n, STALL_RING_WINDOWS);
+    }
+
     /** @return offset of slot {@code s} of lane {@code l}'s free queue */
     public long freeSlot(int l, int s) {
         return lane(l) + L_FQ_SLOTS + 8L * s;
@@ -428,7 +445,8 @@ public final class RegionLayout {
             int l = (int) ((offset - laneStates) / laneStride);
             long rel = (offset - laneStates) % laneStride;
             String f = rel >= L_ATTACH && rel < L_ATTACH + 4 ? "attach state"
-                    : rel < L_FQ_HEAD ? "active head (producer-owned)"
+                    : rel < L_STALL_RING ? "active head (producer-owned)"
+                    : rel < L_FQ_HEAD ? "stall ring (producer-owned)"
                     : rel < L_FQ_TAIL ? "free-queue head (producer-owned)"
                     : rel < L_FQ_SLOTS ? "free-queue tail" : "free-queue slots";
             return "lane " + l + " " + f;

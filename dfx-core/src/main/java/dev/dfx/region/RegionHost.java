@@ -1,11 +1,13 @@
 package dev.dfx.region;
 
 import dev.dfx.pipeline.Collector;
+import dev.dfx.pipeline.DrainedBuffer;
 import dev.dfx.pipeline.LaneStats;
 import dev.dfx.pipeline.Pipeline;
 import dev.dfx.pipeline.PipelineConfig;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.pipeline.RegionLayout;
+import dev.dfx.pipeline.StallWindow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -38,7 +40,10 @@ import java.util.Optional;
  * <p>The host trusts nothing a producer wrote: every index, count, handle and string offset is checked before use;
  * a lane whose producer wrote one out of bounds is marked {@link LaneState#FAILED} with the reason and no longer
  * followed. A collector resolves the names in a lane's user events with {@link #strings(int)}; timestamps in TSC
- * ticks convert with {@link #tscCalibration()}.
+ * ticks convert with {@link #tscCalibration()}. Each lane's stall windows, which its producer writes to the lane's
+ * stall ring, are copied before each of its buffers reaches the collector and at every snapshot ({@link StallRing}),
+ * so {@link #stats()} carries them as the pipeline's own lanes carry theirs; {@link RegionLane#name()} is the thread
+ * name the producer wrote in the lane table.
  *
  * <p>Thread-safety: every method from any thread. {@link #stop()} once the producers have ended (a producer still
  * writing at stop loses what it writes after it, counted as silent loss or {@code producer_exited}).
@@ -54,6 +59,7 @@ public final class RegionHost implements AutoCloseable {
     private final Arena arena;
     private final MemorySegment region;
     private final StringTable[] strings;
+    private final StallRing[] stallRings;
     private final String[] poolOfLane;
     private volatile TscCalibration tsc;
     private volatile String tscProblem;
@@ -75,10 +81,12 @@ public final class RegionHost implements AutoCloseable {
             this.region = ch.map(FileChannel.MapMode.READ_ONLY, 0, layout.regionBytes(), arena);
         }
         this.strings = new StringTable[layout.lanes()];
+        this.stallRings = new StallRing[layout.lanes()];
         this.poolOfLane = new String[layout.lanes()];
         for (PipelineConfig.LaneSpec l : c.lanes()) {
             strings[l.lane()] = new StringTable(l.lane(),
                     region.asSlice(layout.stringTable(l.lane()), layout.stringTableBytes()));
+            stallRings[l.lane()] = new StallRing(l.lane(), c.maxStallWindows());
             poolOfLane[l.lane()] = c.pools().get(l.kind()).name();
         }
     }
@@ -95,15 +103,49 @@ public final class RegionHost implements AutoCloseable {
      */
     public static RegionHost start(Path file, RegionSpec spec, Collector collector) {
         PipelineConfig config = spec.pipelineConfig(file, "region");
-        Pipeline p = Pipeline.start(config, collector);
+        StallPolling polling = new StallPolling(collector);
+        Pipeline p = Pipeline.start(config, polling);
         try {
-            return new RegionHost(file, spec, p);
+            RegionHost h = new RegionHost(file, spec, p);
+            polling.host = h;
+            return h;
         } catch (IOException e) {
             p.close();
             throw new UncheckedIOException("cannot map region " + file + ": " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             p.close();
             throw e;
+        }
+    }
+
+    /**
+     * Copies the stall windows of a lane's ring before its buffer goes to the collector: a lane that stalls writes a
+     * window per stall, and the buffers that follow a stall reach the host soon after it, well before the ring of
+     * {@value RegionLayout#STALL_RING_WINDOWS} windows wraps.
+     */
+    private static final class StallPolling implements Collector {
+        private final Collector collector;
+        private volatile RegionHost host;
+
+        StallPolling(Collector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void accept(DrainedBuffer b) throws Exception {
+            RegionHost h = host;
+            if (h != null) {
+                h.pollStalls(b.lane());
+            }
+            collector.accept(b);
+        }
+    }
+
+    /** Copies lane {@code lane}'s new stall windows out of the region, while it is mapped. */
+    private void pollStalls(int lane) {
+        StallRing r = lane >= 0 && lane < stallRings.length ? stallRings[lane] : null;
+        if (r != null && !closed) {
+            r.poll(region, layout);
         }
     }
 
@@ -202,7 +244,7 @@ public final class RegionHost implements AutoCloseable {
                 attachAtStop[l] = Fields.intAcquire(region, layout.lane(l) + RegionLayout.L_ATTACH);
             }
             PipelineStats s = pipeline.stop();
-            finalStats = snapshot(s);
+            finalStats = snapshot(s); // polls the stall rings once more: every producer has ended or was revoked
         }
         return finalStats;
     }
@@ -227,7 +269,8 @@ public final class RegionHost implements AutoCloseable {
         }
     }
 
-    private RegionStats snapshot(PipelineStats s) {
+    private RegionStats snapshot(PipelineStats stats) {
+        PipelineStats s = withStallWindows(stats);
         Map<Long, List<Integer>> lanesOf = new LinkedHashMap<>();
         Map<Long, Boolean> detached = new LinkedHashMap<>();
         for (int p = 0; p < layout.processSlots(); p++) {
@@ -275,7 +318,8 @@ public final class RegionHost implements AutoCloseable {
             if (owner != 0) {
                 lanesOf.computeIfAbsent(pid, k -> new ArrayList<>()).add(l.lane());
             }
-            lanes.add(new RegionLane(l.lane(), poolOfLane[l.lane()], pid, tid, state, reason, l));
+            lanes.add(new RegionLane(l.lane(), poolOfLane[l.lane()], pid, tid,
+                    owner == 0 ? "" : threadName(l.lane()), state, reason, l));
         }
         List<RegionProcess> processes = new ArrayList<>();
         for (Map.Entry<Long, List<Integer>> e : lanesOf.entrySet()) {
@@ -293,6 +337,46 @@ public final class RegionHost implements AutoCloseable {
         }
         long unlaned = region.get(Fields.LONG, RegionLayout.H_UNLANED_DROPPED);
         return new RegionStats(s, lanes, processes, Math.max(0, unlaned), Optional.ofNullable(tsc));
+    }
+
+    /**
+     * @return the pipeline's stats with each lane's stall windows as its producer wrote them to the lane's stall ring
+     *         (the pipeline's own stall log holds only the windows of producers in this process)
+     */
+    private PipelineStats withStallWindows(PipelineStats s) {
+        List<LaneStats> lanes = new ArrayList<>(s.lanes().size());
+        for (LaneStats l : s.lanes()) {
+            StallRing r = stallRings[l.lane()];
+            if (r == null) {
+                lanes.add(l);
+                continue;
+            }
+            pollStalls(l.lane());
+            List<StallWindow> windows = new ArrayList<>(l.stallWindows());
+            windows.addAll(r.windows());
+            lanes.add(new LaneStats(l.lane(), l.kind(), l.producer(), l.total(), l.collected(), l.droppedPushGate(),
+                    l.droppedPopGate(), l.droppedDegraded(), l.droppedCollector(), l.droppedExited(),
+                    l.droppedStopped(), l.backstopExpiries(), l.stallCount(), l.stallTotalNs(), l.stallLongestNs(),
+                    windows, l.stallWindowsOmitted() + r.omitted(), l.minFreeDepth(), l.degraded(), l.failure(),
+                    l.collectNs(), l.collectLongestNs(), l.dropWindows(), l.dropRuns(), l.freeDepthSamples()));
+        }
+        return new PipelineStats(s.name(), s.policy(), s.memoryMode(), s.started(), s.stopped(), s.elapsedNs(), lanes,
+                s.pools(), s.queues(), s.errors(), s.errorCount(), s.stuck());
+    }
+
+    /**
+     * @return the lane's thread name as its producer wrote it in the lane table: the bytes up to the first NUL (at most
+     *         {@value RegionLayout#THREAD_NAME_BYTES}), as UTF-8 with malformed bytes replaced; empty when none
+     */
+    private String threadName(int lane) {
+        byte[] b = new byte[RegionLayout.THREAD_NAME_BYTES];
+        MemorySegment.copy(region, java.lang.foreign.ValueLayout.JAVA_BYTE,
+                layout.laneEntry(lane) + RegionLayout.T_NAME, b, 0, b.length);
+        int n = 0;
+        while (n < b.length && b[n] != 0) {
+            n++;
+        }
+        return new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8).replaceAll("\\p{Cntrl}", "?");
     }
 
     /** @return whether the process {@code pid} exists and has not ended ({@link ProcessHandle#isAlive()}) */

@@ -6,7 +6,9 @@ import dev.dfx.pipeline.PipelineConfig;
 import dev.dfx.pipeline.PoolSpec;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The shape of a region: its pools and lane slots, policy, backstop and table sizes. Immutable; built with
@@ -20,6 +22,8 @@ import java.util.List;
  * @param pools            the pools (buffer kinds), pool 0 first
  * @param lanesPerPool     lane slots of each pool, by pool index
  * @param policy           BLOCK (default: wait at a gate, lose nothing) or DROP (count the loss), for every pool
+ *                         without a policy of its own
+ * @param poolPolicies     per pool index, a policy of its own (a subsystem that may drop beside ones that must not)
  * @param backstop         budget of one gate wait (default 30 s)
  * @param stallThreshold   a gate wait longer than this is a stall (default 100 µs)
  * @param memoryMode       SHARED (default) or COPY
@@ -29,7 +33,7 @@ import java.util.List;
  * @param drainShards      drain shards (0: the pipeline's default)
  */
 public record RegionSpec(List<PoolSpec> pools, List<Integer> lanesPerPool, BackpressurePolicy policy,
-        Duration backstop, Duration stallThreshold, MemoryMode memoryMode, int freeQueueSlots, int stringTableBytes,
+        Map<Integer, BackpressurePolicy> poolPolicies, Duration backstop, Duration stallThreshold, MemoryMode memoryMode, int freeQueueSlots, int stringTableBytes,
         int processSlots, int drainShards) {
 
     /** The user-event pool's name. */
@@ -49,6 +53,7 @@ public record RegionSpec(List<PoolSpec> pools, List<Integer> lanesPerPool, Backp
     public RegionSpec {
         pools = List.copyOf(pools);
         lanesPerPool = List.copyOf(lanesPerPool);
+        poolPolicies = Map.copyOf(poolPolicies);
         if (pools.isEmpty() || pools.size() != lanesPerPool.size()) {
             throw new IllegalArgumentException("region: " + pools.size() + " pools and " + lanesPerPool.size()
                     + " lane counts; need at least one pool and a lane count per pool");
@@ -87,7 +92,8 @@ public record RegionSpec(List<PoolSpec> pools, List<Integer> lanesPerPool, Backp
                 .producerLiveness(RegionHost::isAlive);
         int producer = 0;
         for (int k = 0; k < pools.size(); k++) {
-            int kind = b.pool(pools.get(k));
+            BackpressurePolicy own = poolPolicies.get(k);
+            int kind = own == null ? b.pool(pools.get(k)) : b.pool(pools.get(k), own);
             for (int i = 0; i < lanesPerPool.get(k); i++) {
                 b.lane(kind, producer++);
             }
@@ -104,6 +110,7 @@ public record RegionSpec(List<PoolSpec> pools, List<Integer> lanesPerPool, Backp
         private final List<PoolSpec> pools = new ArrayList<>();
         private final List<Integer> lanes = new ArrayList<>();
         private BackpressurePolicy policy = BackpressurePolicy.BLOCK;
+        private final Map<Integer, BackpressurePolicy> poolPolicies = new HashMap<>();
         private Duration backstop = PipelineConfig.DEFAULT_BACKSTOP;
         private Duration stallThreshold = PipelineConfig.DEFAULT_STALL_THRESHOLD;
         private MemoryMode memoryMode = MemoryMode.SHARED;
@@ -140,6 +147,23 @@ public record RegionSpec(List<PoolSpec> pools, List<Integer> lanesPerPool, Backp
         public Builder pool(PoolSpec p, int lanes) {
             pools.add(p);
             this.lanes.add(lanes);
+            return this;
+        }
+
+        /**
+         * Adds another pool after the user-event pool, with its lane slots and a backpressure policy of its own (the
+         * region's {@link #policy} applies to the pools without one).
+         */
+        public Builder pool(PoolSpec p, int lanes, BackpressurePolicy own) {
+            pool(p, lanes);
+            // its index once the user pool is first (build() puts it there if it was not given)
+            poolPolicies.put(pools.size() - 1 + (userPoolSet ? 0 : 1), own);
+            return this;
+        }
+
+        /** Gives the user-event pool (pool 0) a backpressure policy of its own. */
+        public Builder userPoolPolicy(BackpressurePolicy own) {
+            poolPolicies.put(0, own);
             return this;
         }
 
@@ -194,8 +218,8 @@ public record RegionSpec(List<PoolSpec> pools, List<Integer> lanesPerPool, Backp
             if (!userPoolSet) {
                 userPool(DEFAULT_RECORDS_PER_BUFFER, DEFAULT_BUFFERS_PER_LANE, DEFAULT_LANES);
             }
-            RegionSpec s = new RegionSpec(pools, lanes, policy, backstop, stallThreshold, memoryMode, freeQueueSlots,
-                    stringTableBytes, processSlots, drainShards);
+            RegionSpec s = new RegionSpec(pools, lanes, policy, poolPolicies, backstop, stallThreshold, memoryMode,
+                    freeQueueSlots, stringTableBytes, processSlots, drainShards);
             s.pipelineConfig(java.nio.file.Path.of("region.dfxr"), "check");  // every pipeline check, now
             return s;
         }

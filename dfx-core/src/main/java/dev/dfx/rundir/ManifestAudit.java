@@ -1,6 +1,7 @@
 package dev.dfx.rundir;
 
 import dev.dfx.audit.CapacityAudit;
+import dev.dfx.audit.LaneShortage;
 import dev.dfx.audit.PoolObservation;
 import dev.dfx.audit.RunAudit;
 import dev.dfx.error.BadInputException;
@@ -29,7 +30,23 @@ public final class ManifestAudit {
      *                           other than block or drop), naming the field
      */
     public static RunAudit audit(String run, RunManifest m) {
-        return CapacityAudit.audit(run, observations(run, m));
+        RunAudit a = CapacityAudit.audit(run, observations(run, m));
+        LaneShortage lanes = laneShortage(m);
+        return lanes == null ? a : a.withLanes(lanes);
+    }
+
+    /**
+     * @return the records a program's threads lost because every lane slot was taken (the {@code user} subsystem's
+     *         {@value ProgramReport#UNLANED} drops), with the lane slots its pool had; null when none were lost
+     */
+    private static LaneShortage laneShortage(RunManifest m) {
+        RunManifest.SubsystemReport s = m.subsystem(ProgramReport.SUBSYSTEM);
+        long unlaned = s == null ? 0 : s.droppedByCause().getOrDefault(ProgramReport.UNLANED, 0L);
+        if (m.program() == null || unlaned <= 0) {
+            return null;
+        }
+        int lanes = m.config().pools().stream().mapToInt(RunManifest.Pool::lanes).sum();
+        return LaneShortage.of(s.name(), Math.max(1, lanes), unlaned);
     }
 
     /** @return one observation per pool of {@code config.pools[]} that belongs to a recorded subsystem */

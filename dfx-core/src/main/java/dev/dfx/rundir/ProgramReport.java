@@ -31,6 +31,11 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
     public static final String ROLE = "thread";
     /** The name of the user-event subsystem (chunk file {@code chunks/user.dfx}). */
     public static final String SUBSYSTEM = "user";
+    /**
+     * The drop cause, in the {@code user} subsystem's {@code dropped_by_cause}, of the records of threads that found
+     * every lane slot taken ({@code --lanes}): counted in the subsystem's total and dropped, in no lane's counts.
+     */
+    public static final String UNLANED = "unlaned";
     /** The file of the lanes' string tables. */
     public static final String STRINGS_FILE = "strings.json";
 
@@ -53,12 +58,16 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
      * One thread of a process and its lane.
      *
      * @param tid    its thread id
+     * @param name   its name as the program set it ({@code pthread_setname_np}, {@code prctl(PR_SET_NAME)} or
+     *               {@code dfx_thread_name}; at most 15 bytes, as Linux keeps it), or null when it has none (a
+     *               run.json written before dfx kept thread names)
      * @param lane   its lane (the lane of the {@code user} subsystem report)
      * @param status {@code ok}, {@code producer exited} (the process ended while the lane held a buffer: the records
      *               it had committed were recovered), or {@code failed} (the host stopped trusting the lane)
      * @param reason why the lane failed or what was recovered; null when there is nothing to say
      */
-    public record ThreadLane(long tid, int lane, String status, @OptionalField String reason) {
+    public record ThreadLane(long tid, @OptionalField String name, int lane, String status,
+                             @OptionalField String reason) {
     }
 
     /**
@@ -73,6 +82,20 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
      * @param hz     the TSC frequency the points give
      */
     public record Tsc(long ticks0, long ns0, long ticks1, long ns1, long mult, int shift, double hz) {
+    }
+
+    /**
+     * @param lane a lane of the {@code user} subsystem
+     * @return how a summary names the lane's writer: {@code pid 4242 tid 4243 (worker)} (the thread's name, else its
+     *         process's command name, in parentheses when known), or {@code lane N} when no thread owned it
+     */
+    public String writer(int lane) {
+        Map.Entry<Producer, ThreadLane> o = laneOwner(lane);
+        if (o == null) {
+            return "lane " + lane;
+        }
+        String name = o.getValue().name() != null ? o.getValue().name() : o.getKey().name();
+        return "pid " + o.getKey().pid() + " tid " + o.getValue().tid() + (name == null ? "" : " (" + name + ")");
     }
 
     /** @return the thread whose lane is {@code lane}, with its process, or null */

@@ -22,12 +22,14 @@ public final class RunChunks implements AutoCloseable {
     private final Path run;
     private final RunChunkFiles files;
     private final List<ChunkReader> readers;
+    private final RunManifest manifest;
     private final Map<ChunkReader, Map<Integer, StructLayout>> layouts = new HashMap<>();
 
-    private RunChunks(Path run, RunChunkFiles files) {
+    private RunChunks(Path run, RunChunkFiles files, RunManifest manifest) {
         this.run = run;
         this.files = files;
         this.readers = files.readers();
+        this.manifest = manifest;
     }
 
     /**
@@ -68,7 +70,17 @@ public final class RunChunks implements AutoCloseable {
         if (UnfinishedRun.is(m)) {
             damage.add(UnfinishedRun.line(run, files.readers()));
         }
-        return new RunChunks(run, files);
+        return new RunChunks(run, files, m);
+    }
+
+    /** @return the run directory */
+    public Path runDir() {
+        return run;
+    }
+
+    /** @return its run.json, or null when it has none or it could not be read (a damage line says so) */
+    public RunManifest manifest() {
+        return manifest;
     }
 
     /** @return the open chunk files */

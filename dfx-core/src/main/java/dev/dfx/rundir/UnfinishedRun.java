@@ -43,7 +43,8 @@ public final class UnfinishedRun {
     /**
      * @param run     a run directory whose run.json says running
      * @param readers its chunk files that could be opened
-     * @return the one line that says so, naming the recorder that is gone and what each chunk file holds
+     * @return the one line that says so, naming the recorder that is gone and what each chunk file holds (and, for a
+     *         program's run, that its names are missing: the strings file is written at the end)
      */
     public static String line(Path run, List<ChunkReader> readers) {
         OptionalLong pid = RunLock.holder(run);
@@ -55,7 +56,10 @@ public final class UnfinishedRun {
         return run + ": the recording did not finish (run.json still says running"
                 + (pid.isPresent() ? "; its recorder, pid " + pid.getAsLong() + ", is gone" : "")
                 + "); recoverable from the chunk files: " + (held.isEmpty() ? "nothing" : String.join(", ", held))
-                + " (dfx script and dfx dump list them)";
+                + " (dfx script and dfx dump list them)"
+                + (readers.stream().anyMatch(r -> r.subsystem().equals(ProgramReport.SUBSYSTEM))
+                        ? "; the program's names are in " + ProgramReport.STRINGS_FILE + ", written at the end, so its"
+                        + " user events show their string ids" : "");
     }
 
     /**

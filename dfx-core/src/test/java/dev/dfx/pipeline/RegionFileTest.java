@@ -43,7 +43,7 @@ class RegionFileTest {
                 assertThat(f.get(Mem.INT, kindTable)).isEqualTo(SequenceChecker.RECORD);
                 assertThat(f.get(Mem.INT, kindTable + 4)).isEqualTo(100);
                 long laneTable = f.get(Mem.LONG, RegionLayout.H_LANE_TABLE);
-                assertThat(f.get(Mem.INT, laneTable + 16 + 4)).as("lane 1's producer").isEqualTo(1);
+                assertThat(f.get(Mem.INT, laneTable + 32 + 4)).as("lane 1's producer").isEqualTo(1);
                 long lanes = f.get(Mem.LONG, RegionLayout.H_LANE_STATES);
                 RegionLayout layout = p.parts().layout;
                 assertThat(lanes).isEqualTo(layout.lane(0));

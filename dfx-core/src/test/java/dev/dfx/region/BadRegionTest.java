@@ -59,8 +59,8 @@ class BadRegionTest {
         try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE)) {
             ch.write(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(0, 1), RegionLayout.H_VERSION);
         }
-        refusedByBoth(f, "region ABI version 1 (field version, byte 4); this dfx.h writes version 2",
-                "region ABI version 1 (field version, byte 4); this dfx reads version 2");
+        refusedByBoth(f, "region ABI version 1 (field version, byte 4); this dfx.h writes version 3",
+                "region ABI version 1 (field version, byte 4); this dfx reads version 3");
     }
 
     @Test

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * A hostile producer: while the host runs and a real C producer writes sequence-numbered records on its own
  * lanes, this test claims the other lanes and writes seeded random values into every producer-owned field of
- * them (ready-queue tails and entries, active heads, free-queue heads, string tables, the process table, the TSC
- * calibration), sometimes well-formed enough to pass a check (a buffer really lent to the lane, published twice).
+ * them (ready-queue tails and entries, active heads, free-queue heads, string tables, stall rings and their counts,
+ * thread names, the process table, the TSC calibration), sometimes well-formed enough to pass a check (a buffer really lent to the lane, published twice).
  * Each hostile lane keeps to one kind of field (ready queue, active head, free queue, string table, or all), so
  * every check of the host is reached before an earlier check quarantines the lane.
  * The host must neither crash, hang, read out of bounds nor lose a record of the honest lanes: each hostile lane
@@ -144,7 +144,7 @@ class RegionFuzzTest {
                 case 1 -> r.nextInt(3);              // the ready queue: tails, entries, well-formed publishes
                 case 2 -> 3 + r.nextInt(3);          // the active head: what recovery at stop reads
                 case 3 -> 6;                         // the free-queue head
-                case 4 -> 7;                         // the string table
+                case 4 -> r.nextBoolean() ? 7 : 13;  // the string table; the stall ring and thread name
                 default -> r.nextInt(4) == 0 ? 8 + r.nextInt(4) : 12;  // attach state, process table, header; republish
             };
             switch (kind) {
@@ -160,7 +160,7 @@ class RegionFuzzTest {
                 }
                 case 2 -> publishLentBuffer(lane, rq, head, size, r.nextBoolean());
                 case 12 -> publishLentBuffer(lane, rq, head, size, false);  // the same buffers again and again
-                case 3 -> m.set(Fields.LONG, head + 8L * r.nextInt(14), anyLong());  // active head counters
+                case 3 -> m.set(Fields.LONG, head + 8L * r.nextInt(16), anyLong());  // active head counters
                 case 4 -> m.set(Fields.LONG, head + RegionLayout.L_CURRENT, r.nextBoolean() ? lentHandle(head)
                         : anyLong());
                 case 5 -> m.set(Fields.LONG, head + RegionLayout.L_COMMITTED, anyLong());
@@ -189,6 +189,17 @@ class RegionFuzzTest {
                     m.set(Fields.INT, RegionLayout.H_TSC_STATE, r.nextInt(3));
                 }
                 case 11 -> m.set(Fields.LONG, RegionLayout.H_UNLANED_DROPPED, anyLong());
+                case 13 -> {
+                    switch (r.nextInt(3)) {
+                        case 0 -> Fields.LONG.varHandle().setRelease(m, head + RegionLayout.L_STALL_WINDOWS,
+                                r.nextBoolean() ? m.get(Fields.LONG, head + RegionLayout.L_STALL_WINDOWS)
+                                        + r.nextInt(40) : anyLong());
+                        case 1 -> m.set(Fields.LONG, layout.stallWindow(lane, r.nextInt(64)) + 8L * r.nextInt(2),
+                                anyLong());
+                        default -> m.set(BYTE, layout.laneEntry(lane) + RegionLayout.T_NAME
+                                + r.nextInt(RegionLayout.THREAD_NAME_BYTES), (byte) r.nextInt());
+                    }
+                }
                 default -> throw new IllegalStateException("no mutation " + kind);
             }
         }

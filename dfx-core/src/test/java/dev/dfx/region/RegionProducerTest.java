@@ -6,11 +6,7 @@ import dev.dfx.pipeline.BackpressurePolicy;
 import dev.dfx.pipeline.LaneStats;
 import dev.dfx.pipeline.MemoryMode;
 import dev.dfx.pipeline.RegionLayout;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -51,7 +47,7 @@ class RegionProducerTest {
         RegionSpec spec = RegionSpec.builder().userPool(64, 1, threads * 2).memoryMode(mode).build();
         SequenceCollector c = new SequenceCollector(true, collectorMicros);
         try (RegionHost host = start(spec, c)) {
-            CProducer.Run run = CProducer.start(host.file(), dir, "" + threads, "" + events);
+            CProducer.Run run = CProducer.start(host.file(), dir, "" + threads, "" + events, "names");
             assertThat(run.waitFor()).as(run.stderr()).isZero();
             assertThat(run.stdout()).isEqualTo("done enabled=1\n");
             RegionStats s = host.stop();
@@ -70,6 +66,13 @@ class RegionProducerTest {
             });
             assertThat(used.stream().map(l -> c.thread(l.lane())).sorted().toList())
                     .isEqualTo(java.util.stream.LongStream.range(0, threads).boxed().toList());
+            for (RegionLane l : used) {
+                long t = c.thread(l.lane());
+                String name = t == 0 ? "region_producer" // main keeps the process's name (15 bytes of it)
+                        : t % 3 == 1 ? "os-" + t : t % 3 == 2 ? "dfx-" + t : "late-" + t; // see region_producer.c
+                assertThat(l.name()).as("lane %d, thread %d", l.lane(), t).isEqualTo(name);
+                stallWindowsMatchTheCounters(l.stats());
+            }
             assertThat(s.processes()).singleElement().satisfies(p -> {
                 assertThat(p.pid()).isEqualTo(run.process().pid());
                 assertThat(p.alive()).isFalse();
@@ -77,6 +80,48 @@ class RegionProducerTest {
                 assertThat(p.collected()).isEqualTo((long) threads * events);
             });
             assertThat(s.unlanedDropped()).isZero();
+        }
+    }
+
+    /**
+     * Each stall the producer counted has its window (one buffer per lane: the host copies a lane's ring before each
+     * of its buffers, and a lane stalls at most twice per buffer, so none is overwritten unread), and the windows
+     * sum to the counted stall time exactly, since the producer sums the same end - start.
+     */
+    private static void stallWindowsMatchTheCounters(LaneStats st) {
+        assertThat(st.stallWindowsOmitted()).isZero();
+        assertThat((long) st.stallWindows().size()).isEqualTo(st.stallCount());
+        long sum = 0;
+        long longest = 0;
+        long previousEnd = Long.MIN_VALUE;
+        for (dev.dfx.pipeline.StallWindow w : st.stallWindows()) {
+            long d = w.endNs() - w.startNs();
+            assertThat(d).as("a stall is a wait longer than the threshold")
+                    .isGreaterThan(dev.dfx.pipeline.PipelineConfig.DEFAULT_STALL_THRESHOLD.toNanos());
+            assertThat(w.startNs()).as("a thread waits at one gate at a time").isGreaterThanOrEqualTo(previousEnd);
+            previousEnd = w.endNs();
+            sum += d;
+            longest = Math.max(longest, d);
+        }
+        assertThat(sum).isEqualTo(st.stallTotalNs());
+        assertThat(longest).isEqualTo(st.stallLongestNs());
+    }
+
+    @Test
+    void aForkedChildIsAProcessOfItsOwnFromTheForkEvenIfItWritesNothing() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 8).build();
+        SequenceCollector c = new SequenceCollector(true, 0);
+        try (RegionHost host = start(spec, c)) {
+            CProducer.Run run = CProducer.start(host.file(), dir, "1", "100", "forkquiet");
+            assertThat(run.waitFor()).as(run.stderr()).isZero();
+            RegionStats s = host.stop();
+            assertThat(s.reconciled()).isTrue();
+            assertThat(s.processes()).hasSize(2);
+            RegionProcess child = s.processes().stream().filter(p -> p.pid() != run.process().pid()).findFirst()
+                    .orElseThrow();
+            assertThat(child.lanes()).isEmpty();
+            assertThat(child.detached()).as("its exit hook ran as its own process's").isTrue();
+            assertThat(child.alive()).isFalse();
         }
     }
 
@@ -129,6 +174,44 @@ class RegionProducerTest {
     }
 
     @Test
+    void aDropPoolLosesAndReconcilesWhileABlockPoolOfTheSameRegionLosesNothing() throws Exception {
+        int events = 20_000;
+        // pool 0 BLOCK, pool 1 DROP; one 32-record buffer per lane against a 1 ms collector: the DROP pool loses
+        RegionSpec spec = RegionSpec.builder().userPool(32, 1, 2)
+                .pool(new dev.dfx.pipeline.PoolSpec("sampled", UserEvent.BYTES, 32, 1), 2, BackpressurePolicy.DROP)
+                .build();
+        SequenceCollector c = new SequenceCollector(false, 1000);
+        try (RegionHost host = start(spec, c)) {
+            CProducer.Run run = CProducer.start(host.file(), dir, "2", "" + events, "pools");
+            assertThat(run.waitFor()).as(run.stderr()).isZero();
+            RegionStats s = host.stop();
+            assertThat(c.problems()).isEmpty();
+            assertThat(s.reconciled()).isTrue();
+            List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
+            assertThat(used).hasSize(2);
+            RegionLane block = used.stream().filter(l -> l.pool().equals(RegionSpec.USER_POOL)).findFirst()
+                    .orElseThrow();
+            RegionLane drop = used.stream().filter(l -> l.pool().equals("sampled")).findFirst().orElseThrow();
+            assertThat(c.thread(block.lane())).as("thread 0 writes pool 0").isZero();
+            assertThat(c.thread(drop.lane())).as("thread 1 writes pool 1").isEqualTo(1);
+            // BLOCK: every record, once, in order (rising by at least 1, all of 0..events-1 seen)
+            assertThat(block.stats().total()).isEqualTo(events);
+            assertThat(block.stats().collected()).isEqualTo(events);
+            assertThat(block.stats().dropped()).isZero();
+            assertThat(c.count(block.lane())).isEqualTo(events);
+            assertThat(c.next(block.lane())).isEqualTo(events);
+            // DROP: the loss is counted, record for record
+            LaneStats d = drop.stats();
+            assertThat(d.total()).isEqualTo(events);
+            assertThat(d.dropped()).as("a 1 ms collector against one 32-record buffer drops").isPositive();
+            assertThat(d.collected()).isEqualTo(c.count(drop.lane()));
+            assertThat(d.collected() + d.dropped()).isEqualTo(d.total());
+            assertThat(d.backstopExpiries()).as("DROP never waits").isZero();
+            assertThat(d.stallCount()).isZero();
+        }
+    }
+
+    @Test
     void aProducerKilledMidRunLosesNothingItCommitted() throws Exception {
         // 1000-record buffers: 1500 records are one published buffer and 500 committed in the current one.
         RegionSpec spec = RegionSpec.builder().userPool(1000, 4, 4).build();
@@ -172,29 +255,6 @@ class RegionProducerTest {
         assertThat(lane.expiries()).as("a closed lane is never waited for").isZero();
         assertThat(lane.droppedDegraded()).isEqualTo(2000);
         assertThat(lane.dropped()).isEqualTo(2000);
-    }
-
-    @Test
-    void aProducerWhoseHostDiedDegradesAfterOneBackstopAndRunsToItsEnd() throws Exception {
-        Path file = regionOfStoppedHost();
-        // A host killed before its stop leaves its lanes idle: put back what stop closed.
-        RegionLayout layout = RegionHeader.read(file).layout();
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-                Arena a = Arena.ofConfined()) {
-            MemorySegment m = ch.map(FileChannel.MapMode.READ_WRITE, 0, layout.regionBytes(), a);
-            for (int l = 0; l < layout.lanes(); l++) {
-                m.set(Fields.INT, layout.lane(l) + RegionLayout.L_ATTACH, RegionLayout.LANE_IDLE);
-            }
-        }
-        LaneCounters lane = produce2000(file);
-        assertThat(lane.total()).isEqualTo(2000);
-        assertThat(lane.published()).as("the one buffer of the lane").isEqualTo(16);
-        assertThat(lane.expiries()).as("one backstop, then degraded: no wait per record").isEqualTo(1);
-        assertThat(lane.droppedPop()).isEqualTo(1);
-        assertThat(lane.droppedDegraded()).isEqualTo(2000 - 16 - 1);
-        assertThat(lane.dropped()).isEqualTo(2000 - 16);
-        assertThat(lane.degraded()).isTrue();
-        assertThat(lane.stallLongestNs()).isGreaterThanOrEqualTo(Duration.ofMillis(200).toNanos());
     }
 
     /** @return the file of a region whose host started and stopped: one lane of one 16-record buffer, 200 ms backstop */

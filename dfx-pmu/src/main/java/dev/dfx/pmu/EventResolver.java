@@ -120,7 +120,7 @@ final class EventResolver {
         String unit = "";
         double scale = 1.0;
         for (Term t : terms) {
-            EventAlias alias = t.bare() && pmu.format(t.name()) == null ? pmu.alias(t.name()) : null;
+            EventAlias alias = aliasOf(t, pmu);
             if (alias != null) {
                 for (Term a : alias.terms()) {
                     weak.add(new Term(a.name(), a.value(), t.namePos(), t.namePos()));
@@ -157,6 +157,21 @@ final class EventResolver {
             name = apply(spec, pmu, t, words, given, name);
         }
         return new ResolvedEvent(name, pmu.name(), pmu.family(), attr(pmu.type(), words, mods), given, unit, scale, group, leader);
+    }
+
+    /**
+     * {@code pmu_find_alias}: the event a term names, by its bare name ({@code msr/tsc/}, when no format field has
+     * it) or as {@code event=NAME} with a name as its value ({@code msr/event=tsc/}); {@code null} otherwise
+     * ({@code event=} with an unknown name is then "expected numeric value", as in perf).
+     */
+    private static EventAlias aliasOf(Term t, PmuDescriptor pmu) {
+        if (t.bare() && pmu.format(t.name()) == null) {
+            return pmu.alias(t.name());
+        }
+        if (t.name().equalsIgnoreCase("event") && t.value() instanceof TermValue.Text text) {
+            return pmu.alias(text.text());
+        }
+        return null;
     }
 
     /** Applies one term to the config words; returns the event name (changed by {@code name=}). */

@@ -39,6 +39,13 @@ class EventResolverTest {
         assertThat(one("msr/tsc,name=mytsc/").name()).isEqualTo("mytsc");
         assertThat(one("msr/name=abc,tsc/").name()).isEqualTo("abc");
         assertThat(one("msr/tsc,name='x,y'/").name()).isEqualTo("x,y");
+        // event=NAME names the same event (perf's pmu_find_alias), shown as written
+        ResolvedEvent byTerm = one("msr/event=tsc/");
+        assertThat(byTerm.name()).isEqualTo("msr/event=tsc/");
+        assertThat(byTerm.attr()).isEqualTo(tsc.attr());
+        assertThat(byTerm.explicitTerms()).isEqualTo(tsc.explicitTerms());
+        assertThat(one("cpu/event=mem-loads,ldlat=7/").attr().config1()).isEqualTo(7);
+        assertThat(error("msr/event=nosuch/").reason()).isEqualTo("expected numeric value");
         // a bare alias name resolves through the one PMU that has it
         ResolvedEvent bare = one("tsc");
         assertThat(bare.pmu()).isEqualTo("msr");

@@ -42,6 +42,11 @@ public final class PerfEventCounter implements Counter {
         return sum;
     }
 
+    /** @return each fd's reading, in fd order (one per CPU system-wide) */
+    public List<CounterReading> readEach() {
+        return fds.stream().map(PerfEventFd::read).toList();
+    }
+
     @Override
     public void enable() {
         fds.forEach(PerfEventFd::enable);

@@ -16,6 +16,7 @@ import dev.dfx.pmu.sim.MuxTicker;
 import dev.dfx.pmu.sim.SimCounter;
 import dev.dfx.pmu.sim.SimEvent;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -204,6 +205,29 @@ public final class StatSession implements AutoCloseable {
         List<CounterReading> out = new ArrayList<>(entries.size());
         for (Entry en : entries) {
             out.add(en.supported() ? en.counter().read() : CounterReading.ZERO);
+        }
+        return out;
+    }
+
+    /**
+     * @return every event's reading on each CPU of an {@link StatTarget.AllCpus} target, {@code [event][cpu index]}
+     *         ({@link CounterReading#ZERO}s for unsupported ones)
+     * @throws IllegalStateException when the target is not all CPUs, or an event is not a Linux one (dfx's own PMUs
+     *                               count in the dfx process, not per CPU)
+     */
+    public List<List<CounterReading>> readPerCpu() {
+        if (!(target instanceof StatTarget.AllCpus all)) {
+            throw new IllegalStateException("per-CPU readings need the all-CPUs target");
+        }
+        List<List<CounterReading>> out = new ArrayList<>(entries.size());
+        for (Entry en : entries) {
+            if (!en.supported()) {
+                out.add(Collections.nCopies(all.cpus().size(), CounterReading.ZERO));
+            } else if (en.counter() instanceof PerfEventCounter c) {
+                out.add(c.readEach());
+            } else {
+                throw new IllegalStateException(en.event().name() + " does not count per CPU");
+            }
         }
         return out;
     }

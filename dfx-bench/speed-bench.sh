@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Speed where users wait, side by side with the peer in one run, as one table of ratios (docs/benchmarks.md):
+#
+#   dfx-bench/speed-bench.sh [--runs N] [--file PERF_DATA] [--skip-record] [--skip-drain]
+#
+#   start-up     `./dfx --version` against `java -version` (the JVM alone), and `./dfx script` against `perf script`
+#                on the largest fixture (testdata/perf/irq-a.data, 54 KB)
+#   large file   with --file: `dfx script` against `perf script`, `dfx dump` against `perf report -D` and
+#                `dfx export FILE --format chrome` against `perf script` on FILE (a 100+ MB `perf record -e 'sched:*'
+#                -a` recording), with the output compared byte for byte and each side's peak RSS
+#   recording    dev.dfx.bench.runtime.RecordOverhead on flood, scoped and attention: all five subsystems against none
+#   drain        DrainBandwidthBenchmark: drained bytes against MemorySegment.copy, 32 B and 4096 B records
+#
+# Every command runs N times (default 5), the sides alternating, so that a change of the machine's load hits both;
+# the table gives medians and the spread (lowest-highest). Wall times are measured with GNU time(1) (Debian's
+# `time`, installed with apt-get when missing, unless DFX_NO_INSTALL=1). Prints `uptime` before and after: on a
+# shared machine compare only the ratios of one run.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+# shellcheck source=scripts/jdk.sh
+. scripts/jdk.sh
+dfx_use_jdk
+
+runs=5 file="" record=1 drain=1
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs=$2; shift 2 ;;
+    --file) file=$2; shift 2 ;;
+    --skip-record) record=""; shift ;;
+    --skip-drain) drain=""; shift ;;
+    *) echo "usage: $0 [--runs N] [--file PERF_DATA] [--skip-record] [--skip-drain]" >&2; exit 2 ;;
+  esac
+done
+
+if [ ! -x /usr/bin/time ]; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo=$(command -v sudo || true); fi
+  if [ -n "${DFX_NO_INSTALL:-}" ] || ! command -v apt-get >/dev/null 2>&1; then
+    echo "dfx: this benchmark needs GNU time (/usr/bin/time); install it, e.g. apt-get install time" >&2
+    exit 1
+  fi
+  $sudo apt-get install -y -q time >&2 || { $sudo apt-get update -q >&2 && $sudo apt-get install -y -q time >&2; }
+fi
+command -v perf >/dev/null 2>&1 || { echo "dfx: this benchmark needs perf (Debian: linux-perf)" >&2; exit 1; }
+
+if [ ! -f dfx-bench/target/benchmarks.jar ] && { [ -n "$record" ] || [ -n "$drain" ]; }; then
+  echo "dfx: building dfx-bench/target/benchmarks.jar" >&2
+  ./test -q -pl dfx-bench -am -DskipTests >&2
+fi
+./dfx --version >/dev/null # builds the CLI jar and its AOT cache when they are missing or stale
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+rows=()
+
+# measure LABEL OUTFILE CMD...: one run; appends "wall_ms cpu_ms rss_kb" to $work/LABEL and keeps stdout in OUTFILE
+measure() {
+  local label=$1 out=$2
+  shift 2
+  /usr/bin/time -f '%e %U %S %M' -o "$work/t" "$@" >"$out" 2>/dev/null || {
+    echo "dfx: failed: $*" >&2
+    exit 1
+  }
+  awk '{ printf "%.1f %.1f %d\n", $1 * 1000, ($2 + $3) * 1000, $4 }' "$work/t" >>"$work/$label"
+}
+
+# spread LABEL COLUMN: "median lowest highest" of one column of LABEL's runs
+spread() {
+  sort -n -k"$2" "$work/$1" | awk -v c="$2" '{ v[NR] = $c } END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR] }'
+}
+
+# side_by_side WHAT TARGET DFX_LABEL PEER_LABEL IDENTICAL: one row of the table from two labels' runs
+side_by_side() {
+  local what=$1 target=$2 dfx=$3 peer=$4 same=$5 d p dc pc dr pr
+  read -r d dlo dhi < <(spread "$dfx" 1)
+  read -r p plo phi < <(spread "$peer" 1)
+  read -r dc _ _ < <(spread "$dfx" 2)
+  read -r pc _ _ < <(spread "$peer" 2)
+  read -r dr _ _ < <(spread "$dfx" 3)
+  read -r pr _ _ < <(spread "$peer" 3)
+  rows+=("$(awk -v what="$what" -v target="$target" -v same="$same" -v d="$d" -v dlo="$dlo" -v dhi="$dhi" -v dc="$dc" \
+    -v dr="$dr" -v p="$p" -v plo="$plo" -v phi="$phi" -v pc="$pc" -v pr="$pr" 'BEGIN {
+      printf "| %s | %.0f ms (%.0f-%.0f), cpu %.0f ms, %.0f MB | %.0f ms (%.0f-%.0f), cpu %.0f ms, %.0f MB | %.2fx | %s | %s |",
+        what, d, dlo, dhi, dc, dr / 1024, p, plo, phi, pc, pr / 1024, d / p, same, target }')")
+}
+
+echo "load before: $(uptime)"
+fixture=testdata/perf/irq-a.data
+for ((i = 0; i < runs; i++)); do
+  measure dfx-version "$work/o" ./dfx --version
+  measure java-version "$work/o" "$JAVA_HOME/bin/java" -version
+  measure dfx-script-small "$work/dfx-small.txt" ./dfx script -i "$fixture"
+  measure perf-script-small "$work/perf-small.txt" perf script -i "$fixture"
+done
+same() { if cmp -s "$1" "$2"; then echo identical; else echo DIFFERENT; fi; }
+side_by_side 'start-up: `dfx --version` / `java -version`' '<= 100 ms' dfx-version java-version -
+side_by_side 'start-up: `script` on irq-a.data (54 KB)' '<= 150 ms' dfx-script-small perf-script-small \
+  "$(same "$work/dfx-small.txt" "$work/perf-small.txt")"
+
+if [ -n "$file" ]; then
+  for ((i = 0; i < runs; i++)); do
+    measure dfx-script "$work/dfx-script.txt" ./dfx script -i "$file"
+    measure perf-script "$work/perf-script.txt" perf script -i "$file"
+    measure dfx-dump "$work/dfx-dump.txt" ./dfx dump -i "$file"
+    measure perf-dump "$work/perf-dump.txt" perf report -D -i "$file"
+    measure dfx-export "$work/o" ./dfx export "$file" --format chrome -o "$work/trace.json"
+  done
+  size="$(($(stat -c %s "$file") / 1000000)) MB"
+  side_by_side "\`script\`, $size" '>= 2x faster, RSS <= perf' dfx-script perf-script \
+    "$(same "$work/dfx-script.txt" "$work/perf-script.txt")"
+  side_by_side "\`dump\` / \`perf report -D\`, $size" '>= 2x faster' dfx-dump perf-dump \
+    "$(same "$work/dfx-dump.txt" "$work/perf-dump.txt")"
+  side_by_side "\`export --format chrome\` / \`perf script\`, $size" '>= 2x faster' dfx-export perf-script -
+fi
+
+if [ -n "$record" ]; then
+  java -Xmx2g --enable-native-access=ALL-UNNAMED -cp dfx-bench/target/benchmarks.jar \
+    dev.dfx.bench.runtime.RecordOverhead "$runs" flood,scoped,attention >"$work/record.txt"
+  # columns: workload recording tasks wall_ms ratio cpu_ms ratio jit_ms gc_ms records stall_ms record_ms
+  awk '$1 ~ /^(flood|scoped|attention)$/ && $2 == "none" { off[$1] = $4 }
+       $1 ~ /^(flood|scoped|attention)$/ && $2 == "all" {
+         printf "| recording %s: all five subsystems / none (workload wall) | %.1f ms | %.1f ms | %.2fx | - | <= 1.15x |\n", $1, $4, off[$1], $5
+         printf "| recording %s: the rest of the recording (set-up, outputs, trace) / the workload | %.1f ms | %.1f ms | %.2fx | - | <= 1x |\n", $1, $12 - $4, $4, ($12 - $4) / $4
+       }' "$work/record.txt" >"$work/record-rows.txt"
+  mapfile -t -O "${#rows[@]}" rows <"$work/record-rows.txt"
+fi
+
+if [ -n "$drain" ]; then
+  java -Djmh.ignoreLock=true -jar dfx-bench/target/benchmarks.jar 'DrainBandwidthBenchmark' -p buffersPerLane=8 \
+    -f 1 -wi 3 -i 5 -w 1 -r 1 -rf csv -rff "$work/drain.csv" >"$work/drain.log" 2>&1
+  # "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: buffersPerLane","Param: recordSize"
+  awk -F, '{ gsub(/["\r]/, "") } $1 ~ /memcpy/ { m = $5 } $1 ~ /drained/ { d[$9] = $5 }
+    END { for (s = 4096; s >= 32; s /= 128)  # 4096, then 32
+            printf "| drain, %d B records: drained / MemorySegment.copy | %.2f GB/s | %.2f GB/s | %.0f %% | - | %s |\n",
+              s, d[s] * 65536 / 1e9, m * 65536 / 1e9, 100 * d[s] / m, s == 32 ? ">= 30 %" : ">= 60 %" }' \
+    "$work/drain.csv" >"$work/drain-rows.txt"
+  mapfile -t -O "${#rows[@]}" rows <"$work/drain-rows.txt"
+fi
+
+echo "load after: $(uptime)"
+echo
+echo "| what | dfx: median (lowest-highest) | peer | dfx / peer | output | target |"
+echo "|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"

@@ -1,0 +1,144 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ./dfx} launcher's AOT cache with the real JDK that runs the tests: made right after a build, used when
+ * it fits the jar, never a JVM warning about a cache that does not (after a rebuild, after the jar was replaced
+ * behind the launcher's back). Runs the real launcher in a copy of the checkout's scripts with
+ * a fake Maven that installs one of two small real jars ("jar 1", "jar 2").
+ */
+class LauncherAotCacheTest {
+    @TempDir
+    Path tmp;
+
+    private Path checkout;
+    private Path fakeBin;
+    private Path target;
+
+    @BeforeEach
+    void fakeCheckout() throws Exception {
+        checkout = RepoScripts.launcherCheckout(Files.createDirectories(tmp.resolve("checkout")));
+        target = checkout.resolve("dfx-cli/target");
+        for (int n = 1; n <= 2; n++) {
+            helloJar(n);
+        }
+        fakeBin = tmp.resolve("fake-bin");
+        RepoScripts.executable(fakeBin.resolve("mvn"), """
+                #!/bin/bash
+                mkdir -p dfx-cli/target && cp "$JAR_TO_BUILD" dfx-cli/target/dfx-build.jar
+                """);
+    }
+
+    /** Writes {@code tmp/jarN.jar}: a main class that prints "jar N". */
+    private void helloJar(int n) throws IOException {
+        Path src = Files.createDirectories(tmp.resolve("src" + n)).resolve("Hello.java");
+        Files.writeString(src, "public class Hello { public static void main(String[] a) { System.out.println(\"jar "
+                + n + "\"); } }\n");
+        assertThat(ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "25",
+                src.toString())).isZero();
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Hello");
+        try (OutputStream file = Files.newOutputStream(tmp.resolve("jar" + n + ".jar"));
+             JarOutputStream jar = new JarOutputStream(file, manifest)) {
+            jar.putNextEntry(new JarEntry("Hello.class"));
+            jar.write(Files.readAllBytes(src.resolveSibling("Hello.class")));
+            jar.closeEntry();
+        }
+    }
+
+    private record Done(int status, String out, String err) {
+    }
+
+    private Done dfx(int build, String javaOpts) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(checkout.resolve("dfx").toString());
+        pb.environment().put("PATH", fakeBin + ":/usr/bin:/bin");
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("DFX_NO_INSTALL", "1");
+        pb.environment().put("JAR_TO_BUILD", tmp.resolve("jar" + build + ".jar").toString());
+        if (javaOpts == null) {
+            pb.environment().remove("DFX_JAVA_OPTS");
+        } else {
+            pb.environment().put("DFX_JAVA_OPTS", javaOpts);
+        }
+        Path out = tmp.resolve("out");
+        Path err = tmp.resolve("err");
+        Process p = pb.directory(checkout.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("the launcher ends").isTrue();
+        return new Done(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    private static final String BUILDING =
+            "dfx: building the CLI with Maven (first run or sources changed; about a minute)...\n";
+
+    /** @return the AOT caches under dfx-cli/target/aot */
+    private List<Path> caches() throws IOException {
+        try (var files = Files.find(target.resolve("aot"), 2, (p, a) -> p.getFileName().toString().equals("dfx.aot"))) {
+            return files.toList();
+        }
+    }
+
+    /** Asserts that this run loaded its main class from the AOT cache (the JVM logs where each class came from). */
+    private void assertCacheUsed(int build) throws Exception {
+        Done d = dfx(build, "-Xlog:class+load");
+        assertThat(d.out()).contains("jar " + build + "\n")
+                .containsPattern("\\] Hello source: shared objects file");
+    }
+
+    @Test
+    void theCacheIsMadeAfterTheBuildAndUsedWhenItFitsTheJarWithoutAWordOnStderr() throws Exception {
+        Done first = dfx(1, null);
+        assertThat(first.status()).as(first.err()).isZero();
+        assertThat(first.out()).isEqualTo("jar 1\n");
+        assertThat(first.err()).isEqualTo(BUILDING);
+        assertThat(caches()).as("one cache, for the jar built").hasSize(1);
+        Done second = dfx(1, null);
+        assertThat(second.out()).isEqualTo("jar 1\n");
+        assertThat(second.err()).isEmpty();
+        assertCacheUsed(1);
+
+        // a source changed: a new jar, a new cache, and not a word about the old one
+        sourcesChanged();
+        Done rebuilt = dfx(2, null);
+        assertThat(rebuilt.out()).isEqualTo("jar 2\n");
+        assertThat(rebuilt.err()).isEqualTo(BUILDING);
+        assertThat(dfx(2, null)).isEqualTo(new Done(0, "jar 2\n", ""));
+        assertCacheUsed(2);
+        assertThat(caches()).as("the old jar's cache is gone").hasSize(1);
+    }
+
+    @Test
+    void aJarReplacedBehindTheLaunchersBackGetsANewCacheSilently() throws Exception {
+        assertThat(dfx(1, null).out()).isEqualTo("jar 1\n");
+        Path jar = target.resolve("dfx.jar");
+        Files.copy(tmp.resolve("jar2.jar"), jar, StandardCopyOption.REPLACE_EXISTING); // newer than the sources
+        assertThat(dfx(2, null)).isEqualTo(new Done(0, "jar 2\n", ""));
+        assertCacheUsed(2);
+    }
+
+    /** Makes the jar older than the sources, as an edit of a source does. */
+    private void sourcesChanged() throws IOException {
+        Files.setLastModifiedTime(target.resolve("dfx.jar"), FileTime.from(Instant.now().minusSeconds(3600)));
+    }
+}

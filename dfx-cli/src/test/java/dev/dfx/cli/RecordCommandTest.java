@@ -204,8 +204,8 @@ class RecordCommandTest {
                 }
                 // the host reads the true depth, the producer a possibly older tail: never lower than its own
                 assertThat(low).isGreaterThanOrEqualTo(l.get("min_free_depth").asLong());
-                if (s.get("name").asText().equals("swimlane")) {
-                    assertThat(low).as("the one-buffer lanes drain").isZero()
+                if (s.get("name").asText().equals("swimlane") && l.get("total").asLong() > 0) {
+                    assertThat(low).as("a one-buffer lane that wrote took its only buffer").isZero()
                             .isEqualTo(l.get("min_free_depth").asLong());
                     drained++;
                 }

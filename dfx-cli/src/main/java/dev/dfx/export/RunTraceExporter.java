@@ -37,7 +37,9 @@ import java.util.Map;
  *   <li>stall windows from run.json as {@code STALL (collector behind)} slices on a dedicated row of the thread that
  *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata;</li>
  *   <li>loss: per subsystem total / collected / dropped in the metadata, and a {@code DROPPED n records} slice on
- *       the drop row of each thread whose lanes dropped records, at each run of drops ({@link DropMarks}).</li>
+ *       the drop row of each thread whose lanes dropped records, at each run of drops ({@link DropMarks});</li>
+ *   <li>each lane's free-queue depth over time as a counter track on its writer's process
+ *       ({@link QueueDepthCounters}).</li>
  * </ul>
  * Times are the records' nanoseconds, written exactly (Chrome: relative to the run's clock origin); bars that overlap
  * on one lane go to sub-lanes. Stateless.
@@ -113,6 +115,7 @@ public final class RunTraceExporter {
         } else {
             DropMarks.draw(w, layout, m, meta);
             StallMarks.draw(w, layout, m, meta);
+            QueueDepthCounters.draw(w, layout, m, meta);
         }
         meta.put("dfx_format", RunManifest.FORMAT);
         if (m.program() != null) {

@@ -30,6 +30,13 @@ interface StallRows {
     /**
      * @param s the lane's subsystem
      * @param l the lane
+     * @return the process of the thread that writes the lane (where its counter tracks go); names no row
+     */
+    int pid(RunManifest.SubsystemReport s, RunManifest.Lane l);
+
+    /**
+     * @param s the lane's subsystem
+     * @param l the lane
      * @return how a summary names the lane's writer: {@code subsystem kind role instance} (a thread of the embedded
      *         runtime), unless the layout knows the thread better
      */

@@ -62,6 +62,11 @@ final class TraceLayout implements StallRows {
         return new Row(pid(role), lossRow(role, l.instance(), TraceRows.SPAN / 2, "DROPPED"));
     }
 
+    @Override
+    public int pid(RunManifest.SubsystemReport s, RunManifest.Lane l) {
+        return pid(ThreadRole.of(l.role()));
+    }
+
     /** @return the tid of the stall row of thread ({@code role}, {@code instance}), named on first use */
     int stall(ThreadRole role, int instance) {
         return lossRow(role, instance, 0, "STALL");

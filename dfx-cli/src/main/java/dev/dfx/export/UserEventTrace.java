@@ -132,6 +132,11 @@ final class UserEventTrace implements StallRows {
         return new Row(o.pid(), row(o, DROP_SUB, o.name() + " DROPPED"));
     }
 
+    @Override
+    public int pid(RunManifest.SubsystemReport s, RunManifest.Lane l) {
+        return owner(l.instance()).pid();
+    }
+
     /**
      * Draws every user event of the chunk file, lane by lane.
      *

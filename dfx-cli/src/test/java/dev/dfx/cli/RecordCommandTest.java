@@ -169,6 +169,73 @@ class RecordCommandTest {
     }
 
     @Test
+    void freeQueueDepthSeriesOfRunJsonIsDrawnAsCounterTracksInChromeAndPerfetto() throws IOException {
+        Path run = tmp.resolve("run");
+        // one buffer per swimlane lane: its producer empties its free queue at every take
+        assertThat(CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--pool", "swimlane=1x1").status())
+                .isZero();
+        JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
+        long origin = manifest.get("clock").get("origin_ns").asLong();
+        long end = origin + manifest.get("wall_ns").asLong();
+        List<String> expected = new ArrayList<>();
+        int drained = 0;
+        for (JsonNode s : manifest.get("subsystems")) {
+            for (JsonNode l : s.get("lanes")) {
+                JsonNode series = l.get("free_depth");
+                assertThat(series).as("every lane has its series").isNotNull().isNotEmpty();
+                String track = "free-queue depth (" + s.get("name").asText() + " " + l.get("kind").asText()
+                        + " lane " + l.get("lane").asInt() + ")";
+                long low = Long.MAX_VALUE;
+                long previousEnd = Long.MIN_VALUE;
+                for (JsonNode d : series) {
+                    long start = d.get("start_ns").asLong();
+                    long stop = d.get("end_ns").asLong();
+                    assertThat(start).isGreaterThanOrEqualTo(previousEnd);
+                    previousEnd = stop;
+                    low = Math.min(low, d.get("min_depth").asLong());
+                    if (start >= origin && start <= end) {
+                        expected.add(track + " max|" + start + "|" + d.get("max_depth").asLong());
+                        expected.add(track + " min|" + start + "|" + d.get("min_depth").asLong());
+                    }
+                    if (stop > start && stop >= origin && stop <= end) {
+                        expected.add(track + " max|" + stop + "|" + d.get("last_depth").asLong());
+                        expected.add(track + " min|" + stop + "|" + d.get("last_depth").asLong());
+                    }
+                }
+                // the host reads the true depth, the producer a possibly older tail: never lower than its own
+                assertThat(low).isGreaterThanOrEqualTo(l.get("min_free_depth").asLong());
+                if (s.get("name").asText().equals("swimlane") && l.get("total").asLong() > 0) {
+                    assertThat(low).as("a one-buffer lane that wrote took its only buffer").isZero()
+                            .isEqualTo(l.get("min_free_depth").asLong());
+                    drained++;
+                }
+            }
+        }
+        assertThat(drained).isPositive();
+        assertThat(expected).as("points inside the run").isNotEmpty();
+        JsonNode trace = trace(run);
+        List<String> chrome = depthCounters(TraceContent.ofChrome(trace, origin));
+        assertThat(chrome).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(trace.get("metadata").get("free_queue_depth_points").asLong() * 2).isEqualTo(expected.size());
+
+        Path proto = tmp.resolve("trace.perfetto-trace");
+        assertThat(CliRun.dfx("export", run.toString(), "--format", "perfetto", "-o", proto.toString()).status())
+                .isZero();
+        List<String> problems = new ArrayList<>();
+        try (InputStream in = Files.newInputStream(proto)) {
+            assertThat(depthCounters(TraceContent.ofPerfetto(PerfettoTraceReader.read(in), problems)))
+                    .containsExactlyInAnyOrderElementsOf(expected);
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    /** @return the free-queue depth counter points, {@code TRACK KEY|ts|value}, without their process */
+    private static List<String> depthCounters(TraceContent t) {
+        return t.counters().stream().filter(c -> c.contains("free-queue depth ("))
+                .map(c -> c.substring(c.indexOf("free-queue depth ("))).toList();
+    }
+
+    @Test
     void blockLosesRecordsOnlyAfterABackstopExpiryAndTheFirstLineSaysHowMany() throws IOException {
         Path run = tmp.resolve("run");
         CliRun r = CliRun.dfx("record", "-w", "gemm", "-o", run.toString(), "--pool", "swimlane=1x1", "--pool",

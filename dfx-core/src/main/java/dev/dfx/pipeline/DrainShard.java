@@ -292,8 +292,11 @@ final class DrainShard {
 
     /** Tops up a lane's free queue, unless its collector backlog is at its limit; true when it reached its target. */
     private boolean refill(int lane) {
-        return !collectorLanes[lane].atLimit()
-                && freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]);
+        if (collectorLanes[lane].atLimit()) {
+            freeQueues[lane].observe(transport);
+            return false;
+        }
+        return freeQueues[lane].topUp(transport, recycled[lanes.get(lane).kind()]);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.dfx.pipeline;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -25,6 +26,8 @@ final class FreeQueueHost {
     private final long tailOffset;
     private final RegionLayout layout;
     private final ErrorLog errors;
+    /** The queue's depth over time, as this side sees it when it reads the producer's head. */
+    private final DepthLog depths;
 
     private long tail;
     private long outstanding;
@@ -34,7 +37,8 @@ final class FreeQueueHost {
     private final AtomicLong ownerWrites = new AtomicLong();
     private final AtomicLong foreignWrites = new AtomicLong();
 
-    FreeQueueHost(int lane, int quota, RegionLayout layout, ErrorLog errors) {
+    FreeQueueHost(int lane, int quota, RegionLayout layout, ErrorLog errors, DepthLog depths) {
+        this.depths = depths;
         this.lane = lane;
         this.quota = quota;
         this.slotCount = layout.slotCount();
@@ -59,6 +63,22 @@ final class FreeQueueHost {
     }
 
     /**
+     * Records the queue's depth (acquiring the producer's head) without pushing: for a lane whose refill is held back
+     * (its collector backlog at its limit), so the series still sees its queue drain.
+     */
+    void observe(HostTransport t) {
+        long depth = tail - t.getLongAcquire(headOffset);
+        if (!corrupt && depth >= 0 && depth <= slotCount) {
+            depths.observe(depth);
+        }
+    }
+
+    /** Any thread. @return the queue's depth series, oldest first */
+    List<DepthSample> depthSamples() {
+        return depths.samples();
+    }
+
+    /**
      * Pushes buffers from {@code source} while the queue has room and the lane is under its quota.
      *
      * @return true when the queue reached its target (full, or the lane holds its quota); false when
@@ -76,6 +96,7 @@ final class FreeQueueHost {
                     + " slots apart (corrupt); lane no longer refilled");
             return true;
         }
+        depths.observe(depth);
         long want = Math.min(slotCount - depth, quota - outstanding);
         long pushed = 0;
         while (pushed < want) {
@@ -88,6 +109,7 @@ final class FreeQueueHost {
         }
         if (pushed > 0) {
             t.setLongRelease(tailOffset, tail);
+            depths.observe(depth + pushed);   // the producer may have taken some since: at most this many
         }
         return pushed >= want;
     }
@@ -98,6 +120,7 @@ final class FreeQueueHost {
             push(t, buffers[from + i]);
         }
         t.setLongRelease(tailOffset, tail);
+        depths.observe(tail - t.getLongAcquire(headOffset));
     }
 
     private void push(HostTransport t, HostBuffer b) {

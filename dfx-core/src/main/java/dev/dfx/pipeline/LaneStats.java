@@ -41,17 +41,23 @@ import java.util.List;
  *                            not learn ({@link #droppedUnplaced()})
  * @param dropRuns            runs of consecutive drops recorded; more than {@code dropWindows} when runs that
  *                            overlapped (host-side and producer-side) were joined or the cap was reached
+ * @param freeDepthSamples    the lane's free-queue depth over time as its drain shard saw it (each time it topped
+ *                            the queue up, or found the refill held back), at most
+ *                            {@link PipelineConfig#maxDepthSamples()} intervals; the producer's own low point is
+ *                            {@code minFreeDepth}, which the host sees too when the queue stays drained until it looks
  */
 public record LaneStats(int lane, int kind, int producer, long total, long collected, long droppedPushGate,
         long droppedPopGate, long droppedDegraded, long droppedCollector, long droppedExited, long droppedStopped,
         long backstopExpiries, long stallCount, long stallTotalNs, long stallLongestNs, List<StallWindow> stallWindows,
         long stallWindowsOmitted, long minFreeDepth, boolean degraded, String failure, long collectNs,
-        long collectLongestNs, List<DropWindow> dropWindows, long dropRuns) {
+        long collectLongestNs, List<DropWindow> dropWindows, long dropRuns,
+        List<DepthSample> freeDepthSamples) {
 
     /** Copies the window lists, so the record stays immutable. */
     public LaneStats {
         stallWindows = List.copyOf(stallWindows);
         dropWindows = List.copyOf(dropWindows);
+        freeDepthSamples = List.copyOf(freeDepthSamples);
     }
 
     /** @return records dropped whose time is not in {@link #dropWindows()} (0 for an in-process lane after stop) */

@@ -30,6 +30,10 @@ public final class PipelineConfig {
     public static final int DEFAULT_MAX_STALL_WINDOWS = 1 << 16;
     /** Default cap of drop windows kept per lane (later runs of drops join the newest; counts stay exact). */
     public static final int DEFAULT_MAX_DROP_WINDOWS = 1 << 16;
+    /** Default most free-queue depth intervals kept per lane ({@link LaneStats#freeDepthSamples()}). */
+    public static final int DEFAULT_MAX_DEPTH_SAMPLES = 1 << 12;
+    /** Shortest interval of a free-queue depth series before a change starts a new one: 100 µs, in ns. */
+    public static final long DEPTH_SAMPLE_INTERVAL_NS = 100_000;
     /** Most drain shards chosen by default. */
     public static final int DEFAULT_MAX_DRAIN_SHARDS = 4;
 
@@ -62,6 +66,7 @@ public final class PipelineConfig {
     private final Map<Integer, Long> payloadArenas;
     private final int maxStallWindows;
     private final int maxDropWindows;
+    private final int maxDepthSamples;
     private final ThreadFactory threadFactory;
     private final boolean externalProducers;
     private final int stringTableBytes;
@@ -90,6 +95,7 @@ public final class PipelineConfig {
         this.payloadArenas = Collections.unmodifiableMap(new HashMap<>(b.payloadArenas));
         this.maxStallWindows = b.maxStallWindows;
         this.maxDropWindows = b.maxDropWindows;
+        this.maxDepthSamples = b.maxDepthSamples;
         this.threadFactory = b.threadFactory;
         this.externalProducers = b.externalProducers;
         this.stringTableBytes = b.stringTableBytes;
@@ -223,6 +229,11 @@ public final class PipelineConfig {
         return maxDropWindows;
     }
 
+    /** @return most free-queue depth intervals kept per lane ({@link LaneStats#freeDepthSamples()}) */
+    public int maxDepthSamples() {
+        return maxDepthSamples;
+    }
+
     /** @return the factory of the host threads (drain shards, collectors, replenisher) */
     public ThreadFactory threadFactory() {
         return threadFactory;
@@ -275,6 +286,7 @@ public final class PipelineConfig {
         private final Map<Integer, Long> payloadArenas = new HashMap<>();
         private int maxStallWindows = DEFAULT_MAX_STALL_WINDOWS;
         private int maxDropWindows = DEFAULT_MAX_DROP_WINDOWS;
+        private int maxDepthSamples = DEFAULT_MAX_DEPTH_SAMPLES;
         private ThreadFactory threadFactory;
         private boolean externalProducers;
         private int stringTableBytes;
@@ -514,6 +526,18 @@ public final class PipelineConfig {
                 throw bad("maxDropWindows", "must be >= 1, got " + n);
             }
             this.maxDropWindows = n;
+            return this;
+        }
+
+        /**
+         * @param n most free-queue depth intervals kept per lane, {@code >= 1} (default 4096): once reached, every
+         *          later change folds into the newest interval (its extremes kept)
+         */
+        public Builder maxDepthSamples(int n) {
+            if (n < 1) {
+                throw bad("maxDepthSamples", "must be >= 1, got " + n);
+            }
+            this.maxDepthSamples = n;
             return this;
         }
 

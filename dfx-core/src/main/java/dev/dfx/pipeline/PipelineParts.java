@@ -91,7 +91,7 @@ final class PipelineParts {
             this.freeQueues = new FreeQueueHost[lanes.size()];
             for (PipelineConfig.LaneSpec l : lanes) {
                 freeQueues[l.lane()] = new FreeQueueHost(l.lane(), pools.get(l.kind()).buffersPerLane(), layout,
-                        errors);
+                        errors, new DepthLog(config.maxDepthSamples(), PipelineConfig.DEPTH_SAMPLE_INTERVAL_NS));
             }
             startupFill(pools, lanes);
 

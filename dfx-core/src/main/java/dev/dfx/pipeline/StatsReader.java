@@ -86,7 +86,8 @@ final class StatsReader {
                     t.getLongOpaque(b + RegionLayout.L_STALL_LONGEST),
                     stallWindows(log), log.omitted(), laneMinFree,
                     t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0, p.errors.laneFailure(l.lane()), c.callNs(),
-                    c.longestCallNs(), dropWindows(l.lane(), stop, stoppedRecords, push + pop + degraded), dropRuns(l.lane(), stoppedRecords)));
+                    c.longestCallNs(), dropWindows(l.lane(), stop, stoppedRecords, push + pop + degraded),
+                    dropRuns(l.lane(), stoppedRecords), p.freeQueues[l.lane()].depthSamples()));
         }
         List<PoolStats> pools = new ArrayList<>();
         for (int k = 0; k < p.config.pools().size(); k++) {

@@ -6,10 +6,10 @@ import java.util.Arrays;
 
 /**
  * A bounded log of one lane's time windows, each a start and end ({@link System#nanoTime()} ns) and a count: its
- * stall windows ({@link StallWindow}, count unused) and its drop windows ({@link DropWindow}, the records lost in
- * it). Written by one thread at a time (the lane's producer thread, or whoever holds the lane's host side), snapshotted
+ * stall windows ({@link StallWindow}, count unused), its drop windows ({@link DropWindow}, the records lost in
+ * it) and the intervals of its free-queue depth series ({@link DepthLog}, the count holding packed depths). Written by one thread at a time (the lane's producer thread, or whoever holds the lane's host side), snapshotted
  * by any thread. Keeps at most {@code cap} windows; what becomes of more is the writer's choice: {@link #add} refuses
- * and counts it omitted, {@link #extendLast} grows the newest window.
+ * and counts it omitted, {@link #extendLast} grows the newest window, {@link #setLast} rewrites it.
  *
  * <p>Ordering: the writer stores a window's fields into the array (replacing the array by a larger copy first when
  * needed), then releases {@code size}; a reader acquires {@code size}, then reads the array reference, which holds at
@@ -77,6 +77,20 @@ final class WindowLog {
         }
         long[] a = windows;
         ELEMENT.setRelease(a, W * (n - 1) + 2, a[W * (n - 1) + 2] + count);
+        ELEMENT.setRelease(a, W * (n - 1) + 1, endNs);
+    }
+
+    /**
+     * Writer only: replaces the newest window's end and count (a window whose count is a value, not a sum); there
+     * must be one. Same ordering as {@link #extendLast}: the count is released before the end.
+     */
+    void setLast(long endNs, long count) {
+        int n = size;
+        if (n == 0) {
+            throw new IllegalStateException("no window to set");
+        }
+        long[] a = windows;
+        ELEMENT.setRelease(a, W * (n - 1) + 2, count);
         ELEMENT.setRelease(a, W * (n - 1) + 1, endNs);
     }
 

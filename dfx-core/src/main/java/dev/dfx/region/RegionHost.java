@@ -358,7 +358,7 @@ public final class RegionHost implements AutoCloseable {
                     l.droppedPopGate(), l.droppedDegraded(), l.droppedCollector(), l.droppedExited(),
                     l.droppedStopped(), l.backstopExpiries(), l.stallCount(), l.stallTotalNs(), l.stallLongestNs(),
                     windows, l.stallWindowsOmitted() + r.omitted(), l.minFreeDepth(), l.degraded(), l.failure(),
-                    l.collectNs(), l.collectLongestNs(), l.dropWindows(), l.dropRuns()));
+                    l.collectNs(), l.collectLongestNs(), l.dropWindows(), l.dropRuns(), l.freeDepthSamples()));
         }
         return new PipelineStats(s.name(), s.policy(), s.memoryMode(), s.started(), s.stopped(), s.elapsedNs(), lanes,
                 s.pools(), s.queues(), s.errors(), s.errorCount(), s.stuck());

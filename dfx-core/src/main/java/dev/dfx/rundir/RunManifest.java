@@ -1,6 +1,7 @@
 package dev.dfx.rundir;
 
 import dev.dfx.chunk.RunId;
+import dev.dfx.pipeline.DepthSample;
 import dev.dfx.pipeline.DropWindow;
 import java.util.List;
 import java.util.Map;
@@ -210,23 +211,30 @@ public record RunManifest(String format, int version, @OptionalField String runI
      *                         largest (absent in runs recorded before it was kept)
      * @param drops            when the lane's drops happened (absent in runs recorded before it was kept: their
      *                         drops have no time)
+     * @param freeDepth        the lane's free-queue depth over time, as the host saw it ({@link DepthSample}; absent
+     *                         in runs recorded before it was kept)
      */
     public record Lane(int lane, String kind, String role, int instance, long total, long collected,
                        Map<String, Long> droppedByCause, long silentLoss, long backstopExpiries, Stalls stalls,
                        long minFreeDepth, @OptionalField Long collectNs, @OptionalField Long collectLongestNs,
-                       @OptionalField Drops drops) {
+                       @OptionalField Drops drops, @OptionalField List<DepthSample> freeDepth) {
         /** @return this lane with its stall windows counted as omitted and no drop windows */
         Lane withoutWindows() {
             Stalls s = new Stalls(stalls.count(), stalls.totalNs(), stalls.longestNs(), List.of(),
                     stalls.windowsOmitted() + stalls.windows().size());
             return new Lane(lane, kind, role, instance, total, collected, droppedByCause, silentLoss, backstopExpiries,
                     s, minFreeDepth, collectNs, collectLongestNs, drops == null ? null : new Drops(drops.runs(),
-                    List.of()));
+                    List.of()), null);
         }
 
         /** @return records dropped, all causes */
         public long dropped() {
             return droppedByCause.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        /** @return the lane's free-queue depth series, oldest first; empty when none was kept */
+        public List<DepthSample> freeDepthSamples() {
+            return freeDepth == null ? List.of() : freeDepth;
         }
 
         /** @return the lane's drop windows, oldest first; empty when none were kept */

@@ -89,7 +89,7 @@ public final class SubsystemReports {
                     l.collected(), causes(l), l.silentLoss(), l.backstopExpiries(),
                     new RunManifest.Stalls(l.stallCount(), l.stallTotalNs(), l.stallLongestNs(), windows,
                             l.stallWindowsOmitted()), l.minFreeDepth(), l.collectNs(), l.collectLongestNs(),
-                    new RunManifest.Drops(l.dropRuns(), l.dropWindows())));
+                    new RunManifest.Drops(l.dropRuns(), l.dropWindows()), l.freeDepthSamples()));
         }
         Map<String, Long> byCause = new LinkedHashMap<>();
         for (DropCause c : DropCause.values()) {

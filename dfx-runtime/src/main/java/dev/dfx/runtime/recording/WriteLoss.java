@@ -52,7 +52,8 @@ final class WriteLoss {
             long n = perLane.getOrDefault(l.lane(), 0L);
             return n == 0 ? l : new RunManifest.Lane(l.lane(), l.kind(), l.role(), l.instance(), l.total(),
                     l.collected() - n, plus(l.droppedByCause(), n), l.silentLoss(), l.backstopExpiries(), l.stalls(),
-                    l.minFreeDepth(), l.collectNs(), l.collectLongestNs(), withWindows(l, windows.get(l.lane())));
+                    l.minFreeDepth(), l.collectNs(), l.collectLongestNs(), withWindows(l, windows.get(l.lane())),
+                    l.freeDepth());
         }).toList();
         double perSecond = r.collected() == 0 ? 0 : r.recordsPerSecond() * (r.collected() - all) / r.collected();
         return new RunManifest.SubsystemReport(r.name(), r.total(), r.collected() - all, r.dropped() + all,

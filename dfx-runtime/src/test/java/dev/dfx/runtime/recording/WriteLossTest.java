@@ -31,7 +31,7 @@ class WriteLossTest {
         int kind = PmuRecord.KIND.id();
         RunManifest.Stalls none = new RunManifest.Stalls(0, 0, 0, List.of(), 0);
         RunManifest.Lane before = new RunManifest.Lane(lane, "core", "core", 0, 100, 95, Map.of("pop_gate", 5L), 0, 0,
-                none, 0, 0L, 0L, new RunManifest.Drops(1, List.of(new DropWindow(100, 200, 5))));
+                none, 0, 0L, 0L, new RunManifest.Drops(1, List.of(new DropWindow(100, 200, 5))), null);
         RunManifest.SubsystemReport r = new RunManifest.SubsystemReport("pmu", 100, 95, 5, Map.of("pop_gate", 5L), 0,
                 true, 0, none, 0, List.of(before), List.of(), List.of(), List.of(), 0, Map.of());
 

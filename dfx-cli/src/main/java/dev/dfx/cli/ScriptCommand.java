@@ -76,13 +76,18 @@ final class ScriptCommand implements Callable<Integer> {
         description = "perf's build-id cache (default: ~/.debug)")
     Path buildIdDir;
 
+    @Option(names = "--demangle", negatable = true, defaultValue = "true", fallbackValue = "true",
+        description = "Demangle user-space C++ symbol names as perf does (default: on; --no-demangle prints them"
+            + " as the ELF file has them)")
+    boolean demangle = true;
+
     /** The options that only make sense for perf.data input. */
     private void refusePerfOptions() {
         String option = !fields.isEmpty() ? "-F" : showTask ? "--show-task-events" : showMmap ? "--show-mmap-events"
             : showSwitch ? "--show-switch-events" : showLost ? "--show-lost-events"
             : showNamespace ? "--show-namespace-events" : showRound ? "--show-round-events"
             : kallsyms != null ? "--kallsyms" : symfs != null ? "--symfs" : buildIdDir != null ? "--buildid-dir"
-            : null;
+            : !demangle ? "--no-demangle" : null;
         if (option != null) {
             throw new BadInputException("option " + option + ": not available for a run directory (it lists every"
                 + " record with all its fields; --ns applies)");
@@ -95,7 +100,7 @@ final class ScriptCommand implements Callable<Integer> {
         for (String f : fields) {
             selection.parse(f);
         }
-        SymbolOptions syms = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs);
+        SymbolOptions syms = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle);
         if (buildIdDir != null) {
             syms = syms.withBuildIdDir(buildIdDir);
         }

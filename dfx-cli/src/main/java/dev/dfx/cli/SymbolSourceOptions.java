@@ -22,15 +22,20 @@ final class SymbolSourceOptions {
     @Option(names = "--buildid-dir", paramLabel = "DIR", description = "perf's build-id cache (default: ~/.debug)")
     Path buildIdDir;
 
+    @Option(names = "--demangle", negatable = true, defaultValue = "true", fallbackValue = "true",
+        description = "Demangle user-space C++ symbol names as perf does (default: on; --no-demangle prints them"
+            + " as the ELF file has them)")
+    boolean demangle = true;
+
     /** @return the options as given */
     SymbolOptions options() {
-        SymbolOptions o = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs);
+        SymbolOptions o = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle);
         return buildIdDir != null ? o.withBuildIdDir(buildIdDir) : o;
     }
 
     /** @return the first of these options given, or null */
     String given() {
         return kallsyms != null ? "--kallsyms" : symfs != null ? "--symfs" : buildIdDir != null ? "--buildid-dir"
-            : null;
+            : !demangle ? "--no-demangle" : null;
     }
 }

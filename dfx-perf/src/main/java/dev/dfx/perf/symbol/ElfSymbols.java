@@ -1,9 +1,9 @@
 package dev.dfx.perf.symbol;
 
-import java.util.List;
-
+import dev.dfx.perf.symbol.demangle.Demangler;
 import dev.dfx.perf.symbol.elf.ElfFile;
 import dev.dfx.perf.symbol.elf.ElfSection;
+import java.util.List;
 
 /**
  * The symbols perf 6.1 takes from a user-space ELF file ({@code dso__load_sym} and
@@ -33,10 +33,12 @@ final class ElfSymbols {
      * @param syms    the file with the symbol table ({@code .symtab}, perhaps a separate debug file)
      * @param runtime the file as loaded (its {@code .dynsym}, {@code .plt}, and the section headers of sections
      *                the debug file has as NOBITS); may be {@code syms}
+     * @param demangle whether C++ names are demangled ({@link Demangler}), before the fix-ups compare names as
+     *                 perf's do
      * @return the symbols, fixed up, with the PLT entries
      * @throws dev.dfx.perf.symbol.elf.ElfException when a table lies outside its file
      */
-    static SymbolTable load(ElfFile syms, ElfFile runtime) {
+    static SymbolTable load(ElfFile syms, ElfFile runtime, boolean demangle) {
         ElfSection table = symtab(syms);
         if (table == null) {
             return SymbolTable.EMPTY;
@@ -68,13 +70,14 @@ final class ElfSymbols {
             }
             long[] load = segmentOf(segments, value);
             long start = value - (load != null ? load[0] - load[1] : sec.addr() - sec.offset());
-            b.add(start, size == 0 ? start : start + size, info >>> 4, name, false);
+            b.add(start, size == 0 ? start : start + size, info >>> 4, demangle ? Demangler.demangleOrSelf(name) : name,
+                false);
         });
         if (b.size() == 0) {
             return SymbolTable.EMPTY;
         }
         SymbolTable t = b.build(false);
-        SymbolTable.Builder plt = plt(runtime);
+        SymbolTable.Builder plt = plt(runtime, demangle);
         return plt.size() == 0 ? t : t.plus(plt);
     }
 
@@ -111,7 +114,7 @@ final class ElfSymbols {
      * perf 6.1's PLT symbols: {@code .rela.plt} (or {@code .rel.plt}) linked to {@code .dynsym}, entries of
      * {@code .plt}'s {@code sh_entsize} after a header of the same size, at file offsets.
      */
-    private static SymbolTable.Builder plt(ElfFile f) {
+    private static SymbolTable.Builder plt(ElfFile f, boolean demangle) {
         SymbolTable.Builder b = new SymbolTable.Builder();
         ElfSection dynsym = dynsym(f);
         if (dynsym == null) {
@@ -132,7 +135,8 @@ final class ElfSymbols {
         long offset = plt.offset() + entry;
         for (int sym : f.relocationSymbols(rel)) {
             String name = sym >= 0 && sym < names.size() ? names.get(sym) : "";
-            b.add(offset, offset + entry, SymbolTable.GLOBAL, name + "@plt", false);
+            b.add(offset, offset + entry, SymbolTable.GLOBAL, (demangle ? Demangler.demangleOrSelf(name) : name) + "@plt",
+                false);
             offset += entry;
         }
         return b;

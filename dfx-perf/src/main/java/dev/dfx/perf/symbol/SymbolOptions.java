@@ -12,8 +12,17 @@ import java.nio.file.Path;
  *                   symbols are not used, as in perf); {@code null}: the root
  * @param buildIdDir perf's build-id cache ({@code ~/.debug}, perf's {@code --buildid-dir}); {@code null}: none
  * @param host       the running system's files that say which kernel runs and hold its symbols
+ * @param demangle   whether user-space C++ names are demangled as perf does by default (perf's
+ *                   {@code --no-demangle} turns it off); kernel symbols are never demangled, as perf's
+ *                   {@code --demangle-kernel} is off by default
  */
-public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path buildIdDir, Host host) {
+public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path buildIdDir, Host host,
+                            boolean demangle) {
+    /** Options that demangle, as perf does by default. */
+    public SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path buildIdDir, Host host) {
+        this(enabled, kallsyms, symfs, buildIdDir, host, true);
+    }
+
     /** Resolves nothing. */
     public static final SymbolOptions OFF = new SymbolOptions(false, null, null, null, Host.NONE);
 
@@ -25,22 +34,27 @@ public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path bui
 
     /** @return these options with {@code -k FILE} */
     public SymbolOptions withKallsyms(Path file) {
-        return new SymbolOptions(enabled, file, symfs, buildIdDir, host);
+        return new SymbolOptions(enabled, file, symfs, buildIdDir, host, demangle);
     }
 
     /** @return these options with {@code --symfs DIR} */
     public SymbolOptions withSymfs(Path dir) {
-        return new SymbolOptions(enabled, kallsyms, dir, buildIdDir, host);
+        return new SymbolOptions(enabled, kallsyms, dir, buildIdDir, host, demangle);
     }
 
     /** @return these options with another build-id cache folder */
     public SymbolOptions withBuildIdDir(Path dir) {
-        return new SymbolOptions(enabled, kallsyms, symfs, dir, host);
+        return new SymbolOptions(enabled, kallsyms, symfs, dir, host, demangle);
     }
 
     /** @return these options reading the running system's kernel files from {@code host} */
     public SymbolOptions withHost(Host host) {
-        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host);
+        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host, demangle);
+    }
+
+    /** @return these options with user-space demangling on or off ({@code --no-demangle}) */
+    public SymbolOptions withDemangle(boolean on) {
+        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host, on);
     }
 
     /**

@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 /**
  * Finds and reads a user-space DSO's symbols as perf 6.1's {@code dso__load} does: candidate files in perf's
  * order (build-id cache {@code elf} and {@code debug}, {@code /usr/lib/debug/PATH.debug},
- * {@code /usr/lib/debug/PATH}, {@code /usr/lib/debug/.build-id/xx/rest.debug}, then {@code PATH} itself; all but
- * the cache below {@code --symfs}), each refused when its build id differs from the one the recording gives the
+ * {@code /usr/lib/debug/PATH}, {@code /usr/lib/debug/.build-id/xx/rest.debug}, then {@code PATH} itself; with
+ * {@code --symfs} all below that folder and the cache not at all, as perf 6.1 finds nothing there), each refused when its build id differs from the one the recording gives the
  * DSO; the first with {@code .symtab} gives the symbols, the first with {@code .dynsym} the run-time layout and
  * PLT. Stateless.
  */
@@ -58,7 +58,7 @@ final class UserDsoFiles {
             return SymbolTable.EMPTY;
         }
         try {
-            return ElfSymbols.load(syms, runtime);
+            return ElfSymbols.load(syms, runtime, opt.demangle());
         } catch (ElfException e) {
             warn.accept(e.getMessage());
             return SymbolTable.EMPTY;
@@ -67,7 +67,8 @@ final class UserDsoFiles {
 
     private static List<Path> candidates(String dso, String id, SymbolOptions opt) {
         List<Path> out = new ArrayList<>();
-        if (id != null && opt.buildIdDir() != null) {
+        if (id != null && opt.buildIdDir() != null && opt.symfs() == null) {
+            // perf 6.1 forms the cache's paths below --symfs as well, where no cache is: with --symfs it is unused
             Path dir = Path.of(opt.buildIdDir().toString() + dso, id);
             out.add(dir.resolve("elf"));
             out.add(dir.resolve("debug"));

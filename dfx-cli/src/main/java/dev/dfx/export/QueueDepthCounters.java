@@ -13,7 +13,7 @@ import java.util.Map;
  * changes were folded into it, at its end the depth from then on (min = max). So a step is exact where the series is,
  * and an interval that folded fast changes shows their whole range instead of one of them. Points outside the run's
  * time range (the host keeps sampling through stop's final pass, after the workload ended) are left out, not counted
- * as damage. The metadata's {@code free_queue_depth_points} counts the points drawn. Stateless.
+ * as damage; so are lanes that wrote no record. The metadata's {@code free_queue_depth_points} counts the points drawn. Stateless.
  */
 final class QueueDepthCounters {
     private QueueDepthCounters() {
@@ -26,8 +26,8 @@ final class QueueDepthCounters {
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             for (RunManifest.Lane l : s.lanes()) {
                 List<DepthSample> series = l.freeDepthSamples();
-                if (series.isEmpty()) {
-                    continue;
+                if (series.isEmpty() || l.total() == 0) {
+                    continue;  // a lane no thread wrote: its queue stayed full, a flat track per unused slot
                 }
                 int pid = layout.pid(s, l);
                 String name = name(s, l);

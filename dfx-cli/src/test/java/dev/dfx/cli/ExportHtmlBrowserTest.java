@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.io.IOException;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -115,7 +116,8 @@ class ExportHtmlBrowserTest {
         JsonNode deps = JSON.readTree(run.resolve("deps.json").toFile());
         deps.path("edges").forEach(e -> edges.add(e.path("pred").asText() + ">" + e.path("succ").asText()));
         assertThat(num(stats.get("flows"))).isEqualTo(edges.size()).isPositive();
-        assertThat(num(stats.get("counters"))).isEqualTo(3L * manifest.path("config").path("schedulers").asInt());
+        assertThat(num(stats.get("counters"))).isEqualTo(3L * manifest.path("config").path("schedulers").asInt()
+                + 2L * freeQueueTracks(run.resolve("trace.json")));
 
         // the view opens on the workload: the first task starts within it, near its left edge, not at the origin
         List<String> pmu = Files.readAllLines(run.resolve("pmu.csv"));
@@ -222,11 +224,13 @@ class ExportHtmlBrowserTest {
         assertThat(num(stats.get("slices"))).isEqualTo(2 + 2 * (1 + 5));
         assertThat(num(stats.get("instants"))).isEqualTo(1);
         assertThat(num(stats.get("flows"))).isEqualTo(2);
-        assertThat(num(stats.get("counters"))).isEqualTo(1);
-        assertThat(num(browser.js("return window.dfxViewer.counterSamples()"))).isEqualTo(10);
+        assertThat(num(stats.get("counters"))).isEqualTo(1 + 2L * freeQueueTracks(run.resolve("trace.json")));
+        assertThat(num(browser.js("return window.dfxViewer.counterSamples('items done')"))).isEqualTo(10);
         Map<String, Object> rows = map(stats.get("rowsByProcess"));
         assertThat(rows).hasSize(1);
-        assertThat(rows.values().iterator().next().toString()).contains("thread ");
+        // a row per thread (main and 2 workers), named as the thread's name then its tid; hello.c names none, so
+        // each carries the command's name
+        assertThat(rows.values().iterator().next().toString()).matches("\\[hello \\d+, hello \\d+, hello \\d+\\]");
         browser.screenshot("command");
     }
 
@@ -269,5 +273,19 @@ class ExportHtmlBrowserTest {
         assertThat(((List<?>) map(stats.get("rowsByProcess")).get("CPUs"))).hasSize(cpus.size());
         assertThat(num(stats.get("wakeups"))).isEqualTo(bound).isPositive();
         browser.screenshot("perf");
+    }
+
+    /**
+     * @return the free-queue depth tracks of a run's recorded trace.json (each has two series on the page, min and
+     *         max): the page must draw the same lanes as the run's own trace
+     */
+    private static long freeQueueTracks(Path traceJson) throws IOException {
+        Set<String> names = new HashSet<>();
+        JSON.readTree(traceJson.toFile()).path("traceEvents").forEach(e -> {
+            if (e.path("ph").asText().equals("C") && e.path("name").asText().startsWith("free-queue depth")) {
+                names.add(e.path("pid").asText() + " " + e.path("name").asText());
+            }
+        });
+        return names.size();
     }
 }

@@ -252,7 +252,11 @@
     dataEnd = Math.max(dataEnd, SL.start[i] + SL.dur[i]);
   }
   for (let i = 0; i < nInstants; i++) { dataStart = Math.min(dataStart, IN.ts[i]); dataEnd = Math.max(dataEnd, IN.ts[i]); }
-  for (const c of D.counters) { if (c.ts.length) { dataStart = Math.min(dataStart, c.ts[0]); dataEnd = Math.max(dataEnd, c.ts[c.ts.length - 1]); } }
+  // counters frame the view only when nothing else does: a pipeline counter's first point (a free queue filled at
+  // start-up) comes before the workload
+  if (!isFinite(dataStart)) {
+    for (const c of D.counters) { if (c.ts.length) { dataStart = Math.min(dataStart, c.ts[0]); dataEnd = Math.max(dataEnd, c.ts[c.ts.length - 1]); } }
+  }
   if (!isFinite(dataStart)) { dataStart = 0; dataEnd = 1e6; }
   if (dataEnd <= dataStart) { dataEnd = dataStart + 1000; }
   const pad = (dataEnd - dataStart) * 0.01;
@@ -894,7 +898,7 @@
     focusTask,
     select: i => { selected = i; paint(); return flowsOfSlice(i).length; },
     selectedArrows: () => (selected >= 0 ? flowsOfSlice(selected) : flowsOfInstant(selectedInstant)).length,
-    counterSamples: () => D.counters.reduce((n, c) => n + c.ts.length, 0),
+    counterSamples: prefix => D.counters.filter(c => !prefix || c.name.startsWith(prefix)).reduce((n, c) => n + c.ts.length, 0),
     slicesOfRow: name => perRow[D.rows.findIndex(r => r.name === name)]?.map(i => [SL.start[i], SL.dur[i], S[SL.cat[i]]]) || [],
     shadedWindows: cat => shades.filter(s => s.cat === cat).length,
     tipText: () => tip.style.display === 'none' ? '' : tip.textContent,

@@ -35,7 +35,8 @@ class ExportPerfDataTest {
         CliRun r = CliRun.dfx("export", Fixtures.perf("irq-a.data").toString(), "--format", "html", "-o",
             page.toString());
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.err()).isEmpty();
+        // the fixture was recorded on another kernel: at most perf's note that its kernel symbols are not here
+        assertThat(r.err()).matches("(dfx: No kallsyms or vmlinux with build-id [0-9a-f]+ was found\n)?");
         assertThat(Files.readString(page)).startsWith("<!DOCTYPE html>").contains("\"source\":\"perf\"")
             .doesNotContain("<link", " src=", "http://", "https://");
     }

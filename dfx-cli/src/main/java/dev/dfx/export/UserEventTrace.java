@@ -279,13 +279,20 @@ final class UserEventTrace implements StallRows {
 
     private void drawSlices(int lane, List<Slice> mine) {
         Owner o = owner(lane);
+        // Two lanes can have one owner row (a thread whose tid the kernel reused, a lane handed to a later thread):
+        // each lane's slices nest among themselves only, so a later lane of the owner starts below the earlier's rows.
+        long ownerKey = ((long) o.pid() << 32) | Integer.toUnsignedLong(o.tid());
+        int base = ownerSubRows.getOrDefault(ownerKey, 0);
         List<ArrayDeque<Long>> rows = new ArrayList<>(); // per sibling row: the ends of its open slices
         for (Slice s : mine) {
-            int sub = place(rows, s.startNs, s.endNs);
+            int sub = base + place(rows, s.startNs, s.endNs);
             SliceFlows f = s.out.isEmpty() && s.in.isEmpty() ? SliceFlows.NONE
                     : new SliceFlows(s.flowName, s.out.stream().mapToLong(Long::longValue).toArray(),
                             s.in.stream().mapToLong(Long::longValue).toArray());
             w.complete(o.pid(), row(o, sub, o.name()), s.name, CAT, s.startNs, s.endNs - s.startNs, s.args, f);
+        }
+        if (!rows.isEmpty()) {
+            ownerSubRows.put(ownerKey, base + rows.size());
         }
     }
 
@@ -310,6 +317,9 @@ final class UserEventTrace implements StallRows {
     }
 
     /** @return the row id of sibling row {@code sub} of the owner's thread, named on first use */
+    /** Per owner row (pid, tid): sibling rows its lanes' slices already use. */
+    private final Map<Long, Integer> ownerSubRows = new HashMap<>();
+
     private int row(Owner o, int sub, String name) {
         int tid = sub == 0 ? o.tid() : (sub << SUB_SHIFT) | (o.tid() & TID_MASK);
         if (namedRows.putIfAbsent(((long) o.pid() << 32) | Integer.toUnsignedLong(tid), Boolean.TRUE) == null) {

@@ -127,7 +127,7 @@ final class Lane {
      * {@code committed}; a full buffer (or none) goes through {@link #switchBuffer}.
      *
      * @param type  the record type (1..8)
-     * @param flags the flags byte (F64)
+     * @param flags the flags byte ({@link UserEvents#FLAG_F64} when the value holds a double's bits)
      * @param name  the name, or null
      * @param time  CLOCK_MONOTONIC ns
      * @param value the value word

@@ -32,7 +32,8 @@ import java.util.Set;
  * build-id cache; or the file {@code --kallsyms} names; a recording that names neither build id nor release takes the
  * running kernel's, as perf does), kernel modules as {@code [module]} from the same file, user
  * space through the DSOs' ELF files ({@code .symtab}, else {@code .dynsym}, PLT entries as {@code name@plt}) found
- * as {@code perf} finds them ({@link SymbolOptions}), JIT code through {@code /tmp/perf-PID.map}.
+ * as {@code perf} finds them ({@link SymbolOptions}), the vDSO through the image {@code perf record} cached by its
+ * build id, JIT code through {@code /tmp/perf-PID.map}.
  *
  * <p>Use: create one per session, pass every record in processing order to {@link #observe(PerfRecord)} (it
  * reads HEADER_BUILD_ID and MMAP records; feed the same records to the {@link Machine}), and resolve sample and
@@ -309,7 +310,7 @@ public final class Symbolizer {
             if (dso.startsWith(PERF_MAP) && dso.endsWith(".map")) {
                 return PerfMapFile.load(Path.of(dso), warnings::add);
             }
-            if (!dso.startsWith("/")) {
+            if (!dso.startsWith("/") && !dso.equals(UserDsoFiles.VDSO)) {
                 return SymbolTable.EMPTY;
             }
             return UserDsoFiles.load(dso, buildIds.of(dso), opt, warnings::add);

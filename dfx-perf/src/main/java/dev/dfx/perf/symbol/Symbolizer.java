@@ -108,13 +108,20 @@ public final class Symbolizer {
 
     /**
      * {@code thread__find_symbol}: the mapping of {@code ip} in the thread's address space for {@code cpumode}
-     * ({@link Machine#findMap}) and the symbol in it. A kernel address outside the kernel's symbols has no
-     * mapping once they are loaded (perf shrinks the kernel map to its symbols).
+     * ({@link Machine#findMap}) and the symbol in it. Once the kernel's symbols are loaded, the kernel map spans
+     * them, as perf fixes its ends to them: an address outside them has no mapping, and one past the recorded
+     * map (init text such as {@code start_kernel}, after {@code _etext}) that no module map holds is the
+     * kernel's.
      *
      * @param cpumode {@link Machine#CPUMODE_KERNEL}, {@link Machine#CPUMODE_USER}, ...
      */
     public Location resolve(Machine machine, PerfThread thread, int cpumode, long ip) {
-        return locate(machine.findMap(thread, cpumode, ip), ip);
+        MemMap map = machine.findMap(thread, cpumode, ip);
+        if (map == null && cpumode == Machine.CPUMODE_KERNEL && kernelLoaded && kernel.size() > 0
+            && Long.compareUnsigned(ip, kernel.start()) >= 0 && Long.compareUnsigned(ip, kernel.end()) < 0) {
+            map = machine.kernelMap();
+        }
+        return locate(map, ip);
     }
 
     /**

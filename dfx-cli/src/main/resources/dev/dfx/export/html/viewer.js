@@ -18,6 +18,7 @@
 (function () {
   'use strict';
   const t0Load = performance.now();
+  performance.mark('dfx-script-start'); // the page's bytes are read and parsed up to this script
   const D = JSON.parse(document.getElementById('dfx-data').textContent);
   const phases = {parse: Math.round(performance.now() - t0Load)};
   const mark = name => { phases[name] = Math.round(performance.now() - t0Load); };
@@ -45,6 +46,7 @@
 
   const LABEL_W = 230, AXIS_H = 26, LEVEL_H = 16, PROC_H = 20, COUNTER_H = 38, ROW_PAD = 3;
   const DROP_CAT = 'drop', STALL_CAT = 'stall';
+  const DROP_ID = S.indexOf(DROP_CAT), STALL_ID = S.indexOf(STALL_CAT); // their string-table indexes (-1: none)
 
   // ---------- units and formatting ----------
   const UNITS = [[1e9, 's'], [1e6, 'ms'], [1e3, 'µs'], [1, 'ns']];
@@ -174,9 +176,9 @@
   D.rows.forEach((r, i) => { const k = groupKey(i); if (!groups.has(k)) { groups.set(k, []); } groups.get(k).push(i); });
   const shades = []; // {rows, start, end, cat}
   for (let i = 0; i < nSlices; i++) {
-    const cat = S[SL.cat[i]];
-    if (cat === STALL_CAT || cat === DROP_CAT) {
-      shades.push({rows: groups.get(groupKey(SL.row[i])), start: SL.start[i], end: SL.start[i] + SL.dur[i], cat});
+    const c = SL.cat[i]; // string-table indexes: no string per slice at load
+    if (c === STALL_ID || c === DROP_ID) {
+      shades.push({rows: groups.get(groupKey(SL.row[i])), start: SL.start[i], end: SL.start[i] + SL.dur[i], cat: S[c]});
     }
   }
 
@@ -232,22 +234,27 @@
   function flowsOfSlice(i) { return i < 0 ? [] : sliceFlowList.subarray(sliceFlowAt[i], sliceFlowAt[i + 1]); }
   function flowsOfInstant(i) { return instantFlows.get(i) || []; }
 
-  // ---------- joins for the tooltip: pmu rows and args.json entries by task id ----------
-  const pmuByTask = new Map(), argsByTask = new Map();
-  if (D.pmu) {
-    const ti = D.pmu.columns.indexOf('task_id');
-    D.pmu.rows.forEach(r => { if (!pmuByTask.has(r[ti])) { pmuByTask.set(r[ti], r); } });
-  }
-  for (const e of Array.isArray(D.taskArgs) ? D.taskArgs : []) {
-    if (!argsByTask.has(e.task_id)) { argsByTask.set(e.task_id, []); }
-    argsByTask.get(e.task_id).push(e);
+  // ---------- joins for the tooltip: pmu rows and args.json entries by task id, built at the first hover ----------
+  let pmuByTask = null, argsByTask = null;
+  function joins() {
+    if (pmuByTask) { return; }
+    pmuByTask = new Map();
+    argsByTask = new Map();
+    if (D.pmu) {
+      const ti = D.pmu.columns.indexOf('task_id');
+      D.pmu.rows.forEach(r => { if (!pmuByTask.has(r[ti])) { pmuByTask.set(r[ti], r); } });
+    }
+    for (const e of Array.isArray(D.taskArgs) ? D.taskArgs : []) {
+      if (!argsByTask.has(e.task_id)) { argsByTask.set(e.task_id, []); }
+      argsByTask.get(e.task_id).push(e);
+    }
   }
 
   mark('flows');
   // ---------- view state ----------
   let dataStart = Infinity, dataEnd = -Infinity;
   for (let i = 0; i < nSlices; i++) {
-    if (S[SL.cat[i]] === DROP_CAT) { continue; } // a whole-run drop mark would pull the view back to the origin
+    if (SL.cat[i] === DROP_ID) { continue; } // a whole-run drop mark would pull the view back to the origin
     dataStart = Math.min(dataStart, SL.start[i]);
     dataEnd = Math.max(dataEnd, SL.start[i] + SL.dur[i]);
   }
@@ -617,6 +624,7 @@
     for (const [k, v] of Object.entries(a)) {
       if (k !== 'task_id') { lines.push(esc(k) + ': ' + esc(typeof v === 'object' ? JSON.stringify(v) : v)); }
     }
+    joins();
     if (a.task_id !== undefined && pmuByTask.has(a.task_id)) {
       const row = pmuByTask.get(a.task_id), cols = D.pmu.columns;
       lines.push('pmu: ' + cols.map((c, j) => c === 'task_id' ? null : esc(c) + '=' + esc(row[j])).filter(Boolean).join(', '));
@@ -907,8 +915,12 @@
   resize();
   paint();
   loadMs = performance.now() - t0Load;
+  // the first complete draw: the timeline, its rows and the tables are built; performance.now() counts from the
+  // navigation's start, so this includes reading and parsing the page (the measure tools read: 'dfx-first-draw')
+  performance.mark('dfx-first-draw');
   window.dfxViewer.ready = true;
   document.body.dataset.dfxReady = 'true';
   document.body.dataset.dfxLoadMs = String(Math.round(loadMs));
+  document.body.dataset.dfxFirstDrawMs = String(Math.round(performance.now()));
   document.body.dataset.dfxPhases = JSON.stringify(phases);
 })();

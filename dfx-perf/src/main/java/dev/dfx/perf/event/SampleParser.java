@@ -266,6 +266,12 @@ public final class SampleParser {
                     need(size, "STACK_USER");
                     at += (int) size;
                     s.stackUserDynSize = u64("STACK_USER dyn_size");
+                    if (Long.compareUnsigned(s.stackUserDynSize, size) > 0) {
+                        // perf: "user stack dump failure", and the sample cannot be parsed
+                        throw errors.at(r, "SAMPLE record's STACK_USER dyn_size "
+                            + Long.toUnsignedString(s.stackUserDynSize) + " exceeds the " + size
+                            + " stack bytes it holds, expected at most " + size);
+                    }
                 }
             }
             if ((type & SampleType.WEIGHT_TYPE) != 0) {

@@ -15,6 +15,11 @@ import java.util.ArrayDeque;
 final class CfiInterpreter {
     /** More nested DW_CFA_remember_state than this is refused. */
     private static final int MAX_REMEMBERED = 1024;
+    /**
+     * Instruction bytes one run may read (real FDEs hold a few hundred): a corrupt length inside a large mapping
+     * whose bytes read as 0 would otherwise run one DW_CFA_nop per byte of it.
+     */
+    private static final long MAX_BYTES = 1 << 20;
 
     private CfiInterpreter() {
     }
@@ -52,6 +57,10 @@ final class CfiInterpreter {
         CfiReader r = new CfiReader(mem, addr);
         ArrayDeque<RegisterRules> remembered = new ArrayDeque<>();
         while (Long.compareUnsigned(loc, target) <= 0 && Long.compareUnsigned(r.pos(), end) < 0) {
+            if (Long.compareUnsigned(r.pos() - addr, MAX_BYTES) > 0) {
+                throw UnwindException.failed("CFA instructions at 0x" + Long.toHexString(addr) + " run past "
+                    + MAX_BYTES + " bytes");
+            }
             int op = r.u8();
             int operand = op & 0x3f;
             switch (op & 0xc0) {

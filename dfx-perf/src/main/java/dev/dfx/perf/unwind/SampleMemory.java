@@ -14,6 +14,7 @@ final class SampleMemory implements Memory {
     private final StackDump stack;
     private final MapGroup maps;
     private final DsoDataFiles files;
+    private long stackReads;
 
     /**
      * @param stack the sample's stack copy
@@ -32,6 +33,7 @@ final class SampleMemory implements Memory {
             throw UnwindException.failed("word at 0x" + Long.toHexString(addr) + " wraps");
         }
         if (stack.holds(addr)) {
+            stackReads++;
             return stack.word(addr);
         }
         MemMap m = maps.find(addr);
@@ -57,6 +59,11 @@ final class SampleMemory implements Memory {
         }
         DsoData d = files.get(m.dso());
         return d != null && d.has(m.mapIp(addr), 8) ? READ : ZERO;
+    }
+
+    /** @return how many words were read from the stack copy so far */
+    long stackReads() {
+        return stackReads;
     }
 
     /** @return the mappings read through */

@@ -9,6 +9,7 @@ import dev.dfx.perf.symbol.Symbolizer;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -25,8 +26,8 @@ import java.util.function.Function;
  * finds DSO data ({@link DsoDataFiles}: build-id cache, then the path below {@code --symfs}); unwind tables are read
  * from {@code .eh_frame_hdr} and {@code .eh_frame} only, as this perf's libunwind has no {@code .debug_frame} support.
  *
- * <p>Cost: every step reads through the process's mappings into the mapped files; nothing is cached across samples
- * but the opened files. Not thread-safe: one per pass over a recording.
+ * <p>Cost: the row of each address is computed once per process ({@link RowCache}); a step then reads the stack
+ * copy and evaluates the row. Not thread-safe: one per pass over a recording.
  */
 public final class UserStackUnwinder {
     /** perf's default {@code --max-stack} ({@code PERF_MAX_STACK_DEPTH}, {@code kernel.perf_event_max_stack}). */
@@ -37,6 +38,8 @@ public final class UserStackUnwinder {
     private final int maxStack;
     /** Address spaces perf would have registered its unwinder for: once registered, it stays. */
     private final Set<MapGroup> registered = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** Rows computed per address space. */
+    private final Map<MapGroup, RowCache> rows = new IdentityHashMap<>();
 
     /**
      * @param options  where DSO files are found ({@code --symfs}, the build-id cache)
@@ -77,7 +80,8 @@ public final class UserStackUnwinder {
         int n = 0;
         ips[n++] = regs.get(Dwarf.RIP);
         if (maxStack > 1) {
-            X86Cursor c = X86Cursor.start(new SampleMemory(stack, maps, files), regs);
+            X86Cursor c = X86Cursor.start(new SampleMemory(stack, maps, files), regs,
+                rows.computeIfAbsent(maps, RowCache::new));
             while (c.step() > 0 && n < maxStack) {
                 if (n == ips.length) {
                     ips = Arrays.copyOf(ips, Math.min(maxStack, n * 2));

@@ -25,6 +25,7 @@ final class X86Cursor {
 
     private final SampleMemory mem;
     private final UserRegisters regs;
+    private final RowCache rows;
     private final byte[] kind = new byte[Dwarf.REGS];
     private final long[] where = new long[Dwarf.REGS];
     private long ip;
@@ -32,18 +33,20 @@ final class X86Cursor {
     private boolean usePrevInstr;
     private boolean signalFrame;
 
-    private X86Cursor(SampleMemory mem, UserRegisters regs) {
+    private X86Cursor(SampleMemory mem, UserRegisters regs, RowCache rows) {
         this.mem = mem;
         this.regs = regs;
+        this.rows = rows;
     }
 
     /**
      * {@code unw_init_remote}: every register in its sampled register.
      *
+     * @param rows the rows of the process computed so far
      * @throws UnwindException when rip or rsp was not sampled
      */
-    static X86Cursor start(SampleMemory mem, UserRegisters regs) {
-        X86Cursor c = new X86Cursor(mem, regs);
+    static X86Cursor start(SampleMemory mem, UserRegisters regs, RowCache rows) {
+        X86Cursor c = new X86Cursor(mem, regs, rows);
         for (int i = 0; i < Dwarf.REGS; i++) {
             c.kind[i] = REG;
             c.where[i] = i;
@@ -93,15 +96,15 @@ final class X86Cursor {
     /** {@code dwarf_step}: find the row, apply it. */
     private int dwarfStep() {
         long lookup = usePrevInstr ? ip - 1 : ip;
-        Fde fde = EhFrameTable.find(mem, lookup);
-        signalFrame = fde.cie().signalFrame();
-        RegisterRules row;
-        try {
-            row = CfiInterpreter.rowAt(mem, fde, lookup);
-        } finally {
-            usePrevInstr = !fde.cie().signalFrame();
+        RowCache.Row r = rows.row(mem, lookup);
+        if (r.fde() == null) {
+            throw r.failure() == UnwindException.Kind.NO_INFO ? UnwindException.noInfo("no FDE")
+                : UnwindException.failed("no row");
         }
-        return apply(row, fde.cie().raColumn());
+        Cie cie = r.fde().cie();
+        signalFrame = cie.signalFrame();
+        usePrevInstr = !cie.signalFrame();
+        return apply(r.row(), cie.raColumn());
     }
 
     /** {@code apply_reg_state}: @return 0 where the return address is undefined (ip 0), else 1 */

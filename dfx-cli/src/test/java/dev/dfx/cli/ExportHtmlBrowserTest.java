@@ -116,8 +116,16 @@ class ExportHtmlBrowserTest {
         JsonNode deps = JSON.readTree(run.resolve("deps.json").toFile());
         deps.path("edges").forEach(e -> edges.add(e.path("pred").asText() + ">" + e.path("succ").asText()));
         assertThat(num(stats.get("flows"))).isEqualTo(edges.size()).isPositive();
+        Path traceJson = run.resolve("trace.json");
         assertThat(num(stats.get("counters"))).isEqualTo(3L * manifest.path("config").path("schedulers").asInt()
-                + 2L * freeQueueTracks(run.resolve("trace.json")));
+                + 2L * depthTracks(traceJson, "free-queue depth") + 2L * depthTracks(traceJson, "ready-queue depth"));
+        // every ready-queue writer that published has its backlog track, with the run's own trace's points
+        assertThat(depthTracks(traceJson, "ready-queue depth")).isEqualTo(manifest.findValues("max_ready_depth")
+                .stream().filter(d -> d.asLong() > 0).count()).isPositive();
+        for (String series : List.of("free-queue depth", "ready-queue depth")) {
+            assertThat(num(browser.js("return window.dfxViewer.counterSamples(arguments[0])", series)))
+                    .as(series).isEqualTo(2 * depthPoints(traceJson, series)).isPositive();
+        }
 
         // the view opens on the workload: the first task starts within it, near its left edge, not at the origin
         List<String> pmu = Files.readAllLines(run.resolve("pmu.csv"));
@@ -224,7 +232,10 @@ class ExportHtmlBrowserTest {
         assertThat(num(stats.get("slices"))).isEqualTo(2 + 2 * (1 + 5));
         assertThat(num(stats.get("instants"))).isEqualTo(1);
         assertThat(num(stats.get("flows"))).isEqualTo(2);
-        assertThat(num(stats.get("counters"))).isEqualTo(1 + 2L * freeQueueTracks(run.resolve("trace.json")));
+        Path traceJson = run.resolve("trace.json");
+        assertThat(num(stats.get("counters"))).isEqualTo(1 + 2L * depthTracks(traceJson, "free-queue depth")
+                + 2L * depthTracks(traceJson, "ready-queue depth"));
+        assertThat(depthTracks(traceJson, "ready-queue depth")).as("the three threads' queues").isEqualTo(3);
         assertThat(num(browser.js("return window.dfxViewer.counterSamples('items done')"))).isEqualTo(10);
         Map<String, Object> rows = map(stats.get("rowsByProcess"));
         assertThat(rows).hasSize(1);
@@ -276,16 +287,27 @@ class ExportHtmlBrowserTest {
     }
 
     /**
-     * @return the free-queue depth tracks of a run's recorded trace.json (each has two series on the page, min and
-     *         max): the page must draw the same lanes as the run's own trace
+     * @return the depth tracks named {@code prefix (...)} of a run's recorded trace.json (each has two series on the
+     *         page, min and max): the page must draw the same queues as the run's own trace
      */
-    private static long freeQueueTracks(Path traceJson) throws IOException {
+    private static long depthTracks(Path traceJson, String prefix) throws IOException {
         Set<String> names = new HashSet<>();
+        depthEvents(traceJson, prefix).forEach(e -> names.add(e.path("pid").asText() + " " + e.path("name").asText()));
+        return names.size();
+    }
+
+    /** @return the counter points of the depth tracks named {@code prefix (...)} of a run's recorded trace.json */
+    private static long depthPoints(Path traceJson, String prefix) throws IOException {
+        return depthEvents(traceJson, prefix).size();
+    }
+
+    private static List<JsonNode> depthEvents(Path traceJson, String prefix) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
         JSON.readTree(traceJson.toFile()).path("traceEvents").forEach(e -> {
-            if (e.path("ph").asText().equals("C") && e.path("name").asText().startsWith("free-queue depth")) {
-                names.add(e.path("pid").asText() + " " + e.path("name").asText());
+            if (e.path("ph").asText().equals("C") && e.path("name").asText().startsWith(prefix + " (")) {
+                out.add(e);
             }
         });
-        return names.size();
+        return out;
     }
 }

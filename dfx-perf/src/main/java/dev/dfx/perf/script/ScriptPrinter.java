@@ -48,6 +48,7 @@ import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.unwind.UserStackUnwinder;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
@@ -80,6 +81,7 @@ public final class ScriptPrinter {
     private final String arch;
     private VpaDtlDecoder vpaDtl;
     private final Symbolizer symbols;
+    private final UserStackUnwinder unwinder;
 
     /**
      * @param session the recording; its records must not have been iterated
@@ -94,6 +96,7 @@ public final class ScriptPrinter {
         this.delivery = new SampleDelivery(session.evlist());
         this.arch = session.arch();
         this.symbols = Symbolizer.create(session, opt.symbols());
+        this.unwinder = UserStackUnwinder.of(opt.symbols(), symbols);
     }
 
     /** @return the lines about symbol files that could not be used, each once (after {@link #run()}) */
@@ -422,7 +425,7 @@ public final class ScriptPrinter {
         boolean dso = on(m, DSO);
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
-            for (ProfileFrame f : Callchain.resolve(s, thread, machine, sym ? symbols : null)) {
+            for (ProfileFrame f : Callchain.resolve(s, thread, machine, sym ? symbols : null, unwinder)) {
                 Location at = f.location();
                 out.put('\t').hex(at.addr(), 16);
                 if (sym) {

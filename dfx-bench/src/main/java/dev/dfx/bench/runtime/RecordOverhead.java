@@ -2,6 +2,7 @@ package dev.dfx.bench.runtime;
 
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.probe.JvmThreadCounters;
 import dev.dfx.runtime.recording.Recording;
 import dev.dfx.runtime.recording.RecordingConfig;
 import dev.dfx.runtime.recording.RecordingPlan;
@@ -32,7 +33,9 @@ import java.util.stream.Stream;
  * configuration, medians of: the workload's wall time and its ratio to "none" (the recording overhead), the process
  * CPU time spent while the workload ran (every thread: runtime, host, GC, JIT; see {@link CpuTimedWorkload}) and its
  * ratio, the JIT compilers' and garbage collectors' time in that window, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
- * exports and trace included). With {@code --each}, each subsystem alone too. Each run starts after a
+ * exports and trace included). With {@code --each}, each subsystem alone too, and {@code pmu-alloc}: the pmu subsystem
+ * alone reading allocated bytes only ({@code -e jvm/alloc-bytes/}), whose difference to {@code pmu} is the cost of the
+ * default's two thread CPU time reads per task (system calls). Each run starts after a
  * {@code System.gc()}, so no run pays for the previous run's export garbage. Refuses any run that lost a record.
  * Reports numbers only.
  *
@@ -48,6 +51,10 @@ public final class RecordOverhead {
     private RecordOverhead() {
     }
 
+    /** What one configuration records: its subsystems, and the pmu events (null: the default counters). */
+    private record Config(EnumSet<Subsystem> subsystems, String pmuEvents) {
+    }
+
     /** One recording's numbers. */
     private record Sample(long workloadNs, long cpuNs, long jitMs, long gcMs, long wallNs, long records, long stallNs,
                           long tasks) {
@@ -59,14 +66,15 @@ public final class RecordOverhead {
         boolean each = rest.remove("--each");
         int repeats = rest.size() > 0 ? Integer.parseInt(rest.get(0)) : 5;
         List<String> names = rest.size() > 1 ? Arrays.asList(rest.get(1).split(",")) : Workloads.NAMES;
-        Map<String, EnumSet<Subsystem>> configs = new LinkedHashMap<>();
-        configs.put("none", EnumSet.noneOf(Subsystem.class));
+        Map<String, Config> configs = new LinkedHashMap<>();
+        configs.put("none", new Config(EnumSet.noneOf(Subsystem.class), null));
         if (each) {
             for (Subsystem s : Subsystem.values()) {
-                configs.put(s.id(), EnumSet.of(s));
+                configs.put(s.id(), new Config(EnumSet.of(s), null));
             }
+            configs.put("pmu-alloc", new Config(EnumSet.of(Subsystem.PMU), JvmThreadCounters.ALLOC_ONLY.getFirst()));
         }
-        configs.put("all", EnumSet.allOf(Subsystem.class));
+        configs.put("all", new Config(EnumSet.allOf(Subsystem.class), null));
         Path tmp = Files.createTempDirectory("dfx-overhead");
         System.out.printf(Locale.ROOT, "%d runs each, configurations alternating; medians. %d CPUs, load average %.1f%n",
                 repeats, Runtime.getRuntime().availableProcessors(), OS.getSystemLoadAverage());
@@ -94,14 +102,18 @@ public final class RecordOverhead {
         delete(tmp);
     }
 
-    private static Sample record(String workload, EnumSet<Subsystem> subsystems, Path tmp) {
+    private static Sample record(String workload, Config config, Path tmp) {
         Path dir = tmp.resolve("run");
-        RecordingConfig c = RecordingConfig.defaults().withWorkload(workload).withSubsystems(subsystems).withOutput(dir);
+        RecordingConfig c = RecordingConfig.defaults().withWorkload(workload).withSubsystems(config.subsystems())
+                .withOutput(dir);
+        if (config.pmuEvents() != null) {
+            c = c.withPmuEvents(config.pmuEvents());
+        }
         CpuTimedWorkload w = new CpuTimedWorkload(Workloads.create(workload));
         System.gc();  // the previous run's exports left garbage: collect it now, not during this workload
         long t0 = System.nanoTime();
         RunManifest m = new Recording(RecordingPlan.of(c, tmp, w)).run(List.of(
-                (run, man) -> RunTraceExporter.write(run, man, run.resolve(RunTraceExporter.FILE))));
+                (run, man, deps) -> RunTraceExporter.write(run, man, run.resolve(RunTraceExporter.FILE), deps)));
         long wall = System.nanoTime() - t0;
         if (!m.status().equals("ok")) {
             throw new IllegalStateException(workload + ": run " + m.status() + ": " + m.reason());

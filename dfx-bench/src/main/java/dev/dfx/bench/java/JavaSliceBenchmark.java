@@ -64,7 +64,11 @@ public class JavaSliceBenchmark {
         public void setUp() throws Exception {
             dir = Files.createTempDirectory("dfx-bench-slice");
             Collector drop = b -> { };
-            host = RegionHost.start(dir.resolve("region"), RegionSpec.builder().userPool(4096, 8, 4).build(), drop);
+            // 64 buffers of 4096 records per lane (8 MiB): a producer writing 50 M records/s fills a buffer every
+            // 80 us, so a drain thread that a loaded machine keeps off its CPU for milliseconds would otherwise make
+            // the benchmark measure the pop gate's wait instead of the producer (the stall count printed at the end
+            // says whether it still did)
+            host = RegionHost.start(dir.resolve("region"), RegionSpec.builder().userPool(4096, 64, 4).build(), drop);
             System.setProperty("dfx.region", host.file().toString());
             System.setProperty("dfx.clock", clock);
             if (!Dfx.enabled()) {
@@ -77,7 +81,9 @@ public class JavaSliceBenchmark {
             Dfx.flush();
             RegionStats s = host.stop();
             System.err.println("[dfx] java slices: clock " + clock + ", TSC calibration published " + s.tsc().isPresent()
-                    + ", reconciled " + s.reconciled() + ", lanes "
+                    + ", reconciled " + s.reconciled() + ", stalls " + s.lanes().stream()
+                    .mapToLong(l -> l.stats().stallCount()).sum() + " (" + s.lanes().stream()
+                    .mapToLong(l -> l.stats().stallTotalNs()).sum() / 1_000_000 + " ms), lanes "
                     + s.lanes().stream().filter(l -> l.stats().total() > 0)
                     .map(l -> l.stats().total() + " total " + l.stats().collected() + " collected "
                             + l.stats().dropped() + " dropped").toList());

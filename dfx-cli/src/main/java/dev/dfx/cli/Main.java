@@ -1,6 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.error.IoErrors;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -171,7 +172,8 @@ public final class Main implements Runnable {
     }
 
     /**
-     * A command failed: bad input and I/O errors are one {@code dfx:} line with exit status 1; anything else is a
+     * A command failed: bad input and I/O errors are one {@code dfx:} line with exit status 1 (a command that cannot
+     * be started: 127 not found, 126 not executable, as a shell); anything else is a
      * defect of dfx, reported in one line too, with the stack trace only when {@code DFX_DEBUG} is set.
      */
     static int failure(Exception ex, PrintWriter err) {
@@ -185,6 +187,10 @@ public final class Main implements Runnable {
             case StandardStreamException s -> {
                 err.println(PREFIX + s.stream() + ": " + IoErrors.describe(s));
                 return 1;
+            }
+            case ProgramNotRunnable p -> {
+                err.println(errorLine(p.getMessage()));
+                return p.status(); // as a shell: 127 not found, 126 not executable
             }
             case BadInputException b -> {
                 err.println(errorLine(b.getMessage()));

@@ -1,7 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.program.ProgramNotRunnable;
+import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.program.ProgramRecording;
 import dev.dfx.region.RegionSpec;
 import dev.dfx.rundir.ProgramReport;

@@ -39,8 +39,8 @@ import java.util.Map;
  *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata;</li>
  *   <li>loss: per subsystem total / collected / dropped in the metadata, and a {@code DROPPED n records} slice on
  *       the drop row of each thread whose lanes dropped records, at each run of drops ({@link DropMarks});</li>
- *   <li>each lane's free-queue depth over time as a counter track on its writer's process
- *       ({@link QueueDepthCounters}).</li>
+ *   <li>each lane's free-queue depth and each ready queue's backlog over time as counter tracks on its writer's
+ *       process ({@link QueueDepthCounters}).</li>
  * </ul>
  * Times are the records' nanoseconds, written exactly (Chrome: relative to the run's clock origin); bars that overlap
  * on one lane go to sub-lanes. Stateless.

@@ -35,6 +35,13 @@ interface StallRows {
     int pid(RunManifest.SubsystemReport s, RunManifest.Lane l);
 
     /**
+     * @param s the queue's subsystem
+     * @param q a ready queue (one per writer thread)
+     * @return the process of the thread that publishes to the queue (where its counter track goes); names no row
+     */
+    int pid(RunManifest.SubsystemReport s, RunManifest.Queue q);
+
+    /**
      * @param s the lane's subsystem
      * @param l the lane
      * @return how a summary names the lane's writer: {@code subsystem kind role instance} (a thread of the embedded

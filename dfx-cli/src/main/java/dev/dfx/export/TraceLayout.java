@@ -67,6 +67,11 @@ final class TraceLayout implements StallRows {
         return pid(ThreadRole.of(l.role()));
     }
 
+    @Override
+    public int pid(RunManifest.SubsystemReport s, RunManifest.Queue q) {
+        return pid(ThreadRole.of(q.role()));
+    }
+
     /** @return the tid of the stall row of thread ({@code role}, {@code instance}), named on first use */
     int stall(ThreadRole role, int instance) {
         return lossRow(role, instance, 0, "STALL");

@@ -137,6 +137,12 @@ final class UserEventTrace implements StallRows {
         return owner(l.instance()).pid();
     }
 
+    /** A program's lane is its own producer: the queue's instance is the lane that publishes to it. */
+    @Override
+    public int pid(RunManifest.SubsystemReport s, RunManifest.Queue q) {
+        return owner(q.instance()).pid();
+    }
+
     /**
      * Draws every user event of the chunk file, lane by lane.
      *

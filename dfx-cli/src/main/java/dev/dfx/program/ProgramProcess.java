@@ -1,5 +1,6 @@
 package dev.dfx.program;
 
+import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.pmu.linux.LinuxSyscalls;
 import dev.dfx.pmu.linux.PerfEventOpenException;
 import java.io.IOException;

@@ -1,5 +1,7 @@
 package dev.dfx.program;
 
+import dev.dfx.exec.ProgramNotRunnable;
+import dev.dfx.exec.ProgramPath;
 import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkWriter;
@@ -294,8 +296,8 @@ public final class ProgramRecording {
                 break;
             }
             if (noticeAt != 0 && System.nanoTime() - noticeAt > 0) {
-                notice.accept("the command ended; waiting for " + left.size() + " processes that inherited its region"
-                        + " (pids " + left.stream().limit(8).map(String::valueOf).collect(Collectors.joining(", "))
+                notice.accept("the command ended; waiting for " + left.size()
+                        + (left.size() == 1 ? " process that" : " processes that") + " inherited its region (pids " + left.stream().limit(8).map(String::valueOf).collect(Collectors.joining(", "))
                         + (left.size() > 8 ? ", ..." : "") + "); Ctrl-C stops waiting");
                 noticeAt = 0;
             }

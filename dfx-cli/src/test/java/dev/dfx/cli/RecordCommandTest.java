@@ -169,7 +169,7 @@ class RecordCommandTest {
     }
 
     @Test
-    void freeQueueDepthSeriesOfRunJsonIsDrawnAsCounterTracksInChromeAndPerfetto() throws IOException {
+    void queueDepthSeriesOfRunJsonAreDrawnAsCounterTracksInChromeAndPerfetto() throws IOException {
         Path run = tmp.resolve("run");
         // one buffer per swimlane lane: its producer empties its free queue at every take
         assertThat(CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--pool", "swimlane=1x1").status())
@@ -188,20 +188,11 @@ class RecordCommandTest {
                 long low = Long.MAX_VALUE;
                 long previousEnd = Long.MIN_VALUE;
                 for (JsonNode d : series) {
-                    long start = d.get("start_ns").asLong();
-                    long stop = d.get("end_ns").asLong();
-                    assertThat(start).isGreaterThanOrEqualTo(previousEnd);
-                    previousEnd = stop;
+                    assertThat(d.get("start_ns").asLong()).isGreaterThanOrEqualTo(previousEnd);
+                    previousEnd = d.get("end_ns").asLong();
                     low = Math.min(low, d.get("min_depth").asLong());
-                    if (start >= origin && start <= end) {
-                        expected.add(track + " max|" + start + "|" + d.get("max_depth").asLong());
-                        expected.add(track + " min|" + start + "|" + d.get("min_depth").asLong());
-                    }
-                    if (stop > start && stop >= origin && stop <= end) {
-                        expected.add(track + " max|" + stop + "|" + d.get("last_depth").asLong());
-                        expected.add(track + " min|" + stop + "|" + d.get("last_depth").asLong());
-                    }
                 }
+                expected.addAll(depthPoints(track, series, origin, end));
                 // the host reads the true depth, the producer a possibly older tail: never lower than its own
                 assertThat(low).isGreaterThanOrEqualTo(l.get("min_free_depth").asLong());
                 if (s.get("name").asText().equals("swimlane") && l.get("total").asLong() > 0) {
@@ -213,10 +204,37 @@ class RecordCommandTest {
         }
         assertThat(drained).isPositive();
         assertThat(expected).as("points inside the run").isNotEmpty();
+        int freePoints = expected.size();
+        int backlogged = 0;
+        for (JsonNode s : manifest.get("subsystems")) {
+            for (JsonNode q : s.get("queues")) {
+                JsonNode series = q.get("ready_depth");
+                assertThat(series).as("every ready queue has its series").isNotNull().isNotEmpty();
+                long peak = q.get("max_ready_depth").asLong();
+                long high = 0;
+                for (JsonNode d : series) {
+                    long top = d.get("max_depth").asLong();
+                    assertThat(top).isLessThan(q.get("capacity").asLong());
+                    high = Math.max(high, top);
+                }
+                // the producer measures against a head it may have read earlier, the host against the true head
+                assertThat(high).isLessThanOrEqualTo(peak);
+                backlogged += high > 0 ? 1 : 0;
+                if (peak == 0) {
+                    continue; // nothing was published to it: no track
+                }
+                String track = "ready-queue depth (" + s.get("name").asText() + " " + q.get("role").asText() + " "
+                        + q.get("instance").asInt() + ")";
+                expected.addAll(depthPoints(track, series, origin, end));
+            }
+        }
+        assertThat(backlogged).as("the host found a published buffer waiting on some ready queue").isPositive();
         JsonNode trace = trace(run);
         List<String> chrome = depthCounters(TraceContent.ofChrome(trace, origin));
         assertThat(chrome).containsExactlyInAnyOrderElementsOf(expected);
-        assertThat(trace.get("metadata").get("free_queue_depth_points").asLong() * 2).isEqualTo(expected.size());
+        assertThat(trace.get("metadata").get("free_queue_depth_points").asLong() * 2).isEqualTo(freePoints);
+        assertThat(trace.get("metadata").get("ready_queue_depth_points").asLong() * 2)
+                .isEqualTo(expected.size() - freePoints);
 
         Path proto = tmp.resolve("trace.perfetto-trace");
         assertThat(CliRun.dfx("export", run.toString(), "--format", "perfetto", "-o", proto.toString()).status())
@@ -229,10 +247,31 @@ class RecordCommandTest {
         assertThat(problems).isEmpty();
     }
 
-    /** @return the free-queue depth counter points, {@code TRACK KEY|ts|value}, without their process */
+    /**
+     * @return the counter points a depth series of run.json must give, {@code TRACK KEY|ts|value}: at each interval's
+     *         start its extremes, at its end (when changes were folded) the last depth, inside the run's time range
+     */
+    private static List<String> depthPoints(String track, JsonNode series, long origin, long end) {
+        List<String> points = new ArrayList<>();
+        for (JsonNode d : series) {
+            long start = d.get("start_ns").asLong();
+            long stop = d.get("end_ns").asLong();
+            if (start >= origin && start <= end) {
+                points.add(track + " max|" + start + "|" + d.get("max_depth").asLong());
+                points.add(track + " min|" + start + "|" + d.get("min_depth").asLong());
+            }
+            if (stop > start && stop >= origin && stop <= end) {
+                points.add(track + " max|" + stop + "|" + d.get("last_depth").asLong());
+                points.add(track + " min|" + stop + "|" + d.get("last_depth").asLong());
+            }
+        }
+        return points;
+    }
+
+    /** @return the free- and ready-queue depth counter points, {@code TRACK KEY|ts|value}, without their process */
     private static List<String> depthCounters(TraceContent t) {
-        return t.counters().stream().filter(c -> c.contains("free-queue depth ("))
-                .map(c -> c.substring(c.indexOf("free-queue depth ("))).toList();
+        return t.counters().stream().map(c -> c.replaceFirst("^.*?(?=(free|ready)-queue depth \\()", ""))
+                .filter(c -> c.startsWith("free-queue depth (") || c.startsWith("ready-queue depth (")).toList();
     }
 
     @Test

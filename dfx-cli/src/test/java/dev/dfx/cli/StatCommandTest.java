@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dfx.pmu.linux.LinuxSyscalls;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -299,7 +303,7 @@ class StatCommandTest {
     }
 
     @Test
-    void syntaxErrorsShowPerfsCaretAndOneDfxLine() {
+    void syntaxErrorsShowPerfsCaretAndOneDfxLine(@TempDir Path dir) throws IOException {
         CliRun r = CliRun.dfx("stat", "-e", "accel/sq_waves,foo=1/", "--", "true");
         assertThat(r.status()).isEqualTo(1);
         // perf cuts specs whose fault lies past column 13: two characters cut, marked '..', caret after 34 spaces
@@ -311,6 +315,15 @@ class StatCommandTest {
         assertThat(dim.err()).isEqualTo("dfx: dimension out of range: se=99 (max: 3)\n");
         CliRun missing = CliRun.dfx("stat", "-e", "task-clock", "--", "no-such-program-dfx");
         assertThat(missing.err()).isEqualTo("dfx: cannot run 'no-such-program-dfx': not found on PATH\n");
+        assertThat(missing.status()).as("a shell's status for a command not found, as dfx record").isEqualTo(127);
+        CliRun noFile = CliRun.dfx("stat", "--", "/nonexistent-dfx/prog");
+        assertThat(noFile.err()).isEqualTo("dfx: cannot run '/nonexistent-dfx/prog': no such file\n");
+        assertThat(noFile.status()).isEqualTo(127);
+        Path plain = Files.writeString(dir.resolve("plain"), "echo hi\n"); // created without the execute bit
+        CliRun notExecutable = CliRun.dfx("stat", "--", plain.toString());
+        assertThat(notExecutable.err()).isEqualTo("dfx: cannot run '" + plain + "': is not executable (permission"
+                + " denied)\n");
+        assertThat(notExecutable.status()).isEqualTo(126);
     }
 
     /** A line with its numbers (and the padding before them) and its rate unit blanked out. */

@@ -4,15 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A bounded series of one queue's depth as the host sees it ({@link DepthSample}), kept in a {@link WindowLog}. The
- * host reports the depth wherever it already reads the queue ({@link #observe}); only a change is recorded. A change
- * starts a new interval when the newest one began at least {@code intervalNs} earlier and fewer than {@code cap} are
- * kept; otherwise it is folded into the newest interval (its end, extremes and last depth move), so memory stays
- * bounded and no extreme is lost. Depths are packed into the window's count, {@value #BITS} bits each (a free queue
- * has at most 4096 slots).
+ * A bounded series of one queue's depth as the host sees it ({@link DepthSample}), kept in a {@link WindowLog}: a
+ * lane's free queue, or a producer's ready queue. The host reports the depth wherever it already reads the queue
+ * ({@link #observe}); only a change is recorded. A change starts a new interval when the newest one began at least
+ * {@code intervalNs} earlier and fewer than {@code cap} are kept; otherwise it is folded into the newest interval (its
+ * end, extremes and last depth move), so memory stays bounded and no extreme is lost. Depths are packed into the
+ * window's count, {@value #BITS} bits each: a free queue has at most 4096 slots; a ready queue's backlog beyond
+ * {@code 2^21 - 1} entries (a queue of more than two million entries) is kept as {@code 2^21 - 1}.
  *
- * <p>Thread-safety: written by one thread at a time (the startup fill, then the drain shard that serves the lane,
- * hand-over by thread start); {@link #samples()} from any thread ({@link WindowLog}'s ordering).
+ * <p>Thread-safety: written by one thread at a time (a free queue's: the startup fill, then the drain shard that
+ * serves the lane, hand-over by thread start; a ready queue's: the drain shard that serves it, on its host loop or on
+ * the thread that stops a pipeline without host threads); {@link #samples()} from any thread ({@link WindowLog}'s
+ * ordering).
  */
 final class DepthLog {
     private static final int BITS = 21;
@@ -34,8 +37,9 @@ final class DepthLog {
         this.intervalNs = intervalNs;
     }
 
-    /** Writer only: the queue holds {@code depth} buffers now ({@code 0..2^21-1}). */
-    void observe(long depth) {
+    /** Writer only: the queue holds {@code depth} buffers now ({@code >= 0}; above {@code 2^21 - 1} kept as that). */
+    void observe(long observed) {
+        long depth = Math.min(observed, MASK);
         if (depth == last) {
             return;
         }

@@ -52,6 +52,8 @@ final class DrainShard {
     private final Doorbell loop;
     /** Places the served lanes' producer-side drops in time (producers in other processes), or null. */
     private final ProducerDropObserver producerDrops;
+    /** Per producer, its ready queue's backlog series (this shard writes those of the queues it serves). */
+    private final DepthLog[] readyDepths;
     /** Per served queue, the tail its final pass drains up to; null while the shard runs normally. */
     private int[] finalTails;
     private volatile boolean paused;
@@ -65,12 +67,15 @@ final class DrainShard {
      * @param producerDrops  per lane, where the windows of its producer-side drops go when the producers are in other
      *                       processes (observed by this shard for the lanes it serves); null when they are in this
      *                       process (their writers place their own drops)
+     * @param readyDepths    per producer, its ready queue's backlog series (only those of queues this shard serves
+     *                       are written, by this shard)
      */
     DrainShard(int index, int shards, RegionLayout layout, HostTransport transport, BufferStore store,
             List<PipelineConfig.LaneSpec> lanes, List<PoolSpec> pools, FreeQueueHost[] freeQueues,
             SpscRing<HostBuffer>[] recycled, CollectorLane[] collectorLanes, Doorbell loop, RecycleMeter meter,
-            ErrorLog errors, DropLog[] producerDrops) {
+            ErrorLog errors, DropLog[] producerDrops, DepthLog[] readyDepths) {
         this.index = index;
+        this.readyDepths = readyDepths;
         this.meter = meter;
         this.loop = loop;
         int n = 0;
@@ -183,7 +188,8 @@ final class DrainShard {
 
     /**
      * Drains every served ready queue once, up to the tail seen at the start of each (in the final pass, up to its
-     * final tail).
+     * final tail), recording the backlog it found in the queue's depth series (a change only: an idle loop's sweeps
+     * of an empty queue read no clock).
      *
      * @return true when any entry was drained
      */
@@ -211,6 +217,9 @@ final class DrainShard {
                 continue;
             }
             int head = heads[i];
+            // the backlog this sweep found (entries published and not yet taken), before draining it: the series'
+            // step down shows at the next sweep, which finds the queue empty or refilled
+            readyDepths[q].observe(head <= tail ? tail - head : tail - head + size);
             while (head != tail && !quarantined[i]) {
                 long e = layout.readyEntry(q, head);
                 transport.pull(e, RegionLayout.ENTRY_BYTES);

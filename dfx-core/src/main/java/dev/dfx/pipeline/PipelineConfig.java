@@ -30,9 +30,12 @@ public final class PipelineConfig {
     public static final int DEFAULT_MAX_STALL_WINDOWS = 1 << 16;
     /** Default cap of drop windows kept per lane (later runs of drops join the newest; counts stay exact). */
     public static final int DEFAULT_MAX_DROP_WINDOWS = 1 << 16;
-    /** Default most free-queue depth intervals kept per lane ({@link LaneStats#freeDepthSamples()}). */
+    /**
+     * Default most depth intervals kept per lane's free queue ({@link LaneStats#freeDepthSamples()}) and per ready
+     * queue ({@link QueueStats#readyDepthSamples()}).
+     */
     public static final int DEFAULT_MAX_DEPTH_SAMPLES = 1 << 12;
-    /** Shortest interval of a free-queue depth series before a change starts a new one: 100 µs, in ns. */
+    /** Shortest interval of a queue-depth series (free or ready) before a change starts a new one: 100 µs, in ns. */
     public static final long DEPTH_SAMPLE_INTERVAL_NS = 100_000;
     /** Most drain shards chosen by default. */
     public static final int DEFAULT_MAX_DRAIN_SHARDS = 4;
@@ -229,7 +232,10 @@ public final class PipelineConfig {
         return maxDropWindows;
     }
 
-    /** @return most free-queue depth intervals kept per lane ({@link LaneStats#freeDepthSamples()}) */
+    /**
+     * @return most depth intervals kept per lane's free queue ({@link LaneStats#freeDepthSamples()}) and per ready
+     *         queue ({@link QueueStats#readyDepthSamples()})
+     */
     public int maxDepthSamples() {
         return maxDepthSamples;
     }
@@ -530,8 +536,8 @@ public final class PipelineConfig {
         }
 
         /**
-         * @param n most free-queue depth intervals kept per lane, {@code >= 1} (default 4096): once reached, every
-         *          later change folds into the newest interval (its extremes kept)
+         * @param n most depth intervals kept per lane's free queue and per ready queue, {@code >= 1} (default 4096):
+         *          once reached, every later change folds into the newest interval (its extremes kept)
          */
         public Builder maxDepthSamples(int n) {
             if (n < 1) {

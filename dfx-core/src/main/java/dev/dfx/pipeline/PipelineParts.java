@@ -27,6 +27,8 @@ final class PipelineParts {
     final HostLedger ledger;
     final RecycleMeter meter;
     final FreeQueueHost[] freeQueues;
+    /** Per producer, its ready queue's backlog over time, as the drain shard serving it sees it. */
+    final DepthLog[] readyDepths;
     final ProducerQueue[] producerQueues;
     final WindowLog[] stallLogs;
     /** Per lane, the drop windows its writer records (push gate, pop gate, degraded). */
@@ -109,6 +111,10 @@ final class PipelineParts {
             for (PipelineConfig.LaneSpec l : lanes) {
                 observedDrops[l.lane()] = new DropLog(config.maxDropWindows());
             }
+            this.readyDepths = new DepthLog[config.producers()];
+            for (int q = 0; q < readyDepths.length; q++) {
+                readyDepths[q] = new DepthLog(config.maxDepthSamples(), PipelineConfig.DEPTH_SAMPLE_INTERVAL_NS);
+            }
             this.shards = new DrainShard[n];
             this.replenisher = new Replenisher(config.name(), done, recycled, watermark, store,
                     config.arenaAckHook().orElse(null), placement.shardBells(), meter, errors);
@@ -119,7 +125,7 @@ final class PipelineParts {
                 }
                 shards[s] = new DrainShard(s, n, layout, transport, store, lanes, pools, freeQueues, mine,
                         collectorLanes, placement.shardBell(s), meter, errors,
-                        config.externalProducers() ? observedDrops : null);
+                        config.externalProducers() ? observedDrops : null, readyDepths);
             }
 
             this.producerQueues = new ProducerQueue[config.producers()];

@@ -10,7 +10,8 @@ import java.util.List;
  * and ready queues (through the transport, so COPY mode reads the producers' memory), host counts from the
  * {@link HostLedger}, collector call times from each {@link CollectorLane}, the buffer flow (λ, W, collector time)
  * from the {@link RecycleMeter}, stall windows from each lane's {@link WindowLog}, drop windows from each lane's
- * {@link DropLog}s (for producers in other processes, those their drain shard observed), and, in the final snapshot, the
+ * {@link DropLog}s (for producers in other processes, those their drain shard observed), the queues' depth series
+ * from their {@link DepthLog}s, and, in the final snapshot, the
  * records counted {@link DropCause#STOPPED} from the {@link StopProtocol}. Safe from any thread; a live snapshot is
  * not atomic across lanes. A lane's drop counters are read before its total: a lane still being written then never
  * shows more records accounted for than attempted.
@@ -99,7 +100,7 @@ final class StatsReader {
         List<QueueStats> queues = new ArrayList<>();
         for (int q = 0; q < layout.producers(); q++) {
             queues.add(new QueueStats(q, layout.readyQueueSize(),
-                    t.getLongOpaque(layout.readyQueue(q) + RegionLayout.RQ_MAX_DEPTH)));
+                    t.getLongOpaque(layout.readyQueue(q) + RegionLayout.RQ_MAX_DEPTH), p.readyDepths[q].samples()));
         }
         return new PipelineStats(p.config.name(), p.config.policy(), p.config.memoryMode(), started, stopped,
                 elapsedNs, lanes, pools, queues, p.errors.messages(), p.errors.count(),

@@ -64,14 +64,15 @@ public record RunManifest(String format, int version, @OptionalField String runI
     /**
      * @param note why, appended to the reason
      * @return this manifest without the lanes' stall windows (each counted in {@code windows_omitted}) and drop
-     *         windows (their records then have no time: {@link Lane#droppedUnplaced()}), for a disk with no room for
-     *         them
+     *         windows (their records then have no time: {@link Lane#droppedUnplaced()}), and without the free- and
+     *         ready-queue depth series, for a disk with no room for them
      */
     public RunManifest withoutWindows(String note) {
         List<SubsystemReport> reports = subsystems.stream().map(s -> new SubsystemReport(s.name(), s.total(),
                 s.collected(), s.dropped(), s.droppedByCause(), s.silentLoss(), s.reconciled(), s.backstopExpiries(),
                 s.stalls(), s.recordsPerSecond(), s.lanes().stream().map(Lane::withoutWindows).toList(),
-                s.pools(), s.queues(), s.errors(), s.errorCount(), s.details())).toList();
+                s.pools(), s.queues().stream().map(Queue::withoutSeries).toList(), s.errors(), s.errorCount(),
+                s.details())).toList();
         return new RunManifest(format, version, runId, status, reason == null ? note : reason + "; " + note,
                 commandLine, config, clock, host, start, end, wallNs, workload, functions, reports, outputs, program);
     }
@@ -316,13 +317,25 @@ public record RunManifest(String format, int version, @OptionalField String runI
     }
 
     /**
-     * A ready queue's watermark.
+     * A ready queue's watermark and backlog over time.
      *
      * @param role          writer thread role
      * @param instance      which thread
      * @param capacity      entries (one sacrificed)
      * @param maxReadyDepth highest backlog seen
+     * @param readyDepth    the queue's backlog over time, as the host saw it ({@link DepthSample}, in entries; absent
+     *                      in runs recorded before it was kept)
      */
-    public record Queue(String role, int instance, int capacity, long maxReadyDepth) {
+    public record Queue(String role, int instance, int capacity, long maxReadyDepth,
+                        @OptionalField List<DepthSample> readyDepth) {
+        /** @return the queue's backlog series, oldest first; empty when none was kept */
+        public List<DepthSample> readyDepthSamples() {
+            return readyDepth == null ? List.of() : readyDepth;
+        }
+
+        /** @return this queue without its backlog series */
+        Queue withoutSeries() {
+            return new Queue(role, instance, capacity, maxReadyDepth, null);
+        }
     }
 }

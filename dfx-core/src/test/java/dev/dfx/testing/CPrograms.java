@@ -24,6 +24,15 @@ public final class CPrograms {
     }
 
     /**
+     * @return the C++ compiler's path ({@code scripts/cc.sh c++}, which installs g++, and with it binutils'
+     *     {@code c++filt}, from Debian where there is none)
+     * @throws IOException with the script's message when no C++ compiler can be had
+     */
+    public static String cxxCompiler() throws IOException {
+        return run(ROOT, List.of("bash", ROOT.resolve("scripts/cc.sh").toString(), "c++")).strip();
+    }
+
+    /**
      * Compiles {@code source} into {@code exe} with {@code -std=c11 -O2 -Wall -Wextra -Werror -pthread -I include}.
      *
      * @return {@code exe}

@@ -16,10 +16,13 @@ public final class MapGroup {
     private final TreeMap<Long, MemMap> byStart = new TreeMap<>(Long::compareUnsigned);
     /** The mapping the last {@link #find} returned: callchain entries mostly fall in the same one in a row. */
     private MemMap last;
+    /** Counts changes, so that what was derived from the mappings can tell it is stale. */
+    private long generation;
 
     /** Inserts {@code map}, trimming what it overlaps. */
     public void insert(MemMap map) {
         last = null;
+        generation++;
         List<MemMap> overlapped = new ArrayList<>();
         Long from = byStart.floorKey(map.start());
         if (from == null || Long.compareUnsigned(byStart.get(from).end(), map.start()) <= 0) {
@@ -47,6 +50,7 @@ public final class MapGroup {
     /** Inserts {@code map} without trimming others (kernel maps). */
     void put(MemMap map) {
         last = null;
+        generation++;
         byStart.put(map.start(), map);
     }
 
@@ -64,6 +68,11 @@ public final class MapGroup {
         return last;
     }
 
+    /** @return a number that changes whenever a mapping is inserted or removed */
+    public long generation() {
+        return generation;
+    }
+
     /** @return the mappings in address order (unmodifiable) */
     public Collection<MemMap> all() {
         return Collections.unmodifiableCollection(byStart.values());
@@ -71,6 +80,7 @@ public final class MapGroup {
 
     void clear() {
         last = null;
+        generation++;
         byStart.clear();
     }
 }

@@ -5,6 +5,7 @@ import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.PerfThread;
 import dev.dfx.perf.symbol.Location;
 import dev.dfx.perf.symbol.Symbolizer;
+import dev.dfx.perf.unwind.UserStackUnwinder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +13,9 @@ import java.util.List;
  * Resolves a sample's callchain as {@code thread__resolve_callchain} does for frame-pointer chains: context
  * markers switch the cpumode (an unknown marker discards the whole chain), at most 127 real entries are
  * kept ({@code PERF_MAX_STACK_DEPTH}), each entry is looked up in the kernel or the thread's maps, and its symbol
- * when a symbolizer is given (symbols are loaded only when printed). Stateless.
+ * when a symbolizer is given (symbols are loaded only when printed). With an unwinder, the user stack copy of a
+ * {@code --call-graph dwarf} sample is unwound and its frames follow the recorded ones
+ * ({@code thread__resolve_callchain_unwind}), each looked up in the thread's maps. Stateless.
  */
 public final class Callchain {
     private static final long CONTEXT_HV = -32;
@@ -33,6 +36,20 @@ public final class Callchain {
      * @return the chain's frames, innermost first (empty when the chain holds an unknown context marker)
      */
     public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols) {
+        return resolve(s, thread, machine, symbols, null);
+    }
+
+    /**
+     * @param s        a sample with a callchain (PERF_SAMPLE_CALLCHAIN)
+     * @param thread   the sample's thread, for its address space
+     * @param machine  the machine the thread lives in, for the kernel maps
+     * @param symbols  the recording's symbols, or null to look up the mappings only
+     * @param unwinder unwinds the sample's user stack copy, or null
+     * @return the chain's frames, innermost first: the recorded ones, then the unwound user ones (empty when the
+     *         chain holds an unknown context marker)
+     */
+    public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols,
+                                             UserStackUnwinder unwinder) {
         List<ProfileFrame> frames = new ArrayList<>();
         int cpumode = Machine.CPUMODE_USER;
         int entries = 0;
@@ -55,6 +72,13 @@ public final class Callchain {
             Location at = symbols != null ? symbols.resolve(machine, thread, cpumode, ip)
                 : new Location(ip, machine.findMap(thread, cpumode, ip), null);
             frames.add(ProfileFrame.of(at, cpumode));
+        }
+        if (unwinder != null) {
+            for (long ip : unwinder.unwind(s, thread)) {
+                Location at = symbols != null ? symbols.resolve(machine, thread, Machine.CPUMODE_USER, ip)
+                    : new Location(ip, machine.findMap(thread, Machine.CPUMODE_USER, ip), null);
+                frames.add(ProfileFrame.of(at, Machine.CPUMODE_USER));
+            }
         }
         return frames;
     }

@@ -9,6 +9,7 @@ import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.perf.unwind.UserStackUnwinder;
 import java.util.List;
 
 /**
@@ -20,6 +21,7 @@ import java.util.List;
 public final class SampleResolver {
     private final Machine machine = new Machine();
     private final Symbolizer symbols;
+    private final UserStackUnwinder unwinder;
 
     /**
      * @param session the recording
@@ -27,6 +29,7 @@ public final class SampleResolver {
      */
     public SampleResolver(PerfSession session, SymbolOptions options) {
         this.symbols = Symbolizer.create(session, options);
+        this.unwinder = UserStackUnwinder.of(options, symbols);
     }
 
     /** Feeds a record: the symbols see every record, the machine the side-band ones (COMM, FORK, EXIT, MMAP). */
@@ -54,7 +57,7 @@ public final class SampleResolver {
         PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
         int cpumode = s.cpumode();
         ProfileFrame ip = ProfileFrame.of(symbols.resolve(machine, thread, cpumode, s.ip()), cpumode);
-        List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, symbols) : List.of();
+        List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, symbols, unwinder) : List.of();
         return new ProfileSample(evsel, s.time(), s.cpu(), s.pid(), s.tid(), s.period(), thread, thread.comm(), ip,
             chain);
     }

@@ -46,7 +46,9 @@ import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.text.Units;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.unwind.UserStackUnwinder;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
@@ -79,6 +81,7 @@ public final class ScriptPrinter {
     private final String arch;
     private VpaDtlDecoder vpaDtl;
     private final Symbolizer symbols;
+    private final UserStackUnwinder unwinder;
 
     /**
      * @param session the recording; its records must not have been iterated
@@ -93,6 +96,7 @@ public final class ScriptPrinter {
         this.delivery = new SampleDelivery(session.evlist());
         this.arch = session.arch();
         this.symbols = Symbolizer.create(session, opt.symbols());
+        this.unwinder = UserStackUnwinder.of(opt.symbols(), symbols);
     }
 
     /** @return the lines about symbol files that could not be used, each once (after {@link #run()}) */
@@ -136,6 +140,9 @@ public final class ScriptPrinter {
 
     /** Pipe mode and synthesized events: events appear as HEADER_ATTR records pass ({@code process_attr}). */
     private void syncEvlist() {
+        if (knownEvsels == session.evlist().size()) {
+            return;
+        }
         List<Evsel> all = session.evlist().all();
         while (knownEvsels < all.size()) {
             Evsel e = all.get(knownEvsels++);
@@ -393,9 +400,10 @@ public final class ScriptPrinter {
 
     /** The {@code trace} field: the raw data printed through the format libtraceevent picks for it. */
     private void traceText(Sample s) {
-        EventFormat ev = session.rawFormat(s);
+        RawData data = session.rawData(s);
+        EventFormat ev = session.rawFormat(s, data);
         trace.setLength(0);
-        printer().print(ev, session.rawData(s), trace);
+        printer().print(ev, data, trace);
         out.put(trace);
     }
 
@@ -417,7 +425,7 @@ public final class ScriptPrinter {
         boolean dso = on(m, DSO);
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
-            for (ProfileFrame f : Callchain.resolve(s, thread, machine, sym ? symbols : null)) {
+            for (ProfileFrame f : Callchain.resolve(s, thread, machine, sym ? symbols : null, unwinder)) {
                 Location at = f.location();
                 out.put('\t').hex(at.addr(), 16);
                 if (sym) {

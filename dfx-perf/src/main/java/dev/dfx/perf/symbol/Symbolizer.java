@@ -173,6 +173,14 @@ public final class Symbolizer {
         };
     }
 
+    /**
+     * @param dso a DSO's long name, as {@link MemMap#dso()} holds it
+     * @return the build id the recording names for it (lower-case hex), or {@code null}
+     */
+    public String buildId(String dso) {
+        return buildIds.of(dso);
+    }
+
     /** @return one line per file that could not be used, each once, in the order met */
     public List<String> warnings() {
         return new ArrayList<>(warnings);

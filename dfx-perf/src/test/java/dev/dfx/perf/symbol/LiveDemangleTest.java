@@ -20,8 +20,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * C++ symbols as the real perf prints them: a C++ program ({@code src/test/c/cxxwork.cpp}) built here with g++,
  * recorded with the real perf ({@code cpu-clock -g}; once more with its binaries copied into a build-id cache
  * of the test's own), and {@code perf script} compared byte for byte with dfx's, demangled and with {@code --no-demangle}; and
- * with {@code --symfs} of an empty folder, where perf 6.1 uses neither the paths nor the build-id cache. Skipped,
- * with the reason, where perf or g++ is missing or perf may not record.
+ * with {@code --symfs} of an empty folder, where perf 6.1 uses neither the paths nor the build-id cache. The C++
+ * compiler comes from {@code scripts/cc.sh c++} (which installs g++ from Debian where there is none). Skipped, with
+ * the reason, where perf is missing or may not record, or no C++ compiler can be had.
  */
 class LiveDemangleTest {
     @TempDir
@@ -38,11 +39,14 @@ class LiveDemangleTest {
         assumeTrue(probe.status() == 0 && Files.size(dir.resolve("probe.data")) > 0,
             "perf record may not record here (perf_event_paranoid, or no permission)");
         Path src = Path.of("src/test/c/cxxwork.cpp").toAbsolutePath();
+        String cxx;
         try {
-            CPrograms.run(dir, List.of("g++", "-O1", "-fno-omit-frame-pointer", "-o", "cxxwork", src.toString()));
+            cxx = CPrograms.cxxCompiler();
         } catch (IOException e) {
-            assumeTrue(false, "g++ is not installed here (Debian: g++): " + e.getMessage());
+            assumeTrue(false, "no C++ compiler can be had here (scripts/cc.sh c++): " + e.getMessage());
+            return;
         }
+        CPrograms.run(dir, List.of(cxx, "-O1", "-fno-omit-frame-pointer", "-o", "cxxwork", src.toString()));
         cache = Files.createDirectories(dir.resolve("buildid-cache"));
         emptyCache = Files.createDirectories(dir.resolve("empty-buildid-cache"));
         Files.createDirectories(dir.resolve("empty-symfs"));

@@ -80,9 +80,9 @@ class LiveSymbolsTest {
     }
 
     /**
-     * {@code --call-graph dwarf}: perf unwinds the user stack copy with libunwind; dfx does not unwind (it prints
-     * the callchain the kernel recorded), which is what perf prints when it cannot unwind: checked where perf
-     * cannot read the binaries ({@code --symfs} of an empty folder).
+     * {@code --call-graph dwarf} where neither tool can read the binaries ({@code --symfs} of an empty folder, an
+     * empty build-id cache): nothing is unwound, only the callchain the kernel recorded is printed. Unwinding itself
+     * is checked in {@code dev.dfx.perf.unwind.LiveUnwindTest}.
      */
     @ParameterizedTest(name = "dwarf: perf script --symfs EMPTY {0}")
     @CsvSource(delimiter = '|', value = {"''", "-F ip,sym,symoff,dso"})

@@ -1,7 +1,7 @@
 package dev.dfx.pmu.linux;
 
 import dev.dfx.error.BadInputException;
-import java.io.File;
+import dev.dfx.exec.ProgramPath;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,13 +56,15 @@ public final class StoppedChild implements AutoCloseable {
      *
      * @param command the program and its arguments
      * @return the stopped child
-     * @throws BadInputException when the program is not found or not executable, or the child does not stop
+     * @throws dev.dfx.exec.ProgramNotRunnable when the program is not found (127) or not executable (126)
+     * @throws BadInputException when the child does not stop
      */
     public static StoppedChild start(List<String> command) {
         if (command.isEmpty()) {
             throw new BadInputException("no command to run (expected: -- COMMAND [ARGS...])");
         }
-        checkRunnable(command.getFirst());
+        // refused before anything starts, with the status a shell gives: 127 not found, 126 not executable
+        ProgramPath.resolve(command.getFirst(), System.getenv("PATH"), Path.of("").toAbsolutePath());
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c", "kill -STOP $$ && exec \"$@\"", "dfx-stat"));
         argv.addAll(command);
         Process p;
@@ -210,23 +212,5 @@ public final class StoppedChild implements AutoCloseable {
         } catch (IOException e) {
             return '?';
         }
-    }
-
-    private static void checkRunnable(String program) {
-        if (program.contains("/")) {
-            Path p = Path.of(program);
-            if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
-                throw new BadInputException("cannot run '" + program + "': not an executable file");
-            }
-            return;
-        }
-        String path = System.getenv().getOrDefault("PATH", "/usr/local/bin:/usr/bin:/bin");
-        for (String dir : path.split(File.pathSeparator)) {
-            Path p = Path.of(dir.isEmpty() ? "." : dir, program);
-            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
-                return;
-            }
-        }
-        throw new BadInputException("cannot run '" + program + "': not found on PATH");
     }
 }

@@ -103,7 +103,8 @@ public final class SubsystemReports {
         List<RunManifest.Queue> queues = new ArrayList<>();
         for (QueueStats q : s.queues()) {
             LaneName writer = producers.apply(q.producer());
-            queues.add(new RunManifest.Queue(writer.role(), writer.instance(), q.capacity(), q.maxReadyDepth()));
+            queues.add(new RunManifest.Queue(writer.role(), writer.instance(), q.capacity(), q.maxReadyDepth(),
+                    q.readyDepthSamples()));
         }
         double perSecond = workloadWallNs > 0 ? s.collected() * 1e9 / workloadWallNs : 0;
         return new RunManifest.SubsystemReport(name, s.total(), s.collected(), s.dropped(), byCause,

@@ -20,6 +20,45 @@ abstract class Node {
         return false;
     }
 
+    /**
+     * @return whether an expression prints this operand without parentheses: names, qualified names, initializer
+     *         lists and function parameters, as libiberty's {@code d_print_subexpr} decides
+     */
+    boolean simpleInExpression() {
+        return false;
+    }
+
+    /** @return the nodes this one prints, for {@link #findPack} */
+    List<Node> children() {
+        return List.of();
+    }
+
+    /**
+     * @return the first template parameter in this subtree that names an argument pack (outside nested pack
+     *         expansions), or {@code null}: what a pack expansion repeats over (libiberty's {@code d_find_pack})
+     */
+    Expr.ParamRef findPack() {
+        for (Node c : children()) {
+            Expr.ParamRef p = c.findPack();
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** Prints an operand of an expression, in parentheses unless it is {@link #simpleInExpression simple}. */
+    static void subexpr(Out o, Node n) {
+        boolean simple = n.simpleInExpression();
+        if (!simple) {
+            o.add("(");
+        }
+        n.print(o);
+        if (!simple) {
+            o.add(")");
+        }
+    }
+
 
     final void print(Out o) {
         left(o);
@@ -31,6 +70,12 @@ abstract class Node {
         static final int MAX = 4096;
         final StringBuilder b = new StringBuilder();
         int depth;
+        /**
+         * The element of an argument pack a template parameter prints while a pack expansion repeats its pattern;
+         * -1 prints the whole pack (in a fold expression). As in libiberty, it starts at 0 and an expansion leaves
+         * it at its last element.
+         */
+        int packIndex;
 
         /** The last character appended, which a take-back of a separator leaves as it was (as libiberty's). */
         private char last;
@@ -76,6 +121,26 @@ abstract class Node {
 
     }
 
+    /** @return {@code first} followed by {@code rest} */
+    static List<Node> concat(Node first, List<Node> rest) {
+        List<Node> l = new java.util.ArrayList<>(rest.size() + 1);
+        l.add(first);
+        l.addAll(rest);
+        return l;
+    }
+
+    /** A source name (an identifier): the one kind of plain text an expression prints without parentheses. */
+    static final class Name extends Text {
+        Name(String s) {
+            super(s);
+        }
+
+        @Override
+        boolean simpleInExpression() {
+            return true;
+        }
+    }
+
     /** {@code scope::name}. */
     static final class Qualified extends Node {
         final Node scope;
@@ -84,6 +149,16 @@ abstract class Node {
         Qualified(Node scope, Node name) {
             this.scope = scope;
             this.name = name;
+        }
+
+        @Override
+        boolean simpleInExpression() {
+            return true;
+        }
+
+        @Override
+        List<Node> children() {
+            return List.of(scope, name);
         }
 
         @Override
@@ -125,6 +200,11 @@ abstract class Node {
         }
 
         @Override
+        List<Node> children() {
+            return concat(name, args);
+        }
+
+        @Override
         void left(Out o) {
             o.enter();
             name.print(o);
@@ -161,11 +241,11 @@ abstract class Node {
         }
     }
 
-    /** A template argument pack {@code J...E}: its elements, comma-separated. */
-    static final class Pack extends Node {
+    /** Items printed comma-separated ({@link #list}). */
+    abstract static class Sequence extends Node {
         final List<Node> items;
 
-        Pack(List<Node> items) {
+        Sequence(List<Node> items) {
             this.items = items;
         }
 
@@ -174,6 +254,18 @@ abstract class Node {
             o.enter();
             list(o, items);
             o.exit();
+        }
+
+        @Override
+        List<Node> children() {
+            return items;
+        }
+    }
+
+    /** A template argument pack {@code J...E}: its elements, comma-separated. */
+    static final class Pack extends Sequence {
+        Pack(List<Node> items) {
+            super(items);
         }
     }
 
@@ -202,6 +294,11 @@ abstract class Node {
         Qual(Node of, String quals) {
             this.of = of;
             this.quals = quals;
+        }
+
+        @Override
+        List<Node> children() {
+            return List.of(of);
         }
 
         @Override
@@ -240,6 +337,24 @@ abstract class Node {
             this.sigil = sigil;
         }
 
+        @Override
+        List<Node> children() {
+            return List.of(to);
+        }
+
+        /**
+         * @return the reference this one prints as when it refers to an element of an argument pack that is
+         *         itself a reference (collapsed as libiberty does at print time), else this
+         */
+        private Pointer collapsed(Out o) {
+            if (to instanceof Expr.ParamRef p && p.pack() != null && o.packIndex >= 0
+                && o.packIndex < p.pack().size() && (sigil.equals("&") || sigil.equals("&&"))
+                && p.pack().get(o.packIndex) instanceof Pointer e && (e.sigil.equals("&") || e.sigil.equals("&&"))) {
+                return e.sigil.equals("&") || sigil.equals("&&") ? e : new Pointer(e.to, "&");
+            }
+            return this;
+        }
+
         /** @return whether the pointee is itself a declarator that needs parentheses around this one */
         private boolean wraps() {
             Node t = to instanceof Qual q ? q.of : to;
@@ -248,6 +363,11 @@ abstract class Node {
 
         @Override
         void left(Out o) {
+            Pointer c = collapsed(o);
+            if (c != this) {
+                c.left(o);
+                return;
+            }
             o.enter();
             to.left(o);
             if (wraps()) {
@@ -261,6 +381,11 @@ abstract class Node {
 
         @Override
         void right(Out o) {
+            Pointer c = collapsed(o);
+            if (c != this) {
+                c.right(o);
+                return;
+            }
             o.enter();
             if (wraps()) {
                 o.add(")");
@@ -283,6 +408,11 @@ abstract class Node {
         Function(Node ret, List<Node> params) {
             this.ret = ret;
             this.params = params;
+        }
+
+        @Override
+        List<Node> children() {
+            return ret == null ? params : concat(ret, params);
         }
 
         @Override
@@ -327,6 +457,11 @@ abstract class Node {
         }
 
         @Override
+        List<Node> children() {
+            return List.of(elem);
+        }
+
+        @Override
         void left(Out o) {
             o.enter();
             elem.left(o);
@@ -361,6 +496,11 @@ abstract class Node {
         }
 
         @Override
+        List<Node> children() {
+            return List.of(of);
+        }
+
+        @Override
         void left(Out o) {
             o.enter();
             o.add(prefix);
@@ -380,6 +520,11 @@ abstract class Node {
         }
 
         @Override
+        List<Node> children() {
+            return List.of(of);
+        }
+
+        @Override
         void left(Out o) {
             o.enter();
             of.print(o);
@@ -396,6 +541,11 @@ abstract class Node {
         Encoding(Node name, Node function) {
             this.name = name;
             this.function = function;
+        }
+
+        @Override
+        List<Node> children() {
+            return List.of(name, function);
         }
 
         @Override

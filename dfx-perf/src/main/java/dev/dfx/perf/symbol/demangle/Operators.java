@@ -2,29 +2,49 @@ package dev.dfx.perf.symbol.demangle;
 
 import java.util.Map;
 
-/** The Itanium C++ ABI's two-letter operator codes and one-letter builtin types, as libiberty prints them. */
+/**
+ * The Itanium C++ ABI's two-letter operator codes (with their operand counts in expressions) and one-letter builtin
+ * types, as libiberty prints them.
+ */
 final class Operators {
     private Operators() {
     }
 
-    private static final Map<String, String> OPS = Map.ofEntries(
-        Map.entry("nw", "new"), Map.entry("na", "new[]"), Map.entry("dl", "delete"), Map.entry("da", "delete[]"),
-        Map.entry("ps", "+"), Map.entry("ng", "-"), Map.entry("ad", "&"), Map.entry("de", "*"),
-        Map.entry("co", "~"), Map.entry("pl", "+"), Map.entry("mi", "-"), Map.entry("ml", "*"),
-        Map.entry("dv", "/"), Map.entry("rm", "%"), Map.entry("an", "&"), Map.entry("or", "|"),
-        Map.entry("eo", "^"), Map.entry("aS", "="), Map.entry("pL", "+="), Map.entry("mI", "-="),
-        Map.entry("mL", "*="), Map.entry("dV", "/="), Map.entry("rM", "%="), Map.entry("aN", "&="),
-        Map.entry("oR", "|="), Map.entry("eO", "^="), Map.entry("ls", "<<"), Map.entry("rs", ">>"),
-        Map.entry("lS", "<<="), Map.entry("rS", ">>="), Map.entry("eq", "=="), Map.entry("ne", "!="),
-        Map.entry("lt", "<"), Map.entry("gt", ">"), Map.entry("le", "<="), Map.entry("ge", ">="),
-        Map.entry("ss", "<=>"), Map.entry("nt", "!"), Map.entry("aa", "&&"), Map.entry("oo", "||"),
-        Map.entry("pp", "++"), Map.entry("mm", "--"), Map.entry("cm", ","), Map.entry("pm", "->*"),
-        Map.entry("pt", "->"), Map.entry("cl", "()"), Map.entry("ix", "[]"), Map.entry("qu", "?"),
-        Map.entry("st", "sizeof "), Map.entry("sz", "sizeof "), Map.entry("at", "alignof "),
-        Map.entry("az", "alignof "), Map.entry("aw", "co_await"));
+    /**
+     * An operator code's spelling in an expression ({@code sizeof }, {@code delete[] } keep the space libiberty
+     * prints before their operand) and its number of operands there.
+     */
+    record Op(String code, String spelling, int arity) {
+        /** @return the spelling as an operator name prints it: {@code operator sizeof}, no trailing space */
+        String asName() {
+            String n = spelling.strip();
+            return "operator" + (Character.isLetter(n.charAt(0)) ? " " : "") + n;
+        }
+    }
 
-    /** @return the operator's spelling for a two-letter code, or {@code null} */
-    static String name(String code) {
+    private static final Map<String, Op> OPS = table(
+        "aN &= 2", "aS = 2", "aa && 2", "ad & 1", "an & 2", "at alignof# 1", "aw co_await# 1", "az alignof# 1",
+        "cc const_cast 2", "cl () 2", "cm , 2", "co ~ 1", "dV /= 2", "dX [...]= 3", "da delete[]# 1",
+        "dc dynamic_cast 2", "de * 1", "di = 2", "dl delete# 1", "ds .* 2", "dt . 2", "dv / 2", "dx ]= 2",
+        "eO ^= 2", "eo ^ 2", "eq == 2", "fL ... 3", "fR ... 3", "fl ... 2", "fr ... 2", "ge >= 2", "gs :: 1",
+        "gt > 2", "ix [] 2", "lS <<= 2", "le <= 2", "ls << 2", "lt < 2", "mI -= 2", "mL *= 2", "mi - 2",
+        "ml * 2", "mm -- 1", "na new[] 3", "ne != 2", "ng - 1", "nt ! 1", "nw new 3", "oR |= 2", "oo || 2",
+        "or | 2", "pL += 2", "pl + 2", "pm ->* 2", "pp ++ 1", "ps + 1", "pt -> 2", "qu ? 3", "rM %= 2",
+        "rS >>= 2", "rc reinterpret_cast 2", "rm % 2", "rs >> 2", "sP sizeof... 1", "sZ sizeof... 1",
+        "sc static_cast 2", "ss <=> 2", "st sizeof# 1", "sz sizeof# 1", "tr throw 0", "tw throw# 1");
+
+    /** Entries {@code "code spelling arity"}, {@code #} standing for a trailing space. */
+    private static Map<String, Op> table(String... entries) {
+        Map<String, Op> m = new java.util.HashMap<>();
+        for (String e : entries) {
+            String[] f = e.split(" ");
+            m.put(f[0], new Op(f[0], f[1].replace('#', ' '), Integer.parseInt(f[2])));
+        }
+        return Map.copyOf(m);
+    }
+
+    /** @return the operator of a two-letter code, or {@code null} */
+    static Op op(String code) {
         return OPS.get(code);
     }
 

@@ -38,6 +38,8 @@ final class Parser {
     private String fnQuals = "";
     /** The last source name seen outside template arguments: what a constructor or destructor is called. */
     private String lastName;
+    /** Inside a lambda's signature, where template parameters are a generic lambda's {@code auto:N}. */
+    private boolean lambdaSignature;
 
     Parser(String s) {
         this.s = s;
@@ -167,13 +169,9 @@ final class Parser {
                 case 'V': return prefixed("guard variable for ", name());
                 case 'A': return prefixed("hidden alias for ", encoding(false));
                 case 'R': {
+                    // libiberty reads a decimal number here (none is 0) and leaves what follows
                     Node n = name();
-                    int seq = 0;
-                    if (peek() != '_') {
-                        seq = base36() + 1;
-                    }
-                    expect('_');
-                    return prefixed("reference temporary #" + seq + " for ", n);
+                    return prefixed("reference temporary #" + optionalNumber() + " for ", n);
                 }
                 case 'T':
                     if (eat('t')) {
@@ -221,6 +219,11 @@ final class Parser {
             throw new Fail();
         }
         return neg ? -v : v;
+    }
+
+    /** @return a decimal number where one is, else 0 (libiberty's {@code d_number} on no digits) */
+    private long optionalNumber() {
+        return Character.isDigit(peek()) || peek() == 'n' && Character.isDigit(peek(1)) ? number() : 0;
     }
 
     private int base36() {
@@ -305,8 +308,11 @@ final class Parser {
             }
             Node comp;
             boolean addSub = true;
-            template = false;
-            structor = false;
+            if (c != 'I') {
+                // template arguments after a constructor keep it a constructor: no return type follows
+                template = false;
+                structor = false;
+            }
             if (c == 'S' && peek(1) == 't' && ret == null) {
                 pos += 2;
                 comp = new Node.Text("std");
@@ -383,11 +389,10 @@ final class Parser {
             return;
         }
         pos++;
-        if (eat('_')) {
-            number();
+        boolean two = eat('_');
+        long n = optionalNumber();
+        if (two && n >= 10) {
             expect('_');
-        } else {
-            number();
         }
     }
 
@@ -434,7 +439,10 @@ final class Parser {
         } else if (c == 'U' && peek(1) == 'l') {
             pos += 2;
             List<Node> saved = templateArgs;
+            boolean held = lambdaSignature;
+            lambdaSignature = true;
             List<Node> ps = params();
+            lambdaSignature = held;
             templateArgs = saved;
             expect('E');
             int k = peek() == '_' ? 1 : (int) number() + 2;
@@ -482,7 +490,7 @@ final class Parser {
             id = "(anonymous namespace)";
         }
         lastName = id;
-        return new Node.Text(id);
+        return new Node.Name(id);
     }
 
     private Node operator() {
@@ -498,11 +506,11 @@ final class Parser {
         if (code.length() == 2 && code.charAt(0) == 'v' && Character.isDigit(code.charAt(1))) {
             return new Node.Text("operator " + render(sourceName()));
         }
-        String op = Operators.name(code);
+        Operators.Op op = Operators.op(code);
         if (op == null) {
             throw new Fail();
         }
-        return new Node.Text("operator" + (Character.isLetter(op.charAt(0)) ? " " : "") + op);
+        return new Node.Text(op.asName());
     }
 
     // ---- substitutions and template arguments ----
@@ -550,6 +558,11 @@ final class Parser {
 
     private List<Node> templateArgs() {
         expect('I');
+        return templateArgsBody();
+    }
+
+    /** Template arguments up to and including {@code E}, the {@code I} already read. */
+    private List<Node> templateArgsBody() {
         String held = lastName;
         List<Node> args = new ArrayList<>();
         while (!eat('E')) {
@@ -575,7 +588,10 @@ final class Parser {
                 return new Node.Pack(items);
             }
             if (c == 'X') {
-                throw new Fail();
+                pos++;
+                Node e = expression();
+                expect('E');
+                return e;
             }
             return type();
         } finally {
@@ -601,21 +617,21 @@ final class Parser {
         Node t = type();
         if (eat('E')) {
             if (code == 'D' && render(t).equals("decltype(nullptr)")) {
-                return new Node.Text("(decltype(nullptr))0");
+                return t; // libiberty prints the type alone
             }
             throw new Fail();
         }
+        // libiberty keeps the value as the text up to E (digits, or a float's hex image)
         boolean neg = eat('n');
         int start = pos;
-        while (Character.isDigit(peek())) {
-            pos++;
+        while (peek() != 'E') {
+            next();
         }
-        if (pos == start) {
-            throw new Fail();
-        }
-        String v = (neg ? "-" : "") + s.substring(start, pos);
+        String digits = s.substring(start, pos);
+        String v = (neg ? "-" : "") + digits;
         expect('E');
-        String suffix = t instanceof Node.Text && !(t instanceof Builtin) ? null : switch (code) {
+        boolean builtin = t instanceof Builtin;
+        String suffix = !builtin ? null : switch (code) {
             case 'i' -> "";
             case 'j' -> "u";
             case 'l' -> "l";
@@ -624,20 +640,180 @@ final class Parser {
             case 'y' -> "ull";
             default -> null;
         };
-        if (code == 'b' && (v.equals("0") || v.equals("1"))) {
-            return new Node.Text(v.equals("1") ? "true" : "false");
+        if (builtin && code == 'b' && (v.equals("0") || v.equals("1"))) {
+            return new Expr.Literal(v.equals("1") ? "true" : "false");
         }
-        return new Node.Text(suffix != null ? v + suffix : "(" + render(t) + ")" + v);
+        boolean real = builtin && (code == 'd' || code == 'e' || code == 'f' || code == 'g'
+            || code == 'D' && render(t).equals("half"));
+        String value = real ? (neg ? "-" : "") + "[" + digits + "]" : v;
+        return new Expr.Literal(suffix != null ? v + suffix : "(" + render(t) + ")" + value);
     }
 
+    /**
+     * @return the argument a template parameter names (an argument pack wrapped in a {@link Expr.ParamRef}, for
+     *         pack expansions), or inside a lambda's signature the generic lambda's {@code auto:N}
+     */
     private Node templateParam() {
         expect('T');
         int i = peek() == '_' ? 0 : (int) number() + 1;
         expect('_');
+        if (lambdaSignature) {
+            return new Node.Text("auto:" + (i + 1));
+        }
         if (templateArgs == null || i >= templateArgs.size()) {
             throw new Fail();
         }
-        return templateArgs.get(i);
+        Node a = templateArgs.get(i);
+        return a instanceof Node.Pack ? new Expr.ParamRef(a) : a;
+    }
+
+    // ---- expressions ----
+
+    /** {@code <expression>}, as libiberty's {@code d_expression_1} reads it. */
+    private Node expression() {
+        in();
+        try {
+            char c = peek();
+            char d = peek(1);
+            if (c == 'L') {
+                return literal();
+            }
+            if (c == 'T') {
+                Node p = templateParam();
+                return p instanceof Expr.ParamRef ? p : new Expr.ParamRef(p);
+            }
+            if (c == 's' && d == 'r') {
+                pos += 2;
+                Node t = type();
+                return new Node.Qualified(t, unqualifiedWithArgs());
+            }
+            if (c == 's' && d == 'p') {
+                pos += 2;
+                return new Expr.PackExpansion(expression());
+            }
+            if (c == 'f' && d == 'p') {
+                pos += 2;
+                if (eat('T')) {
+                    return new Expr.FunctionParam(0);
+                }
+                long i = peek() == '_' ? 0 : number() + 1;
+                expect('_');
+                return new Expr.FunctionParam(i + 1);
+            }
+            if (Character.isDigit(c) || c == 'o' && d == 'n') {
+                if (c == 'o') {
+                    pos += 2;
+                }
+                return unqualifiedWithArgs();
+            }
+            if ((c == 'i' || c == 't') && d == 'l') {
+                pos += 2;
+                Node t = c == 't' ? type() : null;
+                return new Expr.InitList(t, exprList('E'));
+            }
+            if (c == 'c' && d == 'v') {
+                pos += 2;
+                Node t = type();
+                return new Expr.Cast(t, eat('_') ? exprList('E') : expression());
+            }
+            return operation();
+        } finally {
+            depth--;
+        }
+    }
+
+    /** An operator and its operands. */
+    private Node operation() {
+        Operators.Op op = Operators.op(s.substring(pos, Math.min(pos + 2, s.length())));
+        if (op == null) {
+            throw new Fail();
+        }
+        pos += 2;
+        String code = op.code();
+        if (code.equals("st")) {
+            return new Expr.Unary(op, type(), false);
+        }
+        switch (op.arity()) {
+            case 0:
+                return new Expr.Nullary(op);
+            case 1: {
+                boolean suffix = (code.equals("pp") || code.equals("mm")) && !eat('_');
+                Node operand = code.equals("sP") ? new Expr.ExprList(templateArgsBody()) : expression();
+                return new Expr.Unary(op, operand, suffix);
+            }
+            case 2: {
+                Node left;
+                if (code.equals("sc") || code.equals("dc") || code.equals("cc") || code.equals("rc")) {
+                    left = type();
+                } else if (code.charAt(0) == 'f') {
+                    left = foldOperator();
+                } else if (code.equals("di")) {
+                    left = unqualified(null);
+                } else {
+                    left = expression();
+                }
+                Node right;
+                if (code.equals("cl")) {
+                    right = exprList('E');
+                } else if (code.equals("dt") || code.equals("pt")) {
+                    right = unqualifiedWithArgs();
+                } else {
+                    right = expression();
+                }
+                return new Expr.Binary(op, left, right);
+            }
+            default: {
+                if (code.equals("qu") || code.equals("dX")) {
+                    Node a = expression();
+                    Node b = expression();
+                    return new Expr.Trinary(op, a, b, expression());
+                }
+                if (code.equals("fL") || code.equals("fR")) {
+                    Node f = foldOperator();
+                    Node a = expression();
+                    return new Expr.Trinary(op, f, a, expression());
+                }
+                Node placement = exprList('_');
+                Node t = type();
+                Node init;
+                if (eat('E')) {
+                    init = null;
+                } else if (peek() == 'p' && peek(1) == 'i') {
+                    pos += 2;
+                    init = exprList('E');
+                } else if (peek() == 'i' && peek(1) == 'l') {
+                    init = expression();
+                } else {
+                    throw new Fail();
+                }
+                return new Expr.Trinary(op, placement, t, init);
+            }
+        }
+    }
+
+    private Node foldOperator() {
+        Operators.Op op = Operators.op(s.substring(pos, Math.min(pos + 2, s.length())));
+        if (op == null) {
+            throw new Fail();
+        }
+        pos += 2;
+        return new Expr.OpNode(op);
+    }
+
+    /** An unqualified name with the template arguments that may follow it (they do not change the context's). */
+    private Node unqualifiedWithArgs() {
+        Node n = unqualified(null);
+        return peek() == 'I' ? new Node.Template(n, templateArgs()) : n;
+    }
+
+    /** Expressions up to {@code end}, which is consumed. */
+    private Expr.ExprList exprList(char end) {
+        List<Node> items = new ArrayList<>();
+        while (!eat(end)) {
+            step();
+            items.add(expression());
+        }
+        return new Expr.ExprList(items);
     }
 
     // ---- types ----
@@ -652,7 +828,7 @@ final class Parser {
     private Node type() {
         in();
         try {
-            char c = peek();
+            char c = peek() == 'D' && "xoOw".indexOf(peek(1)) >= 0 ? 'Q' : peek();
             String b = Operators.builtin(c);
             if (b != null) {
                 pos++;
@@ -660,7 +836,7 @@ final class Parser {
             }
             Node t;
             switch (c) {
-                case 'r', 'V', 'K' -> {
+                case 'r', 'V', 'K', 'Q' -> {
                     String quals = cvQuals();
                     // qualifiers of a member function's type apply to 'this': the bare function type is no
                     // substitution candidate then
@@ -672,11 +848,11 @@ final class Parser {
                 }
                 case 'R' -> {
                     pos++;
-                    t = new Node.Pointer(type(), "&");
+                    t = reference(type(), "&");
                 }
                 case 'O' -> {
                     pos++;
-                    t = new Node.Pointer(type(), "&&");
+                    t = reference(type(), "&&");
                 }
                 case 'C' -> {
                     pos++;
@@ -738,6 +914,18 @@ final class Parser {
         }
     }
 
+    /**
+     * A reference to {@code to}, collapsed as libiberty collapses a reference to a template parameter that is
+     * itself a reference: {@code & &} and {@code && &} are {@code &}, {@code && &&} is {@code &&}, {@code & &&} is
+     * {@code &} to what the inner one refers to. (A mangled name has no other reference to a reference.)
+     */
+    private static Node reference(Node to, String sigil) {
+        if (to instanceof Node.Pointer p && (p.sigil.equals("&") || p.sigil.equals("&&"))) {
+            return p.sigil.equals("&") || sigil.equals("&&") ? p : new Node.Pointer(p.to, "&");
+        }
+        return new Node.Pointer(to, sigil);
+    }
+
     /** A class or enum type's name; its template arguments do not replace those of the enclosing function. */
     private Node className() {
         List<Node> saved = templateArgs;
@@ -771,6 +959,13 @@ final class Parser {
                 expect('_');
                 return new Node.Postfix(type(), " __vector(" + n + ")");
             }
+            case 't', 'T': {
+                Node e = expression();
+                expect('E');
+                return new Expr.Decltype(e);
+            }
+            case 'p':
+                return new Expr.PackExpansion(type());
             default:
                 throw new Fail();
         }
@@ -812,16 +1007,45 @@ final class Parser {
     /** {@code [r][V][K]}, printed innermost first as libiberty does ({@code VKi} is {@code int const volatile}). */
     private String cvQuals() {
         String q = "";
-        if (eat('r')) {
-            q = " restrict" + q;
+        while (true) {
+            step();
+            if (eat('r')) {
+                q = " restrict" + q;
+            } else if (eat('V')) {
+                q = " volatile" + q;
+            } else if (eat('K')) {
+                q = " const" + q;
+            } else if (peek() == 'D' && "xoOw".indexOf(peek(1)) >= 0) {
+                pos++;
+                q = functionQual(next()) + q;
+            } else {
+                return q;
+            }
         }
-        if (eat('V')) {
-            q = " volatile" + q;
+    }
+
+    /** A function type's {@code Dx}, {@code Do}, {@code DO expr E} or {@code Dw types E}, as libiberty prints it. */
+    private String functionQual(char c) {
+        switch (c) {
+            case 'x':
+                return " transaction_safe";
+            case 'o':
+                return " noexcept";
+            case 'O': {
+                Node e = expression();
+                expect('E');
+                return " noexcept(" + render(e) + ")";
+            }
+            default: {
+                List<Node> types = new ArrayList<>();
+                while (!eat('E')) {
+                    types.add(type());
+                }
+                Node.Out o = new Node.Out();
+                Node.list(o, types);
+                return " throw(" + o.b + ")";
+            }
         }
-        if (eat('K')) {
-            q = " const" + q;
-        }
-        return q;
     }
 
     private static String render(Node n) {

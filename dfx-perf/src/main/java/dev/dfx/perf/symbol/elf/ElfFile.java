@@ -124,6 +124,15 @@ public final class ElfFile {
         return is64;
     }
 
+    /**
+     * @return the whole file as a read-only segment (its bytes, {@code byteSize()} long), for readers of sections
+     *         this class does not decode (call frame information); reads past its end throw
+     *         {@link IndexOutOfBoundsException}
+     */
+    public MemorySegment contents() {
+        return seg.asReadOnly();
+    }
+
     /** @return the section headers in table order (unmodifiable) */
     public List<ElfSection> sections() {
         return sections;

@@ -1,4 +1,4 @@
-package dev.dfx.program;
+package dev.dfx.exec;
 
 import java.io.File;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package dev.dfx.agent;
 
 import java.util.List;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ThreadPoolExecutor;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -26,6 +27,25 @@ final class Advices {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Return List<Runnable> tasks) {
             Hooks.unwrap(tasks);
+        }
+    }
+
+    /** {@code ThreadPoolExecutor.remove(Runnable)}: a task the application queued is found in its wrapper. */
+    static final class Remove {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This ThreadPoolExecutor pool, @Advice.Argument(0) Runnable task,
+                @Advice.Return(readOnly = false) boolean removed) {
+            if (!removed) {
+                removed = Hooks.removeWrapper(pool, task);
+            }
+        }
+    }
+
+    /** {@code ThreadPoolExecutor.purge()}: the wrappers of cancelled futures are removed too. */
+    static final class Purge {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This ThreadPoolExecutor pool) {
+            Hooks.purgeWrappers(pool);
         }
     }
 
@@ -55,6 +75,39 @@ final class Advices {
         @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
         static void exit(@Advice.This ForkJoinTask<?> task, @Advice.Enter long start) {
             Hooks.fjEnd(task, start);
+        }
+    }
+
+    /**
+     * {@code ScheduledThreadPoolExecutor.delayedExecute(RunnableScheduledFuture)} (every schedule, execute and submit)
+     * and {@code reExecutePeriodic(RunnableScheduledFuture)} (a periodic task queued again after a run).
+     */
+    static final class Schedule {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) Runnable task) {
+            Hooks.scheduled(task);
+        }
+    }
+
+    /**
+     * {@code ScheduledThreadPoolExecutor$ScheduledFutureTask.run()}: one run slice per run (a periodic task's too),
+     * with the flow of the submit or re-queue before it, taken from the field the agent adds to the class.
+     */
+    static final class ScheduledRun {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static long enter(@Advice.This Runnable task,
+                @Advice.FieldValue(value = Instrumenter.FLOW_FIELD, readOnly = false) long field,
+                @Advice.Local("dfxNames") TaskNames names, @Advice.Local("dfxFlow") long flow) {
+            flow = field;
+            field = 0; // the run's own re-queue (a periodic task) stores the next run's flow
+            names = Hooks.scheduledNames(task);
+            return Hooks.runBegin(names, flow);
+        }
+
+        @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
+        static void exit(@Advice.Enter long start, @Advice.Local("dfxNames") TaskNames names,
+                @Advice.Local("dfxFlow") long flow) {
+            Hooks.runEnd(names, flow, start);
         }
     }
 

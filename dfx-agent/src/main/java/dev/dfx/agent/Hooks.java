@@ -7,6 +7,8 @@ import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -21,8 +23,11 @@ public final class Hooks {
     /** {@code fjBegin}'s answer when the run is not recorded. */
     public static final long NOT_RECORDED = Long.MIN_VALUE;
 
-    /** Fault injection for the agent's own tests: {@code -Ddfx.agent.fault=submit} or {@code =run}. */
-    static final String FAULT_SUBMIT = "submit", FAULT_RUN = "run";
+    /**
+     * Fault injection for the agent's own tests: {@code -Ddfx.agent.fault=submit}, {@code =run} (the hooks throw) or
+     * {@code =instrument} (instrumenting ThreadPoolExecutor throws).
+     */
+    static final String FAULT_SUBMIT = "submit", FAULT_RUN = "run", FAULT_INSTRUMENT = "instrument";
     private static final String FAULT = System.getProperty("dfx.agent.fault", "");
     private static final AtomicBoolean REPORTED = new AtomicBoolean();
 
@@ -36,6 +41,12 @@ public final class Hooks {
         }
     }
 
+    /** @return {@code passed}, after {@link #fault(String)} */
+    static <T> T fault(String where, T passed) {
+        fault(where);
+        return passed;
+    }
+
     /**
      * Reports a failure of the agent once per JVM on standard error; the task goes on unrecorded.
      *
@@ -45,6 +56,18 @@ public final class Hooks {
     public static void failed(String where, Throwable t) {
         if (REPORTED.compareAndSet(false, true)) {
             System.err.println("dfx agent: " + where + " hook failed (" + t + "); tasks run on, some unrecorded");
+        }
+    }
+
+    /**
+     * Reports, once per JVM as {@link #failed}, a class the agent could not instrument: it runs unchanged, its tasks
+     * unrecorded.
+     *
+     * @param type the class's name
+     */
+    static void instrumentFailed(String type, Throwable t) {
+        if (REPORTED.compareAndSet(false, true)) {
+            System.err.println("dfx agent: could not instrument " + type + " (" + t + "); its tasks run unrecorded");
         }
     }
 
@@ -81,10 +104,49 @@ public final class Hooks {
         }
     }
 
+    /**
+     * {@code ThreadPoolExecutor.remove(task)} found nothing: removes the wrapper of {@code task} from the queue (through
+     * {@code remove} itself, which then terminates the pool if it is shut down and empty, as for an unwrapped task).
+     *
+     * @return true when a wrapper of the task was queued and is removed
+     */
+    public static boolean removeWrapper(ThreadPoolExecutor pool, Runnable task) {
+        try {
+            for (Runnable r : pool.getQueue()) {
+                if (r instanceof DfxTask d && d.task() == task) {
+                    return pool.remove(d);
+                }
+            }
+        } catch (Throwable t) {
+            failed("remove", t);
+        }
+        return false;
+    }
+
+    /** {@code ThreadPoolExecutor.purge()}: removes the queued wrappers of cancelled futures, as purge does the futures. */
+    public static void purgeWrappers(ThreadPoolExecutor pool) {
+        try {
+            pool.getQueue().removeIf(r -> r instanceof DfxTask d && d.task() instanceof Future<?> f && f.isCancelled());
+        } catch (Throwable t) {
+            failed("purge", t);
+        }
+    }
+
     // ---- fork/join: the flow id rides in a field the agent adds to ForkJoinTask ----
 
     /** {@code ForkJoinTask.fork()} and {@code ForkJoinPool.poolSubmit}: records the submit. */
     public static void forked(ForkJoinTask<?> task) {
+        submitted(task, ForkJoinFlow.FIELD, ForkJoinTask.class);
+    }
+
+    /**
+     * Records a task's submit and stores its flow id in the field the agent added to its class, before the task is
+     * queued (the queue's release or lock publishes it to the thread that runs the task).
+     *
+     * @param field the added field; null when the class was loaded before the agent (no flow)
+     * @param owner the class with the field: a task of another class (a decorated one) runs without a flow
+     */
+    private static void submitted(Object task, VarHandle field, Class<?> owner) {
         if (!Dfx.enabled() || task == null) {
             return;
         }
@@ -95,9 +157,8 @@ public final class Hooks {
                 return;
             }
             long flow = TaskEvents.submit(n.submit(), n.flow());
-            VarHandle f = ForkJoinFlow.FIELD;
-            if (f != null) {
-                f.set(task, flow); // published with the task by the queue's push (release)
+            if (field != null && owner.isInstance(task)) {
+                field.set(task, flow);
             }
         } catch (Throwable t) {
             failed("submit", t);
@@ -157,6 +218,88 @@ public final class Hooks {
                         long.class);
             } catch (ReflectiveOperationException e) {
                 return null; // ForkJoinTask was loaded before the agent: fork/join runs are recorded without flows
+            }
+        }
+    }
+
+    // ---- scheduled thread pools: the flow id rides in a field the agent adds to ScheduledFutureTask ----
+
+    /**
+     * {@code ScheduledThreadPoolExecutor.delayedExecute} and {@code reExecutePeriodic}: records the submit (a periodic
+     * task's next run is submitted again by the run before it) and stores its flow in the task.
+     */
+    public static void scheduled(Runnable task) {
+        submitted(task, ScheduledFlow.FIELD, ScheduledFlow.TASK);
+    }
+
+    /**
+     * @param task a scheduled task about to run
+     * @return its names, or null when its run is not recorded (not recording; the task is done or cancelled, so
+     *     nothing runs; a failure)
+     */
+    public static TaskNames scheduledNames(Runnable task) {
+        if (!Dfx.enabled() || ((Future<?>) task).isDone()) {
+            return null;
+        }
+        try {
+            fault(FAULT_RUN);
+            return TaskNames.of(task);
+        } catch (Throwable t) {
+            failed("run", t);
+            return null;
+        }
+    }
+
+    /**
+     * A task's run begins on the calling thread.
+     *
+     * @param names the task's names; null: not recorded
+     * @param flow  its submit's flow, 0 when none
+     * @return the start, or {@link #NOT_RECORDED}
+     */
+    public static long runBegin(TaskNames names, long flow) {
+        if (names == null) {
+            return NOT_RECORDED;
+        }
+        try {
+            return TaskEvents.runBegin(names.slice(), names.flow(), flow);
+        } catch (Throwable t) {
+            failed("run", t);
+            return NOT_RECORDED;
+        }
+    }
+
+    /** The run {@link #runBegin} began ends (returns or throws). */
+    public static void runEnd(TaskNames names, long flow, long start) {
+        if (start == NOT_RECORDED) {
+            return;
+        }
+        try {
+            TaskEvents.runEnd(names.slice(), names.flow(), flow, start);
+        } catch (Throwable t) {
+            failed("run", t);
+        }
+    }
+
+    /** The field {@code dfx$flow} the agent adds to ScheduledFutureTask when it loads it; null when it could not. */
+    static final class ScheduledFlow {
+        static final Class<?> TASK = task();
+        static final VarHandle FIELD = find();
+
+        private static Class<?> task() {
+            try {
+                return Class.forName(Instrumenter.SCHEDULED_TASK, false, null);
+            } catch (ClassNotFoundException e) {
+                return null;
+            }
+        }
+
+        private static VarHandle find() {
+            try {
+                return MethodHandles.privateLookupIn(TASK, MethodHandles.lookup()).findVarHandle(TASK,
+                        Instrumenter.FLOW_FIELD, long.class);
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return null; // loaded before the agent: the class is not instrumented (reported once)
             }
         }
     }

@@ -25,7 +25,8 @@ import net.bytebuddy.utility.JavaModule;
  * <ul>
  *   <li>{@code ThreadPoolExecutor.execute(Runnable)} queues a {@link DfxTask} in place of the task (every
  *       {@code submit}, {@code invokeAll}, {@code invokeAny} of a thread pool goes through it), and
- *       {@code shutdownNow()} hands back the application's own tasks;</li>
+ *       {@code shutdownNow()} hands back the application's own tasks, {@code remove(task)} finds a queued task in its
+ *       wrapper and {@code purge()} removes the wrappers of cancelled futures;</li>
  *   <li>{@code ForkJoinTask.fork()}, {@code ForkJoinPool.poolSubmit(...)} (execute, submit, invoke, and
  *       CompletableFuture's async stages on the common pool) record the submit, {@code ForkJoinTask.doExec()} the
  *       run; the flow id rides in a public field {@value #FLOW_FIELD} the agent adds to ForkJoinTask as the JVM
@@ -37,8 +38,10 @@ import net.bytebuddy.utility.JavaModule;
  * are, and the application runs as without the agent.
  */
 public final class Instrumenter {
-    /** The field added to ForkJoinTask: the flow id of its submit, 0 when none. */
+    /** The field added to ForkJoinTask and ScheduledFutureTask: the flow id of its submit, 0 when none. */
     static final String FLOW_FIELD = "dfx$flow";
+    static final String FORK_JOIN_TASK = "java.util.concurrent.ForkJoinTask";
+    static final String SCHEDULED_TASK = "java.util.concurrent.ScheduledThreadPoolExecutor$ScheduledFutureTask";
 
     private Instrumenter() {
     }
@@ -59,33 +62,41 @@ public final class Instrumenter {
             @Override
             public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded,
                     Throwable throwable) {
-                Hooks.failed("instrument " + typeName, throwable);
+                Hooks.instrumentFailed(typeName, throwable);
             }
         };
 
-        boolean forkJoinLoaded = false;
+        // Classes that get a field can only be changed as they load: those loaded before the agent are reported.
+        Set<String> loaded = new java.util.HashSet<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (c.getName().equals("java.util.concurrent.ForkJoinTask")) {
-                forkJoinLoaded = true;
+            if (c.getName().equals(FORK_JOIN_TASK) || c.getName().equals(SCHEDULED_TASK)) {
+                loaded.add(c.getName());
             }
         }
-        AgentBuilder forkJoin = new AgentBuilder.Default()
+        AgentBuilder.Identified.Extendable withFields = new AgentBuilder.Default()
                 .ignore(none())
                 .with(errors)
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .type(named("java.util.concurrent.ForkJoinTask"))
-                .transform((b, type, loader, module, pd) -> forkJoinTask(b, advice));
-        if (!forkJoinLoaded) {
-            forkJoin.installOn(inst); // a field can be added only as the class loads
+                .type(named(FORK_JOIN_TASK))
+                .transform((b, type, loader, module, pd) -> forkJoinTask(b, advice))
+                .type(named(SCHEDULED_TASK))
+                .transform((b, type, loader, module, pd) -> b.defineField(FLOW_FIELD, long.class, Visibility.PUBLIC)
+                        .visit(advice.to("ScheduledRun").on(named("run").and(takesArguments(0)))));
+        if (loaded.size() < 2) {
+            withFields.installOn(inst);
             // Loaded here, transformed by the builder just installed: loaded later while the builder below
-            // retransforms ForkJoinPool, it would be passed over by ByteBuddy's circularity lock.
-            Class.forName("java.util.concurrent.ForkJoinTask", false, null);
+            // retransforms ForkJoinPool, they would be passed over by ByteBuddy's circularity lock.
+            for (String c : new String[] {FORK_JOIN_TASK, SCHEDULED_TASK}) {
+                if (!loaded.contains(c)) {
+                    Class.forName(c, false, null);
+                }
+            }
         }
 
         // Loaded now, so that they are retransformed: a class loaded while ByteBuddy transforms another one (the
         // VirtualThread scheduler's ForkJoinPool, say) is passed over by its circularity lock.
         for (String c : new String[] {"java.util.concurrent.ThreadPoolExecutor", "java.util.concurrent.ForkJoinPool",
-            "java.lang.VirtualThread"}) {
+            "java.util.concurrent.ScheduledThreadPoolExecutor", "java.lang.VirtualThread"}) {
             Class.forName(c, false, null);
         }
         new AgentBuilder.Default()
@@ -98,16 +109,24 @@ public final class Instrumenter {
                 .with(Boolean.getBoolean("dfx.agent.debug") ? AgentBuilder.Listener.StreamWriting.toSystemError()
                         .withTransformationsOnly() : AgentBuilder.Listener.NoOp.INSTANCE)
                 .type(named("java.util.concurrent.ThreadPoolExecutor"))
-                .transform((b, type, loader, module, pd) -> b
+                .transform((b, type, loader, module, pd) -> Hooks.fault(Hooks.FAULT_INSTRUMENT, b)
                         .visit(advice.to("Execute")
                                 .on(named("execute").and(takesArguments(Runnable.class))))
                         .visit(advice.to("ShutdownNow")
-                                .on(named("shutdownNow").and(takesArguments(0)))))
+                                .on(named("shutdownNow").and(takesArguments(0))))
+                        .visit(advice.to("Remove")
+                                .on(named("remove").and(takesArguments(Runnable.class))))
+                        .visit(advice.to("Purge")
+                                .on(named("purge").and(takesArguments(0)))))
                 .type(named("java.util.concurrent.ForkJoinPool"))
                 .transform((b, type, loader, module, pd) -> b
                         .visit(advice.to("PoolSubmit")
                                 .on(named("poolSubmit").and(takesArguments(2))
                                         .and(takesArgument(1, named("java.util.concurrent.ForkJoinTask"))))))
+                .type(named("java.util.concurrent.ScheduledThreadPoolExecutor"))
+                .transform((b, type, loader, module, pd) -> b
+                        .visit(advice.to("Schedule")
+                                .on(named("delayedExecute").or(named("reExecutePeriodic")).and(takesArguments(1)))))
                 .type(named("java.lang.VirtualThread"))
                 .transform((b, type, loader, module, pd) -> b
                         .visit(advice.to("VirtualStart")
@@ -115,9 +134,8 @@ public final class Instrumenter {
                         .visit(advice.to("VirtualRun")
                                 .on(named("run").and(takesArguments(Runnable.class)))))
                 .installOn(inst);
-        if (forkJoinLoaded) {
-            Hooks.failed("instrument java.util.concurrent.ForkJoinTask",
-                    new IllegalStateException("loaded before the agent"));
+        for (String c : loaded) {
+            Hooks.instrumentFailed(c, new IllegalStateException("loaded before the agent"));
         }
     }
 

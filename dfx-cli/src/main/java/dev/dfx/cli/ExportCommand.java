@@ -198,7 +198,8 @@ final class ExportCommand implements Callable<Integer> {
     /**
      * PERF.DATA EXPORT: a perf.data file as a Chrome or Perfetto trace ({@link PerfDataExporter}), an HTML page
      * ({@link HtmlViewer}), or its sampled callstacks as folded stacks or speedscope JSON
-     * ({@link PerfProfileExporter}).
+     * ({@link PerfProfileExporter}). Reading that stops early at damage in the data (a torn last record) keeps
+     * what was read before it: the output is written, a line names where reading stopped, and the exit status is 1.
      *
      * @throws BadInputException when the file is missing or the output is not writable
      */
@@ -215,14 +216,14 @@ final class ExportCommand implements Callable<Integer> {
         try {
             if (p != null) {
                 target.write(spec.commandLine().getOut(), os -> {
-                    PerfProfileExporter.write(file, os, p, symbols.options(), notes);
+                    PerfProfileExporter.write(file, os, p, symbols.options(), notes, damage);
                     return null;
                 });
-                return 0;
+            } else {
+                target.write(spec.commandLine().getOut(), os -> t == null
+                        ? HtmlViewer.writePerf(file, os, symbols.options(), notes, damage)
+                        : PerfDataExporter.write(file, os, t, symbols.options(), notes, damage));
             }
-            target.write(spec.commandLine().getOut(), os -> t == null
-                    ? HtmlViewer.writePerf(file, os, symbols.options(), notes, damage)
-                    : PerfDataExporter.write(file, os, t, symbols.options(), notes, damage));
         } finally {
             notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));
         }

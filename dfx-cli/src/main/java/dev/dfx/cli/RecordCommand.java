@@ -141,7 +141,8 @@ final class RecordCommand implements Callable<Integer> {
         ProgressLine progress = quiet ? ProgressLine.NONE : ProgressLine.start(rec);
         RunManifest m;
         try (RecordStop stop = RecordStop.watch(rec)) {
-            m = rec.run(List.of((dir, man) -> RunTraceExporter.write(dir, man, dir.resolve(RunTraceExporter.FILE))));
+            m = rec.run(List.of((dir, man, deps) -> RunTraceExporter.write(dir, man,
+                    dir.resolve(RunTraceExporter.FILE), deps)));
             progress.stop();
             rec.manifestProblem().ifPresent(p -> spec.commandLine().getErr().println(Main.errorLine(p)));
             if (json) {

@@ -39,6 +39,8 @@ public final class ChromeTraceWriter implements TraceSink {
     private final JsonGenerator gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
+    /** The text of one timestamp or duration, reused. */
+    private final char[] micros = new char[TraceTime.MAX_CHARS];
     private long events;
     private long latestNs;
     /** Arrows whose start is written and whose end is not, by id: the category of the start. */
@@ -122,7 +124,7 @@ public final class ChromeTraceWriter implements TraceSink {
         latestNs = Math.max(latestNs, startNs + durNs);
         try {
             gen.writeFieldName("dur");
-            gen.writeNumber(TraceTime.micros(durNs));
+            gen.writeNumber(micros, 0, TraceTime.micros(durNs, micros));
             end(args);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -238,7 +240,7 @@ public final class ChromeTraceWriter implements TraceSink {
             gen.writeNumberField("pid", pid);
             gen.writeNumberField("tid", tid);
             gen.writeFieldName("ts");
-            gen.writeNumber(TraceTime.micros(tsNs - originNs));
+            gen.writeNumber(micros, 0, TraceTime.micros(tsNs - originNs, micros));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,5 +1,6 @@
 package dev.dfx.export;
 
+import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.profile.ProfileFrame;
@@ -57,6 +58,14 @@ public final class PerfDataExporter {
     }
 
     /**
+     * @param e where reading a recording's data stopped (its message names the file and byte offset)
+     * @return the damage line of an export that keeps what was read before it
+     */
+    static String stoppedAt(BadInputException e) {
+        return e.getMessage() + "; exported the records read before it";
+    }
+
+    /**
      * @param file   perf.data file
      * @param os     where the trace goes; closed at the end
      * @param format the trace's file format
@@ -65,10 +74,11 @@ public final class PerfDataExporter {
      *               not be used
      * @param damage receives one line when samples were left out because they carry no time (a recording made
      *               with {@code perf record --no-timestamp}: perf script prints them in file order, but a trace has
-     *               no place for them)
+     *               no place for them), and one when reading stopped early at damage in the data (a torn last
+     *               record, a record that runs past the section): the trace then holds every record before it
      * @return events written (JSON trace events, Perfetto packets)
      * @throws IOException when the output cannot be written
-     * @throws dev.dfx.error.BadInputException when the recording is damaged (the trace is then left incomplete)
+     * @throws dev.dfx.error.BadInputException when the file's header cannot be read (nothing is written then)
      */
     public static long write(Path file, OutputStream os, TraceFormat format, SymbolOptions symbols,
                              List<String> notes, RunDamage damage) throws IOException {
@@ -89,7 +99,7 @@ public final class PerfDataExporter {
         try (PerfSession session = PerfSession.open(file, file.toString())) {
             Pass pass = new Pass(session, w, symbols);
             try {
-                pass.run();
+                pass.run(damage);
             } finally {
                 session.warnings().lines().forEach(l -> notes.add("warning: " + l));
                 notes.addAll(pass.resolver.warnings());
@@ -131,21 +141,26 @@ public final class PerfDataExporter {
             this.decoder = new VpaDtlDecoder(session, session.processingOrder(true), PrimaryMerge.Tail.DRAIN);
         }
 
-        void run() {
-            while (decoder.hasNext()) {
-                TimedRecord t = decoder.next();
-                PerfRecord r = t.record();
-                resolver.record(r);
-                if (t.time() != -1 && t.time() != 0) {
-                    lastNs = Math.max(lastNs, t.time());
-                }
-                if (r.type() == RecordType.SAMPLE && t.evsel() != null) {
-                    if (t.time() == -1) {
-                        untimed++;
-                    } else {
-                        sample(t);
+        /** Draws every record; damage in the data ends the walk with a line in {@code damage}, not the trace. */
+        void run(RunDamage damage) {
+            try {
+                while (decoder.hasNext()) {
+                    TimedRecord t = decoder.next();
+                    PerfRecord r = t.record();
+                    resolver.record(r);
+                    if (t.time() != -1 && t.time() != 0) {
+                        lastNs = Math.max(lastNs, t.time());
+                    }
+                    if (r.type() == RecordType.SAMPLE && t.evsel() != null) {
+                        if (t.time() == -1) {
+                            untimed++;
+                        } else {
+                            sample(t);
+                        }
                     }
                 }
+            } catch (BadInputException e) {
+                damage.add(stoppedAt(e));
             }
             runs.finish(lastNs);
         }

@@ -1,13 +1,17 @@
 package dev.dfx.export;
 
+import dev.dfx.error.BadInputException;
+import dev.dfx.perf.profile.ProfileSample;
 import dev.dfx.perf.profile.ProfileWalk;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.symbol.SymbolOptions;
+import dev.dfx.rundir.RunDamage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * {@code dfx export FILE.data --format folded|speedscope}: a perf.data recording's sampled callstacks for flame
@@ -38,14 +42,16 @@ public final class PerfProfileExporter {
      * @param symbols where the samples' symbols are looked for
      * @param notes  receives notes for the user: what the reader read past, symbol files that could not be used,
      *               samples of other events that folded stacks leave out
+     * @param damage receives one line when reading stopped early at damage in the data (a torn last record, a
+     *               record that runs past the section): the profile then holds every sample before it
      * @throws IOException when the output cannot be written
-     * @throws dev.dfx.error.BadInputException when the recording is damaged (nothing is written then)
+     * @throws dev.dfx.error.BadInputException when the file's header cannot be read (nothing is written then)
      */
-    public static void write(Path file, OutputStream os, Format format, SymbolOptions symbols, List<String> notes)
-            throws IOException {
+    public static void write(Path file, OutputStream os, Format format, SymbolOptions symbols, List<String> notes,
+                             RunDamage damage) throws IOException {
         try (PerfSession session = PerfSession.open(file, file.toString()); os) {
             try {
-                profile(session, os, format, symbols, notes, file);
+                profile(session, os, format, symbols, notes, file, damage);
             } finally {
                 session.warnings().lines().forEach(w -> notes.add("warning: " + w));
             }
@@ -53,11 +59,11 @@ public final class PerfProfileExporter {
     }
 
     private static void profile(PerfSession session, OutputStream os, Format format, SymbolOptions symbols,
-                                List<String> notes, Path file) throws IOException {
+                                List<String> notes, Path file, RunDamage damage) throws IOException {
         switch (format) {
             case FOLDED -> {
                 FoldedStacks folded = new FoldedStacks();
-                notes.addAll(ProfileWalk.run(session, symbols, folded::add, r -> { }));
+                walk(session, symbols, folded::add, notes, damage);
                 folded.write(os);
                 if (folded.skipped() > 0) {
                     notes.add(file + ": folded stacks count the samples of the first event, "
@@ -66,9 +72,19 @@ public final class PerfProfileExporter {
             }
             case SPEEDSCOPE -> {
                 SpeedscopeProfile profile = new SpeedscopeProfile();
-                notes.addAll(ProfileWalk.run(session, symbols, profile::add, r -> { }));
+                walk(session, symbols, profile::add, notes, damage);
                 profile.write(os, file.getFileName().toString());
             }
+        }
+    }
+
+    /** The samples in processing order; damage in the data ends the walk with a line in {@code damage}. */
+    private static void walk(PerfSession session, SymbolOptions symbols, Consumer<ProfileSample> samples,
+                             List<String> notes, RunDamage damage) {
+        try {
+            notes.addAll(ProfileWalk.run(session, symbols, samples, r -> { }));
+        } catch (BadInputException e) {
+            damage.add(PerfDataExporter.stoppedAt(e));
         }
     }
 }

@@ -14,6 +14,7 @@ import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
 import dev.dfx.rundir.UnfinishedRun;
+import dev.dfx.runtime.recording.DependencyEdges;
 import dev.dfx.runtime.subsystem.deps.DepsJson;
 import dev.dfx.runtime.subsystem.deps.DepsReplay;
 import java.io.IOException;
@@ -61,10 +62,25 @@ public final class RunTraceExporter {
      * @throws dev.dfx.error.BadInputException when a chunk file is damaged
      */
     public static OutputFile write(Path runDir, RunManifest m, Path out) throws IOException {
+        return write(runDir, m, out, null);
+    }
+
+    /**
+     * The trace of a recording that just ended ({@code dfx record}), with the dependency edges its deps export
+     * replayed, instead of replaying the deps chunk file again.
+     *
+     * @param deps the edges (or why there are none, for the metadata); null to replay them from the chunk file
+     * @see #write(Path, RunManifest, Path)
+     */
+    public static OutputFile write(Path runDir, RunManifest m, Path out, DependencyEdges deps) throws IOException {
         RunDamage damage = new RunDamage();
         long events;
         try (RunChunkFiles chunks = RunChunkFiles.open(runDir, m, damage)) {
-            events = AtomicFile.write(out, os -> write(chunks, m, os, TraceFormat.CHROME, damage));
+            events = AtomicFile.write(out, os -> {
+                try (os) {
+                    return write(chunks, m, format(os, m, TraceFormat.CHROME), damage, deps);
+                }
+            });
         }
         if (damage.none()) {
             return OutputFile.written(FILE, events);
@@ -86,9 +102,12 @@ public final class RunTraceExporter {
     public static long write(RunChunkFiles chunks, RunManifest m, OutputStream os, TraceFormat format,
                              RunDamage damage) throws IOException {
         try (os) {
-            return write(chunks, m, format.open(os, TraceClock.nanoTime(m.clock().originNs(),
-                    m.clock().epochNsAtOrigin())), damage);
+            return write(chunks, m, format(os, m, format), damage);
         }
+    }
+
+    private static TraceSink format(OutputStream os, RunManifest m, TraceFormat format) {
+        return format.open(os, TraceClock.nanoTime(m.clock().originNs(), m.clock().epochNsAtOrigin()));
     }
 
     /**
@@ -100,12 +119,17 @@ public final class RunTraceExporter {
      */
     public static long write(RunChunkFiles chunks, RunManifest m, TraceSink sink, RunDamage damage)
             throws IOException {
+        return write(chunks, m, sink, damage, null);
+    }
+
+    private static long write(RunChunkFiles chunks, RunManifest m, TraceSink sink, RunDamage damage,
+                              DependencyEdges deps) throws IOException {
         Map<String, Object> meta = new LinkedHashMap<>();
         TraceWindow w = new TraceWindow(sink, m.clock().originNs(), m.timeRangeEndNs());
         boolean unfinished = UnfinishedRun.is(m);
         boolean standIn = ChunkOnlyRun.is(m);
         StallRows layout = m.program() != null ? drawProgram(chunks, m, w, meta, damage)
-                : drawRuntime(chunks, m, w, meta, unfinished, standIn);
+                : drawRuntime(chunks, m, w, meta, unfinished, standIn, deps);
         if (unfinished || standIn) {
             // the manifest written at the start has no counts, a stand-in none at all: claiming zero loss or no
             // stalls would be false
@@ -141,14 +165,17 @@ public final class RunTraceExporter {
 
     /** Draws the embedded runtime's swimlanes and dependency arrows; returns where each thread's stall row is. */
     private static StallRows drawRuntime(RunChunkFiles chunks, RunManifest m, TraceSink w, Map<String, Object> meta,
-                                         boolean unfinished, boolean standIn) throws IOException {
+                                         boolean unfinished, boolean standIn, DependencyEdges deps)
+            throws IOException {
         ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
         TraceLayout layout = new TraceLayout(w);
         FirstRuns runs = FirstRuns.read(swimlane);
-        String noArrows = standIn ? ChunkOnlyRun.NO_ARROWS
+        String noArrows = deps != null ? deps.absent() : standIn ? ChunkOnlyRun.NO_ARROWS
                 : unfinished ? unfinishedNoArrows(chunks, m) : noArrows(chunks, m);
         DependencyFlows flows = DependencyFlows.none();
-        if (noArrows == null) {
+        if (deps != null && deps.edges() != null) {
+            flows = DependencyFlows.of(deps.edges(), runs);
+        } else if (noArrows == null) {
             try {
                 flows = DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), runs);
             } catch (BadInputException e) {

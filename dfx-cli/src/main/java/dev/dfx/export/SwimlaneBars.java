@@ -3,12 +3,14 @@ package dev.dfx.export;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.record.CoreTaskRecord;
 import dev.dfx.record.OrchPhaseRecord;
+import dev.dfx.record.SchedPhaseKind;
 import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
 import dev.dfx.record.TaskId;
 import dev.dfx.rundir.ChunkRecords;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +27,10 @@ import java.util.Map;
 final class SwimlaneBars {
     private record SchedTask(long dispatchNs, long finishNs, long taskId, int funcId, int core) {
     }
+
+    /** Phase bar names by {@link SchedPhaseKind#ordinal()}: the kind in lower case. */
+    private static final String[] PHASE_NAMES = Arrays.stream(SchedPhaseKind.values())
+            .map(k -> k.name().toLowerCase(Locale.ROOT)).toArray(String[]::new);
 
     private final TraceSink w;
     private final TraceLayout layout;
@@ -102,7 +108,7 @@ final class SwimlaneBars {
             args.put("tasks_processed", v.tasksProcessed());
             args.put("pop_hit", v.popHit());
             args.put("pop_miss", v.popMiss());
-            w.complete(TraceLayout.SCHED, tid, v.kind().name().toLowerCase(Locale.ROOT), "phase", v.startNs(),
+            w.complete(TraceLayout.SCHED, tid, PHASE_NAMES[v.kind().ordinal()], "phase", v.startNs(),
                     v.endNs() - v.startNs(), args);
             int[] last = lastDepths.computeIfAbsent(s, k -> new int[] {-1, -1, -1});
             depths(s, v.startNs(), v.depthAtStart(0), v.depthAtStart(1), v.depthAtStart(2), last);

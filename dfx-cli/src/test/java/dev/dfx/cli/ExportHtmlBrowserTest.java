@@ -86,12 +86,13 @@ class ExportHtmlBrowserTest {
 
     @Test
     void aRunsPageMatchesRunJsonZoomsPansHoversAndDrawsArrows() throws Exception {
-        Path run = tmp.resolve("run");
+        Path run = tmp.resolve("decoder");
         CliRun rec = CliRun.dfx("record", "-w", "decoder", "-o", run.toString(), "--quiet");
         assertThat(rec.status()).as(rec.err()).isZero();
         JsonNode manifest = JSON.readTree(run.resolve("run.json").toFile());
         browser.open(export(run, "run"));
         assertThat(browser.consoleErrors()).isEmpty();
+        assertThat(browser.driver().getTitle()).as("the run directory's name, not its path").isEqualTo("dfx decoder");
 
         Map<String, Object> stats = browser.stats();
         Map<String, Object> byCat = map(stats.get("slicesByCat"));
@@ -166,6 +167,12 @@ class ExportHtmlBrowserTest {
         long arrows = edges.stream().filter(e -> e.startsWith(taskId + ">") || e.endsWith(">" + taskId)).count();
         new Actions(browser.driver()).click().perform();
         assertThat(num(browser.js("return window.dfxViewer.selectedArrows()"))).isEqualTo(arrows);
+        // the screenshot (README's docs/viewer.png) shows the rows from the top, the task still hovered
+        long scrolled = num(browser.js("const t = document.getElementById('timeline'), s = t.scrollTop;"
+                + " t.scrollTop = 0; return s"));
+        new Actions(browser.driver()).moveToLocation((int) num(at.get("x")), (int) (num(at.get("y")) + scrolled))
+                .perform();
+        assertThat((String) browser.js("return window.dfxViewer.tipText()")).contains("task id " + taskId);
         browser.screenshot("run");
         assertThat(browser.consoleErrors()).isEmpty();
     }
@@ -208,6 +215,19 @@ class ExportHtmlBrowserTest {
         long dropBars = num(map(browser.stats().get("slicesByCat")).get("drop"));
         assertThat(num(browser.js("return window.dfxViewer.shadedWindows('drop')"))).isEqualTo(dropBars);
         browser.screenshot("drops");
+    }
+
+    /** @return a tick label such as {@code 12.5 ms} in ns */
+    private static double nanoseconds(String label) {
+        String[] valueUnit = label.split(" ");
+        double unit = switch (valueUnit[1]) {
+            case "s" -> 1e9;
+            case "ms" -> 1e6;
+            case "µs" -> 1e3;
+            case "ns" -> 1;
+            default -> throw new AssertionError("a tick label without a time unit: " + label);
+        };
+        return Double.parseDouble(valueUnit[0]) * unit;
     }
 
     @SuppressWarnings("unchecked")
@@ -259,12 +279,14 @@ class ExportHtmlBrowserTest {
         Map<Integer, List<Long>> switchIns = new HashMap<>();
         List<long[]> wakeups = new ArrayList<>();
         long switches = 0;
+        long first = Long.MAX_VALUE;
         for (String l : Files.readAllLines(Fixtures.perf("sched-switch-wakeup-a.script.txt"))) {
             Matcher m = line.matcher(l);
             if (!m.find()) {
                 continue;
             }
             long ns = Long.parseLong(m.group(2)) * 1_000_000_000L + Long.parseLong(m.group(3)) * 1000;
+            first = Math.min(first, ns);
             if (m.group(4).equals("sched:sched_switch")) {
                 switches++;
                 cpus.add(Integer.parseInt(m.group(1)));
@@ -283,6 +305,24 @@ class ExportHtmlBrowserTest {
         assertThat(num(map(stats.get("slicesByCat")).get("sched"))).isEqualTo(switches);
         assertThat(((List<?>) map(stats.get("rowsByProcess")).get("CPUs"))).hasSize(cpus.size());
         assertThat(num(stats.get("wakeups"))).isEqualTo(bound).isPositive();
+
+        // the time axis counts from the first event (perf's clock counts from boot), in units that fit the view:
+        // each tick label is a time since that event inside the view, never the clock's absolute value
+        Map<String, Object> axis = map(browser.js("return window.dfxViewer.axis()"));
+        assertThat(axis.get("title")).isEqualTo("time since the first event");
+        assertThat(((Number) axis.get("zero")).doubleValue()).isCloseTo(first,
+                org.assertj.core.data.Offset.offset(1000.0)); // perf script prints µs
+        List<Double> view = range();
+        double zero = ((Number) axis.get("zero")).doubleValue();
+        List<?> labels = (List<?>) axis.get("labels");
+        assertThat(labels).hasSizeGreaterThan(2);
+        for (Object label : labels) {
+            assertThat(nanoseconds((String) label)).as("%s", label).isBetween(view.get(0) - zero - 1,
+                    view.get(1) - zero + 1);
+        }
+        assertThat((String) browser.js("return document.getElementById('range').textContent"))
+                .contains("first event at " + first / 1_000_000_000L + "." + String.format("%06d",
+                        first % 1_000_000_000L / 1000));
         browser.screenshot("perf");
     }
 

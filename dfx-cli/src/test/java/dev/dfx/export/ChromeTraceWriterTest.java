@@ -7,10 +7,13 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
+import java.math.BigDecimal;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 class ChromeTraceWriterTest {
@@ -24,6 +27,20 @@ class ChromeTraceWriterTest {
         assertThat(TraceTime.micros(1_000_000_000_000_001L)).isEqualTo("1000000000000.001");
         assertThat(TraceTime.micros(Long.MAX_VALUE)).isEqualTo("9223372036854775.807");
         assertThatThrownBy(() -> TraceTime.micros(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void microsIntoCharsIsTheSameTextAsTheBigDecimalQuotient() {
+        char[] into = new char[TraceTime.MAX_CHARS];
+        SplittableRandom random = new SplittableRandom(20261202);
+        LongStream edges = LongStream.of(0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9_999_999, 10_000_000,
+                Long.MAX_VALUE, Long.MAX_VALUE - 1);
+        LongStream randoms = random.longs(2000, 0, Long.MAX_VALUE).flatMap(v -> LongStream.of(v, v >>> 20, v >>> 40));
+        LongStream.concat(edges, randoms).forEach(ns -> {
+            String expected = BigDecimal.valueOf(ns).movePointLeft(3).setScale(3).toPlainString();
+            assertThat(new String(into, 0, TraceTime.micros(ns, into))).as("%d ns", ns).isEqualTo(expected);
+        });
+        assertThatThrownBy(() -> TraceTime.micros(-1, into)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

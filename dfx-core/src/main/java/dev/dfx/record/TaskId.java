@@ -1,5 +1,6 @@
 package dev.dfx.record;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /**
@@ -24,7 +25,13 @@ public final class TaskId {
 
     /** @return {@code id} as {@code 0x%016x} */
     public static String text(long id) {
-        return append(new StringBuilder(TEXT_LENGTH), id).toString();
+        byte[] text = new byte[TEXT_LENGTH];  // straight into the string's Latin-1 bytes: exports write millions
+        text[0] = '0';
+        text[1] = 'x';
+        for (int i = TEXT_LENGTH - 1, shift = 0; i >= PREFIX.length(); i--, shift += BITS_PER_DIGIT) {
+            text[i] = (byte) DIGITS[(int) (id >>> shift) & (DIGITS.length - 1)];
+        }
+        return new String(text, StandardCharsets.ISO_8859_1);
     }
 
     /** Appends {@code id} as {@code 0x%016x}; allocates nothing beyond the builder's growth. */

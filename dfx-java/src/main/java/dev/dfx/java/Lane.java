@@ -46,8 +46,14 @@ final class Lane {
 
     private long stringsUsed = Region.STRINGS_START;
     private final HashMap<String, Integer> interned = new HashMap<>();
-    private String lastName;
-    private int lastId;
+    /**
+     * A direct-mapped cache in front of {@link #interned}, by the string's identity at its hash's slot: a program's
+     * names are a few constants (an executor task writes two or three of them by turns), found here without the
+     * map's lookup and boxing.
+     */
+    private final String[] recentNames = new String[RECENT];
+    private final int[] recentIds = new int[RECENT];
+    private static final int RECENT = 64;
 
     /** The platform thread that writes the lane, or null for a lane virtual threads share. */
     Thread owner;
@@ -158,13 +164,14 @@ final class Lane {
         if (s == null) {
             return Region.NO_STRING;
         }
-        if (s == lastName) {
-            return lastId;
+        int slot = s.hashCode() & (RECENT - 1);
+        if (recentNames[slot] == s) {
+            return recentIds[slot];
         }
         Integer id = interned.get(s);
         int v = id != null ? id : internSlow(s);
-        lastName = s;
-        lastId = v;
+        recentNames[slot] = s;
+        recentIds[slot] = v;
         return v;
     }
 

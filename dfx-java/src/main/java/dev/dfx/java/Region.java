@@ -11,6 +11,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The region of a {@code dfx record -- COMMAND} run, mapped into this JVM: the header checked the way
@@ -39,7 +40,9 @@ final class Region {
             H_LANE_STATES = 64, H_REGION_BYTES = 72, H_BLOCK_COUNT = 80, H_BYTE_ORDER = 88, H_HEADER_BYTES = 92,
             H_BACKSTOP_NS = 104, H_STALL_THRESHOLD_NS = 112, H_READY_QUEUE_STRIDE = 120, H_LANE_STRIDE = 128,
             H_STRING_TABLES = 136, H_STRING_TABLE_BYTES = 144, H_PROCESS_SLOTS = 148, H_PROCESS_TABLE = 152,
-            H_FILE_BYTES = 160, H_UNLANED_DROPPED = 208;
+            H_FILE_BYTES = 160, H_TSC_STATE = 168, H_TSC_TICKS0 = 176, H_TSC_NS0 = 184, H_TSC_TICKS1 = 192,
+            H_TSC_NS1 = 200, H_UNLANED_DROPPED = 208;
+    static final int TSC_NONE = 0, TSC_CALIBRATING = 1, TSC_READY = 2;
     static final long K_RECORD_SIZE = 0, K_RECORDS_PER_BUFFER = 4, K_POLICY = 12;
     static final long T_KIND = 0, T_PRODUCER = 4, T_OWNER = 8, T_NAME = 16;
     static final long B_BASE = 0, B_KIND = 16, B_BUFFERS = 20, B_BUFFER_BYTES = 24;
@@ -285,6 +288,57 @@ final class Region {
         if (slot >= 0) {
             release32(processTable + 16L * slot + P_STATE, PROCESS_DETACHED);
         }
+    }
+
+    // ---- the TSC calibration ----
+
+    /**
+     * Publishes the region's TSC calibration once, as dfx.h's {@code dfx__calibrate_tsc} (docs/region-abi.md, "TSC
+     * calibration"): the first process to CAS {@code tscState} 0 to 1 takes two points at least 10 ms apart and
+     * releases state 2; another waits (acquire) up to a second for it. Caller: after {@link Clock#ticks()} works.
+     *
+     * @return true once the calibration is published; false when the one calibrating never finished (it died)
+     */
+    boolean calibrateTsc() {
+        if (!cas32(H_TSC_STATE, TSC_NONE, TSC_CALIBRATING)) {
+            long deadline = System.nanoTime() + 1_000_000_000L;
+            while (acquire32(H_TSC_STATE) != TSC_READY) {
+                if (System.nanoTime() - deadline >= 0) {
+                    return false;
+                }
+                LockSupport.parkNanos(1_000_000L);
+            }
+            return true;
+        }
+        long[] p0 = tscPoint();
+        long wake = System.nanoTime() + 10_000_000L;
+        for (long left = 10_000_000L; left > 0; left = wake - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+        }
+        long[] p1 = tscPoint();
+        relaxed64(H_TSC_TICKS0, p0[0]);
+        relaxed64(H_TSC_NS0, p0[1]);
+        relaxed64(H_TSC_TICKS1, p1[0]);
+        relaxed64(H_TSC_NS1, p1[1]);
+        release32(H_TSC_STATE, TSC_READY);
+        return true;
+    }
+
+    /** @return one (ticks, ns) pair: the counter read between the two closest of five CLOCK_MONOTONIC reads */
+    private static long[] tscPoint() {
+        long best = Long.MAX_VALUE;
+        long[] point = new long[2];
+        for (int i = 0; i < 5; i++) {
+            long a = System.nanoTime();
+            long t = Clock.ticks();
+            long b = System.nanoTime();
+            if (b - a < best) {
+                best = b - a;
+                point[0] = t;
+                point[1] = a + (b - a) / 2;
+            }
+        }
+        return point;
     }
 
     /**

@@ -20,23 +20,23 @@ final class Slices {
 
         @Override
         public void close() {
-            Dfx.write(UserEvents.SLICE_END, 0, null, System.nanoTime(), 0, null);
+            Dfx.write(UserEvents.SLICE_END, Dfx.CLOCK_FLAGS, null, Dfx.now(), 0, null);
         }
     }
 
     /** A virtual thread's slice: closing writes one complete slice from the start it keeps. */
     static final class Virtual implements Slice {
         private final String name;
-        private final long startNs;
+        private final long start; // Dfx.now(): ns, or ticks under the TSC clock
 
-        Virtual(String name, long startNs) {
+        Virtual(String name, long start) {
             this.name = name;
-            this.startNs = startNs;
+            this.start = start;
         }
 
         @Override
         public void close() {
-            Dfx.write(UserEvents.SLICE_COMPLETE, 0, name, startNs, System.nanoTime() - startNs, null);
+            Dfx.write(UserEvents.SLICE_COMPLETE, Dfx.CLOCK_FLAGS, name, start, Dfx.now() - start, null);
         }
     }
 }

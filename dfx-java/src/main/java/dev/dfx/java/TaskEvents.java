@@ -42,9 +42,9 @@ public final class TaskEvents {
                 return id;
             }
             try {
-                long now = System.nanoTime();
-                l.emit(UserEvents.INSTANT, 0, instantName, now, 0, null);
-                l.emit(UserEvents.FLOW_BEGIN, 0, flowName, now, id, null);
+                long now = Dfx.now();
+                l.emit(UserEvents.INSTANT, Dfx.CLOCK_FLAGS, instantName, now, 0, null);
+                l.emit(UserEvents.FLOW_BEGIN, Dfx.CLOCK_FLAGS, flowName, now, id, null);
             } finally {
                 if (virtual) {
                     l.unlock();
@@ -72,9 +72,9 @@ public final class TaskEvents {
             return 0;
         }
         long id = p.virtualFlowId(threadId);
-        long now = System.nanoTime();
-        Dfx.write(UserEvents.INSTANT, 0, instantName, now, 0, null);
-        Dfx.write(UserEvents.FLOW_BEGIN, 0, flowName, now, id, null);
+        long now = Dfx.now();
+        Dfx.write(UserEvents.INSTANT, Dfx.CLOCK_FLAGS, instantName, now, 0, null);
+        Dfx.write(UserEvents.FLOW_BEGIN, Dfx.CLOCK_FLAGS, flowName, now, id, null);
         return id;
     }
 
@@ -93,10 +93,10 @@ public final class TaskEvents {
      * @param sliceName the slice's name
      * @param flowName  the flow's name
      * @param flowId    from {@link #submit}; 0: no flow
-     * @return the start, ns, for {@link #runEnd}
+     * @return the start for {@link #runEnd}: the records' clock (ns, or TSC ticks under {@code DFX_CLOCK=tsc})
      */
     public static long runBegin(String sliceName, String flowName, long flowId) {
-        long now = System.nanoTime();
+        long now = Dfx.now();
         if (Dfx.producer() == null || Thread.currentThread().isVirtual()) {
             return now;
         }
@@ -106,9 +106,9 @@ public final class TaskEvents {
                 Dfx.producer().unlaned();
                 return now;
             }
-            l.emit(UserEvents.SLICE_BEGIN, 0, sliceName, now, 0, null);
+            l.emit(UserEvents.SLICE_BEGIN, Dfx.CLOCK_FLAGS, sliceName, now, 0, null);
             if (flowId != 0) {
-                l.emit(UserEvents.FLOW_END, 0, flowName, now, flowId, null);
+                l.emit(UserEvents.FLOW_END, Dfx.CLOCK_FLAGS, flowName, now, flowId, null);
             }
         } catch (RuntimeException e) {
             Dfx.failed(e);
@@ -122,16 +122,16 @@ public final class TaskEvents {
      * @param sliceName the slice's name
      * @param flowName  the flow's name
      * @param flowId    as given to {@link #runBegin}
-     * @param startNs   what {@link #runBegin} returned
+     * @param start     what {@link #runBegin} returned
      */
-    public static void runEnd(String sliceName, String flowName, long flowId, long startNs) {
+    public static void runEnd(String sliceName, String flowName, long flowId, long start) {
         Producer p = Dfx.producer();
         if (p == null) {
             return;
         }
-        long now = System.nanoTime();
+        long now = Dfx.now();
         if (!Thread.currentThread().isVirtual()) {
-            Dfx.write(UserEvents.SLICE_END, 0, null, now, 0, null);
+            Dfx.write(UserEvents.SLICE_END, Dfx.CLOCK_FLAGS, null, now, 0, null);
             return;
         }
         try {
@@ -144,9 +144,9 @@ public final class TaskEvents {
                 return;
             }
             try {
-                l.emit(UserEvents.SLICE_COMPLETE, 0, sliceName, startNs, now - startNs, null);
+                l.emit(UserEvents.SLICE_COMPLETE, Dfx.CLOCK_FLAGS, sliceName, start, now - start, null);
                 if (flowId != 0) {
-                    l.emit(UserEvents.FLOW_END, 0, flowName, startNs, flowId, null);
+                    l.emit(UserEvents.FLOW_END, Dfx.CLOCK_FLAGS, flowName, start, flowId, null);
                 }
             } finally {
                 l.unlock();

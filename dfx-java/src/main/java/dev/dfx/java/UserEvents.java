@@ -10,6 +10,8 @@ final class UserEvents {
     static final int FLOW_BEGIN = 6;
     static final int FLOW_STEP = 7;
     static final int FLOW_END = 8;
+    /** Flags bit 0: the time (and a complete slice's duration) is TSC ticks, which the host converts to ns. */
+    static final int FLAG_TSC = 1;
     /** Flags bit 1: the value word is an IEEE-754 double. */
     static final int FLAG_F64 = 2;
 

@@ -178,4 +178,61 @@ class JavaProducerTest {
                     Map.entry(2L, "plain-worker-wi"));
         }
     }
+
+    @Test
+    void underTheTscClockTheRecordsCarryTicksThatConvertIntoTheRunAndNeverGoBackOnALane() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 8).build();
+        EventLog log = new EventLog(0);
+        int threads = 3;
+        int events = 5000;
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            Map<String, String> env = new java.util.HashMap<>(host.environment());
+            env.put(Clock.ENV, "tsc");
+            long before = System.nanoTime();
+            ChildJvm.Result run = ChildJvm.run(env, List.of("--enable-native-access=ALL-UNNAMED"),
+                    ProducerMain.class, "seq", "" + threads, "" + events);
+            long after = System.nanoTime();
+            assertThat(run.status()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
+            assertThat(run.stderr()).isEmpty();
+            RegionStats s = host.stop();
+            assertThat(log.problems).isEmpty();
+            assertThat(s.reconciled()).isTrue();
+            var tsc = s.tsc().orElseThrow(() -> new AssertionError("no TSC calibration in the region"));
+            List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
+            assertThat(used).hasSize(threads);
+            for (RegionLane l : used) {
+                List<UserEvent> ev = log.lanes().get(l.lane());
+                assertThat(ev).hasSize(3 * events);
+                long last = Long.MIN_VALUE;
+                for (UserEvent x : ev) {
+                    assertThat(x.tsc()).isTrue();
+                    assertThat(x.time()).as("ticks on one lane").isGreaterThanOrEqualTo(last);
+                    last = x.time();
+                    // the calibration's two points are 10 ms apart: over a run of seconds its error stays far
+                    // below a millisecond
+                    assertThat(tsc.toNs(x.time())).isBetween(before - 1_000_000, after + 1_000_000);
+                }
+            }
+        }
+    }
+
+    @Test
+    void theTscClockWithoutNativeAccessIsNamedOnceAndTheClockStaysMonotonic() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 8).build();
+        EventLog log = new EventLog(0);
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            Map<String, String> env = new java.util.HashMap<>(host.environment());
+            env.put(Clock.ENV, "tsc");
+            ChildJvm.Result run = ChildJvm.run(env, List.of(), ProducerMain.class, "seq", "1", "100");
+            assertThat(run.status()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
+            assertThat(run.stderr()).isEqualTo("dfx: DFX_CLOCK=tsc: native access is not enabled for dfx (java "
+                    + "--enable-native-access=ALL-UNNAMED); timestamps from System.nanoTime (CLOCK_MONOTONIC)\n");
+            RegionStats s = host.stop();
+            assertThat(s.tsc()).isEmpty();
+            assertThat(log.lanes().values()).allSatisfy(ev -> assertThat(ev).hasSize(300)
+                    .allSatisfy(x -> assertThat(x.tsc()).isFalse()));
+        }
+    }
 }

@@ -1,7 +1,10 @@
 package dev.dfx.perf;
 
 import java.io.IOException;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,5 +42,16 @@ public record LivePerf(int status, String out) {
             Thread.currentThread().interrupt();
             return null;
         }
+    }
+
+    /**
+     * Ends the calling test as skipped, naming why, unless the real perf is installed and may record here (a
+     * one-event recording of {@code true} into {@code dir/probe.data}).
+     */
+    public static void assumeRecords(Path dir) throws IOException {
+        LivePerf probe = run(dir, "record", "-N", "-q", "-e", "cpu-clock", "-o", "probe.data", "--", "true");
+        assumeTrue(probe != null, "perf is not installed here (Debian: linux-perf)");
+        assumeTrue(probe.status() == 0 && Files.size(dir.resolve("probe.data")) > 0,
+            "perf record may not record here (perf_event_paranoid, or no permission)");
     }
 }

@@ -6,6 +6,9 @@ import dev.dfx.pipeline.Collector;
 import dev.dfx.region.RegionHost;
 import dev.dfx.region.RegionSpec;
 import dev.dfx.region.RegionStats;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +23,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,11 +32,15 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The cost of one slice of the Java producer API, begin + end ({@code try (Slice s = Dfx.slice("work")) {}}: two
- * {@code System.nanoTime()} reads, two 32-byte records into the thread's lane of a real region, hosted in this JVM by
- * dfx-core's {@link RegionHost} with a collector that drops each buffer after the drain), against a JFR custom event
- * with the same fields and timing ({@code begin()}, {@code end()}, {@code commit()}: a name and a duration from two
- * clock reads, no stack trace, recorded to disk). {@code dfxSliceNotRecording} is the same call without a region
- * (the cost a program pays outside dfx); {@code nanoTime} is one clock read, which both pay twice. Never asserted.
+ * clock reads and two 32-byte records into the thread's lane of a real region, hosted in this JVM by dfx-core's
+ * {@link RegionHost} with a collector that drops each buffer after the drain), against a JFR custom event with the same
+ * fields and timing ({@code begin()}, {@code end()}, {@code commit()}: a name and a duration from two clock reads, no
+ * stack trace, recorded to disk). The clock is {@code System.nanoTime()} ({@code -p clock=monotonic}) or the TSC
+ * ({@code -p clock=tsc}, as {@code DFX_CLOCK=tsc}; the host converts the ticks). {@code dfxSliceNotRecording} is the
+ * same call without a region (the cost a program pays outside dfx); {@code nanoTime} is one CLOCK_MONOTONIC read,
+ * {@code tsc} one TSC read as dfx-java makes it.
+ * JFR reads its own tick counter, which is the TSC only where HotSpot trusts it (JFR's "fast time"), else
+ * {@code os::elapsed_counter}, CLOCK_MONOTONIC. Never asserted.
  */
 @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -40,9 +48,15 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx1g"})
 public class JavaSliceBenchmark {
-    /** A region hosted in this JVM, named to the API before its first call (the property dfx.region). */
+    /**
+     * A region hosted in this JVM, named to the API before its first call (the property dfx.region), and the
+     * records' clock ({@code -p clock=monotonic,tsc}: the property dfx.clock, as {@code DFX_CLOCK}; each value runs
+     * in a fork of its own, since the API takes both once per JVM).
+     */
     @State(Scope.Benchmark)
     public static class Region {
+        @Param({"monotonic", "tsc"})
+        String clock;
         RegionHost host;
         Path dir;
 
@@ -50,8 +64,13 @@ public class JavaSliceBenchmark {
         public void setUp() throws Exception {
             dir = Files.createTempDirectory("dfx-bench-slice");
             Collector drop = b -> { };
-            host = RegionHost.start(dir.resolve("region"), RegionSpec.builder().userPool(4096, 8, 4).build(), drop);
+            // 64 buffers of 4096 records per lane (8 MiB): a producer writing 50 M records/s fills a buffer every
+            // 80 us, so a drain thread that a loaded machine keeps off its CPU for milliseconds would otherwise make
+            // the benchmark measure the pop gate's wait instead of the producer (the stall count printed at the end
+            // says whether it still did)
+            host = RegionHost.start(dir.resolve("region"), RegionSpec.builder().userPool(4096, 64, 4).build(), drop);
             System.setProperty("dfx.region", host.file().toString());
+            System.setProperty("dfx.clock", clock);
             if (!Dfx.enabled()) {
                 throw new IllegalStateException("the API did not attach to " + host.file());
             }
@@ -61,7 +80,10 @@ public class JavaSliceBenchmark {
         public void tearDown() throws Exception {
             Dfx.flush();
             RegionStats s = host.stop();
-            System.err.println("[dfx] java slices: reconciled " + s.reconciled() + ", lanes "
+            System.err.println("[dfx] java slices: clock " + clock + ", TSC calibration published " + s.tsc().isPresent()
+                    + ", reconciled " + s.reconciled() + ", stalls " + s.lanes().stream()
+                    .mapToLong(l -> l.stats().stallCount()).sum() + " (" + s.lanes().stream()
+                    .mapToLong(l -> l.stats().stallTotalNs()).sum() / 1_000_000 + " ms), lanes "
                     + s.lanes().stream().filter(l -> l.stats().total() > 0)
                     .map(l -> l.stats().total() + " total " + l.stats().collected() + " collected "
                             + l.stats().dropped() + " dropped").toList());
@@ -137,5 +159,23 @@ public class JavaSliceBenchmark {
     @Benchmark
     public long nanoTime() {
         return System.nanoTime();
+    }
+
+    /** dfx-java's TSC read (its critical downcall of {@code rdtsc}), through a constant handle to the package's own. */
+    private static final MethodHandle TICKS = ticks();
+
+    private static MethodHandle ticks() {
+        try {
+            Class<?> clock = Class.forName("dev.dfx.java.Clock");
+            return MethodHandles.privateLookupIn(clock, MethodHandles.lookup())
+                    .findStatic(clock, "ticks", MethodType.methodType(long.class));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Benchmark
+    public long tsc() throws Throwable {
+        return (long) TICKS.invokeExact();
     }
 }

@@ -1,18 +1,31 @@
 package dev.dfx.bench.java;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.stream.Stream;
 
 /**
- * The program {@link AgentOverhead} runs in each configuration: {@code pool TASKS WORK} submits TASKS tasks of WORK
- * iterations of arithmetic each (the driver sizes WORK to about 10 µs) to a fixed pool of one thread per CPU;
- * {@code virtual TASKS WORK} runs each in its own virtual thread. One untimed round first (class loading, JIT), then
- * a timed one; prints {@code ns_per_task WALL CPU}: wall ns from the first submit to the last task's end, and the
- * process's CPU ns (all threads, user and system) over the same round, each divided by TASKS. The CPU time is what
- * a busy machine does not distort: a preempted task still does its whole work.
+ * The program {@link AgentOverhead} runs in each configuration:
+ * {@code pool|virtual TASKS WORK WARMUP ROUNDS WINDOW} runs WARMUP untimed and then ROUNDS timed rounds of TASKS
+ * tasks of WORK iterations of arithmetic each (the driver sizes WORK to about 10 µs), submitted with
+ * {@code ExecutorService.submit} to one fixed pool of one thread per CPU (made once, kept across rounds) or to a
+ * virtual-thread-per-task executor. At most WINDOW tasks are in flight: the submitting thread waits for a task to end
+ * before it submits more, so the submit rate is the pool's completion rate (a steady state, as a service's executor
+ * sees), not a burst that fills the queue with a round's tasks at once.
+ *
+ * <p>Prints one line per timed round: {@code round WALL TOTAL APP JIT GC} in ns per task, where WALL is from the
+ * first submit to the last task's end and the others are CPU time over the same round, from each thread's
+ * {@code /proc/self/task/TID/schedstat} (ns on a CPU, exact, unlike the 10 ms steps of the process's times): TOTAL
+ * every thread of the process, JIT the compiler threads, GC the garbage collector's and the VM's own threads, APP the
+ * rest (the submitting thread, the pool's threads or the virtual threads' carriers, and any thread a recorder adds:
+ * JFR's recorder and periodic-task threads). A thread that ends during a round (a compiler thread the JVM retires)
+ * takes its time with it; the driver's TOTAL column says when that mattered.
  */
 public final class PoolWorkload {
     private PoolWorkload() {
@@ -21,11 +34,12 @@ public final class PoolWorkload {
     /** Where the tasks' results go, so that the JIT keeps their work. */
     static volatile double sink;
 
-    /** A task of a fixed amount of arithmetic. */
-    record Work(long iterations) implements Runnable {
+    /** A task of a fixed amount of arithmetic; ending, it frees one place of the in-flight window. */
+    record Work(long iterations, Semaphore window) implements Runnable {
         @Override
         public void run() {
             sink = work(iterations);
+            window.release();
         }
     }
 
@@ -42,29 +56,70 @@ public final class PoolWorkload {
         boolean virtual = args[0].equals("virtual");
         int tasks = Integer.parseInt(args[1]);
         long work = Long.parseLong(args[2]);
-        round(virtual, tasks / 4, work);
-        long c0 = cpuNs();
-        long t0 = System.nanoTime();
-        round(virtual, tasks, work);
-        long wall = System.nanoTime() - t0;
-        long cpu = cpuNs() - c0;
-        System.out.println("ns_per_task " + wall / tasks + " " + cpu / tasks);
-    }
-
-    private static long cpuNs() {
-        return ProcessHandle.current().info().totalCpuDuration().orElseThrow().toNanos();
-    }
-
-    private static void round(boolean virtual, int tasks, long work) throws Exception {
+        int warmup = Integer.parseInt(args[3]);
+        int rounds = Integer.parseInt(args[4]);
+        int window = Integer.parseInt(args[5]);
         try (ExecutorService pool = virtual ? Executors.newVirtualThreadPerTaskExecutor()
                 : Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors())) {
-            List<Future<?>> done = new ArrayList<>(tasks);
-            for (int i = 0; i < tasks; i++) {
-                done.add(pool.submit(new Work(work)));
+            for (int r = 0; r < warmup; r++) {
+                round(pool, tasks, work, window);
             }
-            for (Future<?> f : done) {
-                f.get();
+            for (int r = 0; r < rounds; r++) {
+                Map<Long, Thread0> before = threads();
+                long t0 = System.nanoTime();
+                round(pool, tasks, work, window);
+                long wall = System.nanoTime() - t0;
+                long[] cpu = cpu(before, threads());
+                System.out.printf("round %d %d %d %d %d%n", wall / tasks, cpu[0] / tasks, cpu[1] / tasks,
+                        cpu[2] / tasks, cpu[3] / tasks);
             }
         }
+    }
+
+    private static void round(ExecutorService pool, int tasks, long work, int window) throws InterruptedException {
+        Semaphore inFlight = new Semaphore(window);
+        for (int i = 0; i < tasks; i++) {
+            inFlight.acquire();
+            pool.submit(new Work(work, inFlight));
+        }
+        inFlight.acquire(window); // every task has ended
+    }
+
+    /** A thread's name and CPU ns at one moment. */
+    private record Thread0(String name, long cpuNs) {
+    }
+
+    /** @return every thread of this process: its name ({@code comm}) and ns on a CPU ({@code schedstat}) */
+    private static Map<Long, Thread0> threads() throws IOException {
+        Map<Long, Thread0> m = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
+            for (Path t : tasks.toList()) {
+                try {
+                    String comm = Files.readString(t.resolve("comm")).strip();
+                    String stat = Files.readString(t.resolve("schedstat"));
+                    m.put(Long.parseLong(t.getFileName().toString()),
+                            new Thread0(comm, Long.parseLong(stat.substring(0, stat.indexOf(' ')))));
+                } catch (IOException e) {
+                    // the thread ended between the listing and the read
+                }
+            }
+        }
+        return m;
+    }
+
+    /** @return {total, app, jit, gc} CPU ns between two snapshots */
+    private static long[] cpu(Map<Long, Thread0> before, Map<Long, Thread0> after) {
+        long[] sum = new long[4];
+        for (var e : after.entrySet()) {
+            Thread0 b = before.get(e.getKey());
+            long d = e.getValue().cpuNs() - (b == null ? 0 : b.cpuNs());
+            String n = e.getValue().name();
+            int kind = n.contains("CompilerThre") ? 2
+                    : n.startsWith("GC Thread") || n.startsWith("G1 ") || n.equals("VM Thread")
+                    || n.startsWith("VM Periodic") ? 3 : 1;
+            sum[0] += d;
+            sum[kind] += d;
+        }
+        return sum;
     }
 }

@@ -2,6 +2,7 @@ package dev.dfx.bench.runtime;
 
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.probe.JvmThreadCounters;
 import dev.dfx.runtime.recording.Recording;
 import dev.dfx.runtime.recording.RecordingConfig;
 import dev.dfx.runtime.recording.RecordingPlan;
@@ -32,7 +33,10 @@ import java.util.stream.Stream;
  * configuration, medians of: the workload's wall time and its ratio to "none" (the recording overhead), the process
  * CPU time spent while the workload ran (every thread: runtime, host, GC, JIT; see {@link CpuTimedWorkload}) and its
  * ratio, the JIT compilers' and garbage collectors' time in that window, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
- * exports and trace included). With {@code --each}, each subsystem alone too. Each run starts after a
+ * exports and trace included) with the process CPU time of the recording outside the workload ({@code rest_cpu_ms}:
+ * set-up, stop, outputs and trace, on every thread; on a loaded machine steadier than their wall time). With {@code --each}, each subsystem alone too, and {@code pmu-alloc}: the pmu subsystem
+ * alone reading allocated bytes only ({@code -e jvm/alloc-bytes/}), whose difference to {@code pmu} is the cost of the
+ * default's two thread CPU time reads per task (system calls). Each run starts after a
  * {@code System.gc()}, so no run pays for the previous run's export garbage. Refuses any run that lost a record.
  * Reports numbers only.
  *
@@ -48,9 +52,13 @@ public final class RecordOverhead {
     private RecordOverhead() {
     }
 
+    /** What one configuration records: its subsystems, and the pmu events (null: the default counters). */
+    private record Config(EnumSet<Subsystem> subsystems, String pmuEvents) {
+    }
+
     /** One recording's numbers. */
     private record Sample(long workloadNs, long cpuNs, long jitMs, long gcMs, long wallNs, long records, long stallNs,
-                          long tasks) {
+                          long tasks, long restCpuNs) {
     }
 
     /** @param args [repeats (default 5)] [comma list of workloads (default all)] [--each] */
@@ -59,19 +67,21 @@ public final class RecordOverhead {
         boolean each = rest.remove("--each");
         int repeats = rest.size() > 0 ? Integer.parseInt(rest.get(0)) : 5;
         List<String> names = rest.size() > 1 ? Arrays.asList(rest.get(1).split(",")) : Workloads.NAMES;
-        Map<String, EnumSet<Subsystem>> configs = new LinkedHashMap<>();
-        configs.put("none", EnumSet.noneOf(Subsystem.class));
+        Map<String, Config> configs = new LinkedHashMap<>();
+        configs.put("none", new Config(EnumSet.noneOf(Subsystem.class), null));
         if (each) {
             for (Subsystem s : Subsystem.values()) {
-                configs.put(s.id(), EnumSet.of(s));
+                configs.put(s.id(), new Config(EnumSet.of(s), null));
             }
+            configs.put("pmu-alloc", new Config(EnumSet.of(Subsystem.PMU), JvmThreadCounters.ALLOC_ONLY.getFirst()));
         }
-        configs.put("all", EnumSet.allOf(Subsystem.class));
+        configs.put("all", new Config(EnumSet.allOf(Subsystem.class), null));
         Path tmp = Files.createTempDirectory("dfx-overhead");
         System.out.printf(Locale.ROOT, "%d runs each, configurations alternating; medians. %d CPUs, load average %.1f%n",
                 repeats, Runtime.getRuntime().availableProcessors(), OS.getSystemLoadAverage());
-        System.out.printf("%-10s %-9s %7s %9s %7s %9s %7s %7s %7s %9s %9s %10s%n", "workload", "recording", "tasks",
-                "wall_ms", "ratio", "cpu_ms", "ratio", "jit_ms", "gc_ms", "records", "stall_ms", "record_ms");
+        System.out.printf("%-10s %-9s %7s %9s %7s %9s %7s %7s %7s %9s %9s %10s %12s%n", "workload", "recording",
+                "tasks", "wall_ms", "ratio", "cpu_ms", "ratio", "jit_ms", "gc_ms", "records", "stall_ms", "record_ms",
+                "rest_cpu_ms");
         for (String name : names) {
             Map<String, List<Sample>> samples = new LinkedHashMap<>();
             configs.forEach((c, s) -> samples.put(c, new ArrayList<>()));
@@ -84,25 +94,32 @@ public final class RecordOverhead {
             double offWall = median(samples.get("none"), Sample::workloadNs);
             double offCpu = median(samples.get("none"), Sample::cpuNs);
             samples.forEach((c, s) -> System.out.printf(Locale.ROOT,
-                    "%-10s %-9s %7d %9.1f %7.2f %9.1f %7.2f %7d %7d %9d %9.1f %10.1f%n", name, c, s.getFirst().tasks(),
+                    "%-10s %-9s %7d %9.1f %7.2f %9.1f %7.2f %7d %7d %9d %9.1f %10.1f %12.1f%n", name, c,
+                    s.getFirst().tasks(),
                     median(s, Sample::workloadNs) / 1e6, median(s, Sample::workloadNs) / offWall,
                     median(s, Sample::cpuNs) / 1e6, median(s, Sample::cpuNs) / offCpu, median(s, Sample::jitMs),
                     median(s, Sample::gcMs), median(s, Sample::records), median(s, Sample::stallNs) / 1e6,
-                    median(s, Sample::wallNs) / 1e6));
+                    median(s, Sample::wallNs) / 1e6, median(s, Sample::restCpuNs) / 1e6));
         }
         System.out.printf(Locale.ROOT, "load average at the end %.1f%n", OS.getSystemLoadAverage());
         delete(tmp);
     }
 
-    private static Sample record(String workload, EnumSet<Subsystem> subsystems, Path tmp) {
+    private static Sample record(String workload, Config config, Path tmp) {
         Path dir = tmp.resolve("run");
-        RecordingConfig c = RecordingConfig.defaults().withWorkload(workload).withSubsystems(subsystems).withOutput(dir);
+        RecordingConfig c = RecordingConfig.defaults().withWorkload(workload).withSubsystems(config.subsystems())
+                .withOutput(dir);
+        if (config.pmuEvents() != null) {
+            c = c.withPmuEvents(config.pmuEvents());
+        }
         CpuTimedWorkload w = new CpuTimedWorkload(Workloads.create(workload));
         System.gc();  // the previous run's exports left garbage: collect it now, not during this workload
+        long cpu0 = OS.getProcessCpuTime();
         long t0 = System.nanoTime();
         RunManifest m = new Recording(RecordingPlan.of(c, tmp, w)).run(List.of(
-                (run, man) -> RunTraceExporter.write(run, man, run.resolve(RunTraceExporter.FILE))));
+                (run, man, deps) -> RunTraceExporter.write(run, man, run.resolve(RunTraceExporter.FILE), deps)));
         long wall = System.nanoTime() - t0;
+        long restCpu = OS.getProcessCpuTime() - cpu0 - w.cpuNs();
         if (!m.status().equals("ok")) {
             throw new IllegalStateException(workload + ": run " + m.status() + ": " + m.reason());
         }
@@ -117,7 +134,7 @@ public final class RecordOverhead {
         }
         delete(dir);
         return new Sample(m.workload().wallNs(), w.cpuNs(), w.jitMs(), w.gcMs(), wall, records, stalls,
-                m.workload().tasks());
+                m.workload().tasks(), restCpu);
     }
 
     private static long median(List<Sample> s, ToLongFunction<Sample> f) {

@@ -33,7 +33,7 @@ public final class HtmlViewer {
     /**
      * A run directory's page.
      *
-     * @param runDir the run directory (for the title and its files)
+     * @param runDir the run directory (its name is the title; its files)
      * @param chunks its chunk files (a damaged one holds only its intact chunks)
      * @param m      its manifest (or the stand-in drawn from the chunk files)
      * @param audit  the run's capacity audit as {@code dfx audit --json} writes one run, or null when it cannot be made
@@ -47,7 +47,7 @@ public final class HtmlViewer {
         ViewerTrace trace = new ViewerTrace(m.clock().originNs());
         RunTraceExporter.write(chunks, m, trace, damage);
         String source = m.program() != null ? "program" : "run";
-        return page(out, "dfx " + runDir, trace, g -> {
+        return page(out, title(runDir), trace, g -> {
             g.writeStringField("source", source);
             RunFiles.write(runDir, m, g, damage);
             g.writeFieldName("audit");
@@ -71,7 +71,16 @@ public final class HtmlViewer {
                                  RunDamage damage) throws IOException {
         ViewerTrace trace = new ViewerTrace(0);
         PerfDataExporter.write(file, trace, symbols, notes, damage);
-        return page(out, "dfx " + file, trace, g -> g.writeStringField("source", "perf"));
+        return page(out, title(file), trace, g -> g.writeStringField("source", "perf"));
+    }
+
+    /**
+     * @return the page's title: {@code dfx} and the run directory's or the file's own name (not the path it was given
+     *         by: a temporary or deep path says nothing about the run)
+     */
+    static String title(Path input) {
+        Path name = input.toAbsolutePath().normalize().getFileName();
+        return "dfx " + (name == null ? input : name);
     }
 
     /** Writes more fields of the data object. */

@@ -12,12 +12,13 @@
  * and bars narrower than a pixel are merged into one rectangle per pixel run (level of detail): a frame costs about
  * one step per drawn pixel per level, not one per bar.
  *
- * Contract for tests and tools: window.dfxViewer (stats(), visibleRange(), setRange(), home(), focusTask(), select(),
+ * Contract for tests and tools: window.dfxViewer (stats(), visibleRange(), axis(), setRange(), home(), focusTask(), select(),
  * selectedArrows(), counterSamples(), slicesOfRow(), shadedWindows(), tipText(), ready).
  */
 (function () {
   'use strict';
   const t0Load = performance.now();
+  performance.mark('dfx-script-start'); // the page's bytes are read and parsed up to this script
   const D = JSON.parse(document.getElementById('dfx-data').textContent);
   const phases = {parse: Math.round(performance.now() - t0Load)};
   const mark = name => { phases[name] = Math.round(performance.now() - t0Load); };
@@ -45,6 +46,7 @@
 
   const LABEL_W = 230, AXIS_H = 26, LEVEL_H = 16, PROC_H = 20, COUNTER_H = 38, ROW_PAD = 3;
   const DROP_CAT = 'drop', STALL_CAT = 'stall';
+  const DROP_ID = S.indexOf(DROP_CAT), STALL_ID = S.indexOf(STALL_CAT); // their string-table indexes (-1: none)
 
   // ---------- units and formatting ----------
   const UNITS = [[1e9, 's'], [1e6, 'ms'], [1e3, 'µs'], [1, 'ns']];
@@ -159,14 +161,43 @@
       rowTop[r] = totalH;
       totalH += h;
     }
-    for (const c of p.counters) {
+    counterTrackList(p.counters.filter(c => !isBufferDepth(c)), '');
+  }
+  // dfx's own buffers (QueueDepthCounters: each lane's free queue, each writer's ready queue) come last, under one
+  // header, so the workload's rows stay together; a command's tracks name their writer's process
+  const bufferTracks = procList.filter(p => p.counters.some(isBufferDepth));
+  if (bufferTracks.length) {
+    tracks.push({type: 'proc', y: totalH, h: PROC_H, proc: {name: 'dfx buffers: free-queue and ready-queue depths'}});
+    totalH += PROC_H;
+    for (const p of bufferTracks) { counterTrackList(p.counters.filter(isBufferDepth), D.source === 'program' ? p.name + ': ' : ''); }
+  }
+  totalH += 8;
+  function isBufferDepth(c) { return /^(free|ready)-queue depth \(/.test(c.name); }
+  function counterTrackList(list, prefix) {
+    for (const [c, low, name] of counterTracks(list)) {
       let max = 0;
       for (const v of c.v) { max = Math.max(max, v); }
-      tracks.push({type: 'counter', y: totalH, h: COUNTER_H, counter: c, max});
+      tracks.push({type: 'counter', y: totalH, h: COUNTER_H, counter: c, low, name: prefix + name, max});
       totalH += COUNTER_H;
     }
   }
-  totalH += 8;
+
+  // a counter's "NAME min" and "NAME max" series (a queue depth's extremes, QueueDepthCounters) share one track: the
+  // max series' area with the min series' area over it; any other series is a track of its own
+  function counterTracks(list) {
+    const byName = new Map(list.map(c => [c.name, c]));
+    const out = [];
+    for (const c of list) {
+      const base = c.name.replace(/ (min|max)$/, '');
+      const low = byName.get(base + ' min'), high = byName.get(base + ' max');
+      if (base === c.name || !low || !high || low.ts.length !== high.ts.length) {
+        out.push([c, null, c.name]);
+      } else if (c === high) {
+        out.push([high, low, base]);
+      }
+    }
+    return out;
+  }
 
   // rows of one thread (its sub-rows, its STALL and DROPPED rows) share stall and drop shading
   function groupKey(r) { return D.rows[r].pid + '/' + D.rows[r].name.replace(/ \(\d+\)$/, '').replace(/ (STALL|DROPPED)$/, ''); }
@@ -174,9 +205,9 @@
   D.rows.forEach((r, i) => { const k = groupKey(i); if (!groups.has(k)) { groups.set(k, []); } groups.get(k).push(i); });
   const shades = []; // {rows, start, end, cat}
   for (let i = 0; i < nSlices; i++) {
-    const cat = S[SL.cat[i]];
-    if (cat === STALL_CAT || cat === DROP_CAT) {
-      shades.push({rows: groups.get(groupKey(SL.row[i])), start: SL.start[i], end: SL.start[i] + SL.dur[i], cat});
+    const c = SL.cat[i]; // string-table indexes: no string per slice at load
+    if (c === STALL_ID || c === DROP_ID) {
+      shades.push({rows: groups.get(groupKey(SL.row[i])), start: SL.start[i], end: SL.start[i] + SL.dur[i], cat: S[c]});
     }
   }
 
@@ -232,22 +263,27 @@
   function flowsOfSlice(i) { return i < 0 ? [] : sliceFlowList.subarray(sliceFlowAt[i], sliceFlowAt[i + 1]); }
   function flowsOfInstant(i) { return instantFlows.get(i) || []; }
 
-  // ---------- joins for the tooltip: pmu rows and args.json entries by task id ----------
-  const pmuByTask = new Map(), argsByTask = new Map();
-  if (D.pmu) {
-    const ti = D.pmu.columns.indexOf('task_id');
-    D.pmu.rows.forEach(r => { if (!pmuByTask.has(r[ti])) { pmuByTask.set(r[ti], r); } });
-  }
-  for (const e of Array.isArray(D.taskArgs) ? D.taskArgs : []) {
-    if (!argsByTask.has(e.task_id)) { argsByTask.set(e.task_id, []); }
-    argsByTask.get(e.task_id).push(e);
+  // ---------- joins for the tooltip: pmu rows and args.json entries by task id, built at the first hover ----------
+  let pmuByTask = null, argsByTask = null;
+  function joins() {
+    if (pmuByTask) { return; }
+    pmuByTask = new Map();
+    argsByTask = new Map();
+    if (D.pmu) {
+      const ti = D.pmu.columns.indexOf('task_id');
+      D.pmu.rows.forEach(r => { if (!pmuByTask.has(r[ti])) { pmuByTask.set(r[ti], r); } });
+    }
+    for (const e of Array.isArray(D.taskArgs) ? D.taskArgs : []) {
+      if (!argsByTask.has(e.task_id)) { argsByTask.set(e.task_id, []); }
+      argsByTask.get(e.task_id).push(e);
+    }
   }
 
   mark('flows');
   // ---------- view state ----------
   let dataStart = Infinity, dataEnd = -Infinity;
   for (let i = 0; i < nSlices; i++) {
-    if (S[SL.cat[i]] === DROP_CAT) { continue; } // a whole-run drop mark would pull the view back to the origin
+    if (SL.cat[i] === DROP_ID) { continue; } // a whole-run drop mark would pull the view back to the origin
     dataStart = Math.min(dataStart, SL.start[i]);
     dataEnd = Math.max(dataEnd, SL.start[i] + SL.dur[i]);
   }
@@ -262,7 +298,20 @@
   const pad = (dataEnd - dataStart) * 0.01;
   const home = [dataStart - pad, dataEnd + pad];
   let v0 = home[0], v1 = home[1];
+  // the time axis' zero: a run's recording start (its trace origin); perf's clock counts from the machine's boot, so a
+  // perf.data page counts from its first event, as Perfetto does, and names that event's time on perf's clock
+  const axisZero = D.source === 'perf' ? dataStart : 0;
+  const AXIS_TITLE = D.source === 'perf' ? 'time since the first event' : 'time since recording start';
+  function perfClock(ns) { // perf script's seconds, to the ns
+    const s = Math.floor(ns / 1e9);
+    return s + '.' + String(Math.round(ns - s * 1e9)).padStart(9, '0') + ' s';
+  }
+  /** a time for the tooltip: from the axis' zero, and on perf's clock for perf.data */
+  function fmtAt(ns) {
+    return fmtTime(ns - axisZero, 1) + (D.source === 'perf' ? ' (' + perfClock(ns) + ' on perf\'s clock)' : '');
+  }
   let selected = -1, selectedInstant = -1, hover = null, lastRects = 0;
+  let axisLabels = []; // the tick labels drawn last, left to right
 
   // ---------- DOM ----------
   const root = document.body;
@@ -357,7 +406,7 @@
       ctx.fillStyle = '#f9fafb';
       ctx.fillRect(0, y, LABEL_W, tr.h);
       ctx.fillStyle = '#374151';
-      const label = tr.type === 'row' ? D.rows[tr.row].name : tr.counter.name;
+      const label = tr.type === 'row' ? D.rows[tr.row].name : tr.name;
       ctx.fillText(label.length > 36 ? label.slice(0, 35) + '…' : label, 10, y + Math.min(tr.h, LEVEL_H + ROW_PAD) / 2);
       ctx.fillStyle = '#eef0f3';
       ctx.fillRect(0, y + tr.h - 1, W, 1);
@@ -366,8 +415,9 @@
     paintArrows(scroll);
     paintAxis();
     lastRects = rects;
-    document.getElementById('range').textContent = 'view ' + fmtTime(v0, (v1 - v0) / 10) + ' – '
-      + fmtTime(v1, (v1 - v0) / 10) + ' (' + fmtDur(v1 - v0) + ')';
+    document.getElementById('range').textContent = 'view ' + fmtTime(v0 - axisZero, (v1 - v0) / 10) + ' – '
+      + fmtTime(v1 - axisZero, (v1 - v0) / 10) + ' (' + fmtDur(v1 - v0) + ')'
+      + (D.source === 'perf' ? ' · first event at ' + perfClock(axisZero) + ' on perf\'s clock' : '');
   }
 
   function paintRow(r, y, scale) {
@@ -453,26 +503,37 @@
   }
 
   function paintCounter(tr, y) {
-    const c = tr.counter, max = tr.max || 1;
-    const ts = c.ts, vs = c.v;
-    const base = y + tr.h - 4, h = tr.h - 10;
+    const max = tr.max || 1;
     ctx.save();
     ctx.beginPath();
     ctx.rect(LABEL_W, y, W - LABEL_W, tr.h);
     ctx.clip();
-    ctx.fillStyle = '#93c5fd';
-    ctx.strokeStyle = '#1d4ed8';
+    if (tr.low) {
+      paintSeries(tr.counter, max, y, tr.h, '#dbeafe', Math.max);
+      paintSeries(tr.low, max, y, tr.h, '#93c5fd', Math.min);
+    } else {
+      paintSeries(tr.counter, max, y, tr.h, '#93c5fd', Math.max);
+    }
+    ctx.fillStyle = '#6b7280';
+    ctx.fillText('max ' + max, W - 70, y + 8);
+    ctx.restore();
+  }
+
+  /** one series as a step area, at most a step per pixel (within a pixel, pick keeps the highest or the lowest) */
+  function paintSeries(c, max, y, trackH, fill, pick) {
+    const ts = c.ts, vs = c.v;
+    const base = y + trackH - 4, h = trackH - 10;
+    ctx.fillStyle = fill;
     let k = Math.max(0, lowerBound(ts, v0) - 1);
     ctx.beginPath();
     ctx.moveTo(LABEL_W, base);
     let lastX = LABEL_W, lastY = base;
     if (k < ts.length && ts[k] <= v0) { lastY = base - vs[k] / max * h; }
     ctx.lineTo(LABEL_W, lastY);
-    // one step per pixel at most: the highest value within a pixel is kept
     for (; k < ts.length && ts[k] <= v1; k++) {
       const x = Math.max(LABEL_W, xOf(ts[k]));
       let v = vs[k];
-      while (k + 1 < ts.length && xOf(ts[k + 1]) - x < 1 && ts[k + 1] <= v1) { k++; v = Math.max(v, vs[k]); }
+      while (k + 1 < ts.length && xOf(ts[k + 1]) - x < 1 && ts[k + 1] <= v1) { k++; v = pick(v, vs[k]); }
       const yy = base - v / max * h;
       ctx.lineTo(x, lastY);
       ctx.lineTo(x, yy);
@@ -483,9 +544,6 @@
     ctx.lineTo(endX, base);
     ctx.closePath();
     ctx.fill();
-    ctx.fillStyle = '#6b7280';
-    ctx.fillText('max ' + max, W - 70, y + 8);
-    ctx.restore();
   }
 
   function paintShades(scroll) {
@@ -550,14 +608,15 @@
     ctx.fillStyle = '#f9fafb';
     ctx.fillRect(0, 0, LABEL_W, AXIS_H);
     ctx.fillStyle = '#6b7280';
-    ctx.fillText(D.source === 'perf' ? 'time (perf clock)' : 'time since recording start', 8, AXIS_H / 2);
+    ctx.fillText(AXIS_TITLE, 8, AXIS_H / 2);
     const span = v1 - v0;
     const raw = span / Math.max(1, plotW() / 110);
     const p = Math.pow(10, Math.floor(Math.log10(raw)));
     const step = [1, 2, 5, 10].map(m => m * p).find(s => s >= raw);
     ctx.strokeStyle = '#d1d5db';
     ctx.fillStyle = '#374151';
-    for (let t = Math.ceil(v0 / step) * step; t <= v1; t += step) {
+    axisLabels = [];
+    for (let t = axisZero + Math.ceil((v0 - axisZero) / step) * step; t <= v1; t += step) {
       const x = xOf(t);
       ctx.beginPath();
       ctx.moveTo(x + 0.5, AXIS_H - 8);
@@ -565,7 +624,9 @@
       ctx.globalAlpha = 0.5;
       ctx.stroke();
       ctx.globalAlpha = 1;
-      ctx.fillText(fmtTime(t, step), x + 3, AXIS_H / 2 - 2);
+      const label = fmtTime(t - axisZero, step);
+      axisLabels.push(label);
+      ctx.fillText(label, x + 3, AXIS_H / 2 - 2);
     }
     ctx.fillStyle = '#d1d5db';
     ctx.fillRect(0, AXIS_H - 1, W, 1);
@@ -581,7 +642,7 @@
     if (tr.type === 'counter') {
       const ts = tr.counter.ts;
       const k = lowerBound(ts, t + 1) - 1;
-      return k >= 0 ? {counter: tr.counter, k} : null;
+      return k >= 0 ? {counter: tr.counter, low: tr.low, name: tr.name, k} : null;
     }
     if (tr.type !== 'row') { return null; }
     const r = tr.row;
@@ -613,10 +674,11 @@
     const name = S[SL.name[i]], cat = S[SL.cat[i]], a = argsOf(SL.args[i]) || {};
     const lines = ['<b>' + esc(name) + '</b>  (' + esc(cat) + ', row ' + esc(D.rows[SL.row[i]].name) + ')'];
     if (a.task_id !== undefined) { lines.push('task id ' + esc(a.task_id) + (cat === 'task' || cat === 'dispatch' || cat === 'submit' ? ', kernel ' + esc(kernelOf(name)) : '')); }
-    lines.push('start ' + fmtTime(SL.start[i], 1) + ', end ' + fmtTime(SL.start[i] + SL.dur[i], 1) + ', duration ' + fmtDur(SL.dur[i]));
+    lines.push('start ' + fmtAt(SL.start[i]) + ', end ' + fmtAt(SL.start[i] + SL.dur[i]) + ', duration ' + fmtDur(SL.dur[i]));
     for (const [k, v] of Object.entries(a)) {
       if (k !== 'task_id') { lines.push(esc(k) + ': ' + esc(typeof v === 'object' ? JSON.stringify(v) : v)); }
     }
+    joins();
     if (a.task_id !== undefined && pmuByTask.has(a.task_id)) {
       const row = pmuByTask.get(a.task_id), cols = D.pmu.columns;
       lines.push('pmu: ' + cols.map((c, j) => c === 'task_id' ? null : esc(c) + '=' + esc(row[j])).filter(Boolean).join(', '));
@@ -636,12 +698,13 @@
     if (h.slice !== undefined) { return sliceText(h.slice); }
     if (h.instant !== undefined) {
       const i = h.instant, a = argsOf(IN.args[i]) || {};
-      const lines = ['<b>' + esc(S[IN.name[i]]) + '</b>  (' + esc(S[IN.cat[i]]) + ')', 'at ' + fmtTime(IN.ts[i], 1)];
+      const lines = ['<b>' + esc(S[IN.name[i]]) + '</b>  (' + esc(S[IN.cat[i]]) + ')', 'at ' + fmtAt(IN.ts[i])];
       for (const [k, v] of Object.entries(a)) { lines.push(esc(k) + ': ' + esc(typeof v === 'object' ? JSON.stringify(v) : v)); }
       return lines.join('\n');
     }
     const c = h.counter;
-    return '<b>' + esc(c.name) + '</b>\n' + c.v[h.k] + ' at ' + fmtTime(c.ts[h.k], 1);
+    return '<b>' + esc(h.name) + '</b>\n' + (h.low ? 'min ' + h.low.v[h.k] + ', max ' : '') + c.v[h.k] + ' at '
+      + fmtAt(c.ts[h.k]);
   }
 
   // ---------- interaction ----------
@@ -893,6 +956,7 @@
   window.dfxViewer = {
     stats,
     visibleRange: () => [v0, v1],
+    axis: () => ({title: AXIS_TITLE, zero: axisZero, labels: axisLabels.slice()}),
     setRange: (a, b) => { v0 = a; v1 = b; paint(); return [v0, v1]; },
     home: () => home.slice(),
     focusTask,
@@ -907,8 +971,12 @@
   resize();
   paint();
   loadMs = performance.now() - t0Load;
+  // the first complete draw: the timeline, its rows and the tables are built; performance.now() counts from the
+  // navigation's start, so this includes reading and parsing the page (the measure tools read: 'dfx-first-draw')
+  performance.mark('dfx-first-draw');
   window.dfxViewer.ready = true;
   document.body.dataset.dfxReady = 'true';
   document.body.dataset.dfxLoadMs = String(Math.round(loadMs));
+  document.body.dataset.dfxFirstDrawMs = String(Math.round(performance.now()));
   document.body.dataset.dfxPhases = JSON.stringify(phases);
 })();

@@ -21,18 +21,27 @@ public final class Endian {
     /** Big-endian (s390, older powerpc). */
     public static final Endian BIG = new Endian(ByteOrder.BIG_ENDIAN);
 
+    // The layouts are constants and each read picks one by a final boolean: a layout loaded from an instance field
+    // is not a constant to the JIT, and every access through it then takes the var handle's generic path
+    // (layout, alignment and bounds checks not folded) on each of the millions of fields a large file holds.
+    private static final ValueLayout.OfLong LE_U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong BE_U64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfInt LE_U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfInt BE_U32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfShort LE_U16 =
+        ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfShort BE_U16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+    private static final ValueLayout.OfDouble LE_F64 =
+        ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfDouble BE_F64 =
+        ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
+
     private final ByteOrder order;
-    private final ValueLayout.OfLong u64;
-    private final ValueLayout.OfInt u32;
-    private final ValueLayout.OfShort u16;
-    private final ValueLayout.OfDouble f64;
+    private final boolean little;
 
     private Endian(ByteOrder order) {
         this.order = order;
-        this.u64 = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order);
-        this.u32 = ValueLayout.JAVA_INT_UNALIGNED.withOrder(order);
-        this.u16 = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order);
-        this.f64 = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order);
+        this.little = order == ByteOrder.LITTLE_ENDIAN;
     }
 
     /** @return the byte order read by this instance */
@@ -42,27 +51,27 @@ public final class Endian {
 
     /** @return the u64 (or s64) at {@code off} */
     public long u64(MemorySegment seg, long off) {
-        return seg.get(u64, off);
+        return little ? seg.get(LE_U64, off) : seg.get(BE_U64, off);
     }
 
     /** @return the s32 at {@code off} */
     public int s32(MemorySegment seg, long off) {
-        return seg.get(u32, off);
+        return little ? seg.get(LE_U32, off) : seg.get(BE_U32, off);
     }
 
     /** @return the u32 at {@code off}, zero-extended */
     public long u32(MemorySegment seg, long off) {
-        return seg.get(u32, off) & 0xffff_ffffL;
+        return s32(seg, off) & 0xffff_ffffL;
     }
 
     /** @return the u16 at {@code off}, zero-extended */
     public int u16(MemorySegment seg, long off) {
-        return seg.get(u16, off) & 0xffff;
+        return (little ? seg.get(LE_U16, off) : seg.get(BE_U16, off)) & 0xffff;
     }
 
     /** @return the IEEE-754 double at {@code off} */
     public double f64(MemorySegment seg, long off) {
-        return seg.get(f64, off);
+        return little ? seg.get(LE_F64, off) : seg.get(BE_F64, off);
     }
 
     /** @return the unsigned byte at {@code off} */

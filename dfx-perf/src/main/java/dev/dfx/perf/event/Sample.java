@@ -28,32 +28,50 @@ public final class Sample {
     int callchainNr;
     int rawOffset = -1;
     int rawSize;
-    int branchOffset = -1;
-    int branchNr;
-    long branchHwIdx = -1;
-    long regsUserAbi;
-    long regsUserMask;
-    int regsUserOffset = -1;
-    int stackUserOffset = -1;
-    long stackUserSize;
-    long stackUserDynSize;
-    long weight;
-    int insLat;
-    int retireLat;
-    long dataSrc;
-    long transaction;
-    long regsIntrAbi;
-    long regsIntrMask;
-    int regsIntrOffset = -1;
-    long physAddr;
-    long cgroup;
-    long dataPageSize;
-    long codePageSize;
-    int auxOffset = -1;
-    long auxSize;
     int cpumode;
     int misc;
     PerfRecord record;
+    /** The fields after RAW, or {@code null} when the event samples none of them. */
+    Extra extra;
+
+    /**
+     * The fields that follow RAW in a sample (branch stack, registers, user stack, weight, data source, transaction,
+     * physical address, cgroup, page sizes, AUX data): few events sample them, so a common sample does not carry
+     * their room (the reordering queue holds many samples at once).
+     */
+    static final class Extra {
+        int branchOffset = -1;
+        int branchNr;
+        long branchHwIdx = -1;
+        long regsUserAbi;
+        long regsUserMask;
+        int regsUserOffset = -1;
+        int stackUserOffset = -1;
+        long stackUserSize;
+        long stackUserDynSize;
+        long weight;
+        int insLat;
+        int retireLat;
+        long dataSrc;
+        long transaction;
+        long regsIntrAbi;
+        long regsIntrMask;
+        int regsIntrOffset = -1;
+        long physAddr;
+        long cgroup;
+        long dataPageSize;
+        long codePageSize;
+        int auxOffset = -1;
+        long auxSize;
+    }
+
+    /** @return the fields after RAW, made on first use */
+    Extra extra() {
+        if (extra == null) {
+            extra = new Extra();
+        }
+        return extra;
+    }
 
     /** @return the record these fields were read from */
     public PerfRecord record() {
@@ -147,117 +165,117 @@ public final class Sample {
 
     /** @return number of branch entries, 0 without PERF_SAMPLE_BRANCH_STACK */
     public int branchNr() {
-        return branchNr;
+        return extra == null ? 0 : extra.branchNr;
     }
 
     /** @return offset of the first 24-byte branch entry {from, to, flags} within the record, or -1 */
     public int branchOffset() {
-        return branchOffset;
+        return extra == null ? -1 : extra.branchOffset;
     }
 
     /** @return the branch stack's hw_idx, or -1 when not recorded */
     public long branchHwIdx() {
-        return branchHwIdx;
+        return extra == null ? -1 : extra.branchHwIdx;
     }
 
     /** @return REGS_USER abi (0: no registers follow) */
     public long regsUserAbi() {
-        return regsUserAbi;
+        return extra == null ? 0 : extra.regsUserAbi;
     }
 
     /** @return REGS_USER register mask ({@code attr.sample_regs_user}) */
     public long regsUserMask() {
-        return regsUserMask;
+        return extra == null ? 0 : extra.regsUserMask;
     }
 
     /** @return offset of the first REGS_USER register value, or -1 */
     public int regsUserOffset() {
-        return regsUserOffset;
+        return extra == null ? -1 : extra.regsUserOffset;
     }
 
     /** @return REGS_INTR abi */
     public long regsIntrAbi() {
-        return regsIntrAbi;
+        return extra == null ? 0 : extra.regsIntrAbi;
     }
 
     /** @return REGS_INTR register mask */
     public long regsIntrMask() {
-        return regsIntrMask;
+        return extra == null ? 0 : extra.regsIntrMask;
     }
 
     /** @return offset of the first REGS_INTR register value, or -1 */
     public int regsIntrOffset() {
-        return regsIntrOffset;
+        return extra == null ? -1 : extra.regsIntrOffset;
     }
 
     /** @return offset of the STACK_USER size field within the record, or -1 */
     public int stackUserOffset() {
-        return stackUserOffset;
+        return extra == null ? -1 : extra.stackUserOffset;
     }
 
     /** @return bytes of user stack stored ({@code size}) */
     public long stackUserSize() {
-        return stackUserSize;
+        return extra == null ? 0 : extra.stackUserSize;
     }
 
     /** @return the stack's dynamic size ({@code dyn_size}): bytes that were valid */
     public long stackUserDynSize() {
-        return stackUserDynSize;
+        return extra == null ? 0 : extra.stackUserDynSize;
     }
 
     /** @return PERF_SAMPLE_WEIGHT, or the low 32 bits of WEIGHT_STRUCT */
     public long weight() {
-        return weight;
+        return extra == null ? 0 : extra.weight;
     }
 
     /** @return instruction latency (WEIGHT_STRUCT bits 32-47) */
     public int insLat() {
-        return insLat;
+        return extra == null ? 0 : extra.insLat;
     }
 
     /** @return pipeline stage cycles / retire latency (WEIGHT_STRUCT bits 48-63) */
     public int retireLat() {
-        return retireLat;
+        return extra == null ? 0 : extra.retireLat;
     }
 
     /** @return PERF_SAMPLE_DATA_SRC */
     public long dataSrc() {
-        return dataSrc;
+        return extra == null ? 0 : extra.dataSrc;
     }
 
     /** @return PERF_SAMPLE_TRANSACTION */
     public long transaction() {
-        return transaction;
+        return extra == null ? 0 : extra.transaction;
     }
 
     /** @return PERF_SAMPLE_PHYS_ADDR */
     public long physAddr() {
-        return physAddr;
+        return extra == null ? 0 : extra.physAddr;
     }
 
     /** @return PERF_SAMPLE_CGROUP id */
     public long cgroup() {
-        return cgroup;
+        return extra == null ? 0 : extra.cgroup;
     }
 
     /** @return PERF_SAMPLE_DATA_PAGE_SIZE in bytes */
     public long dataPageSize() {
-        return dataPageSize;
+        return extra == null ? 0 : extra.dataPageSize;
     }
 
     /** @return PERF_SAMPLE_CODE_PAGE_SIZE in bytes */
     public long codePageSize() {
-        return codePageSize;
+        return extra == null ? 0 : extra.codePageSize;
     }
 
     /** @return offset of the AUX sample data within the record, or -1 */
     public int auxOffset() {
-        return auxOffset;
+        return extra == null ? -1 : extra.auxOffset;
     }
 
     /** @return bytes of AUX sample data */
     public long auxSize() {
-        return auxSize;
+        return extra == null ? 0 : extra.auxSize;
     }
 
     /** @return {@code header.misc & 7}: 1 kernel, 2 user, 3 hypervisor, 4 guest kernel, 5 guest user */

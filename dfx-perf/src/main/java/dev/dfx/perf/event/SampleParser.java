@@ -152,6 +152,12 @@ public final class SampleParser {
         }
     }
 
+    /** The sample_type bits of the fields that follow RAW ({@link Sample.Extra}). */
+    private static final long LATER_FIELDS = SampleType.BRANCH_STACK | SampleType.REGS_USER | SampleType.STACK_USER
+        | SampleType.WEIGHT_TYPE | SampleType.DATA_SRC | SampleType.TRANSACTION | SampleType.REGS_INTR
+        | SampleType.PHYS_ADDR | SampleType.CGROUP | SampleType.DATA_PAGE_SIZE | SampleType.CODE_PAGE_SIZE
+        | SampleType.AUX;
+
     /** Forward reader over a SAMPLE body with perf's overflow checks. */
     private static final class Cursor {
         private final PerfRecord r;
@@ -238,6 +244,13 @@ public final class SampleParser {
                 s.rawOffset = at + 4;
                 at += 4 + (int) size;
             }
+            if ((type & LATER_FIELDS) != 0) {
+                later(attr, type, s.extra());
+            }
+        }
+
+        /** The fields after RAW, which few events sample: kept apart so that a common sample stays small. */
+        private void later(PerfEventAttr attr, long type, Sample.Extra s) {
             if ((type & SampleType.BRANCH_STACK) != 0) {
                 long nr = u64("BRANCH_STACK");
                 if ((attr.branchSampleType() & BranchSampleType.HW_INDEX) != 0) {

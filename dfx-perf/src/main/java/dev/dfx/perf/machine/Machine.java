@@ -30,6 +30,8 @@ public final class Machine {
 
     private final Map<Integer, PerfThread> threads = new HashMap<>();
     private final MapGroup kernelMaps = new MapGroup();
+    /** The kernel's own map ({@code [kernel.kallsyms]}) as its MMAP record gave it, or {@code null}. */
+    private MemMap kernelMap;
 
     /** Creates a machine with the idle thread registered ({@code perf_session__register_idle_thread}). */
     public Machine() {
@@ -191,7 +193,8 @@ public final class Machine {
                 end = -1L;
             }
             kernelMaps.clear();
-            kernelMaps.put(new MemMap(start, end, start, KERNEL_DSO, false));
+            kernelMap = new MemMap(start, end, start, KERNEL_DSO, false);
+            kernelMaps.put(kernelMap);
         } else {
             String name = filename.startsWith("/") ? "[" + moduleName(filename) + "]" : filename;
             kernelMaps.insert(new MemMap(start, start + len, pgoff, name, false));
@@ -217,6 +220,14 @@ public final class Machine {
             return t.maps() == null ? null : t.maps().find(addr);
         }
         return null;
+    }
+
+    /**
+     * @return the kernel's own map as its MMAP record gave it (up to {@code _etext}; a symbolizer stretches it to
+     *         the kernel's symbols, as perf fixes the map's ends once they are loaded), or {@code null}
+     */
+    public MemMap kernelMap() {
+        return kernelMap;
     }
 
     /** @return whether perf files a lookup in this cpumode under level 'H' (printed {@code [hypervisor]}) */

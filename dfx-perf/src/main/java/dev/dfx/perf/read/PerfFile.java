@@ -41,6 +41,7 @@ public final class PerfFile implements AutoCloseable {
     private final Map<Integer, MemorySegment> features;
     private final Map<Integer, String> cutFeatures;
     private final Warnings warnings;
+    private final InputErrors errors;
 
     private PerfFile(String name, Arena arena, MemorySegment seg, InputStream stream, FileHeader header,
                      List<AttrEntry> attrs, Map<Integer, MemorySegment> features, Map<Integer, String> cutFeatures,
@@ -54,6 +55,7 @@ public final class PerfFile implements AutoCloseable {
         this.header = header;
         this.attrs = attrs;
         this.features = features;
+        this.errors = new InputErrors(name, header.pipe() ? PIPE_HEADER : 0);
     }
 
     /**
@@ -355,7 +357,7 @@ public final class PerfFile implements AutoCloseable {
      *         of pipe mode, which perf counts from the end of the pipe header, get the 16 header bytes back)
      */
     public InputErrors errors() {
-        return new InputErrors(name, pipe() ? PIPE_HEADER : 0);
+        return errors;
     }
 
     /** @return the header */

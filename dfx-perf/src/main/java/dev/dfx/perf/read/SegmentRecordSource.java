@@ -11,6 +11,17 @@ import java.lang.foreign.MemorySegment;
  * slices. Not thread-safe.
  */
 public final class SegmentRecordSource implements RecordSource {
+    /**
+     * How far behind the read position mapped pages stay resident. Records read earlier are still used while they
+     * wait in the reordering queue (a round or two, a few MB), so the pages behind them are kept; pages further back
+     * are dropped from this process ({@link MemorySegment#unload()}: madvise(MADV_DONTNEED)), so that reading a
+     * large file does not keep all of it resident. A page that is touched again after all is read back from the page
+     * cache: dropping changes only the resident size, never what is read.
+     */
+    static final long RESIDENT_BEHIND = 16L << 20;
+    /** Pages are dropped in steps of this many bytes (one madvise each). */
+    static final long UNLOAD_STEP = 8L << 20;
+
     private final MemorySegment seg;
     private final Endian endian;
     private final long end;
@@ -18,6 +29,8 @@ public final class SegmentRecordSource implements RecordSource {
     private final long offsetBias;
     private final InputErrors errors;
     private long pos;
+    /** Mapped pages before this offset have been dropped. */
+    private long unloaded;
 
     /**
      * @param seg         the bytes
@@ -35,6 +48,7 @@ public final class SegmentRecordSource implements RecordSource {
         this.end = Math.min(declaredEnd, seg.byteSize());
         this.offsetBias = offsetBias;
         this.errors = errors;
+        this.unloaded = start;
     }
 
     @Override
@@ -61,6 +75,11 @@ public final class SegmentRecordSource implements RecordSource {
         MemorySegment trailing = trailingBytes > 0 ? seg.asSlice(pos + size, trailingBytes) : null;
         PerfRecord r = new PerfRecord(seg, pos, endian, pos - offsetBias, trailingBytes, trailing, false);
         pos += size + trailingBytes;
+        if (pos - unloaded > RESIDENT_BEHIND + UNLOAD_STEP && seg.isMapped()) {
+            long upTo = pos - RESIDENT_BEHIND;
+            seg.asSlice(unloaded, upTo - unloaded).unload();
+            unloaded = upTo;
+        }
         return r;
     }
 

@@ -46,6 +46,7 @@ import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.text.Units;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.unwind.UserStackUnwinder;
 import dev.dfx.perf.vpadtl.DtlEntry;
@@ -139,6 +140,9 @@ public final class ScriptPrinter {
 
     /** Pipe mode and synthesized events: events appear as HEADER_ATTR records pass ({@code process_attr}). */
     private void syncEvlist() {
+        if (knownEvsels == session.evlist().size()) {
+            return;
+        }
         List<Evsel> all = session.evlist().all();
         while (knownEvsels < all.size()) {
             Evsel e = all.get(knownEvsels++);
@@ -396,9 +400,10 @@ public final class ScriptPrinter {
 
     /** The {@code trace} field: the raw data printed through the format libtraceevent picks for it. */
     private void traceText(Sample s) {
-        EventFormat ev = session.rawFormat(s);
+        RawData data = session.rawData(s);
+        EventFormat ev = session.rawFormat(s, data);
         trace.setLength(0);
-        printer().print(ev, session.rawData(s), trace);
+        printer().print(ev, data, trace);
         out.put(trace);
     }
 

@@ -63,10 +63,14 @@ public final class PerfSession implements AutoCloseable {
     private final RecordStats stats = new RecordStats();
     private TraceEvents trace;
     private boolean started;
+    /** What the per-record checks ask of the features, kept up to date as features arrive (pipe mode). */
+    private int nrCpusAvail = -1;
+    private boolean statFeature;
 
     private PerfSession(PerfFile file) {
         this.file = file;
         features.putAll(file.features());
+        featuresChanged();
         if (!file.pipe() && !features.containsKey(Feature.STAT.bit())) {
             EvlistCheck.check(file.attrs(), file.errors());
         }
@@ -195,8 +199,18 @@ public final class PerfSession implements AutoCloseable {
 
     /** @return {@code nr_cpus_avail} of the NRCPUS feature (so far, in pipe mode), or -1 when there is none */
     public int nrCpusAvail() {
+        return nrCpusAvail;
+    }
+
+    /** @return whether the recording has the STAT feature (so far, in pipe mode): it holds perf stat's records */
+    boolean statFeature() {
+        return statFeature;
+    }
+
+    private void featuresChanged() {
         MemorySegment n = features.get(Feature.NRCPUS.bit());
-        return n == null || n.byteSize() < 4 ? -1 : (int) file.endian().u32(n, 0);
+        nrCpusAvail = n == null || n.byteSize() < 4 ? -1 : (int) file.endian().u32(n, 0);
+        statFeature = features.containsKey(Feature.STAT.bit());
     }
 
     /** @return the raw tracepoint data of a sample (PERF_SAMPLE_RAW), in the tracing data's byte order */
@@ -215,7 +229,17 @@ public final class PerfSession implements AutoCloseable {
      *                           null format there and crashes)
      */
     public EventFormat rawFormat(Sample s) {
-        EventFormat ev = trace == null ? null : trace.eventOf(rawData(s));
+        return rawFormat(s, rawData(s));
+    }
+
+    /**
+     * {@link #rawFormat(Sample)} when the caller holds the sample's {@link #rawData} already.
+     *
+     * @param s    a sample with raw data
+     * @param data {@code rawData(s)}
+     */
+    public EventFormat rawFormat(Sample s, RawData data) {
+        EventFormat ev = trace == null ? null : trace.eventOf(data);
         if (ev == null) {
             throw errors().at(s.record(), s.rawOffset(), "the tracepoint data of this SAMPLE cannot be printed: "
                 + (trace == null ? "the recording has no tracing data" : "its common_type names no format of the"
@@ -383,6 +407,7 @@ public final class PerfSession implements AutoCloseable {
         }
         MemorySegment data = HeaderFeatureRecord.data(r);
         features.put((int) bit, data);
+        featuresChanged();
         Feature f = Feature.ofBit((int) bit);
         if (f != null && !FeatureParser.parse(f, data, file.endian(), FeatureParser.nrCpusAvail(features, file.endian()))
             .complete()) {

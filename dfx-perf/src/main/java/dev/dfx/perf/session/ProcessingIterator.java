@@ -1,7 +1,6 @@
 package dev.dfx.perf.session;
 
 import dev.dfx.error.BadInputException;
-import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.event.SampleParser;
@@ -93,7 +92,7 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
         RecordChecks.pipeOnly(r, session.file().pipe(), session.errors());
         RecordChecks.entriesFit(r, session.errors());
         RecordChecks.auxtraceType(r, session.errors());
-        RecordChecks.statOnlyWithStatFeature(r, session.features().containsKey(Feature.STAT.bit()), session.errors());
+        RecordChecks.statOnlyWithStatFeature(r, session.statFeature(), session.errors());
         session.countRecord(r.type());
         if (RecordType.isUserType(r.type())) {
             ready.add(new TimedRecord(0, r, null, Samples.zero(r)));

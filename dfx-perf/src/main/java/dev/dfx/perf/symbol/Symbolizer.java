@@ -32,7 +32,8 @@ import java.util.Set;
  * build-id cache; or the file {@code --kallsyms} names; a recording that names neither build id nor release takes the
  * running kernel's, as perf does), kernel modules as {@code [module]} from the same file, user
  * space through the DSOs' ELF files ({@code .symtab}, else {@code .dynsym}, PLT entries as {@code name@plt}) found
- * as {@code perf} finds them ({@link SymbolOptions}), JIT code through {@code /tmp/perf-PID.map}.
+ * as {@code perf} finds them ({@link SymbolOptions}), the vDSO through the image {@code perf record} cached by its
+ * build id, JIT code through {@code /tmp/perf-PID.map}.
  *
  * <p>Use: create one per session, pass every record in processing order to {@link #observe(PerfRecord)} (it
  * reads HEADER_BUILD_ID and MMAP records; feed the same records to the {@link Machine}), and resolve sample and
@@ -107,13 +108,20 @@ public final class Symbolizer {
 
     /**
      * {@code thread__find_symbol}: the mapping of {@code ip} in the thread's address space for {@code cpumode}
-     * ({@link Machine#findMap}) and the symbol in it. A kernel address outside the kernel's symbols has no
-     * mapping once they are loaded (perf shrinks the kernel map to its symbols).
+     * ({@link Machine#findMap}) and the symbol in it. Once the kernel's symbols are loaded, the kernel map spans
+     * them, as perf fixes its ends to them: an address outside them has no mapping, and one past the recorded
+     * map (init text such as {@code start_kernel}, after {@code _etext}) that no module map holds is the
+     * kernel's.
      *
      * @param cpumode {@link Machine#CPUMODE_KERNEL}, {@link Machine#CPUMODE_USER}, ...
      */
     public Location resolve(Machine machine, PerfThread thread, int cpumode, long ip) {
-        return locate(machine.findMap(thread, cpumode, ip), ip);
+        MemMap map = machine.findMap(thread, cpumode, ip);
+        if (map == null && cpumode == Machine.CPUMODE_KERNEL && kernelLoaded && kernel.size() > 0
+            && Long.compareUnsigned(ip, kernel.start()) >= 0 && Long.compareUnsigned(ip, kernel.end()) < 0) {
+            map = machine.kernelMap();
+        }
+        return locate(map, ip);
     }
 
     /**
@@ -317,7 +325,7 @@ public final class Symbolizer {
             if (dso.startsWith(PERF_MAP) && dso.endsWith(".map")) {
                 return PerfMapFile.load(Path.of(dso), warnings::add);
             }
-            if (!dso.startsWith("/")) {
+            if (!dso.startsWith("/") && !dso.equals(UserDsoFiles.VDSO)) {
                 return SymbolTable.EMPTY;
             }
             return UserDsoFiles.load(dso, buildIds.of(dso), opt, warnings::add);

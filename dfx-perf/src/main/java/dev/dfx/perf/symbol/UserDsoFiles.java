@@ -13,21 +13,25 @@ import java.util.function.Consumer;
  * {@code /usr/lib/debug/PATH}, {@code /usr/lib/debug/.build-id/xx/rest.debug}, then {@code PATH} itself; with
  * {@code --symfs} all below that folder and the cache not at all, as perf 6.1 finds nothing there), each refused when its build id differs from the one the recording gives the
  * DSO; the first with {@code .symtab} gives the symbols, the first with {@code .dynsym} the run-time layout and
- * PLT. Stateless.
+ * PLT. The vDSO ({@code [vdso]}) has one candidate, the image {@code perf record} put in the build-id cache
+ * ({@code BUILDID_DIR/[vdso]/ID/vdso}) when the recording gives its build id. Stateless.
  */
 final class UserDsoFiles {
+    /** The vDSO's name in MMAP records; its symbols exist only in the build-id cache. */
+    static final String VDSO = "[vdso]";
+
     private UserDsoFiles() {
     }
 
     /**
-     * @param dso     the DSO's long name (an absolute path as recorded)
+     * @param dso     the DSO's long name (an absolute path as recorded, or {@code [vdso]})
      * @param buildId its build id from the recording, or {@code null}
      * @param warn    takes one line per file that exists but is not a well-formed ELF file
      * @return its symbols, or {@link SymbolTable#EMPTY}
      */
     static SymbolTable load(String dso, String buildId, SymbolOptions opt, Consumer<String> warn) {
         String id = buildId;
-        if (id == null) {
+        if (id == null && dso.startsWith("/")) {
             ElfFile own = open(symfs(opt, dso), warn);
             id = own == null ? null : own.buildId();
         }
@@ -69,9 +73,17 @@ final class UserDsoFiles {
         List<Path> out = new ArrayList<>();
         if (id != null && opt.buildIdDir() != null && opt.symfs() == null) {
             // perf 6.1 forms the cache's paths below --symfs as well, where no cache is: with --symfs it is unused
-            Path dir = Path.of(opt.buildIdDir().toString() + dso, id);
+            Path dir = Path.of(opt.buildIdDir().toString(), dso, id);
+            if (dso.equals(VDSO)) {
+                // the image perf record copied from its own process (perf's build_id_cache__basename: "vdso")
+                out.add(dir.resolve("vdso"));
+                return out;
+            }
             out.add(dir.resolve("elf"));
             out.add(dir.resolve("debug"));
+        }
+        if (dso.equals(VDSO)) {
+            return out;
         }
         out.add(symfs(opt, "/usr/lib/debug" + dso + ".debug"));
         out.add(symfs(opt, "/usr/lib/debug" + dso));

@@ -17,6 +17,7 @@ public final class TextSink implements AutoCloseable {
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
     private final byte[] digits = new byte[24];
+    private char[] chars = new char[256];
     private int len;
 
     /** @param out where bytes go; not closed by {@link #close()} */
@@ -47,6 +48,18 @@ public final class TextSink implements AutoCloseable {
                 return this;
             }
             drain();
+        }
+        if (s instanceof StringBuilder sb) {
+            // one bulk copy out of the builder, then a loop the JIT vectorizes, instead of a checked charAt per char
+            if (chars.length < n) {
+                chars = new char[Math.max(n, 2 * chars.length)];
+            }
+            sb.getChars(0, n, chars, 0);
+            for (int i = 0; i < n; i++) {
+                buf[len + i] = (byte) chars[i];
+            }
+            len += n;
+            return this;
         }
         for (int i = 0; i < n; i++) {
             buf[len++] = (byte) s.charAt(i);

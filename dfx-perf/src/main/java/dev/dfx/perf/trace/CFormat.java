@@ -120,15 +120,22 @@ final class CFormat {
                     }
                 }
                 case 'x' -> out.append(Long.toHexString(v & mask));
-                default -> out.append(formatInt(v, bits, star));
+                default -> formatPadded(v, bits, star, out);
             }
             return;
         }
-        out.append(formatInt(v, bits, star));
+        formatPadded(v, bits, star, out);
     }
 
     /** @return the formatted integer (see {@link #formatInt(long, int, int, StringBuilder)}) */
     String formatInt(long v, int bits, int star) {
+        StringBuilder out = new StringBuilder();
+        formatInt(v, bits, star, out);
+        return out.toString();
+    }
+
+    /** The conversion with its flags, width and precision, appended piece by piece (no string per piece). */
+    private void formatPadded(long v, int bits, int star, StringBuilder out) {
         int w = starWidth ? star : width;
         int p = starPrecision ? star : precision;
         boolean leftAdj = left || w < 0 && starWidth;
@@ -136,21 +143,32 @@ final class CFormat {
             w = starWidth ? -w : 0;
         }
         long mask = bits == 64 ? -1L : (1L << bits) - 1;
-        String digits;
-        String sign = "";
+        long number = 0;
+        String digits = null; // null: the decimal digits of number, a non-negative long, appended as a number
+        char sign = 0;
         String prefix = "";
         switch (conv) {
             case 'd', 'i' -> {
                 long sv = bits == 64 ? v : (v << (64 - bits)) >> (64 - bits);
                 if (sv < 0) {
-                    sign = "-";
-                    digits = sv == Long.MIN_VALUE ? "9223372036854775808" : Long.toString(-sv);
+                    sign = '-';
+                    if (sv == Long.MIN_VALUE) {
+                        digits = "9223372036854775808";
+                    } else {
+                        number = -sv;
+                    }
                 } else {
-                    sign = plus ? "+" : space ? " " : "";
-                    digits = Long.toString(sv);
+                    sign = plus ? '+' : space ? ' ' : 0;
+                    number = sv;
                 }
             }
-            case 'u' -> digits = Long.toUnsignedString(v & mask);
+            case 'u' -> {
+                if ((v & mask) >= 0) {
+                    number = v & mask;
+                } else {
+                    digits = Long.toUnsignedString(v & mask);
+                }
+            }
             case 'x' -> {
                 digits = Long.toHexString(v & mask);
                 prefix = alt && (v & mask) != 0 ? "0x" : "";
@@ -167,25 +185,48 @@ final class CFormat {
             }
             default -> digits = Long.toString(v);
         }
-        if (p >= 0) {
-            if (p == 0 && digits.equals("0")) {
-                digits = "";
-            }
-            if (digits.length() < p) {
-                digits = "0".repeat(p - digits.length()) + digits;
-            }
+        int nd = digits != null ? digits.length() : decimalDigits(number);
+        if (p == 0 && (digits != null ? digits.equals("0") : number == 0)) {
+            digits = "";
+            nd = 0;
         }
-        int len = sign.length() + prefix.length() + digits.length();
-        if (len >= w) {
-            return sign + prefix + digits;
+        int precisionZeros = Math.max(0, p - nd);
+        int pad = Math.max(0, w - ((sign != 0 ? 1 : 0) + prefix.length() + precisionZeros + nd));
+        boolean zeroPad = !leftAdj && zero && p < 0;
+        if (!leftAdj && !zeroPad) {
+            repeat(' ', pad, out);
+        }
+        if (sign != 0) {
+            out.append(sign);
+        }
+        out.append(prefix);
+        if (zeroPad) {
+            repeat('0', pad, out);
+        }
+        repeat('0', precisionZeros, out);
+        if (digits != null) {
+            out.append(digits);
+        } else {
+            out.append(number);
         }
         if (leftAdj) {
-            return sign + prefix + digits + " ".repeat(w - len);
+            repeat(' ', pad, out);
         }
-        if (zero && p < 0) {
-            return sign + prefix + "0".repeat(w - len) + digits;
+    }
+
+    /** @return the number of decimal digits of non-negative {@code v} */
+    private static int decimalDigits(long v) {
+        int n = 1;
+        for (long limit = 10; n < 19 && v >= limit; limit *= 10) {
+            n++;
         }
-        return " ".repeat(w - len) + sign + prefix + digits;
+        return n;
+    }
+
+    private static void repeat(char c, int n, StringBuilder out) {
+        for (int i = 0; i < n; i++) {
+            out.append(c);
+        }
     }
 
     /** Appends a string with this spec's width and precision. */

@@ -31,38 +31,64 @@ final class Eval {
         return 0;
     }
 
+    /**
+     * The operators {@code eval_num_arg} knows, resolved once when a format is parsed: evaluating a record then
+     * switches on an enum instead of comparing strings.
+     */
+    enum Operator {
+        INDEX("["), COND("?"), NOT("!"), NE("!="), COMPL("~"), OR("|"), LOR("||"), AND("&"), LAND("&&"), XOR("^"),
+        LT("<"), SHL("<<"), LE("<="), GT(">"), SHR(">>"), GE(">="), EQ("=="), SUB("-"), ADD("+"), DIV("/"),
+        MOD("%"), MUL("*"), OTHER("");
+
+        private final String text;
+
+        Operator(String text) {
+            this.text = text;
+        }
+
+        /** @return the operator written {@code op}, or {@link #OTHER} (evaluates to 0, as libtraceevent) */
+        static Operator of(String op) {
+            for (Operator o : values()) {
+                if (o.text.equals(op)) {
+                    return o;
+                }
+            }
+            return OTHER;
+        }
+    }
+
     private static long op(PrintArg.Op op, RawData d) {
-        String o = op.op();
-        if (o.equals("[")) {
+        Operator o = op.operator();
+        if (o == Operator.INDEX) {
             return index(op, d);
         }
-        if (o.equals("?")) {
+        if (o == Operator.COND) {
             PrintArg.Op branches = (PrintArg.Op) op.right();
             return num(op.left(), d) != 0 ? num(branches.left(), d) : num(branches.right(), d);
         }
         long l = num(op.left(), d);
         long r = num(op.right(), d);
         return switch (o) {
-            case "!" -> r == 0 ? 1 : 0;
-            case "!=" -> l != r ? 1 : 0;
-            case "~" -> ~r;
-            case "|" -> l | r;
-            case "||" -> (l != 0 || r != 0) ? 1 : 0;
-            case "&" -> l & r;
-            case "&&" -> (l != 0 && r != 0) ? 1 : 0;
-            case "^" -> l ^ r;
-            case "<" -> Long.compareUnsigned(l, r) < 0 ? 1 : 0;
-            case "<<" -> l << r;
-            case "<=" -> Long.compareUnsigned(l, r) <= 0 ? 1 : 0;
-            case ">" -> Long.compareUnsigned(l, r) > 0 ? 1 : 0;
-            case ">>" -> l >>> r;
-            case ">=" -> Long.compareUnsigned(l, r) >= 0 ? 1 : 0;
-            case "==" -> l == r ? 1 : 0;
-            case "-" -> l - r;
-            case "+" -> l + r;
-            case "/" -> r == 0 ? 0 : Long.divideUnsigned(l, r);
-            case "%" -> r == 0 ? 0 : Long.remainderUnsigned(l, r);
-            case "*" -> l * r;
+            case NOT -> r == 0 ? 1 : 0;
+            case NE -> l != r ? 1 : 0;
+            case COMPL -> ~r;
+            case OR -> l | r;
+            case LOR -> (l != 0 || r != 0) ? 1 : 0;
+            case AND -> l & r;
+            case LAND -> (l != 0 && r != 0) ? 1 : 0;
+            case XOR -> l ^ r;
+            case LT -> Long.compareUnsigned(l, r) < 0 ? 1 : 0;
+            case SHL -> l << r;
+            case LE -> Long.compareUnsigned(l, r) <= 0 ? 1 : 0;
+            case GT -> Long.compareUnsigned(l, r) > 0 ? 1 : 0;
+            case SHR -> l >>> r;
+            case GE -> Long.compareUnsigned(l, r) >= 0 ? 1 : 0;
+            case EQ -> l == r ? 1 : 0;
+            case SUB -> l - r;
+            case ADD -> l + r;
+            case DIV -> r == 0 ? 0 : Long.divideUnsigned(l, r);
+            case MOD -> r == 0 ? 0 : Long.remainderUnsigned(l, r);
+            case MUL -> l * r;
             default -> 0;
         };
     }

@@ -118,13 +118,13 @@ public final class EventPrinter {
             if (loc[1] == 0) {
                 return; // zero-length dynamic strings print nothing
             }
-            fmt.formatString(d.cString((int) loc[0], Integer.MAX_VALUE), star, out);
+            cString(fmt, star, d, (int) loc[0], Integer.MAX_VALUE, out);
         } else if (a instanceof PrintArg.Bitmask b) {
             if (b.field() != null) {
                 long[] loc = Eval.dynamic(b.field(), d);
                 out.append(fmt.formatString(bitmask(d, (int) loc[0], (int) loc[1]), star));
             }
-        } else if (a instanceof PrintArg.Op op && op.op().equals("?")) {
+        } else if (a instanceof PrintArg.Op op && op.operator() == Eval.Operator.COND) {
             PrintArg.Op branches = (PrintArg.Op) op.right();
             str(Eval.num(op.left(), d) != 0 ? branches.left() : branches.right(), fmt, star, d, out);
         }
@@ -141,7 +141,16 @@ public final class EventPrinter {
             out.append(s != null ? s : HEX_LL.formatInt(addr, 64, -1));
             return;
         }
-        fmt.formatString(d.cString(f.offset(), len), star, out);
+        cString(fmt, star, d, f.offset(), len, out);
+    }
+
+    /** A NUL-terminated string of the raw data through {@code %s}: a plain one is copied without making a String. */
+    private static void cString(CFormat fmt, int star, RawData d, int off, int max, StringBuilder out) {
+        if (fmt.plain) {
+            d.appendCString(off, max, out);
+        } else {
+            fmt.formatString(d.cString(off, max), star, out);
+        }
     }
 
     private static void flags(PrintArg.Flags fl, CFormat fmt, int star, RawData d, StringBuilder out) {

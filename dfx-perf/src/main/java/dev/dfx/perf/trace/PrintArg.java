@@ -31,7 +31,10 @@ sealed interface PrintArg {
     }
 
     /** Binary or unary operator ({@code left} is {@link Null} for unary), {@code "["} for indexing, {@code "?"} whose right is a {@code ":"} op. */
-    record Op(String op, PrintArg left, PrintArg right) implements PrintArg {
+    record Op(String op, PrintArg left, PrintArg right, Eval.Operator operator) implements PrintArg {
+        Op(String op, PrintArg left, PrintArg right) {
+            this(op, left, right, Eval.Operator.of(op));
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.dfx.perf.trace;
 
 import dev.dfx.perf.data.Endian;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * The raw bytes of one tracepoint record (the PERF_SAMPLE_RAW payload), viewed in place.
@@ -37,5 +38,21 @@ public record RawData(MemorySegment seg, long base, int size, Endian endian) {
             return "";
         }
         return Endian.cString(seg, base + off, Math.min(max, size - off));
+    }
+
+    /** Appends what {@link #cString} returns, one char per byte, without making a String of it. */
+    void appendCString(int off, int max, StringBuilder out) {
+        if (off < 0 || off >= size) {
+            return;
+        }
+        long at = base + off;
+        long end = Math.min(at + Math.min(max, size - off), seg.byteSize());
+        for (; at < end; at++) {
+            byte b = seg.get(ValueLayout.JAVA_BYTE, at);
+            if (b == 0) {
+                return;
+            }
+            out.append((char) (b & 0xff));
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.dfx.perf.trace;
 
 import dev.dfx.perf.data.Endian;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,10 @@ public final class TraceEvents {
     private final Map<Long, String> printk;
     private final List<KernelSymbols.Symbol> kallsyms;
     private final Map<Integer, String> cmdlines;
+    /** Formats by id for the ids a u16 {@code common_type} can hold: a sample's format is found without boxing. */
+    private EventFormat[] byId = new EventFormat[0];
+    private int lowestId;
+    /** {@code get_common_info}: the {@code common_type} field of the format with the lowest id, or null. */
     private FormatField typeField;
 
     /**
@@ -48,7 +53,17 @@ public final class TraceEvents {
 
     /** Adds a parsed format; a later format with the same id replaces an earlier one. */
     void add(EventFormat f) {
+        if (formats.isEmpty() || f.id() <= lowestId) {
+            lowestId = f.id();
+            typeField = f.commonFields().stream().filter(c -> c.name().equals("common_type")).findFirst().orElse(null);
+        }
         formats.put(f.id(), f);
+        if (f.id() >= 0 && f.id() <= 0xffff) {
+            if (f.id() >= byId.length) {
+                byId = Arrays.copyOf(byId, Math.max(f.id() + 1, 2 * byId.length));
+            }
+            byId[f.id()] = f;
+        }
     }
 
     /**
@@ -57,7 +72,8 @@ public final class TraceEvents {
      * @return the format of that tracepoint, or {@code null} when the tracing data has none
      */
     public EventFormat event(long config) {
-        return formats.get((int) config);
+        int id = (int) config;
+        return id >= 0 && id < byId.length ? byId[id] : formats.get(id);
     }
 
     /**
@@ -69,17 +85,8 @@ public final class TraceEvents {
      *         has the record's type (perf then dereferences a null event)
      */
     public EventFormat eventOf(RawData d) {
-        FormatField type = typeField();
+        FormatField type = typeField;
         return type == null ? null : event(d.number(type.offset(), type.size()));
-    }
-
-    /** {@code get_common_info}: the {@code common_type} field of the format with the lowest id, or null. */
-    private synchronized FormatField typeField() {
-        if (typeField == null && !formats.isEmpty()) {
-            typeField = formats.get(Collections.min(formats.keySet())).commonFields().stream()
-                .filter(f -> f.name().equals("common_type")).findFirst().orElse(null);
-        }
-        return typeField;
     }
 
     /** @return the ids of all formats present */

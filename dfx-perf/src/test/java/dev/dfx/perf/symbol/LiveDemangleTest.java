@@ -34,10 +34,7 @@ class LiveDemangleTest {
 
     @BeforeAll
     static void buildAndRecord() throws IOException {
-        LivePerf probe = LivePerf.run(dir, "record", "-N", "-q", "-e", "cpu-clock", "-o", "probe.data", "--", "true");
-        assumeTrue(probe != null, "perf is not installed here (Debian: linux-perf)");
-        assumeTrue(probe.status() == 0 && Files.size(dir.resolve("probe.data")) > 0,
-            "perf record may not record here (perf_event_paranoid, or no permission)");
+        LivePerf.assumeRecords(dir);
         Path src = Path.of("src/test/c/cxxwork.cpp").toAbsolutePath();
         String cxx;
         try {
@@ -73,7 +70,7 @@ class LiveDemangleTest {
     })
     void scriptEqualsPerf(String fields, String mode, String expected) throws IOException {
         Path input = mode.equals("--symfs") ? cached : data;
-        // the recording without a cache is read with an empty one: dfx does not read the vDSO from the cache
+        // the recording made without filling a cache is read with the empty cache it was made with
         Path cacheDir = input == cached ? cache : emptyCache;
         List<String> args = new ArrayList<>(List.of("--buildid-dir", cacheDir.toString(), "script", "-k",
             "/dev/null"));

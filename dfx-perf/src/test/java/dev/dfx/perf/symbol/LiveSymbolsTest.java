@@ -1,7 +1,6 @@
 package dev.dfx.perf.symbol;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dfx.perf.Goldens;
 import dev.dfx.perf.LivePerf;
@@ -34,10 +33,7 @@ class LiveSymbolsTest {
 
     @BeforeAll
     static void buildAndProbe() throws IOException {
-        LivePerf probe = LivePerf.run(dir, "record", "-N", "-q", "-e", "cpu-clock", "-o", "probe.data", "--", "true");
-        assumeTrue(probe != null, "perf is not installed here (Debian: linux-perf)");
-        assumeTrue(probe.status() == 0 && Files.size(dir.resolve("probe.data")) > 0,
-            "perf record may not record here (perf_event_paranoid, or no permission)");
+        LivePerf.assumeRecords(dir);
         String cc = CPrograms.compiler();
         Path src = Path.of("src/test/c").toAbsolutePath();
         CPrograms.run(dir, List.of(cc, "-O1", "-fno-omit-frame-pointer", "-fPIC", "-shared", "-o", "libsymlib.so",

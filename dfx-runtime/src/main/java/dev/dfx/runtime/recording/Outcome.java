@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * How a recording ended, built up while it stops: {@code ok}, {@code interrupted} (cancelled) or {@code failed},
  * with the reason. The first cause of a failure is the reason; later problems (a file that could not be completed
- * or exported) are appended, and turn an {@code ok} run into a failed one. Not thread-safe; the session's thread.
+ * or exported) are appended, and turn an {@code ok} run into a failed one. Thread-safe (the session's thread and its
+ * export thread).
  */
 final class Outcome {
     /** The status of the run.json written at the start, until the final one replaces it. */
@@ -21,7 +22,7 @@ final class Outcome {
     private final List<String> problems = new ArrayList<>();
 
     /** The run failed for {@code why}, unless it already failed or was interrupted. */
-    void failed(String why) {
+    synchronized void failed(String why) {
         if (status.equals(OK)) {
             status = FAILED;
             reason = why;
@@ -29,7 +30,7 @@ final class Outcome {
     }
 
     /** The run was cancelled for {@code why}, unless it already failed. */
-    void interrupted(String why) {
+    synchronized void interrupted(String why) {
         if (status.equals(OK)) {
             status = INTERRUPTED;
             reason = why;
@@ -37,15 +38,15 @@ final class Outcome {
     }
 
     /** A step after the run went wrong: noted, and the run counts as failed unless it was interrupted. */
-    void problem(String what) {
+    synchronized void problem(String what) {
         problems.add(what);
     }
 
-    String status() {
+    synchronized String status() {
         return problems.isEmpty() || status.equals(INTERRUPTED) ? status : FAILED;
     }
 
-    String reason() {
+    synchronized String reason() {
         if (problems.isEmpty()) {
             return reason;
         }

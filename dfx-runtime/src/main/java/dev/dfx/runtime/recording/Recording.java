@@ -15,6 +15,8 @@ import dev.dfx.runtime.TaskFailedException;
 import dev.dfx.runtime.TaskRuntime;
 import dev.dfx.runtime.probe.Probe;
 import dev.dfx.runtime.subsystem.SubsystemRecorder;
+import dev.dfx.runtime.subsystem.deps.DepsJson;
+import dev.dfx.runtime.subsystem.deps.DepsRecorder;
 import dev.dfx.runtime.workload.WorkloadCheckException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -43,16 +46,20 @@ import java.util.function.UnaryOperator;
  * {@link #awaitFinished} from any thread (e.g. a Ctrl-C hook and a progress ticker).
  */
 public final class Recording {
-    /** Writes one more output file once the subsystems' outputs exist (e.g. the trace export). */
+    /**
+     * Writes one more output file from the chunk files (e.g. the trace export), on the session's thread while another
+     * thread writes the subsystems' outputs.
+     */
     @FunctionalInterface
     public interface Export {
         /**
          * @param runDir   the run directory
-         * @param manifest the manifest so far (subsystem reports final, outputs not yet)
+         * @param manifest the manifest so far (subsystem reports final; outputs: the chunk files only)
+         * @param deps     the dependency edges the deps subsystem replayed, or why there are none
          * @return what was written
          * @throws IOException when a file cannot be read or written
          */
-        OutputFile export(Path runDir, RunManifest manifest) throws IOException;
+        OutputFile export(Path runDir, RunManifest manifest, DependencyEdges deps) throws IOException;
     }
 
     /**
@@ -154,15 +161,7 @@ public final class Recording {
             reports = stop(started, w.wallNs(), outcome);
         }
         phase = "exporting";
-        List<OutputFile> outputs = export(dir, started, outcome);
-        RunManifest m = manifest(outcome.status(), outcome.reason(), clock, start, null, 0, w, reports, outputs);
-        for (Export e : extra) {
-            try {
-                outputs.add(e.export(dir, m));
-            } catch (IOException | RuntimeException ex) {
-                outcome.problem("export not written: " + describe(ex));
-            }
-        }
+        List<OutputFile> outputs = exportAll(dir, started, extra, outcome, clock, start, w, reports);
         started.forEach(SubsystemRecorder::close);
         String failure = writeFailure.get();
         if (failure != null) {
@@ -234,21 +233,98 @@ public final class Recording {
         return reports;
     }
 
-    /** Writes each subsystem's outputs from its chunk file; returns every file of the run directory so far. */
-    private static List<OutputFile> export(Path dir, List<SubsystemRecorder> started, Outcome outcome) {
-        List<OutputFile> outputs = new ArrayList<>();
+    /**
+     * Writes every output from the chunk files: the subsystems' outputs on a thread of their own while this thread
+     * runs the extra exports (the trace), which share the deps replay instead of replaying the chunk file again.
+     * Post-recording work is where a user waits; on two or more CPUs the two halves overlap.
+     *
+     * @return every file of the run directory: chunk files and subsystem outputs in subsystem order, then the extras
+     */
+    private List<OutputFile> exportAll(Path dir, List<SubsystemRecorder> started, List<Export> extra, Outcome outcome,
+                                       RunManifest.Clock clock, Instant start, RunManifest.Workload w,
+                                       List<RunManifest.SubsystemReport> reports) {
+        List<OutputFile> chunks = new ArrayList<>();
         for (SubsystemRecorder r : started) {
-            String chunks = "chunks/" + r.id().id() + ".dfx";
-            outputs.add(r.chunkFileComplete() ? OutputFile.written(chunks, r.chunkRecordsOnDisk())
-                    : new OutputFile(chunks, false, r.chunkRecordsOnDisk(), "a write failed: "
-                            + r.chunkRecordsOnDisk() + " records on disk, without a chunk index"));
+            chunks.add(chunkFile(r));
+        }
+        DependencyEdges deps = dependencyEdges(dir, started);
+        // join() waits uninterruptibly: the outputs are written and named in run.json even after a Ctrl-C
+        CompletableFuture<List<List<OutputFile>>> own = CompletableFuture.supplyAsync(() -> {
+            List<List<OutputFile>> each = new ArrayList<>();
             try {
-                outputs.addAll(r.export(dir));
-            } catch (IOException | RuntimeException e) {
-                outcome.problem(r.id().id() + " outputs not written: " + describe(e));
+                for (SubsystemRecorder r : started) {
+                    each.add(exportOne(dir, r, outcome));
+                }
+            } catch (Throwable e) { // an Error (out of memory): the outputs not written are named, the run still ends
+                outcome.problem("outputs not written: " + e);
+            }
+            return each;
+        }, task -> Thread.ofPlatform().name("dfx-record-export").start(task));
+        List<OutputFile> extras = new ArrayList<>();
+        if (!extra.isEmpty()) {
+            RunManifest m = manifest(outcome.status(), outcome.reason(), clock, start, null, 0, w, reports, chunks);
+            for (Export e : extra) {
+                try {
+                    extras.add(e.export(dir, m, deps));
+                } catch (IOException | RuntimeException ex) {
+                    outcome.problem("export not written: " + describe(ex));
+                }
             }
         }
+        List<List<OutputFile>> each = own.join();
+        List<OutputFile> outputs = new ArrayList<>();
+        for (int i = 0; i < started.size(); i++) {
+            outputs.add(chunks.get(i));
+            outputs.addAll(i < each.size() ? each.get(i) : List.of());
+        }
+        outputs.addAll(extras);
         return outputs;
+    }
+
+    private static OutputFile chunkFile(SubsystemRecorder r) {
+        String chunks = "chunks/" + r.id().id() + ".dfx";
+        return r.chunkFileComplete() ? OutputFile.written(chunks, r.chunkRecordsOnDisk())
+                : new OutputFile(chunks, false, r.chunkRecordsOnDisk(), "a write failed: "
+                        + r.chunkRecordsOnDisk() + " records on disk, without a chunk index");
+    }
+
+    /** Writes one subsystem's outputs from its chunk file; a failure is a problem of the outcome. */
+    private static List<OutputFile> exportOne(Path dir, SubsystemRecorder r, Outcome outcome) {
+        try {
+            return r.export(dir);
+        } catch (IOException | RuntimeException e) {
+            outcome.problem(r.id().id() + " outputs not written: " + describe(e));
+            return List.of();
+        }
+    }
+
+    /**
+     * The deps subsystem's replayed edges, replayed here once for deps.json and the trace, or why the trace draws no
+     * arrows: the reasons {@code dfx export} gives for a run directory (deps.json refused, chunk file incomplete).
+     * A replay that fails is left to the deps export to report.
+     */
+    private static DependencyEdges dependencyEdges(Path dir, List<SubsystemRecorder> started) {
+        DepsRecorder deps = null;
+        for (SubsystemRecorder r : started) {
+            if (r instanceof DepsRecorder d) {
+                deps = d;
+            }
+        }
+        if (deps == null) {
+            return DependencyEdges.none("deps not recorded");
+        }
+        String refused = deps.refusal();
+        if (refused != null) {
+            return DependencyEdges.none(refused);
+        }
+        if (!deps.chunkFileComplete()) {
+            return DependencyEdges.none("chunks/" + deps.id().id() + ".dfx is damaged or missing");
+        }
+        try {
+            return DependencyEdges.of(deps.replay(dir).edges());
+        } catch (IOException | RuntimeException e) {
+            return DependencyEdges.none(DepsJson.FILE + " not written");
+        }
     }
 
     /**

@@ -27,6 +27,7 @@ import java.util.Map;
 public final class DepsRecorder extends SubsystemRecorder {
     private final int lane;
     private volatile DepsProbe probe;
+    private DepsReplay.Result replayed;
 
     /** @param settings pools and backpressure */
     public DepsRecorder(PipelineSettings settings) {
@@ -44,14 +45,50 @@ public final class DepsRecorder extends SubsystemRecorder {
 
     @Override
     public List<OutputFile> export(Path runDir) throws IOException {
-        String lost = lossReason(stats());
+        String lost = refusal();
         if (lost != null) {
             return List.of(OutputFile.refused(DepsJson.FILE, lost));
         }
-        try (ChunkReader r = ChunkRecords.open(runDir, Subsystem.DEPS)) {
-            DepsReplay.Result replay = DepsReplay.replay(r);
-            return List.of(DepsJson.write(replay, runDir.resolve(DepsJson.FILE)));
+        return List.of(DepsJson.write(replay(runDir), runDir.resolve(DepsJson.FILE)));
+    }
+
+    /**
+     * Replays the deps chunk file into the run's submits and edges, once: {@link #export} and the trace's dependency
+     * arrows both use it (a replay re-resolves every tensor access of the run). After {@link #stop()}; thread-safe.
+     *
+     * @param runDir the run directory
+     * @return the replayed submits and edges
+     * @throws IOException when the chunk file cannot be read
+     * @throws IllegalStateException when the graph cannot be trusted ({@link #refusal()} says why)
+     * @throws dev.dfx.error.BadInputException when an overflow chain in the chunk file is broken
+     */
+    public synchronized DepsReplay.Result replay(Path runDir) throws IOException {
+        String lost = refusal();
+        if (lost != null) {
+            throw new IllegalStateException(lost);
         }
+        if (replayed == null) {
+            try (ChunkReader r = ChunkRecords.open(runDir, Subsystem.DEPS)) {
+                replayed = DepsReplay.replay(r);
+            }
+        }
+        return replayed;
+    }
+
+    /**
+     * @return why deps.json is not written and the replayed graph cannot be trusted (records lost or truncated), or
+     *         null when it can; after {@link #stop()}
+     */
+    public String refusal() {
+        return lossReason(stats());
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            replayed = null;
+        }
+        super.close();
     }
 
     /** @return why the graph cannot be trusted (records lost or truncated), or null when it can */

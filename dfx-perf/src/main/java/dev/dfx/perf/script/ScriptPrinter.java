@@ -40,6 +40,7 @@ import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.symbol.Location;
+import dev.dfx.perf.symbol.Symbol;
 import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
@@ -426,14 +427,13 @@ public final class ScriptPrinter {
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
             for (ProfileFrame f : Callchain.resolve(s, thread, machine, sym ? symbols : null, unwinder)) {
-                Location at = f.location();
-                out.put('\t').hex(at.addr(), 16);
+                out.put('\t').hex(f.printedIp(), 16);
                 if (sym) {
                     out.put(' ');
-                    symbol(at, symoff);
+                    symbol(f.printedIp(), f.sym(), symoff);
                 }
                 if (dso) {
-                    out.put(" (").put(at.dso()).put(')');
+                    out.put(" (").put(f.dso()).put(')');
                 }
                 out.put('\n');
             }
@@ -454,9 +454,17 @@ public final class ScriptPrinter {
 
     /** {@code symbol__fprintf_symname_offs}: the name, and {@code +0x} offset from its start when asked. */
     private void symbol(Location at, boolean withOffset) {
-        out.put(at.symbolName());
-        if (withOffset && at.symbol() != null) {
-            out.put("+0x").hex(at.symbolOffset());
+        symbol(at.addr(), at.symbol(), withOffset);
+    }
+
+    /**
+     * @param addr the DSO-relative address ({@code map__map_ip})
+     * @param sym  its symbol, or {@code null} ({@code [unknown]})
+     */
+    private void symbol(long addr, Symbol sym, boolean withOffset) {
+        out.put(sym != null ? sym.name() : Location.UNKNOWN);
+        if (withOffset && sym != null) {
+            out.put("+0x").hex(addr - sym.start(), 0);
         }
     }
 

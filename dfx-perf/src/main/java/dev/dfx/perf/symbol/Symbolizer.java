@@ -38,7 +38,8 @@ import java.util.Set;
  * <p>Use: create one per session, pass every record in processing order to {@link #observe(PerfRecord)} (it
  * reads HEADER_BUILD_ID and MMAP records; feed the same records to the {@link Machine}), and resolve sample and
  * callchain addresses with {@link #resolve}. Symbols are loaded lazily, once per DSO, on the first lookup in it,
- * and kept in sorted arrays ({@link SymbolTable}: binary search, no allocation per lookup). Files that cannot be
+ * and kept in sorted arrays ({@link SymbolTable}: binary search, no allocation per lookup); the last location of
+ * each of 16 Ki address slots is kept, so a repeated address costs one array probe. Files that cannot be
  * used give one warning each ({@link #warnings()}), never an exception: a DSO without usable symbols resolves
  * to {@code [unknown]} as in perf.
  *
@@ -48,8 +49,18 @@ public final class Symbolizer {
     private static final String KERNEL = "[kernel.kallsyms]";
     private static final String PERF_MAP = "/tmp/perf-";
 
+    /** log2 of the location cache's slots (16 Ki: 256 KiB of arrays). */
+    private static final int CACHE_BITS = 14;
+
     private final SymbolOptions opt;
     private final String osRelease;
+    /**
+     * The location cache: slot by address. A location depends only on its mapping (compared by identity: a
+     * MemMap is one MMAP record's mapping) and address, once the DSO's symbols are loaded, which computing it does.
+     */
+    private final long[] cachedIps = new long[1 << CACHE_BITS];
+    private final MemMap[] cachedMaps = new MemMap[1 << CACHE_BITS];
+    private final Location[] cachedLocations = new Location[1 << CACHE_BITS];
     private final BuildIds buildIds = new BuildIds();
     private final Map<String, SymbolTable> user = new HashMap<>();
     private final Map<MemMap, SymbolTable> modules = new HashMap<>();
@@ -132,6 +143,20 @@ public final class Symbolizer {
         if (map == null) {
             return new Location(ip, null, null);
         }
+        // a profile's callchains repeat the same few thousand addresses: a direct-mapped cache of the last location
+        // per slot answers most lookups without the DSO checks, the table search and a new Location
+        int slot = (int) ((ip * 0x9E3779B97F4A7C15L) >>> (64 - CACHE_BITS));
+        if (cachedMaps[slot] == map && cachedIps[slot] == ip) {
+            return cachedLocations[slot];
+        }
+        Location l = locateUncached(map, ip);
+        cachedIps[slot] = ip;
+        cachedMaps[slot] = map;
+        cachedLocations[slot] = l;
+        return l;
+    }
+
+    private Location locateUncached(MemMap map, long ip) {
         if (KERNEL.equals(map.dso())) {
             SymbolTable k = kernel();
             if (k.size() > 0 && (Long.compareUnsigned(ip, k.start()) < 0 || Long.compareUnsigned(ip, k.end()) >= 0)) {

@@ -195,9 +195,14 @@ public final class TextSink implements AutoCloseable {
         return v == 0 ? put('0') : put("0x").hex(v);
     }
 
-    /** {@code %Nlx}. */
+    /** {@code %Nlx}, without allocating (every callchain frame prints one). */
     public TextSink hex(long v, int width) {
-        return right(Long.toHexString(v), width);
+        int i = digits.length;
+        do {
+            digits[--i] = (byte) HEX[(int) (v & 0xf)];
+            v >>>= 4;
+        } while (v != 0);
+        return padDigits(i, width, false, ' ');
     }
 
     /** {@code %0Nlx}. */

@@ -271,7 +271,7 @@ public final class Hooks {
 
     /** The run {@link #runBegin} began ends (returns or throws). */
     public static void runEnd(TaskNames names, long flow, long start) {
-        if (start == NOT_RECORDED) {
+        if (start == NOT_RECORDED || names == null) {
             return;
         }
         try {

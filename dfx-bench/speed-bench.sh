@@ -117,11 +117,11 @@ fi
 if [ -n "$record" ]; then
   java -Xmx2g --enable-native-access=ALL-UNNAMED -cp dfx-bench/target/benchmarks.jar \
     dev.dfx.bench.runtime.RecordOverhead "$runs" flood,scoped,attention >"$work/record.txt"
-  # columns: workload recording tasks wall_ms ratio cpu_ms ratio jit_ms gc_ms records stall_ms record_ms
-  awk '$1 ~ /^(flood|scoped|attention)$/ && $2 == "none" { off[$1] = $4 }
+  # columns: workload recording tasks wall_ms ratio cpu_ms ratio jit_ms gc_ms records stall_ms record_ms rest_cpu_ms
+  awk '$1 ~ /^(flood|scoped|attention)$/ && $2 == "none" { off[$1] = $4; offcpu[$1] = $6 }
        $1 ~ /^(flood|scoped|attention)$/ && $2 == "all" {
-         printf "| recording %s: all five subsystems / none (workload wall) | %.1f ms | %.1f ms | %.2fx | - | <= 1.15x |\n", $1, $4, off[$1], $5
-         printf "| recording %s: the rest of the recording (set-up, outputs, trace) / the workload | %.1f ms | %.1f ms | %.2fx | - | <= 1x |\n", $1, $12 - $4, $4, ($12 - $4) / $4
+         printf "| recording %s: all five subsystems / none (workload wall) | %.1f ms, cpu %.0f ms | %.1f ms, cpu %.0f ms | %.2fx | - | <= 1.15x |\n", $1, $4, $6, off[$1], offcpu[$1], $5
+         printf "| recording %s: the rest of the recording (set-up, outputs, trace) / the workload | %.1f ms, cpu %.0f ms | %.1f ms | %.2fx | - | <= 1x |\n", $1, $12 - $4, $13, $4, ($12 - $4) / $4
        }' "$work/record.txt" >"$work/record-rows.txt"
   mapfile -t -O "${#rows[@]}" rows <"$work/record-rows.txt"
 fi

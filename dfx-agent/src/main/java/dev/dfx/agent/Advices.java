@@ -2,6 +2,7 @@ package dev.dfx.agent;
 
 import java.util.List;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ThreadPoolExecutor;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -26,6 +27,25 @@ final class Advices {
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.Return List<Runnable> tasks) {
             Hooks.unwrap(tasks);
+        }
+    }
+
+    /** {@code ThreadPoolExecutor.remove(Runnable)}: a task the application queued is found in its wrapper. */
+    static final class Remove {
+        @Advice.OnMethodExit(suppress = Throwable.class)
+        static void exit(@Advice.This ThreadPoolExecutor pool, @Advice.Argument(0) Runnable task,
+                @Advice.Return(readOnly = false) boolean removed) {
+            if (!removed) {
+                removed = Hooks.removeWrapper(pool, task);
+            }
+        }
+    }
+
+    /** {@code ThreadPoolExecutor.purge()}: the wrappers of cancelled futures are removed too. */
+    static final class Purge {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.This ThreadPoolExecutor pool) {
+            Hooks.purgeWrappers(pool);
         }
     }
 

@@ -1,10 +1,12 @@
 package dev.dfx.agent;
 
 import dev.dfx.java.TaskEvents;
+import java.util.concurrent.Future;
 
 /**
  * A task as the agent hands it to a thread pool in place of the submitted one: its submit was recorded when it was
- * made, and {@link #run()} records the run slice (and the flow's end) around the submitted task. Never lets the
+ * made, and {@link #run()} records the run slice (and the flow's end) around the submitted task (not around a future
+ * cancelled while it was queued, which does nothing). Never lets the
  * recording fail the task: a failure is reported once ({@link Hooks#failed}) and the task runs.
  */
 public final class DfxTask implements Runnable {
@@ -25,6 +27,10 @@ public final class DfxTask implements Runnable {
 
     @Override
     public void run() {
+        if (task instanceof Future<?> f && f.isDone()) {
+            task.run(); // cancelled while queued: nothing runs, so no run slice (the flow ends nowhere)
+            return;
+        }
         long start = 0;
         boolean recorded = false;
         try {

@@ -7,6 +7,8 @@ import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.ListIterator;
 import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -99,6 +101,34 @@ public final class Hooks {
             }
         } catch (Throwable t) {
             failed("shutdownNow", t);
+        }
+    }
+
+    /**
+     * {@code ThreadPoolExecutor.remove(task)} found nothing: removes the wrapper of {@code task} from the queue (through
+     * {@code remove} itself, which then terminates the pool if it is shut down and empty, as for an unwrapped task).
+     *
+     * @return true when a wrapper of the task was queued and is removed
+     */
+    public static boolean removeWrapper(ThreadPoolExecutor pool, Runnable task) {
+        try {
+            for (Runnable r : pool.getQueue()) {
+                if (r instanceof DfxTask d && d.task() == task) {
+                    return pool.remove(d);
+                }
+            }
+        } catch (Throwable t) {
+            failed("remove", t);
+        }
+        return false;
+    }
+
+    /** {@code ThreadPoolExecutor.purge()}: removes the queued wrappers of cancelled futures, as purge does the futures. */
+    public static void purgeWrappers(ThreadPoolExecutor pool) {
+        try {
+            pool.getQueue().removeIf(r -> r instanceof DfxTask d && d.task() instanceof Future<?> f && f.isCancelled());
+        } catch (Throwable t) {
+            failed("purge", t);
         }
     }
 
@@ -208,7 +238,7 @@ public final class Hooks {
      *     nothing runs; a failure)
      */
     public static TaskNames scheduledNames(Runnable task) {
-        if (!Dfx.enabled() || ((java.util.concurrent.Future<?>) task).isDone()) {
+        if (!Dfx.enabled() || ((Future<?>) task).isDone()) {
             return null;
         }
         try {
@@ -241,7 +271,7 @@ public final class Hooks {
 
     /** The run {@link #runBegin} began ends (returns or throws). */
     public static void runEnd(TaskNames names, long flow, long start) {
-        if (start == NOT_RECORDED) {
+        if (start == NOT_RECORDED || names == null) {
             return;
         }
         try {

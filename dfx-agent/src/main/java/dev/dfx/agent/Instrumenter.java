@@ -25,7 +25,8 @@ import net.bytebuddy.utility.JavaModule;
  * <ul>
  *   <li>{@code ThreadPoolExecutor.execute(Runnable)} queues a {@link DfxTask} in place of the task (every
  *       {@code submit}, {@code invokeAll}, {@code invokeAny} of a thread pool goes through it), and
- *       {@code shutdownNow()} hands back the application's own tasks;</li>
+ *       {@code shutdownNow()} hands back the application's own tasks, {@code remove(task)} finds a queued task in its
+ *       wrapper and {@code purge()} removes the wrappers of cancelled futures;</li>
  *   <li>{@code ForkJoinTask.fork()}, {@code ForkJoinPool.poolSubmit(...)} (execute, submit, invoke, and
  *       CompletableFuture's async stages on the common pool) record the submit, {@code ForkJoinTask.doExec()} the
  *       run; the flow id rides in a public field {@value #FLOW_FIELD} the agent adds to ForkJoinTask as the JVM
@@ -112,7 +113,11 @@ public final class Instrumenter {
                         .visit(advice.to("Execute")
                                 .on(named("execute").and(takesArguments(Runnable.class))))
                         .visit(advice.to("ShutdownNow")
-                                .on(named("shutdownNow").and(takesArguments(0)))))
+                                .on(named("shutdownNow").and(takesArguments(0))))
+                        .visit(advice.to("Remove")
+                                .on(named("remove").and(takesArguments(Runnable.class))))
+                        .visit(advice.to("Purge")
+                                .on(named("purge").and(takesArguments(0)))))
                 .type(named("java.util.concurrent.ForkJoinPool"))
                 .transform((b, type, loader, module, pd) -> b
                         .visit(advice.to("PoolSubmit")

@@ -4,14 +4,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RecursiveTask;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -21,7 +24,8 @@ import java.util.stream.IntStream;
 
 /**
  * The program the agent tests record: a thread pool ({@value #POOL_TASKS} {@code PoolTask} runnables and
- * {@value #POOL_CALLS} {@code PoolCall} callables through invokeAll), fork/join recursion ({@code Fib} of
+ * {@value #POOL_CALLS} {@code PoolCall} callables through invokeAll; a single-thread pool held by a {@code Blocker}
+ * while two {@code Unrun} tasks are taken out of its queue, one by remove, one by cancel and purge), fork/join recursion ({@code Fib} of
  * {@value #FIB}), a parallel stream, {@value #CHAINS} CompletableFuture chains of three async stages ({@code Supply},
  * {@code Apply}, {@code Accept}), a scheduled pool ({@value #SCHEDULED} one-shot {@code Delayed} callables, a
  * {@code Tick} at a fixed rate and a {@code Tock} with a fixed delay that each run {@value #TICKS} times, one
@@ -122,6 +126,32 @@ public final class TaskApp {
         }
     }
 
+    /** Holds a single-thread pool's thread until the gate opens. */
+    static final class Blocker implements Runnable {
+        private final CountDownLatch gate;
+
+        Blocker(CountDownLatch gate) {
+            this.gate = gate;
+        }
+
+        @Override
+        public void run() {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** A task taken out of the queue (remove, or cancel and purge) before it runs. */
+    static final class Unrun implements Runnable {
+        @Override
+        public void run() {
+            throw new AssertionError("a task removed from the queue ran");
+        }
+    }
+
     /** A one-shot scheduled task. */
     static final class Delayed implements Callable<Integer> {
         private final int i;
@@ -206,6 +236,21 @@ public final class TaskApp {
         pool.shutdown();
         pool.awaitTermination(1, TimeUnit.MINUTES);
 
+        // the queue's identity: remove(task) and purge() find the application's queued tasks
+        ThreadPoolExecutor one = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
+        CountDownLatch gate = new CountDownLatch(1);
+        one.execute(new Blocker(gate));
+        Unrun unrun = new Unrun();
+        one.execute(unrun);
+        Future<?> cancelled = one.submit(new Unrun());
+        boolean removed = one.remove(unrun);
+        cancelled.cancel(false);
+        one.purge();
+        int queued = one.getQueue().size();
+        gate.countDown();
+        one.shutdown();
+        one.awaitTermination(1, TimeUnit.MINUTES);
+
         ForkJoinPool fj = new ForkJoinPool(4);
         int fib = fj.invoke(new Fib(FIB));
         fj.shutdown();
@@ -267,7 +312,7 @@ public final class TaskApp {
         }
         System.out.println("squares " + squareSum + " calls " + callSum + " fib " + fib + " stream " + streamSum
                 + " chains " + chainSum[0] + " virtual " + (vts.size() + vcalls) + " scheduled " + delayedSum
-                + " ticks " + tick.runs + " tocks " + tock.runs);
+                + " ticks " + tick.runs + " tocks " + tock.runs + " removed " + removed + " queued " + queued);
         System.exit(3);
     }
 }

@@ -163,7 +163,9 @@ class ExportHtmlBrowserTest {
         Map<String, Object> at = map(browser.js("return window.dfxViewer.focusTask(arguments[0])", taskId));
         new Actions(browser.driver()).moveToLocation((int) num(at.get("x")), (int) num(at.get("y"))).perform();
         String tip = (String) browser.js("return window.dfxViewer.tipText()");
-        assertThat(tip).contains("task id " + taskId).contains(head.get(6) + "=" + row[6]);
+        long total = Long.parseLong(row[head.indexOf("total_ns")]);
+        assertThat(tip).contains("task id " + taskId).contains(head.get(6) + "=" + row[6])
+                .containsPattern("kernel \\w+").contains("duration_ns: " + total);
         long arrows = edges.stream().filter(e -> e.startsWith(taskId + ">") || e.endsWith(">" + taskId)).count();
         new Actions(browser.driver()).click().perform();
         assertThat(num(browser.js("return window.dfxViewer.selectedArrows()"))).isEqualTo(arrows);
@@ -175,6 +177,62 @@ class ExportHtmlBrowserTest {
         assertThat((String) browser.js("return window.dfxViewer.tipText()")).contains("task id " + taskId);
         browser.screenshot("run");
         assertThat(browser.consoleErrors()).isEmpty();
+
+        // dragging the bars right by 200 px shows the time 200 px' worth earlier, at the same zoom
+        List<Double> before = range();
+        Map<String, Object> box = map(browser.js("const r = document.querySelector('#timeline canvas')"
+                + ".getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + 60, w: r.width}"));
+        new Actions(browser.driver()).moveToLocation((int) num(box.get("x")), (int) num(box.get("y"))).clickAndHold()
+                .moveByOffset(100, 0).moveByOffset(100, 0).release().perform();
+        List<Double> dragged = range();
+        double perPixel = (before.get(1) - before.get(0)) / (num(box.get("w")) - 230); // the label column is 230 px
+        assertThat(dragged.get(0)).isCloseTo(before.get(0) - 200 * perPixel,
+                org.assertj.core.data.Offset.offset(perPixel));
+        assertThat(dragged.get(1) - dragged.get(0)).isCloseTo(before.get(1) - before.get(0),
+                org.assertj.core.data.Offset.offset(1.0));
+
+        // task bars are coloured by kernel: one colour per kernel (the name before its "(tN)"), a different one each
+        Map<String, Set<String>> colours = new HashMap<>();
+        for (Object o : (List<?>) browser.js("return window.dfxViewer.sliceColors('task')")) {
+            List<?> nameColour = (List<?>) o;
+            colours.computeIfAbsent(((String) nameColour.get(0)).replaceAll("\\(.*", ""), k -> new HashSet<>())
+                    .add((String) nameColour.get(1));
+        }
+        assertThat(colours).hasSizeGreaterThan(1).allSatisfy((kernel, c) -> assertThat(c).as(kernel).hasSize(1));
+        assertThat(colours.values().stream().map(c -> c.iterator().next()).distinct()).hasSize(colours.size());
+
+        // the tables: a row per lane of run.json, per record of scopes.jsonl, per pmu.csv row (sortable: the first
+        // click on a number column puts its largest value first), and a plot per pool of `dfx audit --json`
+        long lanes = 0;
+        for (JsonNode s : manifest.path("subsystems")) {
+            lanes += s.path("lanes").size();
+        }
+        assertThat(tableRows("Per-lane counts")).isEqualTo(lanes);
+        assertThat(tableRows("Scopes (scopes.jsonl)")).isEqualTo(Files.readAllLines(run.resolve("scopes.jsonl"))
+                .size() - 1);
+        assertThat(tableRows("PMU: per-task counters (pmu.csv)")).isEqualTo(Math.min(500, pmu.size() - 1));
+        long largest = pmu.subList(1, pmu.size()).stream()
+                .mapToLong(l -> Long.parseLong(l.split(",")[head.indexOf("total_ns")])).max().orElseThrow();
+        assertThat(browser.js("const d = [...document.querySelectorAll('details')].find(x => x.querySelector("
+                + "'summary').textContent === 'PMU: per-task counters (pmu.csv)'); const th = [...d.querySelectorAll("
+                + "'th')].find(h => h.textContent === 'total_ns'); th.click(); return d.querySelector('tbody tr')"
+                + ".children[+th.dataset.col].textContent")).isEqualTo(String.valueOf(largest));
+        CliRun audit = CliRun.dfx("audit", run.toString(), "--json");
+        assertThat(audit.status()).as(audit.err()).isZero();
+        JsonNode pools = JSON.readTree(audit.out()).path("runs").path(0).path("pools");
+        assertThat(pools.size()).isPositive();
+        assertThat(num(browser.js("return document.querySelectorAll('.plots .plot').length"))).isEqualTo(pools.size());
+        for (JsonNode p : pools) {
+            assertThat((String) browser.js("return document.querySelector('.plots').textContent"))
+                    .contains(p.path("kind").asText() + " " + p.path("verdict").asText());
+        }
+        assertThat(browser.consoleErrors()).isEmpty();
+    }
+
+    /** @return the rows a table of the page shows under the section titled {@code title} */
+    private static long tableRows(String title) {
+        return num(browser.js("const d = [...document.querySelectorAll('details')].find(x => x.querySelector("
+                + "'summary').textContent === arguments[0]); return d.querySelectorAll('tbody tr').length", title));
     }
 
     @Test

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(180)
 class HostKilledTest {
     private static final int RECORDS_PER_BUFFER = 16;
-    private static final long BACKSTOP_MS = 200;
+    // long enough that a live host on a loaded machine (load 20 on 2 CPUs) returns every buffer within it; the test
+    // waits it out once, after the kill
+    private static final long BACKSTOP_MS = 2000;
 
     @TempDir
     Path dir;

@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The cost of the dfx Java agent per recorded task, side by side in one run: {@link PoolWorkload} (tasks of about
  * 10 µs of arithmetic, sized here by the fastest of many timed runs, on a pool or on virtual threads, a window of
  * tasks in flight) in a child JVM without anything ({@code off}), with the agent recording into a region this program
- * hosts as {@code dfx record} does ({@code dfx}), and with JFR recording to disk with the {@code profile} settings
+ * hosts as {@code dfx record} does ({@code dfx}; {@code dfx-tsc}: the same with {@code DFX_CLOCK=tsc} and
+ * {@code --enable-native-access=ALL-UNNAMED}, so that the timestamps are TSC reads), and with JFR recording to disk with the {@code profile} settings
  * plus its virtual-thread start and end events ({@code jfr}). Each child JVM runs untimed warm-up rounds (class
  * loading, the JIT's compilation of the executors, the agent's hooks and the producer, the region's first page
  * touches) and then timed rounds; the configurations alternate JVM by JVM. Printed per configuration, as medians over
@@ -30,7 +31,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>
  * java [-Dpool=8x512] -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.java.AgentOverhead dfx-agent/target/dfx-agent.jar \
- *     [TASKS=100000] [JVMS=3] [WARMUP=2] [ROUNDS=5] [WINDOW=64] [MODES=pool,virtual] [CONFIGS=off,dfx,jfr]
+ *     [TASKS=100000] [JVMS=3] [WARMUP=2] [ROUNDS=5] [WINDOW=64] [MODES=pool,virtual] [CONFIGS=off,dfx,dfx-tsc,jfr]
  * </pre>
  */
 public final class AgentOverhead {
@@ -60,7 +61,7 @@ public final class AgentOverhead {
         int rounds = arg(args, 4, 5);
         int window = arg(args, 5, 64);
         List<String> modes = List.of((args.length > 6 ? args[6] : "pool,virtual").split(","));
-        List<String> configs = List.of((args.length > 7 ? args[7] : "off,dfx,jfr").split(","));
+        List<String> configs = List.of((args.length > 7 ? args[7] : "off,dfx,dfx-tsc,jfr").split(","));
         String cp = System.getProperty("java.class.path");
         Path dir = Files.createTempDirectory("dfx-agent-overhead");
         long work = calibrate();
@@ -74,11 +75,13 @@ public final class AgentOverhead {
                 for (String c : configs) {
                     List<long[]> got = switch (c) {
                         case "off" -> run(List.of(), Map.of(), w);
-                        case "dfx" -> recorded(agent, dir, w);
+                        case "dfx" -> recorded(agent, dir, w, false);
+                        case "dfx-tsc" -> recorded(agent, dir, w, true);
                         case "jfr" -> run(List.of("-XX:StartFlightRecording:filename=" + dir.resolve("r.jfr")
                                 + ",settings=profile,+jdk.VirtualThreadStart#enabled=true,"
                                 + "+jdk.VirtualThreadEnd#enabled=true"), Map.of(), w);
-                        default -> throw new IllegalArgumentException("configuration " + c + ": off, dfx or jfr");
+                        default -> throw new IllegalArgumentException(
+                                "configuration " + c + ": off, dfx, dfx-tsc or jfr");
                     };
                     ns.computeIfAbsent(c, k -> new ArrayList<>()).addAll(got);
                 }
@@ -99,7 +102,7 @@ public final class AgentOverhead {
     }
 
     private static void print(String mode, Map<String, List<long[]>> ns) {
-        System.out.printf("%-8s %-4s %6s | %22s | %7s %7s %7s %7s   (ns per task, medians of the timed rounds;"
+        System.out.printf("%-8s %-7s %6s | %22s | %7s %7s %7s %7s   (ns per task, medians of the timed rounds;"
                 + " app lowest-highest)%n", "mode", "conf", "rounds", "app cpu", "total", "jit", "gc", "wall");
         long[] off = ns.containsKey("off") ? medians(ns.get("off")) : null;
         for (var e : ns.entrySet()) {
@@ -108,7 +111,7 @@ public final class AgentOverhead {
             String vs = off == null || e.getKey().equals("off") ? ""
                     : String.format("%+6d app (x%.3f), %+6d total", m[2] - off[2], (double) m[2] / off[2],
                     m[1] - off[1]);
-            System.out.printf("%-8s %-4s %6d | %7d (%6d-%6d) | %7d %7d %7d %7d   %s%n", mode, e.getKey(),
+            System.out.printf("%-8s %-7s %6d | %7d (%6d-%6d) | %7d %7d %7d %7d   %s%n", mode, e.getKey(),
                     e.getValue().size(), m[2], app[0], app[app.length - 1], m[1], m[3], m[4], m[0], vs);
         }
     }
@@ -143,20 +146,29 @@ public final class AgentOverhead {
     }
 
     /** One JVM with the agent, into a region hosted here; checks the records of every task arrived. */
-    private static List<long[]> recorded(Path agent, Path dir, Workload w) throws Exception {
+    private static List<long[]> recorded(Path agent, Path dir, Workload w, boolean tsc) throws Exception {
         AtomicLong records = new AtomicLong();
         Path region = dir.resolve("region");
         Files.deleteIfExists(region);
         try (RegionHost host = RegionHost.start(region, RegionSpec.builder().userPool(RECORDS, BUFFERS, 64).build(),
                 b -> records.addAndGet(b.recordCount()))) {
-            List<long[]> ns = run(List.of("-javaagent:" + agent), host.environment(), w);
+            Map<String, String> env = new java.util.HashMap<>(host.environment());
+            List<String> jvm = new ArrayList<>(List.of("-javaagent:" + agent));
+            if (tsc) {
+                env.put("DFX_CLOCK", "tsc");
+                jvm.add("--enable-native-access=ALL-UNNAMED");
+            }
+            List<long[]> ns = run(jvm, env, w);
             RegionStats s = host.stop();
             long perTask = w.mode().equals("pool") ? 5 : 4;
             long want = perTask * w.tasks() * (w.warmup() + w.rounds());
             long stalls = s.lanes().stream().mapToLong(l -> l.stats().stallCount()).sum();
             long stallNs = s.lanes().stream().mapToLong(l -> l.stats().stallTotalNs()).sum();
-            System.err.printf("  dfx %s JVM: %d records, %d stalls (%.1f ms waiting for the host)%n", w.mode(),
-                    records.get(), stalls, stallNs / 1e6);
+            System.err.printf("  dfx%s %s JVM: %d records, %d stalls (%.1f ms waiting for the host), TSC %s%n",
+                    tsc ? "-tsc" : "", w.mode(), records.get(), stalls, stallNs / 1e6, s.tsc().isPresent());
+            if (tsc != s.tsc().isPresent()) {
+                throw new IllegalStateException("the dfx-tsc run did not use the TSC, or the dfx run did");
+            }
             if (!s.reconciled() || records.get() < want) {
                 throw new IllegalStateException("dfx run lost records: " + records.get() + " of at least " + want
                         + ", reconciled " + s.reconciled());

@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -40,14 +41,23 @@ import org.openjdk.jmh.annotations.Warmup;
  * same call without a region (the cost a program pays outside dfx); {@code nanoTime} is one CLOCK_MONOTONIC read,
  * {@code tsc} one TSC read as dfx-java makes it.
  * JFR reads its own tick counter, which is the TSC only where HotSpot trusts it (JFR's "fast time"), else
- * {@code os::elapsed_counter}, CLOCK_MONOTONIC. Never asserted.
+ * {@code os::elapsed_counter}, CLOCK_MONOTONIC. Each score is one burst of {@value #BURST} operations, timed whole
+ * (single-shot mode) and divided; read the median and the lowest of the bursts. Never asserted.
  */
-@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
+@BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
+@Warmup(iterations = 100)
+@Measurement(iterations = 200)
+@OperationsPerInvocation(JavaSliceBenchmark.BURST)
 @Fork(value = 1, jvmArgsAppend = {"--enable-native-access=ALL-UNNAMED", "-Xmx1g"})
 public class JavaSliceBenchmark {
+    /**
+     * Operations per measured burst: 20,000 slices are 40,000 records, 10 of a lane's 64 buffers, so a burst never
+     * waits for the host, which drains everything between bursts ({@link Region#drain}). A benchmark that writes
+     * without pause measures the drain thread instead as soon as a loaded machine keeps it off its CPU.
+     */
+    static final int BURST = 20_000;
+
     /**
      * A region hosted in this JVM, named to the API before its first call (the property dfx.region), and the
      * records' clock ({@code -p clock=monotonic,tsc}: the property dfx.clock, as {@code DFX_CLOCK}; each value runs
@@ -64,7 +74,10 @@ public class JavaSliceBenchmark {
         public void setUp() throws Exception {
             dir = Files.createTempDirectory("dfx-bench-slice");
             Collector drop = b -> { };
-            host = RegionHost.start(dir.resolve("region"), RegionSpec.builder().userPool(4096, 8, 4).build(), drop);
+            // 64 buffers of 4096 records per lane (8 MiB), all of them lent to the lane's free queue at once (its
+            // default is 4 slots, refilled by the drain thread as it drains): a burst fits (see BURST)
+            host = RegionHost.start(dir.resolve("region"), RegionSpec.builder().userPool(4096, 64, 4)
+                    .freeQueueSlots(64).build(), drop);
             System.setProperty("dfx.region", host.file().toString());
             System.setProperty("dfx.clock", clock);
             if (!Dfx.enabled()) {
@@ -72,12 +85,23 @@ public class JavaSliceBenchmark {
             }
         }
 
+        /**
+         * Before each burst: publishes the benchmark thread's partial buffer and waits until the host has collected
+         * every record written, so that the burst finds its lane's buffers free.
+         */
+        @Setup(Level.Iteration)
+        public void drain() throws InterruptedException {
+            drained(host);
+        }
+
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
             Dfx.flush();
             RegionStats s = host.stop();
             System.err.println("[dfx] java slices: clock " + clock + ", TSC calibration published " + s.tsc().isPresent()
-                    + ", reconciled " + s.reconciled() + ", lanes "
+                    + ", reconciled " + s.reconciled() + ", stalls " + s.lanes().stream()
+                    .mapToLong(l -> l.stats().stallCount()).sum() + " (" + s.lanes().stream()
+                    .mapToLong(l -> l.stats().stallTotalNs()).sum() / 1_000_000 + " ms), lanes "
                     + s.lanes().stream().filter(l -> l.stats().total() > 0)
                     .map(l -> l.stats().total() + " total " + l.stats().collected() + " collected "
                             + l.stats().dropped() + " dropped").toList());
@@ -89,6 +113,21 @@ public class JavaSliceBenchmark {
             }
             Files.deleteIfExists(dir);
         }
+    }
+
+    /**
+     * Flushes the calling thread's lane and waits (up to 10 s) until the host collected every record, then 20 ms
+     * more for the buffers' return.
+     */
+    static void drained(RegionHost host) throws InterruptedException {
+        Dfx.flush();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() - deadline < 0
+                && !host.stats().lanes().stream().allMatch(l -> l.stats().collected() == l.stats().total())) {
+            Thread.sleep(1);
+        }
+        // the drain thread puts a drained buffer back in its lane's free queue after the collector had it
+        Thread.sleep(20);
     }
 
     /** A JFR custom event of one slice: its name, and begin/end timing. */
@@ -129,30 +168,40 @@ public class JavaSliceBenchmark {
 
     @Benchmark
     public void dfxSlice(Region r) {
-        try (Slice s = Dfx.slice("work")) {
-            // the slice's body is empty: begin and end are what is measured
+        for (int i = 0; i < BURST; i++) {
+            try (Slice s = Dfx.slice("work")) {
+                // the slice's body is empty: begin and end are what is measured
+            }
         }
     }
 
     @Benchmark
     public void dfxSliceNotRecording() {
-        try (Slice s = Dfx.slice("work")) {
-            // no region: the call returns a shared constant
+        for (int i = 0; i < BURST; i++) {
+            try (Slice s = Dfx.slice("work")) {
+                // no region: the call returns a shared constant
+            }
         }
     }
 
     @Benchmark
     public void jfrEvent(Jfr j) {
-        SliceEvent e = new SliceEvent();
-        e.begin();
-        e.name = "work";
-        e.end();
-        e.commit();
+        for (int i = 0; i < BURST; i++) {
+            SliceEvent e = new SliceEvent();
+            e.begin();
+            e.name = "work";
+            e.end();
+            e.commit();
+        }
     }
 
     @Benchmark
     public long nanoTime() {
-        return System.nanoTime();
+        long sum = 0;
+        for (int i = 0; i < BURST; i++) {
+            sum += System.nanoTime();
+        }
+        return sum;
     }
 
     /** dfx-java's TSC read (its critical downcall of {@code rdtsc}), through a constant handle to the package's own. */
@@ -170,6 +219,10 @@ public class JavaSliceBenchmark {
 
     @Benchmark
     public long tsc() throws Throwable {
-        return (long) TICKS.invokeExact();
+        long sum = 0;
+        for (int i = 0; i < BURST; i++) {
+            sum += (long) TICKS.invokeExact();
+        }
+        return sum;
     }
 }

@@ -33,7 +33,8 @@ import java.util.stream.Stream;
  * configuration, medians of: the workload's wall time and its ratio to "none" (the recording overhead), the process
  * CPU time spent while the workload ran (every thread: runtime, host, GC, JIT; see {@link CpuTimedWorkload}) and its
  * ratio, the JIT compilers' and garbage collectors' time in that window, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
- * exports and trace included). With {@code --each}, each subsystem alone too, and {@code pmu-alloc}: the pmu subsystem
+ * exports and trace included) with the process CPU time of the recording outside the workload ({@code rest_cpu_ms}:
+ * set-up, stop, outputs and trace, on every thread; on a loaded machine steadier than their wall time). With {@code --each}, each subsystem alone too, and {@code pmu-alloc}: the pmu subsystem
  * alone reading allocated bytes only ({@code -e jvm/alloc-bytes/}), whose difference to {@code pmu} is the cost of the
  * default's two thread CPU time reads per task (system calls). Each run starts after a
  * {@code System.gc()}, so no run pays for the previous run's export garbage. Refuses any run that lost a record.
@@ -57,7 +58,7 @@ public final class RecordOverhead {
 
     /** One recording's numbers. */
     private record Sample(long workloadNs, long cpuNs, long jitMs, long gcMs, long wallNs, long records, long stallNs,
-                          long tasks) {
+                          long tasks, long restCpuNs) {
     }
 
     /** @param args [repeats (default 5)] [comma list of workloads (default all)] [--each] */
@@ -78,8 +79,9 @@ public final class RecordOverhead {
         Path tmp = Files.createTempDirectory("dfx-overhead");
         System.out.printf(Locale.ROOT, "%d runs each, configurations alternating; medians. %d CPUs, load average %.1f%n",
                 repeats, Runtime.getRuntime().availableProcessors(), OS.getSystemLoadAverage());
-        System.out.printf("%-10s %-9s %7s %9s %7s %9s %7s %7s %7s %9s %9s %10s%n", "workload", "recording", "tasks",
-                "wall_ms", "ratio", "cpu_ms", "ratio", "jit_ms", "gc_ms", "records", "stall_ms", "record_ms");
+        System.out.printf("%-10s %-9s %7s %9s %7s %9s %7s %7s %7s %9s %9s %10s %12s%n", "workload", "recording",
+                "tasks", "wall_ms", "ratio", "cpu_ms", "ratio", "jit_ms", "gc_ms", "records", "stall_ms", "record_ms",
+                "rest_cpu_ms");
         for (String name : names) {
             Map<String, List<Sample>> samples = new LinkedHashMap<>();
             configs.forEach((c, s) -> samples.put(c, new ArrayList<>()));
@@ -92,11 +94,12 @@ public final class RecordOverhead {
             double offWall = median(samples.get("none"), Sample::workloadNs);
             double offCpu = median(samples.get("none"), Sample::cpuNs);
             samples.forEach((c, s) -> System.out.printf(Locale.ROOT,
-                    "%-10s %-9s %7d %9.1f %7.2f %9.1f %7.2f %7d %7d %9d %9.1f %10.1f%n", name, c, s.getFirst().tasks(),
+                    "%-10s %-9s %7d %9.1f %7.2f %9.1f %7.2f %7d %7d %9d %9.1f %10.1f %12.1f%n", name, c,
+                    s.getFirst().tasks(),
                     median(s, Sample::workloadNs) / 1e6, median(s, Sample::workloadNs) / offWall,
                     median(s, Sample::cpuNs) / 1e6, median(s, Sample::cpuNs) / offCpu, median(s, Sample::jitMs),
                     median(s, Sample::gcMs), median(s, Sample::records), median(s, Sample::stallNs) / 1e6,
-                    median(s, Sample::wallNs) / 1e6));
+                    median(s, Sample::wallNs) / 1e6, median(s, Sample::restCpuNs) / 1e6));
         }
         System.out.printf(Locale.ROOT, "load average at the end %.1f%n", OS.getSystemLoadAverage());
         delete(tmp);
@@ -111,10 +114,12 @@ public final class RecordOverhead {
         }
         CpuTimedWorkload w = new CpuTimedWorkload(Workloads.create(workload));
         System.gc();  // the previous run's exports left garbage: collect it now, not during this workload
+        long cpu0 = OS.getProcessCpuTime();
         long t0 = System.nanoTime();
         RunManifest m = new Recording(RecordingPlan.of(c, tmp, w)).run(List.of(
                 (run, man, deps) -> RunTraceExporter.write(run, man, run.resolve(RunTraceExporter.FILE), deps)));
         long wall = System.nanoTime() - t0;
+        long restCpu = OS.getProcessCpuTime() - cpu0 - w.cpuNs();
         if (!m.status().equals("ok")) {
             throw new IllegalStateException(workload + ": run " + m.status() + ": " + m.reason());
         }
@@ -129,7 +134,7 @@ public final class RecordOverhead {
         }
         delete(dir);
         return new Sample(m.workload().wallNs(), w.cpuNs(), w.jitMs(), w.gcMs(), wall, records, stalls,
-                m.workload().tasks());
+                m.workload().tasks(), restCpu);
     }
 
     private static long median(List<Sample> s, ToLongFunction<Sample> f) {

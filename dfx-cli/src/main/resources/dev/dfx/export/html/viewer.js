@@ -13,7 +13,7 @@
  * one step per drawn pixel per level, not one per bar.
  *
  * Contract for tests and tools: window.dfxViewer (stats(), visibleRange(), axis(), setRange(), home(), focusTask(), select(),
- * selectedArrows(), counterSamples(), slicesOfRow(), shadedWindows(), tipText(), ready).
+ * selectedArrows(), counterSamples(), sliceColors(), slicesOfRow(), shadedWindows(), tipText(), ready).
  */
 (function () {
   'use strict';
@@ -963,6 +963,7 @@
     select: i => { selected = i; paint(); return flowsOfSlice(i).length; },
     selectedArrows: () => (selected >= 0 ? flowsOfSlice(selected) : flowsOfInstant(selectedInstant)).length,
     counterSamples: prefix => D.counters.filter(c => !prefix || c.name.startsWith(prefix)).reduce((n, c) => n + c.ts.length, 0),
+    sliceColors: cat => { const out = []; for (let i = 0; i < nSlices; i++) { if (S[SL.cat[i]] === cat) { out.push([S[SL.name[i]], barColor(i)]); } } return out; },
     slicesOfRow: name => perRow[D.rows.findIndex(r => r.name === name)]?.map(i => [SL.start[i], SL.dur[i], S[SL.cat[i]]]) || [],
     shadedWindows: cat => shades.filter(s => s.cat === cat).length,
     tipText: () => tip.style.display === 'none' ? '' : tip.textContent,

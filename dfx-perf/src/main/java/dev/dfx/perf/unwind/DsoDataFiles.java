@@ -18,8 +18,6 @@ import java.util.function.Function;
  * no build id here, so neither does this. Each DSO is looked up once. Not thread-safe.
  */
 final class DsoDataFiles {
-    private static final DsoData NONE = null;
-
     private final SymbolOptions options;
     private final Function<String, String> buildIds;
     private final Map<String, DsoData> byName = new HashMap<>();
@@ -54,12 +52,12 @@ final class DsoDataFiles {
             }
         }
         if (!dso.startsWith("/")) {
-            return NONE;
+            return null;
         }
         try {
             return read(options.symfs() == null ? Path.of(dso) : Path.of(options.symfs().toString() + dso));
         } catch (InvalidPathException e) {
-            return NONE;
+            return null;
         }
     }
 
@@ -73,12 +71,12 @@ final class DsoDataFiles {
 
     private static DsoData read(Path p) {
         if (!ElfFile.looksLikeElf(p)) {
-            return NONE;
+            return null;
         }
         try {
             return DsoData.of(ElfFile.open(p));
         } catch (ElfException e) {
-            return NONE;
+            return null;
         }
     }
 }

@@ -4,7 +4,7 @@ package dev.dfx.perf.unwind;
  * The sampled process's memory as the unwinder may read it: perf's {@code access_mem} accessor for libunwind,
  * whose three outcomes matter to the unwinder. Implementations bounds-check every read.
  */
-public interface Memory {
+interface Memory {
     /** {@link #status}: the word was read. */
     int READ = 0;
     /** {@link #status}: the address lies in a mapping whose file gave no such bytes; the word reads as 0. */
@@ -15,7 +15,7 @@ public interface Memory {
     /**
      * @param addr any address (unsigned)
      * @return the 8 bytes at {@code addr}, little endian; 0 where {@link #status} is {@link #ZERO}
-     * @throws UnwindException (unchecked) where {@link #status} is {@link #FAULT}
+     * @throws UnwindException where {@link #status} is {@link #FAULT}
      */
     long word(long addr);
 

@@ -187,7 +187,7 @@ final class X86Cursor {
         } else if (isNull(Dwarf.RBP)) {
             Arrays.fill(kind, NULL);
         } else {
-            ret = kind[Dwarf.RBP] == MEM ? status(where[Dwarf.RBP]) : 0;
+            ret = kind[Dwarf.RBP] == MEM ? mem.status(where[Dwarf.RBP]) : 0; // dwarf_get's status: 0, 1 or -1
             long rbp = get(Dwarf.RBP);
             invalidPrevRip = prevIp == 0 || mem.status(prevIp) != Memory.READ;
             byte rbpKind = NULL;
@@ -203,7 +203,7 @@ final class X86Cursor {
                     long rsp = tryGet(Dwarf.RSP);
                     if (rsp != 0 && mem.status(rsp) == Memory.READ) {
                         long newIp = mem.word(rsp);
-                        ret = newIp == 0 ? -1 : status(newIp);
+                        ret = newIp == 0 ? -1 : mem.status(newIp);
                         if (ret == 0) {
                             fixed = true;
                             cfa += 8;
@@ -221,7 +221,7 @@ final class X86Cursor {
                     rbpAt = rbp;
                     ripKind = memKind(rbp + 8);
                     ripAt = rbp + 8;
-                    ret = rbp == 0 ? -1 : status(rbp);
+                    ret = rbp == 0 ? -1 : mem.status(rbp);
                     if (ret < 0 || Long.compareUnsigned(rbp, cfa) < 0 || Long.compareUnsigned(rbp - cfa, 0x4000) > 0) {
                         ripKind = NULL;
                         rbpKind = NULL;
@@ -251,11 +251,6 @@ final class X86Cursor {
             return -1;
         }
         return ret;
-    }
-
-    /** perf's {@code access_mem} status as libunwind's {@code dwarf_get} returns it: 0, 1 (read as 0) or -1. */
-    private int status(long addr) {
-        return mem.status(addr);
     }
 
     /** {@code is_plt_entry}: {@code jmp *x(%rip); push $n; jmp ...} at the ip. */

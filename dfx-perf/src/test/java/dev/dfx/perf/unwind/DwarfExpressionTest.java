@@ -35,7 +35,8 @@ class DwarfExpressionTest {
     @ParameterizedTest(name = "PLT CFA at rip 0x{0}")
     @CsvSource({"1020, 7008", "1025, 7008", "102a, 7008", "102b, 7010", "102f, 7010", "1030, 7008"})
     void pltCfa(String rip, String cfa) {
-        // DW_OP_breg7 8; DW_OP_breg16 0; DW_OP_lit15; DW_OP_and; DW_OP_lit11; DW_OP_ge; DW_OP_lit3; DW_OP_shl; DW_OP_plus
+        // DW_OP_breg7 8; DW_OP_breg16 0; DW_OP_lit15; DW_OP_and; DW_OP_lit11; DW_OP_ge; DW_OP_lit3; DW_OP_shl;
+        // DW_OP_plus
         DwarfExpression.Result r = eval(Long.parseLong(rip, 16), 0, 0x77, 8, 0x80, 0, 0x3f, 0x1a, 0x3b, 0x2a, 0x33,
             0x24, 0x22);
         assertThat(r.register()).isFalse();

@@ -2,7 +2,6 @@ package dev.dfx.perf.unwind;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.Goldens;
@@ -55,11 +54,7 @@ class LiveUnwindTest {
 
     @BeforeAll
     static void buildAndRecord() throws IOException {
-        LivePerf probe = LivePerf.run(dir, "record", "-N", "-q", "-e", "cpu-clock", "--call-graph", "dwarf", "-o",
-            "probe.data", "--", "true");
-        assumeTrue(probe != null, "perf is not installed here (Debian: linux-perf)");
-        assumeTrue(probe.status() == 0 && Files.size(dir.resolve("probe.data")) > 0,
-            "perf record may not record here (perf_event_paranoid, or no permission)");
+        LivePerf.assumeRecords(dir);
         String cc = CPrograms.compiler();
         String src = Path.of("src/test/c").toAbsolutePath().toString();
         String rpath = "-Wl,-rpath,$ORIGIN";

@@ -126,6 +126,11 @@ final class RecordCommand implements Callable<Integer> {
         if (!command.isEmpty()) {
             return new RecordProgram(spec, this).call();
         }
+        if (spec.commandLine().getParseResult().originalArgs().contains("--")) {
+            // an empty $CMD in a script must not record the default workload instead of the program meant
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "no COMMAND after -- (expected: dfx record [OPTIONS] -- COMMAND [ARGS...])");
+        }
         if (spec.commandLine().getParseResult().hasMatchedOption("--lanes")) {
             throw new BadInputException("option --lanes: applies to a recorded command (dfx record -- COMMAND)");
         }

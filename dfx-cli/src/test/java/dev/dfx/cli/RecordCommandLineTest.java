@@ -66,6 +66,10 @@ class RecordCommandLineTest {
         DfxProcess.Done path = dfx("record", "--", "./nothing-here");
         assertThat(path.status()).isEqualTo(127);
         assertThat(path.stderr()).isEqualTo("dfx: cannot run './nothing-here': no such file\n");
+        DfxProcess.Done empty = dfx("record", "--"); // a script's empty $CMD: not the default workload
+        assertThat(empty.status()).as(empty.output()).isEqualTo(2);
+        assertThat(empty.stderr()).isEqualTo("dfx: record: no COMMAND after -- (expected: dfx record [OPTIONS] --"
+                + " COMMAND [ARGS...]) (see 'dfx record --help')\n");
         assertThat(tmp.resolve("dfx-runs")).doesNotExist();
     }
 

@@ -28,8 +28,20 @@ public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path bui
 
     /** @return perf's defaults: the running kernel's symbols, DSOs at their recorded paths, {@code $HOME/.debug} */
     public static SymbolOptions defaults() {
-        String home = System.getProperty("user.home");
-        return new SymbolOptions(true, null, null, home == null ? null : Path.of(home, ".debug"), Host.RUNNING);
+        return new SymbolOptions(true, null, null, buildIdCache(System.getenv("HOME")), Host.RUNNING);
+    }
+
+    /**
+     * perf's default build-id cache ({@code set_buildid_dir} in perf's config.c): {@code $HOME/.debug} from the
+     * environment, not the password file's home (which is what Java's {@code user.home} reads), so that a run under
+     * {@code sudo -E}, in CI or in a container looks where perf looks; {@code .debug} below the working directory
+     * when {@code HOME} is unset, as perf.
+     *
+     * @param home the value of {@code HOME}, or null when it is unset
+     * @return the cache folder
+     */
+    static Path buildIdCache(String home) {
+        return home == null ? Path.of(".debug") : Path.of(home + "/.debug");
     }
 
     /** @return these options with {@code -k FILE} */

@@ -142,7 +142,9 @@ class ExportHtmlBrowserTest {
                 .asLong() - origin; // the workload's first call into the orchestrator
         List<Double> view = range();
         double span = view.get(1) - view.get(0);
-        assertThat(view.get(0)).isLessThanOrEqualTo(firstStart - origin).isGreaterThan(rootScope - 0.05 * span);
+        // the view frames every slice, and a stall window of the set-up (a loaded machine) may come a little before
+        // the workload's first call: the view is then earlier than the workload, but nowhere near the clock origin
+        assertThat(view.get(0)).isLessThanOrEqualTo(firstStart - origin).isGreaterThan(rootScope / 2);
         assertThat(span).isLessThan(1.2 * manifest.path("workload").path("wall_ns").asLong());
 
         // wheel over the bars zooms in around the cursor; D pans right by a part of the view

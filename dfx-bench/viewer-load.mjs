@@ -136,7 +136,9 @@ try {
   console.log(JSON.stringify({page, runs, firstDrawMs: spread('firstDraw'), rendererCpuMs: spread('rendererCpuMs'),
     browserCpuMs: spread('browserCpuMs')}));
 } finally {
+  // Chromium writes its profile folder until it has exited: wait for that (at most 5 s) before removing it
+  const exited = new Promise(r => browser.once('exit', r));
   browser.kill();
-  await sleep(200);
-  rmSync(profileDir, {recursive: true, force: true});
+  await Promise.race([exited, sleep(5000)]);
+  rmSync(profileDir, {recursive: true, force: true, maxRetries: 5, retryDelay: 200});
 }

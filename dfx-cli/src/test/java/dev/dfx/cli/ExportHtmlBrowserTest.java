@@ -231,10 +231,14 @@ class ExportHtmlBrowserTest {
         assertThat(browser.consoleErrors()).isEmpty();
     }
 
-    /** @return the rows a table of the page shows under the section titled {@code title} */
+    /**
+     * @return the rows a table of the page shows under the section titled {@code title}, opened as a user opens it
+     *         (a click on its summary: a closed section's table is built when it is first opened)
+     */
     private static long tableRows(String title) {
         return num(browser.js("const d = [...document.querySelectorAll('details')].find(x => x.querySelector("
-                + "'summary').textContent === arguments[0]); return d.querySelectorAll('tbody tr').length", title));
+                + "'summary').textContent === arguments[0]); if (!d.open) { d.querySelector('summary').click(); }"
+                + " return d.querySelectorAll('tbody tr').length", title));
     }
 
     @Test

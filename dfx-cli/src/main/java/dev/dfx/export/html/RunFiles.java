@@ -2,7 +2,9 @@ package dev.dfx.export.html;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.JsonSerializable;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import dev.dfx.rundir.ChunkOnlyRun;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunDamage;
@@ -20,8 +22,8 @@ import java.util.List;
 
 /**
  * The page's tables from a run directory's files, copied into the page's data as they are: {@code run} (run.json),
- * {@code pmu} (pmu.csv as {@code columns} and {@code rows}, numbers as numbers, {@code task_id} and
- * {@code core_type} as text), {@code scopes} (scopes.jsonl: {@code header} and {@code records}) and {@code taskArgs}
+ * {@code pmu} (pmu.csv as {@code columns} and {@code data}, one column of values per column of the file in the form
+ * {@link ColumnCodec#writeValues} writes, numbers as numbers, {@code task_id} and {@code core_type} as text), {@code scopes} (scopes.jsonl: {@code header} and {@code records}) and {@code taskArgs}
  * (args/args.json's {@code args[]}, joined to the task bars by {@code task_id}). Only outputs that run.json lists
  * as written are read; one that cannot be read is one damage line and is left out of the page. Stateless.
  */
@@ -33,28 +35,50 @@ final class RunFiles {
     static void write(Path runDir, RunManifest m, JsonGenerator g, RunDamage damage) throws IOException {
         g.writeFieldName("run");
         // a stand-in manifest means run.json could not be read: that is already the export's first damage line
-        g.writeTree(ChunkOnlyRun.is(m) ? null
+        g.writeObject(ChunkOnlyRun.is(m) ? null
                 : read(ManifestFile.of(runDir), damage, p -> PageJson.MAPPER.readTree(p.toFile())));
         g.writeFieldName("pmu");
-        g.writeTree(output(runDir, m, PmuCsv.FILE, damage, RunFiles::pmu));
+        g.writeObject(output(runDir, m, PmuCsv.FILE, damage, RunFiles::pmu));
         g.writeFieldName("scopes");
-        g.writeTree(output(runDir, m, ScopesJsonl.FILE, damage, RunFiles::scopes));
+        g.writeObject(output(runDir, m, ScopesJsonl.FILE, damage, RunFiles::scopes));
         g.writeFieldName("taskArgs");
-        g.writeTree(output(runDir, m, "args/" + ArgsJson.FILE, damage,
+        g.writeObject(output(runDir, m, "args/" + ArgsJson.FILE, damage,
                 p -> PageJson.MAPPER.readTree(p.toFile()).path("args")));
     }
 
-    /** Reads one file into a JSON tree. */
+    /** Reads one file into what Jackson writes as its JSON (a tree, or {@link PmuTable}). */
     private interface Reader {
-        JsonNode read(Path file) throws IOException;
+        Object read(Path file) throws IOException;
     }
 
-    private static JsonNode output(Path runDir, RunManifest m, String name, RunDamage damage, Reader reader) {
+    /** pmu.csv's header and its values column by column. */
+    private record PmuTable(List<String> columns, List<List<Object>> data) implements JsonSerializable {
+        @Override
+        public void serialize(JsonGenerator g, SerializerProvider provider) throws IOException {
+            g.writeStartObject();
+            g.writeFieldName("columns");
+            g.writeObject(columns);
+            g.writeArrayFieldStart("data");
+            for (List<Object> column : data) {
+                ColumnCodec.writeValues(g, column);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+
+        @Override
+        public void serializeWithType(JsonGenerator g, SerializerProvider provider, TypeSerializer type)
+                throws IOException {
+            serialize(g, provider);
+        }
+    }
+
+    private static Object output(Path runDir, RunManifest m, String name, RunDamage damage, Reader reader) {
         boolean written = m.outputs().stream().anyMatch(o -> o.path().equals(name) && o.written());
         return written ? read(runDir.resolve(name), damage, reader) : null;
     }
 
-    private static JsonNode read(Path file, RunDamage damage, Reader reader) {
+    private static Object read(Path file, RunDamage damage, Reader reader) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
@@ -68,45 +92,42 @@ final class RunFiles {
     }
 
     /** pmu.csv: {@code core_id,task_id,func_id,core_type,total_ns,end_ns,<counters>}. */
-    private static JsonNode pmu(Path file) throws IOException {
+    private static PmuTable pmu(Path file) throws IOException {
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String head = r.readLine();
             if (head == null) {
                 throw new IOException("empty, no header line");
             }
             List<String> columns = List.of(head.split(",", -1));
-            ArrayNode rows = PageJson.MAPPER.createArrayNode();
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                String[] cells = line.split(",", -1);
+            List<List<Object>> data = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                data.add(new ArrayList<>());
+            }
+            long line = 1;
+            for (String text = r.readLine(); text != null; text = r.readLine()) {
+                line++;
+                String[] cells = text.split(",", -1);
                 if (cells.length != columns.size()) {
-                    throw new IOException("line " + (rows.size() + 2) + " has " + cells.length + " cells, the header "
+                    throw new IOException("line " + line + " has " + cells.length + " cells, the header "
                             + columns.size());
                 }
-                ArrayNode row = rows.addArray();
                 for (int c = 0; c < cells.length; c++) {
                     String col = columns.get(c);
-                    if (col.equals("task_id") || col.equals("core_type")) {
-                        row.add(cells[c]);
-                    } else {
-                        row.add(number(cells[c]));
-                    }
+                    data.get(c).add(col.equals("task_id") || col.equals("core_type") ? cells[c] : number(cells[c]));
                 }
             }
-            var node = PageJson.MAPPER.createObjectNode();
-            node.set("columns", PageJson.MAPPER.valueToTree(columns));
-            node.set("rows", rows);
-            return node;
+            return new PmuTable(columns, data);
         }
     }
 
-    private static JsonNode number(String cell) {
+    private static Object number(String cell) {
         try {
-            return PageJson.MAPPER.getNodeFactory().numberNode(Long.parseLong(cell));
+            return Long.parseLong(cell);
         } catch (NumberFormatException e) {
             try {
-                return PageJson.MAPPER.getNodeFactory().numberNode(Double.parseDouble(cell));
+                return Double.parseDouble(cell);
             } catch (NumberFormatException notNumber) {
-                return PageJson.MAPPER.getNodeFactory().textNode(cell);
+                return cell;
             }
         }
     }

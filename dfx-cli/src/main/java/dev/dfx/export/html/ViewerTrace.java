@@ -6,6 +6,7 @@ import dev.dfx.export.SliceFlows;
 import dev.dfx.export.TraceSink;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,9 +16,10 @@ import java.util.Map;
  * A {@link TraceSink} that keeps what an export draws (processes, rows, slices, instants, counters, flow arrows and
  * the metadata) as the viewer's compact data, written by {@link #write} as one JSON object: a string table, rows,
  * and binary column arrays ({@link Columns}) of slices and instants (times in ns from the trace clock's origin),
- * flows as pairs of slice indexes, counter series, and the args by key list ({@link ArgColumns}). So the same walk that writes trace.json ({@code RunTraceExporter}, {@code PerfDataExporter})
- * feeds the page, and the page shows exactly what the trace holds. Memory: about 60 bytes per slice plus its
- * args' JSON. Not thread-safe: one writer thread, as the sink contract says.
+ * flows as pairs of slice indexes, counter series (binary times and values), and the args by key list
+ * ({@link ArgColumns}; a slice or instant names its args by {@code argSchema} and {@code argRow}, -1 and 0: none).
+ * So the same walk that writes trace.json ({@code RunTraceExporter}, {@code PerfDataExporter}) feeds the page, and
+ * the page shows exactly what the trace holds. Memory: about 70 bytes per slice plus its args. Not thread-safe: one writer thread, as the sink contract says.
  */
 final class ViewerTrace implements TraceSink {
     /** A process: its name and place among the processes. */
@@ -57,10 +59,12 @@ final class ViewerTrace implements TraceSink {
     private final List<Row> rows = new ArrayList<>();
     private final Map<String, Integer> stringIndex = new HashMap<>();
     private final List<String> strings = new ArrayList<>();
-    private final Columns slices = new Columns("row:i32", "start:f64", "dur:f64", "name:i32",
-            "cat:i32", "args:f64");
-    private final Columns instants = new Columns("row:i32", "ts:f64", "name:i32", "cat:i32",
-            "args:f64");
+    /** The strings used as a category: put first in the table, so the cat columns fit a byte. */
+    private final BitSet categories = new BitSet();
+    private final Columns slices = new Columns("row", "start", "dur", "name", "cat",
+            "argSchema", "argRow");
+    private final Columns instants = new Columns("row", "ts", "name", "cat", "argSchema",
+            "argRow");
     private final Map<Long, Integer> flowFrom = new HashMap<>();
     private final Map<Long, Integer> flowTo = new HashMap<>();
     private final Map<Long, String> flowName = new HashMap<>();
@@ -107,7 +111,9 @@ final class ViewerTrace implements TraceSink {
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> a,
                          SliceFlows flows) {
         int index = slices.size();
-        slices.add(row(pid, tid), startNs - originNs, durNs, string(name), string(cat), args.add(a));
+        long entry = args.add(a);
+        slices.add(row(pid, tid), startNs - originNs, durNs, string(name), category(cat),
+                ArgColumns.schemaOf(entry), ArgColumns.rowOf(entry));
         latestNs = Math.max(latestNs, startNs + durNs);
         events++;
         for (long id : flows.out()) {
@@ -121,7 +127,9 @@ final class ViewerTrace implements TraceSink {
 
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> a) {
-        instants.add(row(pid, tid), tsNs - originNs, string(name), string(cat), args.add(a));
+        long entry = args.add(a);
+        instants.add(row(pid, tid), tsNs - originNs, string(name), category(cat), ArgColumns.schemaOf(entry),
+                ArgColumns.rowOf(entry));
         events++;
     }
 
@@ -174,6 +182,12 @@ final class ViewerTrace implements TraceSink {
         // nothing is open: the data stays in memory until write
     }
 
+    private int category(String cat) {
+        int at = string(cat);
+        categories.set(at);
+        return at;
+    }
+
     private int string(String s) {
         Integer at = stringIndex.get(s);
         if (at == null) {
@@ -187,23 +201,36 @@ final class ViewerTrace implements TraceSink {
     /**
      * Writes the trace's fields into the JSON object {@code g} is in: {@code strings}, {@code processes},
      * {@code rows}, {@code slices}, {@code instants}, {@code flows}, {@code counters}, {@code argKeys},
-     * {@code argValues}, {@code meta}, {@code originNs}.
+     * {@code argValues}, {@code meta}, {@code originNs}. Called once: it renumbers the string table.
      */
     void write(JsonGenerator g) throws IOException {
-        Columns flows = new Columns("from:i32", "to:i32", "name:i32");
+        Columns flows = new Columns("from", "to", "name");
         for (Map.Entry<Long, Integer> e : flowFrom.entrySet()) {
             Integer to = flowTo.get(e.getKey());
             if (to != null) { // an arrow whose other end was left out of the trace is not drawn
                 flows.add(e.getValue(), to, string(flowName.getOrDefault(e.getKey(), "")));
             }
         }
+        // the string table with the categories first (a handful among a name per task): the indexes are remapped
+        int[] to = new int[strings.size()];
+        String[] table = new String[strings.size()];
+        int next = 0;
+        for (int i = categories.nextSetBit(0); i >= 0; i = categories.nextSetBit(i + 1)) {
+            table[next] = strings.get(i);
+            to[i] = next++;
+        }
+        for (int i = categories.nextClearBit(0); i < strings.size(); i = categories.nextClearBit(i + 1)) {
+            table[next] = strings.get(i);
+            to[i] = next++;
+        }
+        for (Columns c : List.of(slices, instants)) {
+            c.remap("name", to);
+            c.remap("cat", to);
+        }
+        flows.remap("name", to);
         g.writeNumberField("originNs", originNs);
         g.writeFieldName("strings");
-        g.writeStartArray();
-        for (String s : strings) {
-            g.writeString(s);
-        }
-        g.writeEndArray();
+        g.writeArray(table, 0, table.length);
         g.writeArrayFieldStart("processes");
         for (Map.Entry<Integer, Process> p : processes.entrySet()) {
             g.writeStartObject();
@@ -235,9 +262,9 @@ final class ViewerTrace implements TraceSink {
             g.writeNumberField("pid", s.pid);
             g.writeStringField("name", s.name);
             g.writeFieldName("ts");
-            g.writeArray(s.ts, 0, s.size);
+            ColumnCodec.writeLongs(g, s.ts, s.size);
             g.writeFieldName("v");
-            g.writeArray(s.v, 0, s.size);
+            ColumnCodec.writeDoubles(g, s.v, s.size);
             g.writeEndObject();
         }
         g.writeEndArray();

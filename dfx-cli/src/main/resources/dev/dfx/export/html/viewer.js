@@ -2,10 +2,12 @@
  * dfx viewer: the interactive timeline of `dfx export RUN|perf.data --format html` (inlined by HtmlViewer).
  *
  * Data: the JSON object in <script id="dfx-data"> (HtmlViewer, ViewerTrace): a string table, processes and rows,
- * binary column arrays of slices {row, start, dur, name, cat, args} and instants {row, ts, name, cat, args} with times in ns
- * from the trace origin, flows {from, to, name} as slice indexes, counter series {pid, name, ts[], v[]}, args as
- * value columns per key list (argKeys, argValues), the trace metadata, and for runs run.json, pmu.csv, scopes.jsonl, args.json
- * and the capacity audit.
+ * binary column arrays of slices {row, start, dur, name, cat, argSchema, argRow} and instants {row, ts, name, cat,
+ * argSchema, argRow} with times in ns from the trace origin, flows {from, to, name} as slice indexes, counter series
+ * {pid, name, ts, v}, args as value columns per key list (argKeys, argValues), the trace metadata, and for runs
+ * run.json, pmu.csv (columns and data), scopes.jsonl, args.json and the capacity audit. Columns are written by
+ * ColumnCodec.java: numbers as base64 typed arrays of the narrowest type, task ids as two 32-bit halves, repeated
+ * strings as a dictionary (numbers(), values()).
  *
  * Drawing: one canvas, rows grouped by process; the slices of a row are split into depth levels (nested slices
  * one level deeper), each level sorted by start and non-overlapping, so the bars in view are found by binary search
@@ -22,25 +24,42 @@
   const D = JSON.parse(document.getElementById('dfx-data').textContent);
   const phases = {parse: Math.round(performance.now() - t0Load)};
   const mark = name => { phases[name] = Math.round(performance.now() - t0Load); };
-  // binary columns (Columns.java): {"i32": base64} little-endian ints, {"f64": base64} little-endian doubles
+  // number columns (ColumnCodec.java): {"u8"|"i8"|"u16"|"i16"|"u32"|"i32"|"f64": base64}, little-endian
+  const KINDS = {u8: Uint8Array, i8: Int8Array, u16: Uint16Array, i16: Int16Array, u32: Uint32Array, i32: Int32Array,
+    f64: Float64Array};
+  function numbers(col) {
+    const kind = Object.keys(col)[0], b64 = col[kind];
+    let bytes;
+    if (typeof Uint8Array.fromBase64 === 'function') {
+      bytes = Uint8Array.fromBase64(b64); // native (Chromium 140+, Firefox 133+)
+    } else {
+      const bin = atob(b64), n = bin.length;
+      bytes = new Uint8Array(n);
+      for (let i = 0; i < n; i++) { bytes[i] = bin.charCodeAt(i); }
+    }
+    return new KINDS[kind](bytes.buffer);
+  }
+  // a value column: a JSON array, numbers, {"hex64": [hi, lo]} (task ids) or {"dict": [...], "at": numbers}
+  function values(col) {
+    if (Array.isArray(col)) { return {length: col.length, get: i => col[i]}; }
+    if (col.hex64) {
+      const hi = numbers(col.hex64[0]), lo = numbers(col.hex64[1]);
+      const hex8 = v => v.toString(16).padStart(8, '0');
+      return {length: lo.length, get: i => '0x' + hex8(hi[i]) + hex8(lo[i])};
+    }
+    if (col.dict) { const at = numbers(col.at), dict = col.dict; return {length: at.length, get: i => dict[at[i]]}; }
+    const v = numbers(col);
+    return {length: v.length, get: i => v[i]};
+  }
   function columns(obj) {
     const out = {};
-    for (const [k, v] of Object.entries(obj)) {
-      const b64 = v.i32 !== undefined ? v.i32 : v.f64;
-      let bytes;
-      if (typeof Uint8Array.fromBase64 === 'function') {
-        bytes = Uint8Array.fromBase64(b64); // native (Chromium 140+, Firefox 133+)
-      } else {
-        const bin = atob(b64), n = bin.length;
-        bytes = new Uint8Array(n);
-        for (let i = 0; i < n; i++) { bytes[i] = bin.charCodeAt(i); }
-      }
-      out[k] = v.i32 !== undefined ? new Int32Array(bytes.buffer) : new Float64Array(bytes.buffer);
-    }
+    for (const [k, v] of Object.entries(obj)) { out[k] = numbers(v); }
     return out;
   }
   const S = D.strings;
   const SL = columns(D.slices), IN = columns(D.instants), FL = columns(D.flows);
+  for (const c of D.counters) { c.ts = numbers(c.ts); c.v = numbers(c.v); }
+  const ARGS = D.argValues.map(schema => schema.map(values));
   mark('columns');
   const nSlices = SL.start.length, nInstants = IN.ts.length;
 
@@ -89,14 +108,15 @@
     }
     return c;
   }
-  function argsOf(entry) {
-    // entry = schema * 2^32 + row (ArgColumns): the row of each value column of that key list
-    if (entry < 0) { return null; }
-    const schema = Math.floor(entry / 4294967296), row = entry - schema * 4294967296;
-    const keys = D.argKeys[schema], cols = D.argValues[schema], o = {};
-    for (let i = 0; i < keys.length; i++) { o[keys[i]] = cols[i][row]; }
+  function argsOf(schema, row) {
+    // the row of each value column of that key list (ArgColumns); schema -1: no args
+    if (schema < 0) { return null; }
+    const keys = D.argKeys[schema], cols = ARGS[schema], o = {};
+    for (let i = 0; i < keys.length; i++) { o[keys[i]] = cols[i].get(row); }
     return o;
   }
+  const sliceArgs = i => argsOf(SL.argSchema[i], SL.argRow[i]);
+  const instantArgs = i => argsOf(IN.argSchema[i], IN.argRow[i]);
 
   // ---------- layout: processes, rows, depth levels ----------
   const procs = new Map();
@@ -230,7 +250,7 @@
     for (let i = 0; i < nInstants; i++) {
       const name = S[IN.name[i]];
       if (name !== 'sched:sched_wakeup' && name !== 'sched:sched_wakeup_new') { continue; }
-      const a = argsOf(IN.args[i]);
+      const a = instantArgs(i);
       const m = a && /\bpid=(\d+)/.exec(a.trace || '');
       const runs = m && runsByPid.get(+m[1]);
       if (!runs) { continue; }
@@ -264,14 +284,23 @@
   function flowsOfInstant(i) { return instantFlows.get(i) || []; }
 
   // ---------- joins for the tooltip: pmu rows and args.json entries by task id, built at the first hover ----------
-  let pmuByTask = null, argsByTask = null;
+  let pmuByTask = null, argsByTask = null, pmuTable = null;
+  function pmuRows() {
+    // pmu.csv's rows, made from its columns when a hover or its table first needs them
+    if (!pmuTable) {
+      const cols = D.pmu.data.map(values), n = cols.length ? cols[0].length : 0;
+      pmuTable = new Array(n);
+      for (let i = 0; i < n; i++) { pmuTable[i] = cols.map(c => c.get(i)); }
+    }
+    return pmuTable;
+  }
   function joins() {
     if (pmuByTask) { return; }
     pmuByTask = new Map();
     argsByTask = new Map();
     if (D.pmu) {
       const ti = D.pmu.columns.indexOf('task_id');
-      D.pmu.rows.forEach(r => { if (!pmuByTask.has(r[ti])) { pmuByTask.set(r[ti], r); } });
+      pmuRows().forEach(r => { if (!pmuByTask.has(r[ti])) { pmuByTask.set(r[ti], r); } });
     }
     for (const e of Array.isArray(D.taskArgs) ? D.taskArgs : []) {
       if (!argsByTask.has(e.task_id)) { argsByTask.set(e.task_id, []); }
@@ -671,7 +700,7 @@
   }
 
   function sliceText(i) {
-    const name = S[SL.name[i]], cat = S[SL.cat[i]], a = argsOf(SL.args[i]) || {};
+    const name = S[SL.name[i]], cat = S[SL.cat[i]], a = sliceArgs(i) || {};
     const lines = ['<b>' + esc(name) + '</b>  (' + esc(cat) + ', row ' + esc(D.rows[SL.row[i]].name) + ')'];
     if (a.task_id !== undefined) { lines.push('task id ' + esc(a.task_id) + (cat === 'task' || cat === 'dispatch' || cat === 'submit' ? ', kernel ' + esc(kernelOf(name)) : '')); }
     lines.push('start ' + fmtAt(SL.start[i]) + ', end ' + fmtAt(SL.start[i] + SL.dur[i]) + ', duration ' + fmtDur(SL.dur[i]));
@@ -697,7 +726,7 @@
     if (!h) { return ''; }
     if (h.slice !== undefined) { return sliceText(h.slice); }
     if (h.instant !== undefined) {
-      const i = h.instant, a = argsOf(IN.args[i]) || {};
+      const i = h.instant, a = instantArgs(i) || {};
       const lines = ['<b>' + esc(S[IN.name[i]]) + '</b>  (' + esc(S[IN.cat[i]]) + ')', 'at ' + fmtAt(IN.ts[i])];
       for (const [k, v] of Object.entries(a)) { lines.push(esc(k) + ': ' + esc(typeof v === 'object' ? JSON.stringify(v) : v)); }
       return lines.join('\n');
@@ -792,10 +821,20 @@
   // ---------- tables ----------
   const tables = document.createElement('div');
   root.appendChild(tables);
-  function section(title, open) {
+  // a section's contents are built when it is first opened: a closed table (pmu.csv's 65,536 rows) costs nothing at
+  // load. The summary's click (mouse or keyboard) builds it before the section opens; 'toggle' covers d.open = true
+  function section(title, open, build) {
     const d = document.createElement('details');
-    if (open) { d.open = true; }
     d.innerHTML = '<summary>' + esc(title) + '</summary>';
+    let built = false;
+    const fill = () => { if (!built) { built = true; build(d); } };
+    if (open) {
+      d.open = true;
+      fill();
+    } else {
+      d.querySelector('summary').addEventListener('click', fill);
+      d.addEventListener('toggle', () => { if (d.open) { fill(); } });
+    }
     const s = document.createElement('section');
     s.appendChild(d);
     tables.appendChild(s);
@@ -853,21 +892,25 @@
 
   const r = D.run;
   if (r && r.subsystems) {
-    const d = section('Subsystems: records and loss', true);
-    d.appendChild(table(['subsystem', 'total', 'collected', 'dropped', 'silent loss', 'stalls', 'stall time', 'records/s'].map((n, j) => ({name: n, text: j === 0})),
-      r.subsystems.map(s => [s.name, s.total, s.collected, s.dropped, s.silent_loss, s.stalls.count, fmtDur(s.stalls.total_ns), Math.round(s.records_per_second)])));
-    const lanes = [];
-    for (const s of r.subsystems) {
-      for (const l of s.lanes || []) {
-        const dropped = Object.values(l.dropped_by_cause || {}).reduce((a, b) => a + b, 0);
-        lanes.push([s.name, l.lane, l.kind, l.role, l.instance, l.total, l.collected, dropped, l.silent_loss, l.stalls.count, fmtDur(l.stalls.total_ns), l.min_free_depth]);
+    section('Subsystems: records and loss', true, d => d.appendChild(table(['subsystem', 'total', 'collected', 'dropped', 'silent loss', 'stalls', 'stall time', 'records/s'].map((n, j) => ({name: n, text: j === 0})),
+      r.subsystems.map(s => [s.name, s.total, s.collected, s.dropped, s.silent_loss, s.stalls.count, fmtDur(s.stalls.total_ns), Math.round(s.records_per_second)]))));
+    section('Per-lane counts', false, dl => {
+      const lanes = [];
+      for (const s of r.subsystems) {
+        for (const l of s.lanes || []) {
+          const dropped = Object.values(l.dropped_by_cause || {}).reduce((a, b) => a + b, 0);
+          lanes.push([s.name, l.lane, l.kind, l.role, l.instance, l.total, l.collected, dropped, l.silent_loss, l.stalls.count, fmtDur(l.stalls.total_ns), l.min_free_depth]);
+        }
       }
-    }
-    const dl = section('Per-lane counts', false);
-    dl.appendChild(table(['subsystem', 'lane', 'kind', 'role', 'instance', 'total', 'collected', 'dropped', 'silent loss', 'stalls', 'stall time', 'lowest free'].map((n, j) => ({name: n, text: j === 0 || j === 2 || j === 3})), lanes, {sortable: true}));
+      dl.appendChild(table(['subsystem', 'lane', 'kind', 'role', 'instance', 'total', 'collected', 'dropped', 'silent loss', 'stalls', 'stall time', 'lowest free'].map((n, j) => ({name: n, text: j === 0 || j === 2 || j === 3})), lanes, {sortable: true}));
+    });
   }
   if (D.audit && D.audit.pools) {
-    const d = section('Capacity audit: λ, W, L = λ·W, margins, verdicts', true);
+    section('Capacity audit: λ, W, L = λ·W, margins, verdicts', true, auditSection);
+  } else if (D.source !== 'perf') {
+    section('Capacity audit', false, d => d.appendChild(Object.assign(document.createElement('div'), {className: 'note', textContent: 'no audit: the run did not finish, or run.json cannot be read'})));
+  }
+  function auditSection(d) {
     const cls = w => 'verdict-' + String(w).replace(/ /g, '-');
     d.appendChild(table(['pool', 'lanes', 'buffers', 'λ buf/s', 'W µs', 'W max µs', 'L', 'peak', 'need', 'free margin', 'ready margin', 'drops', 'stalls', 'headroom', 'verdict (decided by)', 'advice'].map((n, j) => ({name: n, text: j === 0 || j >= 14, html: j === 14})),
       D.audit.pools.map(p => [p.kind, p.lanes, p.buffers_per_lane + 'x' + p.records_per_buffer,
@@ -886,9 +929,6 @@
       n.textContent = 'slowest collector: ' + s.subsystem + ' lane ' + s.lane + ' (' + s.role + ' ' + s.instance + ', ' + s.kind + '): longest call ' + fmtDur(s.collect_longest_ns) + ', ' + fmtDur(s.collect_ns) + ' in all';
       d.appendChild(n);
     }
-  } else if (D.source !== 'perf') {
-    const d = section('Capacity audit', false);
-    d.appendChild(Object.assign(document.createElement('div'), {className: 'note', textContent: 'no audit: the run did not finish, or run.json cannot be read'}));
   }
   function poolPlot(p) {
     // peak in flight, L and the need against the buffers per lane (the capacity), on one scale
@@ -908,11 +948,12 @@
   }
   function cls2(w) { return 'verdict-' + String(w).replace(/ /g, '-'); }
   if (D.pmu) {
-    const d = section('PMU: per-task counters (pmu.csv)', false);
-    d.appendChild(table(D.pmu.columns.map(c => ({name: c, text: c === 'task_id' || c === 'core_type'})), D.pmu.rows, {sortable: true, limit: 500, filter: 'filter (task id, …)'}));
+    section('PMU: per-task counters (pmu.csv)', false, d => d.appendChild(table(D.pmu.columns.map(c => ({name: c, text: c === 'task_id' || c === 'core_type'})), pmuRows(), {sortable: true, limit: 500, filter: 'filter (task id, …)'})));
   }
   if (D.scopes) {
-    const d = section('Scopes (scopes.jsonl)', false);
+    section('Scopes (scopes.jsonl)', false, scopesSection);
+  }
+  function scopesSection(d) {
     const h = D.scopes.header;
     d.appendChild(Object.assign(document.createElement('div'), {className: 'note', textContent: 'records ' + h.collected + ' of ' + h.total + ', dropped ' + h.dropped + '; deepest scope ' + h.depth_max + ', task window max ' + h.task_window_max + ', heap max ' + h.heap_max + ' B, dep pool max ' + h.dep_pool_max + ', tensor map max ' + h.tensormap_max}));
     const cols = ['time_ns', 'site', 'phase', 'depth', 'ring', 'task_window_start', 'task_window_end', 'heap_start', 'heap_end', 'dep_pool_start', 'dep_pool_end', 'tensormap'];
@@ -920,10 +961,7 @@
     d.appendChild(table(cols.map((c, j) => ({name: j === 0 ? 'time' : c, text: j === 1 || j === 2})),
       D.scopes.records.map(s => cols.map((c, j) => j === 0 ? fmtTime(s.time_ns - origin, 1) : s[c])), {sortable: true, limit: 1000}));
   }
-  {
-    const d = section('Trace metadata', false);
-    d.appendChild(table([{name: 'key', text: true}, {name: 'value', text: true}], Object.entries(D.meta || {}).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v])));
-  }
+  section('Trace metadata', false, d => d.appendChild(table([{name: 'key', text: true}, {name: 'value', text: true}], Object.entries(D.meta || {}).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : v]))));
 
   mark('tables');
   // ---------- the contract for tests and tools ----------
@@ -940,7 +978,7 @@
     // zooms to the task bar (cat task) of taskId, scrolls it into view, and returns its centre in client pixels
     for (let i = 0; i < nSlices; i++) {
       if (S[SL.cat[i]] !== 'task') { continue; }
-      const a = argsOf(SL.args[i]);
+      const a = sliceArgs(i);
       if (!a || a.task_id !== taskId) { continue; }
       const s = SL.start[i], d = Math.max(SL.dur[i], 100);
       v0 = s - d; v1 = s + 2 * d;

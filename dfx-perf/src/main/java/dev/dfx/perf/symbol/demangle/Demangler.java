@@ -5,7 +5,8 @@ package dev.dfx.perf.symbol.demangle;
  * {@code cplus_demangle(name, DMGL_NO_OPTS)}, the style of {@code c++filt -p -i}: the qualified name with its
  * template arguments, no parameters, no return type, no member-function qualifiers, no clone suffix
  * ({@code .cold}, {@code .isra.0}) and the short standard names ({@code std::string}). Special names print in full
- * ({@code vtable for X}, {@code non-virtual thunk to f(int)}). Stateless and thread-safe.
+ * ({@code vtable for X}, {@code non-virtual thunk to f(int)}). Rust's legacy names ({@code _ZN...17h<hash>E}) print
+ * as libiberty's Rust demangler prints them, without the hash ({@link RustLegacy}). Stateless and thread-safe.
  *
  * <p>Hostile input is bounded: parsing and printing stop after {@link Parser#MAX_STEPS} steps or
  * {@link Parser#MAX_DEPTH} levels of nesting, output stops at 4,096 characters, and any name it cannot parse
@@ -23,6 +24,10 @@ public final class Demangler {
     public static String demangle(String symbol) {
         if (symbol == null || !symbol.startsWith("_Z") || symbol.length() > 16_384) {
             return null;
+        }
+        String rust = RustLegacy.demangle(symbol); // libiberty tries Rust first: its legacy names are Itanium too
+        if (rust != null) {
+            return rust;
         }
         try {
             Node n = new Parser(symbol).mangledName();

@@ -388,6 +388,11 @@ class ExportHtmlBrowserTest {
                 .contains("first event at " + first / 1_000_000_000L + "." + String.format("%06d",
                         first % 1_000_000_000L / 1000));
         browser.screenshot("perf");
+        // a view from 0.2 s before the first event to 23 s after it: ticks of 2.32 s print whole seconds, and the
+        // start, which rounds to zero, prints as 0 s, not -0 s
+        browser.js("return window.dfxViewer.setRange(arguments[0] - 2e8, arguments[0] + 23e9)", zero);
+        assertThat((String) browser.js("return document.getElementById('range').textContent"))
+                .startsWith("view 0 s \u2013 23 s (23.2 s)");
     }
 
     /**

@@ -81,7 +81,9 @@
     let u = 1, n = 'ns';
     for (const [uu, nn] of UNITS) { if (step >= uu) { u = uu; n = nn; break; } }
     const dec = Math.max(0, Math.min(9, Math.ceil(-Math.log10(step / u) + 1e-9)));
-    return (ns / u).toFixed(dec) + ' ' + n;
+    const t = (ns / u).toFixed(dec);
+    // a time just before the axis' zero (the view's padding) rounds to "-0": print it as 0
+    return (/^-0(\.0*)?$/.test(t) ? t.slice(1) : t) + ' ' + n;
   }
   function esc(s) {
     return String(s).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c]));

@@ -142,7 +142,10 @@ final class ReportCommand implements Callable<Integer> {
                 + " graph or none");
         }
         if (percentLimit != null && (percentLimit.isNaN() || percentLimit < 0)) {
-            throw new BadInputException("option --percent-limit: '" + percentLimit + "' is not a percentage");
+            // a usage error as picocli's own for a value that is not a number, naming the value as given
+            List<String> given = spec.findOption("--percent-limit").originalStringValues();
+            throw new CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--percent-limit': '"
+                    + (given.isEmpty() ? percentLimit : given.getLast()) + "' is not a percentage (0 or more)");
         }
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         List<String> warnings;

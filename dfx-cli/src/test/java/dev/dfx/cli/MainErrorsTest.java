@@ -44,6 +44,16 @@ class MainErrorsTest {
     }
 
     @Test
+    void aNegativePercentLimitIsAUsageErrorNamingTheValueAsGiven() {
+        String data = dev.dfx.testing.Fixtures.testdataDir().resolve("perf/irq-a.data").toString();
+        Run r = run("report", "--percent-limit", "-5", "-i", data);
+        assertThat(r.status()).as("as for a value that is not a number").isEqualTo(2);
+        assertThat(r.err()).isEqualTo("dfx: report: Invalid value for option '--percent-limit': '-5' is not a"
+                + " percentage (0 or more) (see 'dfx report --help')" + System.lineSeparator());
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
     void everySubcommandPrintsTheVersionWithV() {
         Run top = run("-V");
         assertThat(top.status()).isZero();

@@ -5,13 +5,10 @@ import dev.dfx.pipeline.Pipeline;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.jfr.Event;
 import jdk.jfr.Name;
-import jdk.jfr.Recording;
 import jdk.jfr.StackTrace;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -91,30 +88,17 @@ public class ProducerCostBenchmark {
     /** A JFR recording with {@link RecordEvent} enabled, written to disk. */
     @State(Scope.Benchmark)
     public static class Jfr {
-        Recording recording;
-        Path dir;
+        JfrDiskRecording jfr;
         long n;
 
         @Setup(Level.Trial)
         public void setUp() throws Exception {
-            dir = Files.createTempDirectory("dfx-bench-jfr");
-            recording = new Recording();
-            recording.enable(RecordEvent.class).withoutStackTrace();
-            recording.setToDisk(true);
-            recording.setDestination(dir.resolve("bench.jfr"));
-            recording.start();
+            jfr = new JfrDiskRecording(RecordEvent.class, null);
         }
 
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
-            recording.stop();
-            recording.close();
-            try (var files = Files.list(dir)) {
-                for (Path f : files.toList()) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(dir);
+            jfr.close();
         }
     }
 

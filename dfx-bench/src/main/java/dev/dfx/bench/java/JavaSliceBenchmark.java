@@ -1,5 +1,6 @@
 package dev.dfx.bench.java;
 
+import dev.dfx.bench.JfrDiskRecording;
 import dev.dfx.java.Dfx;
 import dev.dfx.java.Slice;
 import dev.dfx.pipeline.Collector;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import jdk.jfr.Event;
 import jdk.jfr.Name;
-import jdk.jfr.Recording;
 import jdk.jfr.StackTrace;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -140,29 +140,16 @@ public class JavaSliceBenchmark {
     /** A JFR recording with {@link SliceEvent} enabled (threshold 0), written to disk. */
     @State(Scope.Benchmark)
     public static class Jfr {
-        Recording recording;
-        Path dir;
+        JfrDiskRecording jfr;
 
         @Setup(Level.Trial)
         public void setUp() throws Exception {
-            dir = Files.createTempDirectory("dfx-bench-jfr");
-            recording = new Recording();
-            recording.enable(SliceEvent.class).withoutStackTrace().withThreshold(java.time.Duration.ZERO);
-            recording.setToDisk(true);
-            recording.setDestination(dir.resolve("bench.jfr"));
-            recording.start();
+            jfr = new JfrDiskRecording(SliceEvent.class, java.time.Duration.ZERO);
         }
 
         @TearDown(Level.Trial)
         public void tearDown() throws Exception {
-            recording.stop();
-            recording.close();
-            try (var files = Files.list(dir)) {
-                for (Path f : files.toList()) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(dir);
+            jfr.close();
         }
     }
 

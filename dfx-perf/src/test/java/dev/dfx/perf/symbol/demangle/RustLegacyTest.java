@@ -38,6 +38,8 @@ class RustLegacyTest {
         "_ZN3foo17h0123456789abcdefE.cold.1\tfoo",
         "_ZN3a:b17h0123456789abcdefE\ta:b",
         "_ZN5a...b17h0123456789abcdefE\ta::.b",
+        "_ZN18446744073709551619foo17h0123456789abcdefE\tfoo",
+        "_ZN18446744073709551615foo17h0123456789abcdefE\t_ZN18446744073709551615foo17h0123456789abcdefE",
     })
     void legacyNamesPrintAsPerf(String mangled, String perf) {
         assertThat(Demangler.demangleOrSelf(mangled)).isEqualTo(perf);

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -93,6 +94,33 @@ class RustV0Test {
         } finally {
             Files.delete(in);
         }
+    }
+
+    /**
+     * Seeded mutations (deleted, inserted, replaced and duplicated characters, bytes past ASCII among them) of the v0
+     * corpus and of the names for perf's own demanglers: each gives a name or null, never a throw.
+     */
+    @Test
+    void mutatedNamesNeverThrow() throws IOException {
+        List<String> seeds = new ArrayList<>(Corpora.read("rust-v0-names.txt"));
+        seeds.addAll(Corpora.read("perf-passes-names.txt"));
+        String alphabet = "_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$.;/()[\u00c0\u00ff";
+        SplittableRandom rnd = new SplittableRandom(20261202L);
+        int demangled = 0;
+        for (int i = 0; i < 50_000; i++) {
+            StringBuilder b = new StringBuilder(seeds.get(rnd.nextInt(seeds.size())));
+            for (int e = 1 + rnd.nextInt(4); e > 0 && !b.isEmpty(); e--) {
+                int at = rnd.nextInt(b.length());
+                switch (rnd.nextInt(4)) {
+                    case 0 -> b.deleteCharAt(at);
+                    case 1 -> b.insert(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
+                    case 2 -> b.setCharAt(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
+                    default -> b.insert(rnd.nextInt(b.length()), b.substring(at, Math.min(b.length(), at + 20)));
+                }
+            }
+            demangled += Demangler.demangle(b.toString()) != null ? 1 : 0;
+        }
+        assertThat(demangled).as("mutations that still demangle").isGreaterThan(4_000);
     }
 
     @Test

@@ -116,8 +116,14 @@ final class CallchainNode {
         return out;
     }
 
-    /** perf's {@code match_chain} (CCKEY_FUNCTION): the DSOs, then the symbols' starts, or the addresses. */
+    /**
+     * perf's {@code match_chain} (CCKEY_FUNCTION): inlined functions by name alone (they share their symbol's
+     * start); else the DSOs, then the symbols' starts, or the addresses.
+     */
     private int match(ProfileFrame a, ProfileFrame b) {
+        if (a.sym() != null && b.sym() != null && (a.sym().inlined() || b.sym().inlined())) {
+            return a.sym().name().compareTo(b.sym().name());
+        }
         int d = dsos.compare(a, b);
         if (d != 0) {
             return d;

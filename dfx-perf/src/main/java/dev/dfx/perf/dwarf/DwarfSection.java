@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
 record DwarfSection(String file, String name, MemorySegment bytes) {
     /** An absent section: every read fails with the file and section named. */
     static DwarfSection absent(String file, String name) {
-        return new DwarfSection(file, name, MemorySegment.NULL.reinterpret(0));
+        return new DwarfSection(file, name, MemorySegment.ofArray(new byte[0]));
     }
 
     DwarfCursor cursor(long pos) {

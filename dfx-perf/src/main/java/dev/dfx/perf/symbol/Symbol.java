@@ -10,8 +10,15 @@ package dev.dfx.perf.symbol;
  * @param start first address
  * @param end   address after the last byte (after perf's end fix-ups: a symbol without size ends where the next
  *              one starts)
+ * @param inlined whether it stands for a function inlined at an address of the symbol whose range it has
+ *                (perf's fake {@code inlined} symbols, printed {@code name+0xoff (inlined)})
  */
-public record Symbol(String name, long start, long end) {
+public record Symbol(String name, long start, long end, boolean inlined) {
+    /** A symbol of the DSO's symbol table (not an inlined function). */
+    public Symbol(String name, long start, long end) {
+        this(name, start, end, false);
+    }
+
     /** @return whether {@code addr} (DSO address space) lies in {@code [start, end)}, unsigned */
     public boolean contains(long addr) {
         return Long.compareUnsigned(addr, start) >= 0 && Long.compareUnsigned(addr, end) < 0;

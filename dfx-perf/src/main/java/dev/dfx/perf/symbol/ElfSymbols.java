@@ -76,9 +76,7 @@ final class ElfSymbols {
         if (b.size() == 0) {
             return SymbolTable.EMPTY;
         }
-        SymbolTable t = b.build(false);
-        SymbolTable.Builder plt = plt(runtime, demangle);
-        return plt.size() == 0 ? t : t.plus(plt);
+        return b.build(false, plt(runtime, demangle));
     }
 
     /** {@code elf_read_program_header}: the first PT_LOAD segment whose {@code [p_vaddr, +size)} holds it. */

@@ -71,7 +71,7 @@ final class ElfSymbols {
             long[] load = segmentOf(segments, value);
             long start = value - (load != null ? load[0] - load[1] : sec.addr() - sec.offset());
             b.add(start, size == 0 ? start : start + size, info >>> 4, demangle ? Demangler.demangleOrSelf(name) : name,
-                false);
+                false, type == STT_OBJECT);
         });
         if (b.size() == 0) {
             return SymbolTable.EMPTY;

@@ -10,8 +10,15 @@ package dev.dfx.perf.symbol;
  * @param start first address
  * @param end   address after the last byte (after perf's end fix-ups: a symbol without size ends where the next
  *              one starts)
+ * @param object whether it is a data object ({@code STT_OBJECT}; kallsyms types D and B), which perf's report
+ *               prints with an offset
  */
-public record Symbol(String name, long start, long end) {
+public record Symbol(String name, long start, long end, boolean object) {
+    /** A function or label: not a data object. */
+    public Symbol(String name, long start, long end) {
+        this(name, start, end, false);
+    }
+
     /** @return whether {@code addr} (DSO address space) lies in {@code [start, end)}, unsigned */
     public boolean contains(long addr) {
         return Long.compareUnsigned(addr, start) >= 0 && Long.compareUnsigned(addr, end) < 0;

@@ -159,6 +159,7 @@ public final class SymbolTable {
         private long[] end = new long[64];
         private byte[] binding = new byte[64];
         private boolean[] module = new boolean[64];
+        private boolean[] object = new boolean[64];
         private String[] name = new String[64];
         private int n;
 
@@ -171,18 +172,32 @@ public final class SymbolTable {
          *                does not stretch a symbol across the kernel/module boundary
          */
         public Builder add(long start, long end, int binding, String name, boolean module) {
+            return add(start, end, binding, name, module, false);
+        }
+
+        /**
+         * @param start   first address
+         * @param end     address after the last byte; {@code start} when the symbol has no size
+         * @param binding {@link #LOCAL}, {@link #GLOBAL} or {@link #WEAK}
+         * @param name    the name
+         * @param module  whether kallsyms names it a module's symbol
+         * @param object  whether it is a data object ({@link Symbol#object()})
+         */
+        public Builder add(long start, long end, int binding, String name, boolean module, boolean object) {
             if (n == this.start.length) {
                 int cap = n * 2;
                 this.start = Arrays.copyOf(this.start, cap);
                 this.end = Arrays.copyOf(this.end, cap);
                 this.binding = Arrays.copyOf(this.binding, cap);
                 this.module = Arrays.copyOf(this.module, cap);
+                this.object = Arrays.copyOf(this.object, cap);
                 this.name = Arrays.copyOf(this.name, cap);
             }
             this.start[n] = start;
             this.end[n] = end;
             this.binding[n] = (byte) binding;
             this.module[n] = module;
+            this.object[n] = object;
             this.name[n] = name;
             n++;
             return this;
@@ -259,11 +274,11 @@ public final class SymbolTable {
             for (int i = 0; i < m; i++) {
                 fixedEnd[order[i]] = e[i];
                 if (!dropped[i]) {
-                    all.add(s[i], e[i], binding[order[i]], name[order[i]], false);
+                    all.add(s[i], e[i], binding[order[i]], name[order[i]], false, object[order[i]]);
                 }
             }
             for (int i = 0; i < later.n; i++) {
-                all.add(later.start[i], later.end[i], later.binding[i], later.name[i], false);
+                all.add(later.start[i], later.end[i], later.binding[i], later.name[i], false, later.object[i]);
             }
             SymbolTable t = all.plain();
             if (!t.overlaps()) {
@@ -283,11 +298,11 @@ public final class SymbolTable {
             Symbol[] byNode = new Symbol[n + later.n];
             for (int i = 0; i < m; i++) {
                 if (!dropped[i]) {
-                    byNode[order[i]] = new Symbol(name[order[i]], s[i], e[i]);
+                    byNode[order[i]] = new Symbol(name[order[i]], s[i], e[i], object[order[i]]);
                 }
             }
             for (int i = 0; i < later.n; i++) {
-                byNode[n + i] = new Symbol(later.name[i], later.start[i], later.end[i]);
+                byNode[n + i] = new Symbol(later.name[i], later.start[i], later.end[i], later.object[i]);
             }
             return t.withLookup(tree, byNode);
         }
@@ -318,7 +333,7 @@ public final class SymbolTable {
             for (int i = 0; i < order.length; i++) {
                 int k = order[i];
                 ks[i] = start[k];
-                syms[i] = new Symbol(name[k], start[k], end[k]);
+                syms[i] = new Symbol(name[k], start[k], end[k], object[k]);
             }
             return new SymbolTable(ks, syms);
         }

@@ -234,7 +234,7 @@ public final class Symbolizer {
         for (int i = 0; i < all.size(); i++) {
             if (map.dso().equals(kallsyms.modules()[i])) {
                 Symbol s = all.get(i);
-                b.add(map.mapIp(s.start()), map.mapIp(s.end()), SymbolTable.GLOBAL, s.name(), false);
+                b.add(map.mapIp(s.start()), map.mapIp(s.end()), SymbolTable.GLOBAL, s.name(), false, s.object());
             }
         }
         t = b.sorted();
@@ -282,7 +282,7 @@ public final class Symbolizer {
         for (int i = 0; i < all.size(); i++) {
             if (k.modules()[i] == null) {
                 Symbol s = all.get(i);
-                b.add(s.start() - delta, s.end() - delta, SymbolTable.GLOBAL, s.name(), false);
+                b.add(s.start() - delta, s.end() - delta, SymbolTable.GLOBAL, s.name(), false, s.object());
             }
         }
         kernel = b.sorted();

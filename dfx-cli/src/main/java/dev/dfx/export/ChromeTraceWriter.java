@@ -1,8 +1,5 @@
 package dev.dfx.export;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -31,16 +28,15 @@ import java.util.Map;
  *       (in memory, only such ends) and follows its start.</li>
  * </ul>
  *
+ * <p>The JSON is streamed token by token ({@link JsonWriter}): memory stays bounded by the stack frames and the flow
+ * ends that wait for their start, whatever the number of events.
+ *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
  */
 public final class ChromeTraceWriter implements TraceSink {
-    private static final JsonFactory FACTORY = new JsonFactory();
-
-    private final JsonGenerator gen;
+    private final JsonWriter gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
-    /** The text of one timestamp or duration, reused. */
-    private final char[] micros = new char[TraceTime.MAX_CHARS];
     private long events;
     private long latestNs;
     /** Arrows whose start is written and whose end is not, by id: the category of the start. */
@@ -57,15 +53,10 @@ public final class ChromeTraceWriter implements TraceSink {
      * @param originNs the timestamp (ns, same clock as all events) written as {@code ts = 0}; no event may be earlier
      */
     public ChromeTraceWriter(OutputStream out, long originNs) {
-        try {
-            this.gen = FACTORY.createGenerator(out, JsonEncoding.UTF8);
-            this.originNs = originNs;
-            this.latestNs = originNs;
-            gen.writeStartObject();
-            gen.writeArrayFieldStart("traceEvents");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.gen = new JsonWriter(out);
+        this.originNs = originNs;
+        this.latestNs = originNs;
+        gen.beginObject().name("traceEvents").beginArray();
     }
 
     @Override
@@ -94,20 +85,11 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     private void metadata(int pid, int tid, String name, String key, Object value) {
-        try {
-            gen.writeStartObject();
-            gen.writeStringField("ph", "M");
-            gen.writeStringField("name", name);
-            gen.writeNumberField("pid", pid);
-            gen.writeNumberField("tid", tid);
-            gen.writeObjectFieldStart("args");
-            writeValue(key, value);
-            gen.writeEndObject();
-            gen.writeEndObject();
-            events++;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        gen.beginObject().name("ph").value("M").name("name").value(name).name("pid").value(pid).name("tid").value(tid)
+                .name("args").beginObject();
+        writeValue(key, value);
+        gen.endObject().endObject();
+        events++;
     }
 
     /**
@@ -122,13 +104,8 @@ public final class ChromeTraceWriter implements TraceSink {
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
         begin("X", pid, tid, name, cat, startNs);
         latestNs = Math.max(latestNs, startNs + durNs);
-        try {
-            gen.writeFieldName("dur");
-            gen.writeNumber(micros, 0, TraceTime.micros(durNs, micros));
-            end(args);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        gen.name("dur").micros(durNs);
+        end(args);
     }
 
     /**
@@ -177,12 +154,8 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
         begin("i", pid, tid, name, cat, tsNs);
-        try {
-            gen.writeStringField("s", "t");
-            end(args);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        gen.name("s").value("t");
+        end(args);
     }
 
     /**
@@ -193,15 +166,11 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack) {
         begin("i", pid, tid, name, cat, tsNs);
-        try {
-            gen.writeStringField("s", "t");
-            if (!stack.frames().isEmpty()) {
-                gen.writeStringField("sf", Integer.toString(stackFrames.id(stack.frames())));
-            }
-            end(args);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        gen.name("s").value("t");
+        if (!stack.frames().isEmpty()) {
+            gen.name("sf").value(Integer.toString(stackFrames.id(stack.frames())));
         }
+        end(args);
     }
 
     /**
@@ -217,67 +186,63 @@ public final class ChromeTraceWriter implements TraceSink {
 
     private void flow(String ph, int pid, int tid, String name, String cat, long id, long tsNs) {
         begin(ph, pid, tid, name, cat, tsNs);
-        try {
-            gen.writeNumberField("id", id);
-            if (ph.equals("f")) {
-                gen.writeStringField("bp", "e");
-            }
-            end(Map.of());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        gen.name("id").value(id);
+        if (ph.equals("f")) {
+            gen.name("bp").value("e");
         }
+        end(Map.of());
     }
 
     private void begin(String ph, int pid, int tid, String name, String cat, long tsNs) {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
-        try {
-            gen.writeStartObject();
-            gen.writeStringField("ph", ph);
-            gen.writeStringField("name", name);
-            gen.writeStringField("cat", cat);
-            gen.writeNumberField("pid", pid);
-            gen.writeNumberField("tid", tid);
-            gen.writeFieldName("ts");
-            gen.writeNumber(micros, 0, TraceTime.micros(tsNs - originNs, micros));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        gen.beginObject().name("ph").value(ph).name("name").value(name).name("cat").value(cat).name("pid").value(pid)
+                .name("tid").value(tid).name("ts").micros(tsNs - originNs);
     }
 
     private void end(Map<String, ?> args) {
-        try {
-            if (!args.isEmpty()) {
-                gen.writeObjectFieldStart("args");
-                for (Map.Entry<String, ?> e : args.entrySet()) {
-                    writeValue(e.getKey(), e.getValue());
+        if (!args.isEmpty()) {
+            gen.name("args").beginObject();
+            writeMembers(args);
+            gen.endObject();
+        }
+        gen.endObject();
+        events++;
+    }
+
+    private void writeMembers(Map<?, ?> members) {
+        if (members instanceof TraceArgs a) { // the common case: no entry objects, no boxing
+            for (int i = 0; i < a.size(); i++) {
+                if (a.isInteger(i)) {
+                    gen.name(a.key(i)).value(a.number(i));
+                } else if (a.isBoolean(i)) {
+                    gen.name(a.key(i)).value(a.number(i) != 0);
+                } else {
+                    writeValue(a.key(i), a.value(i));
                 }
-                gen.writeEndObject();
             }
-            gen.writeEndObject();
-            events++;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return;
+        }
+        for (Map.Entry<?, ?> e : members.entrySet()) {
+            writeValue(String.valueOf(e.getKey()), e.getValue());
         }
     }
 
-    private void writeValue(String key, Object value) throws IOException {
-        gen.writeFieldName(key);
+    private void writeValue(String key, Object value) {
+        gen.name(key);
         switch (value) {
-            case null -> gen.writeNull();
-            case Integer i -> gen.writeNumber(i);
-            case Long l -> gen.writeNumber(l);
-            case Double d -> gen.writeNumber(d);
-            case Boolean b -> gen.writeBoolean(b);
+            case null -> gen.nullValue();
+            case Integer i -> gen.value(i);
+            case Long l -> gen.value(l);
+            case Double d -> gen.value(d);
+            case Boolean b -> gen.value(b);
             case Map<?, ?> m -> {
-                gen.writeStartObject();
-                for (Map.Entry<?, ?> e : m.entrySet()) {
-                    writeValue(String.valueOf(e.getKey()), e.getValue());
-                }
-                gen.writeEndObject();
+                gen.beginObject();
+                writeMembers(m);
+                gen.endObject();
             }
-            default -> gen.writeString(value.toString());
+            default -> gen.value(value.toString());
         }
     }
 
@@ -292,31 +257,19 @@ public final class ChromeTraceWriter implements TraceSink {
         // An end whose start never came is still written (a checker names it) rather than lost.
         earlyEnds.forEach((id, e) -> flow("f", e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
         earlyEnds.clear();
-        try {
-            gen.writeEndArray();
-            if (stackFrames.size() > 0) {
-                stackFrames.write(gen);
-            }
-            gen.writeStringField("displayTimeUnit", "ns");
-            gen.writeObjectFieldStart("metadata");
-            for (Map.Entry<String, ?> e : metadata.entrySet()) {
-                writeValue(e.getKey(), e.getValue());
-            }
-            gen.writeEndObject();
-            gen.writeEndObject();
-            gen.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        gen.endArray();
+        if (stackFrames.size() > 0) {
+            stackFrames.write(gen);
         }
+        gen.name("displayTimeUnit").value("ns").name("metadata").beginObject();
+        writeMembers(metadata);
+        gen.endObject().endObject();
+        gen.close();
     }
 
     /** Closes the stream; a trace not {@link #finish finished} is left incomplete (not valid JSON). */
     @Override
     public void close() {
-        try {
-            gen.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        gen.close();
     }
 }

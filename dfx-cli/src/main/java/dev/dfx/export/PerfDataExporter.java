@@ -128,6 +128,8 @@ public final class PerfDataExporter {
         private final SampleResolver resolver;
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final StringBuilder text = new StringBuilder(256);
+        /** The args of the sample being drawn, refilled per sample. */
+        private final TraceArgs args = new TraceArgs();
         private EventPrinter printer;
         private long lastNs;
         /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
@@ -174,23 +176,21 @@ public final class PerfDataExporter {
                     prevState(traceText(t)), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
                 return;
             }
-            ProfileSample p = resolver.resolve(e, s);
-            String comm = Utf8Names.decode(p.comm());
-            Map<String, Object> args = new LinkedHashMap<>();
-            args.put("comm", comm);
-            args.put("pid", s.pid());
-            args.put("tid", s.tid());
             boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
+            // a tracepoint's own address says little: it gets a stack only with its callchain; what gets no stack
+            // needs only its thread's name, not its addresses resolved
+            ProfileSample p = dtl || tp != null && !s.hasCallchain() ? null : resolver.resolve(e, s);
+            String comm = Utf8Names.decode(p != null ? p.comm() : resolver.comm(s));
+            TraceArgs args = this.args.reset().add("comm", comm).add("pid", s.pid()).add("tid", s.tid());
             if (tp != null) {
-                args.put("trace", traceText(t));
+                args.add("trace", traceText(t));
             } else if (dtl) {
                 dtl(s, args);
             } else {
-                args.put("ip", "0x" + Long.toHexString(s.ip()));
-                args.put("period", s.period());
+                args.add("ip", "0x" + Long.toHexString(s.ip()));
+                args.add("period", s.period());
             }
-            // a tracepoint's own address says little: it gets a stack only with its callchain
-            SampledStack stack = !dtl && (tp == null || !p.callchain().isEmpty()) ? stack(p, comm) : null;
+            SampledStack stack = p != null && (tp == null || !p.callchain().isEmpty()) ? stack(p, comm) : null;
             int pid = s.cpu() >= 0 ? CpuRuns.CPUS : TASKS;
             int row = s.cpu() >= 0 ? runs.tid(s.cpu()) : taskRow(s.tid(), comm);
             if (stack != null) {
@@ -212,16 +212,16 @@ public final class PerfDataExporter {
         }
 
         /** The fields of a vpa-dtl sample's entry. */
-        private static void dtl(Sample s, Map<String, Object> args) {
+        private static void dtl(Sample s, TraceArgs args) {
             MemorySegment seg = s.record().segment();
             long at = s.record().base() + s.rawOffset();
-            args.put("timebase", Long.toUnsignedString(DtlEntry.timebase(seg, at)));
-            args.put("dispatch_reason", DtlReasons.dispatch(DtlEntry.dispatchReason(seg, at)));
-            args.put("preempt_reason", DtlReasons.preempt(DtlEntry.preemptReason(seg, at)));
-            args.put("enqueue_to_dispatch_time", DtlEntry.enqueueToDispatch(seg, at));
-            args.put("ready_to_enqueue_time", DtlEntry.readyToEnqueue(seg, at));
-            args.put("waiting_to_ready_time", DtlEntry.waitingToReady(seg, at));
-            args.put("processor_id", DtlEntry.processorId(seg, at));
+            args.add("timebase", Long.toUnsignedString(DtlEntry.timebase(seg, at)));
+            args.add("dispatch_reason", DtlReasons.dispatch(DtlEntry.dispatchReason(seg, at)));
+            args.add("preempt_reason", DtlReasons.preempt(DtlEntry.preemptReason(seg, at)));
+            args.add("enqueue_to_dispatch_time", DtlEntry.enqueueToDispatch(seg, at));
+            args.add("ready_to_enqueue_time", DtlEntry.readyToEnqueue(seg, at));
+            args.add("waiting_to_ready_time", DtlEntry.waitingToReady(seg, at));
+            args.add("processor_id", DtlEntry.processorId(seg, at));
         }
 
         /** @return the tid of thread {@code tid}'s row under "Tasks", named on first use after its name then */

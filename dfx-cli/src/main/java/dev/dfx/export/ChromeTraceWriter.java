@@ -34,6 +34,20 @@ import java.util.Map;
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
  */
 public final class ChromeTraceWriter implements TraceSink {
+    private static final JsonWriter.Text PH = JsonWriter.text("ph"), NAME = JsonWriter.text("name"),
+            CAT = JsonWriter.text("cat"), PID = JsonWriter.text("pid"), TID = JsonWriter.text("tid"),
+            TS = JsonWriter.text("ts"), DUR = JsonWriter.text("dur"), SCOPE = JsonWriter.text("s"),
+            THREAD = JsonWriter.text("t"), ARGS = JsonWriter.text("args"), ID = JsonWriter.text("id"),
+            BIND = JsonWriter.text("bp"), ENCLOSING = JsonWriter.text("e"), FRAME = JsonWriter.text("sf");
+    /** Event phases. */
+    private static final JsonWriter.Text COMPLETE = JsonWriter.text("X"), INSTANT = JsonWriter.text("i"),
+            COUNTER = JsonWriter.text("C"), FLOW_START = JsonWriter.text("s"), FLOW_END = JsonWriter.text("f"),
+            METADATA = JsonWriter.text("M");
+    /** Most categories and arg keys kept encoded; a trace has a few dozen, any more are encoded each time. */
+    private static final int MAX_ENCODED = 256;
+
+    /** Categories and arg keys, encoded once. */
+    private final Map<String, JsonWriter.Text> encoded = new HashMap<>();
     private final JsonWriter gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
@@ -85,8 +99,8 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     private void metadata(int pid, int tid, String name, String key, Object value) {
-        gen.beginObject().name("ph").value("M").name("name").value(name).name("pid").value(pid).name("tid").value(tid)
-                .name("args").beginObject();
+        gen.beginObject().name(PH).value(METADATA).name(NAME).value(name).name(PID).value(pid).name(TID).value(tid)
+                .name(ARGS).beginObject();
         writeValue(key, value);
         gen.endObject().endObject();
         events++;
@@ -102,9 +116,9 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
-        begin("X", pid, tid, name, cat, startNs);
+        begin(COMPLETE, pid, tid, name, cat, startNs);
         latestNs = Math.max(latestNs, startNs + durNs);
-        gen.name("dur").micros(durNs);
+        gen.name(DUR).micros(durNs);
         end(args);
     }
 
@@ -125,7 +139,7 @@ public final class ChromeTraceWriter implements TraceSink {
             if (openFlows.putIfAbsent(id, cat) != null) {
                 throw new IllegalArgumentException("flow " + id + " starts twice");
             }
-            flow("s", pid, tid, flows.name(), cat, id, startNs);
+            flow(FLOW_START, pid, tid, flows.name(), cat, id, startNs);
             FlowEnd e = earlyEnds.remove(id);
             if (e != null) {
                 end(id, e);
@@ -147,14 +161,14 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalArgumentException("flow " + id + " leaves a slice of category '" + startCat
                     + "' and ends at one of '" + e.cat() + "': Chrome binds both ends only within one category");
         }
-        flow("f", e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
+        flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
     }
 
     /** An instant event ({@code ph:"i"}) with thread scope. */
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
-        begin("i", pid, tid, name, cat, tsNs);
-        gen.name("s").value("t");
+        begin(INSTANT, pid, tid, name, cat, tsNs);
+        gen.name(SCOPE).value(THREAD);
         end(args);
     }
 
@@ -165,10 +179,10 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack) {
-        begin("i", pid, tid, name, cat, tsNs);
-        gen.name("s").value("t");
+        begin(INSTANT, pid, tid, name, cat, tsNs);
+        gen.name(SCOPE).value(THREAD);
         if (!stack.frames().isEmpty()) {
-            gen.name("sf").value(Integer.toString(stackFrames.id(stack.frames())));
+            gen.name(FRAME).value(Integer.toString(stackFrames.id(stack.frames())));
         }
         end(args);
     }
@@ -180,30 +194,46 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void counter(int pid, String name, long tsNs, Map<String, ? extends Number> values) {
-        begin("C", pid, 0, name, "counter", tsNs);
+        begin(COUNTER, pid, 0, name, "counter", tsNs);
         end(values);
     }
 
-    private void flow(String ph, int pid, int tid, String name, String cat, long id, long tsNs) {
+    private void flow(JsonWriter.Text ph, int pid, int tid, String name, String cat, long id, long tsNs) {
         begin(ph, pid, tid, name, cat, tsNs);
-        gen.name("id").value(id);
-        if (ph.equals("f")) {
-            gen.name("bp").value("e");
+        gen.name(ID).value(id);
+        if (ph == FLOW_END) {
+            gen.name(BIND).value(ENCLOSING);
         }
         end(Map.of());
     }
 
-    private void begin(String ph, int pid, int tid, String name, String cat, long tsNs) {
+    private void begin(JsonWriter.Text ph, int pid, int tid, String name, String cat, long tsNs) {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
-        gen.beginObject().name("ph").value(ph).name("name").value(name).name("cat").value(cat).name("pid").value(pid)
-                .name("tid").value(tid).name("ts").micros(tsNs - originNs);
+        gen.beginObject().name(PH).value(ph).name(NAME).value(name).name(CAT);
+        JsonWriter.Text c = encoded(cat);
+        if (c != null) {
+            gen.value(c);
+        } else {
+            gen.value(cat);
+        }
+        gen.name(PID).value(pid).name(TID).value(tid).name(TS).micros(tsNs - originNs);
+    }
+
+    /** @return {@code s} encoded once, or null when {@value #MAX_ENCODED} strings are already */
+    private JsonWriter.Text encoded(String s) {
+        JsonWriter.Text t = encoded.get(s);
+        if (t == null && encoded.size() < MAX_ENCODED && s.length() < JsonWriter.MAX_TEXT / 6) {
+            t = JsonWriter.text(s);
+            encoded.put(s, t);
+        }
+        return t;
     }
 
     private void end(Map<String, ?> args) {
         if (!args.isEmpty()) {
-            gen.name("args").beginObject();
+            gen.name(ARGS).beginObject();
             writeMembers(args);
             gen.endObject();
         }
@@ -214,12 +244,18 @@ public final class ChromeTraceWriter implements TraceSink {
     private void writeMembers(Map<?, ?> members) {
         if (members instanceof TraceArgs a) { // the common case: no entry objects, no boxing
             for (int i = 0; i < a.size(); i++) {
-                if (a.isInteger(i)) {
-                    gen.name(a.key(i)).value(a.number(i));
-                } else if (a.isBoolean(i)) {
-                    gen.name(a.key(i)).value(a.number(i) != 0);
+                JsonWriter.Text key = encoded(a.key(i));
+                if (key != null) {
+                    gen.name(key);
                 } else {
-                    writeValue(a.key(i), a.value(i));
+                    gen.name(a.key(i));
+                }
+                if (a.isInteger(i)) {
+                    gen.value(a.number(i));
+                } else if (a.isBoolean(i)) {
+                    gen.value(a.number(i) != 0);
+                } else {
+                    writeValue(a.value(i));
                 }
             }
             return;
@@ -231,6 +267,10 @@ public final class ChromeTraceWriter implements TraceSink {
 
     private void writeValue(String key, Object value) {
         gen.name(key);
+        writeValue(value);
+    }
+
+    private void writeValue(Object value) {
         switch (value) {
             case null -> gen.nullValue();
             case Integer i -> gen.value(i);
@@ -255,7 +295,7 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void finish(Map<String, ?> metadata) {
         // An end whose start never came is still written (a checker names it) rather than lost.
-        earlyEnds.forEach((id, e) -> flow("f", e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
+        earlyEnds.forEach((id, e) -> flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
         earlyEnds.clear();
         gen.endArray();
         if (stackFrames.size() > 0) {

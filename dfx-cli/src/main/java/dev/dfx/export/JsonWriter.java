@@ -1,5 +1,6 @@
 package dev.dfx.export;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -23,6 +24,8 @@ import java.io.UncheckedIOException;
 public final class JsonWriter {
     /** Deepest nesting of objects and arrays. */
     public static final int MAX_DEPTH = 63;
+    /** Longest {@link Text}, in bytes encoded. */
+    public static final int MAX_TEXT = 1024;
     private static final int BUFFER = 1 << 16;
     /** Room that one token other than a string needs at most (a long, a double's text, a timestamp). */
     private static final int TOKEN = 32;
@@ -52,6 +55,33 @@ public final class JsonWriter {
     private long filled;
     /** A name was written and its value is next (no comma before it). */
     private boolean afterName;
+
+    /**
+     * A string encoded once, quoted and escaped, for names and values that every event repeats (a trace event's keys,
+     * its phase): writing it is one array copy. Immutable, thread-safe.
+     */
+    public static final class Text {
+        private final byte[] quoted;
+
+        private Text(byte[] quoted) {
+            this.quoted = quoted;
+        }
+    }
+
+    /**
+     * @return {@code s} encoded as {@link #value(String)} would write it
+     * @throws IllegalArgumentException when the encoded text is longer than {@value #MAX_TEXT} bytes
+     */
+    public static Text text(String s) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        JsonWriter w = new JsonWriter(bytes);
+        w.value(s).flush();
+        if (bytes.size() > MAX_TEXT) {
+            throw new IllegalArgumentException("a JSON text encoded once is at most " + MAX_TEXT + " bytes, not "
+                    + bytes.size());
+        }
+        return new Text(bytes.toByteArray());
+    }
 
     /** @param out where the bytes go; written in blocks of up to 64 KiB, flushed and closed by {@link #close()} */
     public JsonWriter(OutputStream out) {
@@ -85,6 +115,22 @@ public final class JsonWriter {
         room(1);
         buf[pos++] = ':';
         afterName = true;
+        return this;
+    }
+
+    /** A member's name encoded before ({@link #text}); its value comes next. */
+    public JsonWriter name(Text name) {
+        separate();
+        raw(name.quoted, 1);
+        buf[pos++] = ':';
+        afterName = true;
+        return this;
+    }
+
+    /** A string value encoded before ({@link #text}). */
+    public JsonWriter value(Text s) {
+        separate();
+        raw(s.quoted, 0);
         return this;
     }
 
@@ -222,6 +268,13 @@ public final class JsonWriter {
             buf[--at] = (byte) ('0' + (int) (v % 10));
             v /= 10;
         } while (v != 0);
+    }
+
+    /** Bytes as they are, with {@code spare} bytes of room after them. */
+    private void raw(byte[] bytes, int spare) {
+        room(bytes.length + spare);
+        System.arraycopy(bytes, 0, buf, pos, bytes.length);
+        pos += bytes.length;
     }
 
     /** Text known to be ASCII with nothing to escape. */

@@ -11,6 +11,7 @@ import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.symbol.SymbolOptions;
+import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
@@ -128,6 +129,11 @@ public final class PerfDataExporter {
         private final SampleResolver resolver;
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final StringBuilder text = new StringBuilder(256);
+        /** The sched_switch format whose prev_state texts are cached, and the texts by prev_state value. */
+        private EventFormat stateFormat;
+        private final long[] stateValues = new long[32];
+        private final String[] stateTexts = new String[32];
+        private int states;
         /** The args of the sample being drawn, refilled per sample. */
         private final TraceArgs args = new TraceArgs();
         private EventPrinter printer;
@@ -173,7 +179,7 @@ public final class PerfDataExporter {
             TracepointFields tp = session.tracepoint(t);
             if (tp != null && "sched:sched_switch".equals(e.format().fullName()) && s.cpu() >= 0) {
                 runs.switched(s.cpu(), t.time(), Utf8Names.decode(tp.string("prev_comm")), (int) tp.number("prev_pid"),
-                    prevState(traceText(t)), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
+                    prevState(t, tp), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
                 return;
             }
             boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
@@ -247,6 +253,35 @@ public final class PerfDataExporter {
             printer.print(t.evsel().format(), new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
                 te.endian()), text);
             return text.toString();
+        }
+
+        /**
+         * @return how perf prints the {@code prev_state} of a sched_switch. The sched_switch print format derives it
+         *         from the {@code prev_state} field alone ({@code __print_flags} of its state bits, {@code +} for a
+         *         preempted task), so the text is printed once per distinct value of the field and format (a
+         *         handful), not for every switch.
+         */
+        private String prevState(TimedRecord t, TracepointFields tp) {
+            EventFormat f = t.evsel().format();
+            if (!tp.has("prev_state")) {
+                return prevState(traceText(t));
+            }
+            if (f != stateFormat) {
+                stateFormat = f;
+                states = 0;
+            }
+            long v = tp.number("prev_state");
+            for (int i = 0; i < states; i++) {
+                if (stateValues[i] == v) {
+                    return stateTexts[i];
+                }
+            }
+            String text = prevState(traceText(t));
+            if (states < stateValues.length) {
+                stateValues[states] = v;
+                stateTexts[states++] = text;
+            }
+            return text;
         }
 
         /** @return the {@code prev_state=} value of a sched_switch text, as perf prints it */

@@ -37,7 +37,7 @@ final class CpuRuns {
 
     /** @return the tid of cpu {@code cpu}'s swimlane, named on first use */
     int tid(int cpu) {
-        return rows.tid(CPUS, (cpu + 1) * TraceRows.SPAN, "CPU " + cpu, 0);
+        return rows.tid(CPUS, (cpu + 1) * TraceRows.SPAN, "CPU ", cpu, "", 0);
     }
 
     /**

@@ -33,8 +33,8 @@ final class ElfSymbols {
      * @param syms    the file with the symbol table ({@code .symtab}, perhaps a separate debug file)
      * @param runtime the file as loaded (its {@code .dynsym}, {@code .plt}, and the section headers of sections
      *                the debug file has as NOBITS); may be {@code syms}
-     * @param demangle whether C++ names are demangled ({@link Demangler}), before the fix-ups compare names as
-     *                 perf's do
+     * @param demangle whether names are demangled as perf's {@code demangle_sym} does (C++, Rust, OCaml, Java:
+     *                 {@link Demangler}), before the fix-ups compare names as perf's do
      * @return the symbols, fixed up, with the PLT entries
      * @throws dev.dfx.perf.symbol.elf.ElfException when a table lies outside its file
      */
@@ -71,14 +71,12 @@ final class ElfSymbols {
             long[] load = segmentOf(segments, value);
             long start = value - (load != null ? load[0] - load[1] : sec.addr() - sec.offset());
             b.add(start, size == 0 ? start : start + size, info >>> 4, demangle ? Demangler.demangleOrSelf(name) : name,
-                false);
+                false, type == STT_OBJECT);
         });
         if (b.size() == 0) {
             return SymbolTable.EMPTY;
         }
-        SymbolTable t = b.build(false);
-        SymbolTable.Builder plt = plt(runtime, demangle);
-        return plt.size() == 0 ? t : t.plus(plt);
+        return b.build(false, plt(runtime, demangle));
     }
 
     /** {@code elf_read_program_header}: the first PT_LOAD segment whose {@code [p_vaddr, +size)} holds it. */

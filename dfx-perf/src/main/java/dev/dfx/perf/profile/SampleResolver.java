@@ -52,6 +52,17 @@ public final class SampleResolver {
     }
 
     /**
+     * The name of the sample's thread now, the {@link ProfileSample#comm()} that {@link #resolve} would give, without
+     * resolving its address or callchain (a reader that shows neither).
+     *
+     * @param s the sample (not kept)
+     * @return the thread's comm, one char per byte as perf keeps it
+     */
+    public String comm(Sample s) {
+        return machine.findOrCreate(s.pid(), s.tid()).comm();
+    }
+
+    /**
      * @param evsel the sample's event
      * @param s     the sample (not kept: the result copies what it needs)
      * @return the sample resolved against the machine as it is now

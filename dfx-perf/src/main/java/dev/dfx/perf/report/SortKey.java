@@ -129,7 +129,11 @@ enum SortKey {
 
     private static String symbol(HistEntry e, int width) {
         StringBuilder b = new StringBuilder("[").append(e.level).append("] ");
-        if (e.sym != null && e.map != null) {
+        if (e.sym != null && e.map != null && e.sym.object()) {
+            // a data object with its offset, not cut to the column: from the address the entry keeps (DSO-relative
+            // for a sampled address, as recorded for a callchain entry, so perf prints a wrapped offset for the first)
+            b.append(e.sym.name()).append("+0x").append(Long.toHexString(e.ip - e.map.unmapIp(e.sym.start())));
+        } else if (e.sym != null && e.map != null) {
             String name = e.sym.name();
             b.append(name, 0, Math.min(name.length(), Math.max(0, width - b.length())));
             if (e.sym.inlined()) {

@@ -353,14 +353,14 @@ public final class ScriptPrinter {
         int type = evsel.attr().type();
         long m = fields.mask(type);
         int mode = s.cpumode();
-        MemMap map = machine.findMap(thread, mode, s.addr());
+        MemMap map = symbols.findMap(machine, thread, mode, s.addr());
         if (map == null) {
             boolean kernelIp = Long.compareUnsigned(s.addr(), KERNEL_START) >= 0;
             int other = mode == Machine.CPUMODE_KERNEL && !kernelIp ? Machine.CPUMODE_USER
                 : mode == Machine.CPUMODE_USER && kernelIp ? Machine.CPUMODE_KERNEL : mode;
             if (other != mode) {
                 mode = other;
-                map = machine.findMap(thread, mode, s.addr());
+                map = symbols.findMap(machine, thread, mode, s.addr());
             }
         }
         Location at = on(m, SYM) ? symbols.locate(map, s.addr()) : new Location(s.addr(), map, null);

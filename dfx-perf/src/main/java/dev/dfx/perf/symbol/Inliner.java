@@ -87,7 +87,7 @@ public final class Inliner {
             } else {
                 name = f == null || f.isEmpty() ? "??" : demangle ? Demangler.demangleOrSelf(f) : f;
             }
-            out.add(name.equals(sym.name()) ? sym : new Symbol(name, sym.start(), sym.end(), true));
+            out.add(name.equals(sym.name()) ? sym : new Symbol(name, sym.start(), sym.end(), Symbol.Kind.INLINED));
         }
         return List.copyOf(out);
     }

@@ -26,17 +26,8 @@ final class Aranges {
         DwarfCursor c = sec.cursor(0);
         while (c.pos() < size && out.size() < MAX_RANGES) {
             long start = c.pos();
-            long length = c.u32();
-            int offsetSize = 4;
-            if (length == 0xffffffffL) {
-                length = c.u64();
-                offsetSize = 8;
-            }
-            long end = c.pos() + length;
-            if (length < 0 || end < 0 || end > size) {
-                throw c.error("an address range set of " + Long.toUnsignedString(length) + " bytes past the section's "
-                    + size);
-            }
+            long end = c.initialLength("an address range set");
+            int offsetSize = c.offsetSize();
             c.u16(); // version
             long unit = c.unsigned(offsetSize);
             int addrSize = c.u8();

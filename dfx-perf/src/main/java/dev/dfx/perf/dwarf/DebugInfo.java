@@ -44,6 +44,9 @@ public final class DebugInfo {
     private final Consumer<String> warn;
     private DebugSections sections;
     private List<Unit> units;
+    /** {@code .debug_aranges} sorted by low address: low, high (exclusive), unit offset. */
+    private long[][] aranges;
+    private final Map<Long, Unit> unitsByOffset = new HashMap<>();
     private boolean broken;
     private final Map<Long, Object[]> unitData = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -97,8 +100,23 @@ public final class DebugInfo {
     }
 
     private List<Frame> lookup(long addr) {
-        if (units == null) {
+        if (sections == null) {
             sections = new DebugSections(new DwarfSections(elf));
+            aranges = Aranges.read(sections.aranges);
+        }
+        // .debug_aranges names the unit without reading every unit's header and abbreviations; the unit's own
+        // ranges decide, and every unit is searched where the index is silent or wrong
+        long indexed = Aranges.find(aranges, addr);
+        if (indexed >= 0) {
+            Unit u = unitAt(indexed);
+            if (u != null && (u.ranges == null || contains(u.ranges, addr))) {
+                List<Frame> f = inUnit(u, addr);
+                if (!f.isEmpty()) {
+                    return f;
+                }
+            }
+        }
+        if (units == null) {
             units = readUnits();
         }
         for (Unit u : units) {
@@ -127,7 +145,7 @@ public final class DebugInfo {
         long off = 0;
         long size = sections.info.bytes().byteSize();
         while (off < size) {
-            Unit u = Unit.read(sections, off);
+            Unit u = unitAt(off);
             if (u.rootTag == Dw.TAG_COMPILE_UNIT || u.rootTag == Dw.TAG_PARTIAL_UNIT
                 || u.rootTag == Dw.TAG_SKELETON_UNIT) {
                 out.add(u);
@@ -135,6 +153,19 @@ public final class DebugInfo {
             off = u.end;
         }
         return out;
+    }
+
+    /** @return the unit at {@code offset} of .debug_info, read once; null for none there (a bad index entry) */
+    private Unit unitAt(long offset) {
+        Unit u = unitsByOffset.get(offset);
+        if (u == null) {
+            if (offset < 0 || offset >= sections.info.bytes().byteSize()) {
+                return null;
+            }
+            u = Unit.read(sections, offset);
+            unitsByOffset.put(offset, u);
+        }
+        return u;
     }
 
     private List<Frame> inUnit(Unit u, long addr) {
@@ -223,6 +254,9 @@ public final class DebugInfo {
     private Unit unitOf(Unit hint, long offset) {
         if (offset >= hint.dieOffset && offset < hint.end) {
             return hint;
+        }
+        if (units == null) {
+            units = readUnits();
         }
         int lo = 0;
         int hi = units.size() - 1;

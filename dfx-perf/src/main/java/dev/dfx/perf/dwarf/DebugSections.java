@@ -14,6 +14,7 @@ final class DebugSections {
     final DwarfSection rnglists;
     final DwarfSection ranges;
     final DwarfSection line;
+    final DwarfSection aranges;
     private final Map<Long, Abbrevs> abbrevs = new HashMap<>();
 
     DebugSections(DwarfSections s) {
@@ -26,6 +27,7 @@ final class DebugSections {
         rnglists = s.get(".debug_rnglists");
         ranges = s.get(".debug_ranges");
         line = s.get(".debug_line");
+        aranges = s.get(".debug_aranges");
     }
 
     Abbrevs abbrevs(long offset) {

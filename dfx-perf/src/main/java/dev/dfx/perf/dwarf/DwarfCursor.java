@@ -21,6 +21,7 @@ final class DwarfCursor {
     private final DwarfSection section;
     private final MemorySegment bytes;
     private long pos;
+    private int offsetSize = 4;
 
     DwarfCursor(DwarfSection section, long pos) {
         this.section = section;
@@ -78,6 +79,34 @@ final class DwarfCursor {
         long v = bytes.get(U64, pos);
         pos += 8;
         return v;
+    }
+
+    /**
+     * Reads an initial length (DWARF 5 §7.4: 32-bit, or {@code 0xffffffff} then 64-bit) and checks it.
+     *
+     * @param what what the length measures, for the message
+     * @return the offset where the measured bytes end; {@link #offsetSize()} tells the format's offset size
+     * @throws DwarfException for a reserved value or a length past the section's end
+     */
+    long initialLength(String what) {
+        long length = u32();
+        offsetSize = 4;
+        if (length == 0xffffffffL) {
+            length = u64();
+            offsetSize = 8;
+        } else if (length >= 0xfffffff0L) {
+            throw error(what + " length 0x" + Long.toHexString(length) + ", a reserved value");
+        }
+        if (length < 0 || length > bytes.byteSize() - pos) {
+            throw error(what + " of " + Long.toUnsignedString(length) + " bytes running past the section's "
+                + bytes.byteSize());
+        }
+        return pos + length;
+    }
+
+    /** @return the offset size (4 or 8) of the format the last {@link #initialLength} read says */
+    int offsetSize() {
+        return offsetSize;
     }
 
     /** @return an unsigned integer of {@code size} bytes (1, 2, 4 or 8) */

@@ -104,17 +104,8 @@ final class LineTable {
     static LineTable read(Unit u, long offset) {
         DwarfSection sec = u.s.line;
         DwarfCursor c = sec.cursor(offset);
-        long length = c.u32();
-        int offsetSize = 4;
-        if (length == 0xffffffffL) {
-            length = c.u64();
-            offsetSize = 8;
-        }
-        long end = c.pos() + length;
-        if (length < 0 || end < 0 || end > c.size()) {
-            throw c.error("a line program of " + Long.toUnsignedString(length) + " bytes running past the section's "
-                + c.size());
-        }
+        long end = c.initialLength("a line program");
+        int offsetSize = c.offsetSize();
         int version = c.u16();
         if (version < 2 || version > 5) {
             throw c.error("line program version " + version + ", expected 2 to 5");

@@ -57,20 +57,8 @@ final class Unit {
      */
     static Unit read(DebugSections s, long offset) {
         DwarfCursor c = s.info.cursor(offset);
-        long length = c.u32();
-        int offsetSize = 4;
-        if (length == 0xffffffffL) {
-            length = c.u64();
-            offsetSize = 8;
-        } else if (length >= 0xfffffff0L) {
-            throw c.error("unit length 0x" + Long.toHexString(length) + ", a reserved value");
-        }
-        long start = c.pos();
-        if (length < 0 || length > c.size() - start) {
-            throw c.error("a unit of " + Long.toUnsignedString(length) + " bytes running past the section's "
-                + c.size());
-        }
-        long end = start + length;
+        long end = c.initialLength("a unit");
+        int offsetSize = c.offsetSize();
         int version = c.u16();
         if (version < 2 || version > 5) {
             throw c.error("DWARF version " + version + ", expected 2 to 5");

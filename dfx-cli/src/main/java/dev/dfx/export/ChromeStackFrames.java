@@ -1,7 +1,5 @@
 package dev.dfx.export;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -41,18 +39,18 @@ final class ChromeStackFrames {
     }
 
     /** Writes the field {@code "stackFrames": {...}} into the open object. */
-    void write(JsonGenerator gen) throws IOException {
-        gen.writeObjectFieldStart("stackFrames");
+    void write(JsonWriter gen) {
+        gen.name("stackFrames").beginObject();
         for (int i = 0; i < nodes.size(); i++) {
             Node n = nodes.get(i);
-            gen.writeObjectFieldStart(Integer.toString(i + 1));
-            gen.writeStringField("name", n.name());
-            gen.writeStringField("category", n.file() != null ? n.file() : "[unknown]");
+            gen.name(Integer.toString(i + 1)).beginObject();
+            gen.name("name").value(n.name());
+            gen.name("category").value(n.file() != null ? n.file() : "[unknown]");
             if (n.parent() != 0) {
-                gen.writeStringField("parent", Integer.toString(n.parent()));
+                gen.name("parent").value(Integer.toString(n.parent()));
             }
-            gen.writeEndObject();
+            gen.endObject();
         }
-        gen.writeEndObject();
+        gen.endObject();
     }
 }

@@ -1,8 +1,5 @@
 package dev.dfx.export;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -31,16 +28,29 @@ import java.util.Map;
  *       (in memory, only such ends) and follows its start.</li>
  * </ul>
  *
+ * <p>The JSON is streamed token by token ({@link JsonWriter}): memory stays bounded by the stack frames and the flow
+ * ends that wait for their start, whatever the number of events.
+ *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
  */
 public final class ChromeTraceWriter implements TraceSink {
-    private static final JsonFactory FACTORY = new JsonFactory();
+    private static final JsonWriter.Text PH = JsonWriter.text("ph"), NAME = JsonWriter.text("name"),
+            CAT = JsonWriter.text("cat"), PID = JsonWriter.text("pid"), TID = JsonWriter.text("tid"),
+            TS = JsonWriter.text("ts"), DUR = JsonWriter.text("dur"), SCOPE = JsonWriter.text("s"),
+            THREAD = JsonWriter.text("t"), ARGS = JsonWriter.text("args"), ID = JsonWriter.text("id"),
+            BIND = JsonWriter.text("bp"), ENCLOSING = JsonWriter.text("e"), FRAME = JsonWriter.text("sf");
+    /** Event phases. */
+    private static final JsonWriter.Text COMPLETE = JsonWriter.text("X"), INSTANT = JsonWriter.text("i"),
+            COUNTER = JsonWriter.text("C"), FLOW_START = JsonWriter.text("s"), FLOW_END = JsonWriter.text("f"),
+            METADATA = JsonWriter.text("M");
+    /** Most categories and arg keys kept encoded; a trace has a few dozen, any more are encoded each time. */
+    private static final int MAX_ENCODED = 256;
 
-    private final JsonGenerator gen;
+    /** Categories and arg keys, encoded once. */
+    private final Map<String, JsonWriter.Text> encoded = new HashMap<>();
+    private final JsonWriter gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
-    /** The text of one timestamp or duration, reused. */
-    private final char[] micros = new char[TraceTime.MAX_CHARS];
     private long events;
     private long latestNs;
     /** Arrows whose start is written and whose end is not, by id: the category of the start. */
@@ -57,15 +67,10 @@ public final class ChromeTraceWriter implements TraceSink {
      * @param originNs the timestamp (ns, same clock as all events) written as {@code ts = 0}; no event may be earlier
      */
     public ChromeTraceWriter(OutputStream out, long originNs) {
-        try {
-            this.gen = FACTORY.createGenerator(out, JsonEncoding.UTF8);
-            this.originNs = originNs;
-            this.latestNs = originNs;
-            gen.writeStartObject();
-            gen.writeArrayFieldStart("traceEvents");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        this.gen = new JsonWriter(out);
+        this.originNs = originNs;
+        this.latestNs = originNs;
+        gen.beginObject().name("traceEvents").beginArray();
     }
 
     @Override
@@ -94,20 +99,11 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     private void metadata(int pid, int tid, String name, String key, Object value) {
-        try {
-            gen.writeStartObject();
-            gen.writeStringField("ph", "M");
-            gen.writeStringField("name", name);
-            gen.writeNumberField("pid", pid);
-            gen.writeNumberField("tid", tid);
-            gen.writeObjectFieldStart("args");
-            writeValue(key, value);
-            gen.writeEndObject();
-            gen.writeEndObject();
-            events++;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        gen.beginObject().name(PH).value(METADATA).name(NAME).value(name).name(PID).value(pid).name(TID).value(tid)
+                .name(ARGS).beginObject();
+        writeValue(key, value);
+        gen.endObject().endObject();
+        events++;
     }
 
     /**
@@ -120,15 +116,10 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
-        begin("X", pid, tid, name, cat, startNs);
+        begin(COMPLETE, pid, tid, name, cat, startNs);
         latestNs = Math.max(latestNs, startNs + durNs);
-        try {
-            gen.writeFieldName("dur");
-            gen.writeNumber(micros, 0, TraceTime.micros(durNs, micros));
-            end(args);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        gen.name(DUR).micros(durNs);
+        end(args);
     }
 
     /**
@@ -148,7 +139,7 @@ public final class ChromeTraceWriter implements TraceSink {
             if (openFlows.putIfAbsent(id, cat) != null) {
                 throw new IllegalArgumentException("flow " + id + " starts twice");
             }
-            flow("s", pid, tid, flows.name(), cat, id, startNs);
+            flow(FLOW_START, pid, tid, flows.name(), cat, id, startNs);
             FlowEnd e = earlyEnds.remove(id);
             if (e != null) {
                 end(id, e);
@@ -170,19 +161,15 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalArgumentException("flow " + id + " leaves a slice of category '" + startCat
                     + "' and ends at one of '" + e.cat() + "': Chrome binds both ends only within one category");
         }
-        flow("f", e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
+        flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
     }
 
     /** An instant event ({@code ph:"i"}) with thread scope. */
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
-        begin("i", pid, tid, name, cat, tsNs);
-        try {
-            gen.writeStringField("s", "t");
-            end(args);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        begin(INSTANT, pid, tid, name, cat, tsNs);
+        gen.name(SCOPE).value(THREAD);
+        end(args);
     }
 
     /**
@@ -192,16 +179,12 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack) {
-        begin("i", pid, tid, name, cat, tsNs);
-        try {
-            gen.writeStringField("s", "t");
-            if (!stack.frames().isEmpty()) {
-                gen.writeStringField("sf", Integer.toString(stackFrames.id(stack.frames())));
-            }
-            end(args);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        begin(INSTANT, pid, tid, name, cat, tsNs);
+        gen.name(SCOPE).value(THREAD);
+        if (!stack.frames().isEmpty()) {
+            gen.name(FRAME).value(Integer.toString(stackFrames.id(stack.frames())));
         }
+        end(args);
     }
 
     /**
@@ -211,73 +194,95 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void counter(int pid, String name, long tsNs, Map<String, ? extends Number> values) {
-        begin("C", pid, 0, name, "counter", tsNs);
+        begin(COUNTER, pid, 0, name, "counter", tsNs);
         end(values);
     }
 
-    private void flow(String ph, int pid, int tid, String name, String cat, long id, long tsNs) {
+    private void flow(JsonWriter.Text ph, int pid, int tid, String name, String cat, long id, long tsNs) {
         begin(ph, pid, tid, name, cat, tsNs);
-        try {
-            gen.writeNumberField("id", id);
-            if (ph.equals("f")) {
-                gen.writeStringField("bp", "e");
-            }
-            end(Map.of());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        gen.name(ID).value(id);
+        if (ph == FLOW_END) {
+            gen.name(BIND).value(ENCLOSING);
         }
+        end(Map.of());
     }
 
-    private void begin(String ph, int pid, int tid, String name, String cat, long tsNs) {
+    private void begin(JsonWriter.Text ph, int pid, int tid, String name, String cat, long tsNs) {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
-        try {
-            gen.writeStartObject();
-            gen.writeStringField("ph", ph);
-            gen.writeStringField("name", name);
-            gen.writeStringField("cat", cat);
-            gen.writeNumberField("pid", pid);
-            gen.writeNumberField("tid", tid);
-            gen.writeFieldName("ts");
-            gen.writeNumber(micros, 0, TraceTime.micros(tsNs - originNs, micros));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        gen.beginObject().name(PH).value(ph).name(NAME).value(name).name(CAT);
+        JsonWriter.Text c = encoded(cat);
+        if (c != null) {
+            gen.value(c);
+        } else {
+            gen.value(cat);
         }
+        gen.name(PID).value(pid).name(TID).value(tid).name(TS).micros(tsNs - originNs);
+    }
+
+    /** @return {@code s} encoded once, or null when {@value #MAX_ENCODED} strings are already */
+    private JsonWriter.Text encoded(String s) {
+        JsonWriter.Text t = encoded.get(s);
+        if (t == null && encoded.size() < MAX_ENCODED && s.length() < JsonWriter.MAX_TEXT / 6) {
+            t = JsonWriter.text(s);
+            encoded.put(s, t);
+        }
+        return t;
     }
 
     private void end(Map<String, ?> args) {
-        try {
-            if (!args.isEmpty()) {
-                gen.writeObjectFieldStart("args");
-                for (Map.Entry<String, ?> e : args.entrySet()) {
-                    writeValue(e.getKey(), e.getValue());
+        if (!args.isEmpty()) {
+            gen.name(ARGS).beginObject();
+            writeMembers(args);
+            gen.endObject();
+        }
+        gen.endObject();
+        events++;
+    }
+
+    private void writeMembers(Map<?, ?> members) {
+        if (members instanceof TraceArgs a) { // the common case: no entry objects, no boxing
+            for (int i = 0; i < a.size(); i++) {
+                JsonWriter.Text key = encoded(a.key(i));
+                if (key != null) {
+                    gen.name(key);
+                } else {
+                    gen.name(a.key(i));
                 }
-                gen.writeEndObject();
+                if (a.isInteger(i)) {
+                    gen.value(a.number(i));
+                } else if (a.isBoolean(i)) {
+                    gen.value(a.number(i) != 0);
+                } else {
+                    writeValue(a.value(i));
+                }
             }
-            gen.writeEndObject();
-            events++;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return;
+        }
+        for (Map.Entry<?, ?> e : members.entrySet()) {
+            writeValue(String.valueOf(e.getKey()), e.getValue());
         }
     }
 
-    private void writeValue(String key, Object value) throws IOException {
-        gen.writeFieldName(key);
+    private void writeValue(String key, Object value) {
+        gen.name(key);
+        writeValue(value);
+    }
+
+    private void writeValue(Object value) {
         switch (value) {
-            case null -> gen.writeNull();
-            case Integer i -> gen.writeNumber(i);
-            case Long l -> gen.writeNumber(l);
-            case Double d -> gen.writeNumber(d);
-            case Boolean b -> gen.writeBoolean(b);
+            case null -> gen.nullValue();
+            case Integer i -> gen.value(i);
+            case Long l -> gen.value(l);
+            case Double d -> gen.value(d);
+            case Boolean b -> gen.value(b);
             case Map<?, ?> m -> {
-                gen.writeStartObject();
-                for (Map.Entry<?, ?> e : m.entrySet()) {
-                    writeValue(String.valueOf(e.getKey()), e.getValue());
-                }
-                gen.writeEndObject();
+                gen.beginObject();
+                writeMembers(m);
+                gen.endObject();
             }
-            default -> gen.writeString(value.toString());
+            default -> gen.value(value.toString());
         }
     }
 
@@ -290,33 +295,21 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void finish(Map<String, ?> metadata) {
         // An end whose start never came is still written (a checker names it) rather than lost.
-        earlyEnds.forEach((id, e) -> flow("f", e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
+        earlyEnds.forEach((id, e) -> flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
         earlyEnds.clear();
-        try {
-            gen.writeEndArray();
-            if (stackFrames.size() > 0) {
-                stackFrames.write(gen);
-            }
-            gen.writeStringField("displayTimeUnit", "ns");
-            gen.writeObjectFieldStart("metadata");
-            for (Map.Entry<String, ?> e : metadata.entrySet()) {
-                writeValue(e.getKey(), e.getValue());
-            }
-            gen.writeEndObject();
-            gen.writeEndObject();
-            gen.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        gen.endArray();
+        if (stackFrames.size() > 0) {
+            stackFrames.write(gen);
         }
+        gen.name("displayTimeUnit").value("ns").name("metadata").beginObject();
+        writeMembers(metadata);
+        gen.endObject().endObject();
+        gen.close();
     }
 
     /** Closes the stream; a trace not {@link #finish finished} is left incomplete (not valid JSON). */
     @Override
     public void close() {
-        try {
-            gen.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        gen.close();
     }
 }

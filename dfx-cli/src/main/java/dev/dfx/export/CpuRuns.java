@@ -1,6 +1,5 @@
 package dev.dfx.export;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -27,6 +26,8 @@ final class CpuRuns {
     private final TraceRows rows;
     private final Map<Integer, Run> running = new TreeMap<>();
     private long slices;
+    /** The args of the slice being drawn, refilled per slice. */
+    private final TraceArgs args = new TraceArgs();
 
     CpuRuns(TraceSink w, TraceRows rows) {
         this.w = w;
@@ -36,7 +37,7 @@ final class CpuRuns {
 
     /** @return the tid of cpu {@code cpu}'s swimlane, named on first use */
     int tid(int cpu) {
-        return rows.tid(CPUS, (cpu + 1) * TraceRows.SPAN, "CPU " + cpu, 0);
+        return rows.tid(CPUS, (cpu + 1) * TraceRows.SPAN, "CPU ", cpu, "", 0);
     }
 
     /**
@@ -50,11 +51,10 @@ final class CpuRuns {
         if (ended == null) {
             return;
         }
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("prev_state", prevState);
+        TraceArgs args = this.args.reset().add("prev_state", prevState);
         String name = prevComm + " " + prevPid;
         if (ended.pid() != prevPid) {
-            args.put("switched_out", name);
+            args.add("switched_out", name);
             name = ended.comm() + " " + ended.pid();
         }
         w.complete(CPUS, tid, name, "sched", ended.startNs(), Math.max(0, ns - ended.startNs()), args);

@@ -11,6 +11,7 @@ import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.symbol.SymbolOptions;
+import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
@@ -128,6 +129,13 @@ public final class PerfDataExporter {
         private final SampleResolver resolver;
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final StringBuilder text = new StringBuilder(256);
+        /** The sched_switch format whose prev_state texts are cached, and the texts by prev_state value. */
+        private EventFormat stateFormat;
+        private final long[] stateValues = new long[32];
+        private final String[] stateTexts = new String[32];
+        private int states;
+        /** The args of the sample being drawn, refilled per sample. */
+        private final TraceArgs args = new TraceArgs();
         private EventPrinter printer;
         private long lastNs;
         /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
@@ -171,26 +179,24 @@ public final class PerfDataExporter {
             TracepointFields tp = session.tracepoint(t);
             if (tp != null && "sched:sched_switch".equals(e.format().fullName()) && s.cpu() >= 0) {
                 runs.switched(s.cpu(), t.time(), Utf8Names.decode(tp.string("prev_comm")), (int) tp.number("prev_pid"),
-                    prevState(traceText(t)), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
+                    prevState(t, tp), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
                 return;
             }
-            ProfileSample p = resolver.resolve(e, s);
-            String comm = Utf8Names.decode(p.comm());
-            Map<String, Object> args = new LinkedHashMap<>();
-            args.put("comm", comm);
-            args.put("pid", s.pid());
-            args.put("tid", s.tid());
             boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
+            // a tracepoint's own address says little: it gets a stack only with its callchain; what gets no stack
+            // needs only its thread's name, not its addresses resolved
+            ProfileSample p = dtl || tp != null && !s.hasCallchain() ? null : resolver.resolve(e, s);
+            String comm = Utf8Names.decode(p != null ? p.comm() : resolver.comm(s));
+            TraceArgs args = this.args.reset().add("comm", comm).add("pid", s.pid()).add("tid", s.tid());
             if (tp != null) {
-                args.put("trace", traceText(t));
+                args.add("trace", traceText(t));
             } else if (dtl) {
                 dtl(s, args);
             } else {
-                args.put("ip", "0x" + Long.toHexString(s.ip()));
-                args.put("period", s.period());
+                args.add("ip", "0x" + Long.toHexString(s.ip()));
+                args.add("period", s.period());
             }
-            // a tracepoint's own address says little: it gets a stack only with its callchain
-            SampledStack stack = !dtl && (tp == null || !p.callchain().isEmpty()) ? stack(p, comm) : null;
+            SampledStack stack = p != null && (tp == null || !p.callchain().isEmpty()) ? stack(p, comm) : null;
             int pid = s.cpu() >= 0 ? CpuRuns.CPUS : TASKS;
             int row = s.cpu() >= 0 ? runs.tid(s.cpu()) : taskRow(s.tid(), comm);
             if (stack != null) {
@@ -212,16 +218,16 @@ public final class PerfDataExporter {
         }
 
         /** The fields of a vpa-dtl sample's entry. */
-        private static void dtl(Sample s, Map<String, Object> args) {
+        private static void dtl(Sample s, TraceArgs args) {
             MemorySegment seg = s.record().segment();
             long at = s.record().base() + s.rawOffset();
-            args.put("timebase", Long.toUnsignedString(DtlEntry.timebase(seg, at)));
-            args.put("dispatch_reason", DtlReasons.dispatch(DtlEntry.dispatchReason(seg, at)));
-            args.put("preempt_reason", DtlReasons.preempt(DtlEntry.preemptReason(seg, at)));
-            args.put("enqueue_to_dispatch_time", DtlEntry.enqueueToDispatch(seg, at));
-            args.put("ready_to_enqueue_time", DtlEntry.readyToEnqueue(seg, at));
-            args.put("waiting_to_ready_time", DtlEntry.waitingToReady(seg, at));
-            args.put("processor_id", DtlEntry.processorId(seg, at));
+            args.add("timebase", Long.toUnsignedString(DtlEntry.timebase(seg, at)));
+            args.add("dispatch_reason", DtlReasons.dispatch(DtlEntry.dispatchReason(seg, at)));
+            args.add("preempt_reason", DtlReasons.preempt(DtlEntry.preemptReason(seg, at)));
+            args.add("enqueue_to_dispatch_time", DtlEntry.enqueueToDispatch(seg, at));
+            args.add("ready_to_enqueue_time", DtlEntry.readyToEnqueue(seg, at));
+            args.add("waiting_to_ready_time", DtlEntry.waitingToReady(seg, at));
+            args.add("processor_id", DtlEntry.processorId(seg, at));
         }
 
         /** @return the tid of thread {@code tid}'s row under "Tasks", named on first use after its name then */
@@ -247,6 +253,35 @@ public final class PerfDataExporter {
             printer.print(t.evsel().format(), new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
                 te.endian()), text);
             return text.toString();
+        }
+
+        /**
+         * @return how perf prints the {@code prev_state} of a sched_switch. The sched_switch print format derives it
+         *         from the {@code prev_state} field alone ({@code __print_flags} of its state bits, {@code +} for a
+         *         preempted task), so the text is printed once per distinct value of the field and format (a
+         *         handful), not for every switch.
+         */
+        private String prevState(TimedRecord t, TracepointFields tp) {
+            EventFormat f = t.evsel().format();
+            if (!tp.has("prev_state")) {
+                return prevState(traceText(t));
+            }
+            if (f != stateFormat) {
+                stateFormat = f;
+                states = 0;
+            }
+            long v = tp.number("prev_state");
+            for (int i = 0; i < states; i++) {
+                if (stateValues[i] == v) {
+                    return stateTexts[i];
+                }
+            }
+            String text = prevState(traceText(t));
+            if (states < stateValues.length) {
+                stateValues[states] = v;
+                stateTexts[states++] = text;
+            }
+            return text;
         }
 
         /** @return the {@code prev_state=} value of a sched_switch text, as perf prints it */

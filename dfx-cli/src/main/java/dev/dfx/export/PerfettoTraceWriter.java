@@ -213,19 +213,39 @@ public final class PerfettoTraceWriter implements TraceSink {
 
     /** Writes each entry as a DebugAnnotation in field {@code field} of the open message; maps become dicts. */
     private void annotations(Map<?, ?> args, int field) throws IOException {
+        if (args instanceof TraceArgs a) { // the common case: no entry objects, no boxing
+            for (int i = 0; i < a.size(); i++) {
+                CodedOutputStream d = msg.begin();
+                d.writeString(ANNOTATION_NAME, a.key(i));
+                if (a.isInteger(i)) {
+                    d.writeInt64(ANNOTATION_INT_VALUE, a.number(i));
+                } else if (a.isBoolean(i)) {
+                    d.writeBool(ANNOTATION_BOOL_VALUE, a.number(i) != 0);
+                } else {
+                    annotationValue(d, a.value(i));
+                }
+                msg.end(field);
+            }
+            return;
+        }
         for (Map.Entry<?, ?> a : args.entrySet()) {
             CodedOutputStream d = msg.begin();
             d.writeString(ANNOTATION_NAME, String.valueOf(a.getKey()));
-            switch (a.getValue()) {
-                case Integer i -> d.writeInt64(ANNOTATION_INT_VALUE, i);
-                case Long l -> d.writeInt64(ANNOTATION_INT_VALUE, l);
-                case Double x -> d.writeDouble(ANNOTATION_DOUBLE_VALUE, x);
-                case Boolean b -> d.writeBool(ANNOTATION_BOOL_VALUE, b);
-                case Map<?, ?> m -> annotations(m, ANNOTATION_DICT_ENTRIES);
-                case null -> d.writeString(ANNOTATION_STRING_VALUE, "null");
-                default -> d.writeString(ANNOTATION_STRING_VALUE, a.getValue().toString());
-            }
+            annotationValue(d, a.getValue());
             msg.end(field);
+        }
+    }
+
+    /** The value of the open DebugAnnotation {@code d}. */
+    private void annotationValue(CodedOutputStream d, Object value) throws IOException {
+        switch (value) {
+            case Integer i -> d.writeInt64(ANNOTATION_INT_VALUE, i);
+            case Long l -> d.writeInt64(ANNOTATION_INT_VALUE, l);
+            case Double x -> d.writeDouble(ANNOTATION_DOUBLE_VALUE, x);
+            case Boolean b -> d.writeBool(ANNOTATION_BOOL_VALUE, b);
+            case Map<?, ?> m -> annotations(m, ANNOTATION_DICT_ENTRIES);
+            case null -> d.writeString(ANNOTATION_STRING_VALUE, "null");
+            default -> d.writeString(ANNOTATION_STRING_VALUE, value.toString());
         }
     }
 

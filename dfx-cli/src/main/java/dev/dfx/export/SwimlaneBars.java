@@ -37,6 +37,12 @@ final class SwimlaneBars {
     private final Map<String, String> functions;
     private final FirstRuns runs;
     private final DependencyFlows flows;
+    private final Map<Integer, String> functionNames = new HashMap<>();
+    /** The queue depth counters' names by scheduler, and the values of the sample being drawn. */
+    private final Map<Integer, String> depthNames = new HashMap<>();
+    private final Map<String, Long> depthValues = new LinkedHashMap<>();
+    /** The args of the bar being drawn, refilled per bar. */
+    private final TraceArgs args = new TraceArgs();
 
     SwimlaneBars(TraceSink w, TraceLayout layout, Map<String, String> functions, FirstRuns runs,
                  DependencyFlows flows) {
@@ -60,12 +66,10 @@ final class SwimlaneBars {
         ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
             v.wrap(seg, off);
             int tid = layout.core(core, lanes.computeIfAbsent(core, k -> new SubLanes()).place(v.startNs(), v.endNs()));
-            Map<String, Object> args = new LinkedHashMap<>();
-            args.put("task_id", hex(v.taskId()));
-            args.put("func_id", v.funcId());
-            args.put("duration_ns", v.endNs() - v.startNs());
+            TraceArgs args = this.args.reset().add("task_id", hex(v.taskId())).add("func_id", v.funcId())
+                    .add("duration_ns", v.endNs() - v.startNs());
             if ((v.flags() & CoreTaskRecord.FLAG_FAILED) != 0) {
-                args.put("failed", true);
+                args.add("failed", true);
             }
             w.complete(TraceLayout.CORES, tid, taskName(v.funcId(), v.taskId()), "task", v.startNs(),
                     v.endNs() - v.startNs(), args, flows.take(v.taskId()));
@@ -86,10 +90,8 @@ final class SwimlaneBars {
             SubLanes lanes = new SubLanes();
             for (SchedTask t : tasks) {
                 int tid = layout.schedTasks(e.getKey(), lanes.place(t.dispatchNs(), t.finishNs()));
-                Map<String, Object> args = new LinkedHashMap<>();
-                args.put("task_id", hex(t.taskId()));
-                args.put("core", t.core());
-                args.put("dispatch_to_finish_ns", t.finishNs() - t.dispatchNs());
+                args.reset().add("task_id", hex(t.taskId())).add("core", t.core())
+                        .add("dispatch_to_finish_ns", t.finishNs() - t.dispatchNs());
                 w.complete(TraceLayout.SCHED, tid, taskName(t.funcId(), t.taskId()), "dispatch", t.dispatchNs(),
                         t.finishNs() - t.dispatchNs(), args);
             }
@@ -103,11 +105,8 @@ final class SwimlaneBars {
         ChunkRecords.forEach(r, SchedPhaseRecord.KIND, (s, seg, off) -> {
             v.wrap(seg, off);
             int tid = layout.schedPhases(s, lanes.computeIfAbsent(s, k -> new SubLanes()).place(v.startNs(), v.endNs()));
-            Map<String, Object> args = new LinkedHashMap<>();
-            args.put("loop_iter", v.loopIter());
-            args.put("tasks_processed", v.tasksProcessed());
-            args.put("pop_hit", v.popHit());
-            args.put("pop_miss", v.popMiss());
+            args.reset().add("loop_iter", v.loopIter()).add("tasks_processed", v.tasksProcessed())
+                    .add("pop_hit", v.popHit()).add("pop_miss", v.popMiss());
             w.complete(TraceLayout.SCHED, tid, PHASE_NAMES[v.kind().ordinal()], "phase", v.startNs(),
                     v.endNs() - v.startNs(), args);
             int[] last = lastDepths.computeIfAbsent(s, k -> new int[] {-1, -1, -1});
@@ -124,11 +123,11 @@ final class SwimlaneBars {
         last[0] = ready;
         last[1] = waiting;
         last[2] = unresolved;
-        Map<String, Long> values = new LinkedHashMap<>();
-        values.put("ready", (long) ready);
-        values.put("waiting", (long) waiting);
-        values.put("unresolved", (long) unresolved);
-        w.counter(TraceLayout.SCHED, "queue depth (sched " + sched + ")", ts, values);
+        depthValues.put("ready", (long) ready); // the same keys each time: the map's entries are reused
+        depthValues.put("waiting", (long) waiting);
+        depthValues.put("unresolved", (long) unresolved);
+        w.counter(TraceLayout.SCHED, depthNames.computeIfAbsent(sched, s -> "queue depth (sched " + s + ")"), ts,
+                depthValues);
     }
 
     private void drawSubmits(ChunkReader r) throws IOException {
@@ -137,10 +136,8 @@ final class SwimlaneBars {
         ChunkRecords.forEach(r, OrchPhaseRecord.KIND, (lane, seg, off) -> {
             v.wrap(seg, off);
             int tid = layout.orchSubmits(lanes.place(v.startNs(), v.endNs()));
-            Map<String, Object> args = new LinkedHashMap<>();
-            args.put("task_id", hex(v.taskId()));
-            args.put("submit_idx", v.submitIdx());
-            args.put("window_wait_ns", v.windowWaitNs());
+            args.reset().add("task_id", hex(v.taskId())).add("submit_idx", v.submitIdx())
+                    .add("window_wait_ns", v.windowWaitNs());
             FirstRuns.Run ran = runs.of(v.taskId()); // the orchestrator record has no function id; the core's has
             String name = ran == null ? taskLabel(v.taskId()) : taskName(ran.funcId(), v.taskId());
             w.complete(TraceLayout.ORCH, tid, "submit " + name, "submit", v.startNs(), v.endNs() - v.startNs(), args);
@@ -149,7 +146,17 @@ final class SwimlaneBars {
 
     /** @return {@code func(tY)} or {@code func(rXtY)}, the reference's bar name */
     private String taskName(int funcId, long taskId) {
-        return functions.getOrDefault(Integer.toString(funcId), "func_" + funcId) + "(" + taskLabel(taskId) + ")";
+        return function(funcId) + "(" + taskLabel(taskId) + ")";
+    }
+
+    /** @return the name of function {@code funcId}, looked up in the run's function names once per id */
+    private String function(int funcId) {
+        String name = functionNames.get(funcId);
+        if (name == null) {
+            name = functions.getOrDefault(Integer.toString(funcId), "func_" + funcId);
+            functionNames.put(funcId, name);
+        }
+        return name;
     }
 
     private static String taskLabel(long taskId) {

@@ -23,17 +23,17 @@ final class TraceLayout implements StallRows {
 
     /** @return the tid of sub-lane {@code sub} of core {@code c}'s task bars */
     int core(int c, int sub) {
-        return rows.tid(CORES, (c + 1) * 2 * TraceRows.SPAN, "core " + c, sub);
+        return rows.tid(CORES, (c + 1) * 2 * TraceRows.SPAN, "core ", c, "", sub);
     }
 
     /** @return the tid of sub-lane {@code sub} of scheduler {@code s}'s phase bars */
     int schedPhases(int s, int sub) {
-        return rows.tid(SCHED, (s + 1) * 4 * TraceRows.SPAN, "sched " + s + " phases", sub);
+        return rows.tid(SCHED, (s + 1) * 4 * TraceRows.SPAN, "sched ", s, " phases", sub);
     }
 
     /** @return the tid of sub-lane {@code sub} of scheduler {@code s}'s dispatch-to-finish bars */
     int schedTasks(int s, int sub) {
-        return rows.tid(SCHED, ((s + 1) * 4 + 2) * TraceRows.SPAN, "sched " + s + " tasks", sub);
+        return rows.tid(SCHED, ((s + 1) * 4 + 2) * TraceRows.SPAN, "sched ", s, " tasks", sub);
     }
 
     /** @return the tid of sub-lane {@code sub} of the orchestrator's submit bars */

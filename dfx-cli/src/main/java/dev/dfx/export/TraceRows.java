@@ -1,5 +1,6 @@
 package dev.dfx.export;
 
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,7 +14,8 @@ final class TraceRows {
     static final int SPAN = 1000;
 
     private final TraceSink w;
-    private final Map<Long, Boolean> named = new HashMap<>();
+    /** The tids named so far, per process. */
+    private final Map<Integer, BitSet> named = new HashMap<>();
 
     TraceRows(TraceSink w) {
         this.w = w;
@@ -27,13 +29,25 @@ final class TraceRows {
      * @return the tid of the sub-lane, named on first use
      */
     int tid(int pid, int base, String name, int sub) {
+        return tid(pid, base, name, -1, "", sub);
+    }
+
+    /**
+     * The same for a lane named {@code prefix + number + suffix} ({@code prefix} alone when {@code number} is
+     * negative), a name made only when the row is named, not for every bar drawn on it.
+     */
+    int tid(int pid, int base, String prefix, int number, String suffix, int sub) {
+        int tid = base + sub;
+        BitSet done = named.computeIfAbsent(pid, p -> new BitSet());
+        if (sub < SPAN && done.get(tid)) {
+            return tid;
+        }
+        String name = number < 0 ? prefix : prefix + number + suffix;
         if (sub >= SPAN) {
             throw new IllegalStateException("lane " + name + " needs more than " + SPAN + " sub-lanes");
         }
-        int tid = base + sub;
-        if (named.putIfAbsent(((long) pid << 32) | tid, Boolean.TRUE) == null) {
-            w.thread(pid, tid, sub == 0 ? name : name + " (" + (sub + 1) + ")", tid);
-        }
+        done.set(tid);
+        w.thread(pid, tid, sub == 0 ? name : name + " (" + (sub + 1) + ")", tid);
         return tid;
     }
 }

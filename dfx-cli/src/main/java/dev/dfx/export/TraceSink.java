@@ -13,7 +13,8 @@ import java.util.Map;
  * named ({@link #thread}) before anything is drawn on it, and its process ({@link #process}) before the row. Slices
  * of one row must nest (never partially overlap; {@link SubLanes} keeps them apart); the slices of one row are
  * offered in start order, or nested ones after the slice that holds them. Values of {@code args} are strings,
- * numbers (Integer, Long, Double), booleans, or maps of them.
+ * numbers (Integer, Long, Double), booleans, or maps of them. A sink reads {@code args} during the call only (a
+ * walk refills one {@link TraceArgs} for every event): what it keeps, it copies.
  *
  * <p>Not thread-safe: one writer thread. Output errors are thrown as {@link java.io.UncheckedIOException}.
  */

@@ -33,8 +33,8 @@ final class ElfSymbols {
      * @param syms    the file with the symbol table ({@code .symtab}, perhaps a separate debug file)
      * @param runtime the file as loaded (its {@code .dynsym}, {@code .plt}, and the section headers of sections
      *                the debug file has as NOBITS); may be {@code syms}
-     * @param demangle whether C++ names are demangled ({@link Demangler}), before the fix-ups compare names as
-     *                 perf's do
+     * @param demangle whether names are demangled as perf's {@code demangle_sym} does (C++, Rust, OCaml, Java:
+     *                 {@link Demangler}), before the fix-ups compare names as perf's do
      * @return the symbols, fixed up, with the PLT entries
      * @throws dev.dfx.perf.symbol.elf.ElfException when a table lies outside its file
      */

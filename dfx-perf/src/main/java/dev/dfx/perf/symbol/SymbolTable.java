@@ -298,11 +298,11 @@ public final class SymbolTable {
             Symbol[] byNode = new Symbol[n + later.n];
             for (int i = 0; i < m; i++) {
                 if (!dropped[i]) {
-                    byNode[order[i]] = new Symbol(name[order[i]], s[i], e[i], object[order[i]]);
+                    byNode[order[i]] = Symbol.of(name[order[i]], s[i], e[i], object[order[i]]);
                 }
             }
             for (int i = 0; i < later.n; i++) {
-                byNode[n + i] = new Symbol(later.name[i], later.start[i], later.end[i], later.object[i]);
+                byNode[n + i] = Symbol.of(later.name[i], later.start[i], later.end[i], later.object[i]);
             }
             return t.withLookup(tree, byNode);
         }
@@ -333,7 +333,7 @@ public final class SymbolTable {
             for (int i = 0; i < order.length; i++) {
                 int k = order[i];
                 ks[i] = start[k];
-                syms[i] = new Symbol(name[k], start[k], end[k], object[k]);
+                syms[i] = Symbol.of(name[k], start[k], end[k], object[k]);
             }
             return new SymbolTable(ks, syms);
         }

@@ -357,6 +357,24 @@ public final class Symbolizer {
         }
     }
 
+    /** @return the options this symbolizer was made with */
+    public SymbolOptions options() {
+        return opt;
+    }
+
+    /**
+     * The files {@code dso__load} settles on for a user-space DSO (see {@link UserDsoFiles#choose}); opens them
+     * again, so callers cache the result.
+     */
+    UserDsoFiles.Chosen userFiles(String dso) {
+        return UserDsoFiles.choose(dso, buildIds.of(dso), opt, warnings::add);
+    }
+
+    /** Adds one line for {@link #warnings()}. */
+    void warn(String line) {
+        warnings.add(line);
+    }
+
     private SymbolTable loadUser(String dso) {
         try {
             if (dso.startsWith(PERF_MAP) && dso.endsWith(".map")) {

@@ -1,0 +1,151 @@
+package dev.dfx.export;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+
+/**
+ * The args of one trace event, refilled for every event ({@link #reset()}, then {@link #add}), so that a walk that
+ * draws millions of events allocates no map, entry or boxed number per event: the trace writers read the entries
+ * through {@link #size()}, {@link #key(int)} and the typed accessors. Seen as a {@link Map} (what {@link TraceSink}
+ * takes), it is a read-only view in insertion order whose numbers are boxed on access ({@link Integer} or
+ * {@link Long}, as added).
+ *
+ * <p>Keys must be distinct within one event (checked). Values: strings, ints, longs, booleans, or any other object
+ * the sink contract allows (maps, doubles), kept by reference. Not thread-safe; a sink must not keep the instance past
+ * the call it was given to.
+ */
+public final class TraceArgs extends AbstractMap<String, Object> {
+    private static final byte OBJECT = 0, INT = 1, LONG = 2, BOOLEAN = 3;
+
+    private String[] keys = new String[8];
+    private Object[] objects = new Object[8];
+    private long[] numbers = new long[8];
+    private byte[] kinds = new byte[8];
+    private int size;
+    private final Set<Map.Entry<String, Object>> entries = new Entries();
+
+    /** Empties the args for the next event; returns this. */
+    public TraceArgs reset() {
+        Arrays.fill(objects, 0, size, null);
+        size = 0;
+        return this;
+    }
+
+    /** Adds a string (or any other allowed object) value; returns this. @throws IllegalArgumentException on a repeated key */
+    public TraceArgs add(String key, Object value) {
+        return entry(key, OBJECT, 0, value);
+    }
+
+    /** Adds an int value; returns this. @throws IllegalArgumentException on a repeated key */
+    public TraceArgs add(String key, int value) {
+        return entry(key, INT, value, null);
+    }
+
+    /** Adds a long value; returns this. @throws IllegalArgumentException on a repeated key */
+    public TraceArgs add(String key, long value) {
+        return entry(key, LONG, value, null);
+    }
+
+    /** Adds a boolean value; returns this. @throws IllegalArgumentException on a repeated key */
+    public TraceArgs add(String key, boolean value) {
+        return entry(key, BOOLEAN, value ? 1 : 0, null);
+    }
+
+    private TraceArgs entry(String key, byte kind, long number, Object object) {
+        int at = slot(key);
+        kinds[at] = kind;
+        numbers[at] = number;
+        objects[at] = object;
+        return this;
+    }
+
+    private int slot(String key) {
+        for (int i = 0; i < size; i++) {
+            if (keys[i].equals(key)) {
+                throw new IllegalArgumentException("arg '" + key + "' given twice");
+            }
+        }
+        if (size == keys.length) {
+            int n = size * 2;
+            keys = Arrays.copyOf(keys, n);
+            objects = Arrays.copyOf(objects, n);
+            numbers = Arrays.copyOf(numbers, n);
+            kinds = Arrays.copyOf(kinds, n);
+        }
+        keys[size] = key;
+        return size++;
+    }
+
+    @Override
+    public int size() {
+        return size;
+    }
+
+    /** @return the key of entry {@code i} (insertion order, 0-based) */
+    String key(int i) {
+        return keys[i];
+    }
+
+    /** @return whether entry {@code i} is an int or a long ({@link #number(int)}) */
+    boolean isInteger(int i) {
+        return kinds[i] == INT || kinds[i] == LONG;
+    }
+
+    /** @return whether entry {@code i} is a boolean ({@link #number(int)}: 1 or 0) */
+    boolean isBoolean(int i) {
+        return kinds[i] == BOOLEAN;
+    }
+
+    /** @return the integer (or 1/0 for a boolean) of entry {@code i} */
+    long number(int i) {
+        return numbers[i];
+    }
+
+    /** @return entry {@code i}'s value, boxed when it is a number or boolean */
+    Object value(int i) {
+        return switch (kinds[i]) {
+            case INT -> (int) numbers[i];
+            case LONG -> numbers[i];
+            case BOOLEAN -> numbers[i] != 0;
+            default -> objects[i];
+        };
+    }
+
+    @Override
+    public Set<Map.Entry<String, Object>> entrySet() {
+        return entries;
+    }
+
+    private final class Entries extends AbstractSet<Map.Entry<String, Object>> {
+        @Override
+        public Iterator<Map.Entry<String, Object>> iterator() {
+            return new Iterator<>() {
+                private int next;
+
+                @Override
+                public boolean hasNext() {
+                    return next < size;
+                }
+
+                @Override
+                public Map.Entry<String, Object> next() {
+                    if (next >= size) {
+                        throw new NoSuchElementException();
+                    }
+                    int i = next++;
+                    return new SimpleImmutableEntry<>(keys[i], value(i));
+                }
+            };
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+}

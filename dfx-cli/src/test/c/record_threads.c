@@ -4,6 +4,8 @@
  *                                      i = 0..M-1), main writes a counter "threads" = N and exits with STATUS
  *   record_threads fork M              main writes a slice "parent", forks and exits at once; the child waits
  *                                      300 ms (after its parent's end), writes M slices "child-step" and exits 0
+ *   record_threads forks N             main forks N children that each write a slice "child" and exit at once
+ *                                      (before dfx looks at them), waits for them and exits 0
  *   record_threads interrupt           prints "ready" once its SIGINT handler is in place, writes slices "tick"
  *                                      until SIGINT, then an instant "interrupted", and exits 3
  *   record_threads killed M            writes M instants "before" (argument i) and kills itself with SIGKILL, its
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static long steps;
@@ -65,6 +68,23 @@ static int forked(void) {
         }
         printf("child %s\n", dfx_enabled() ? "recorded" : "not recorded");
         return 0;
+    }
+    return 0;
+}
+
+static int short_lived_children(int n) {
+    for (int i = 0; i < n; i++) {
+        pid_t pid = fork();
+        if (pid < 0) {
+            return 2;
+        }
+        if (pid == 0) {
+            dfx_slice_begin("child");
+            dfx_slice_end();
+            _exit(0);
+        }
+    }
+    while (wait(NULL) > 0) {
     }
     return 0;
 }
@@ -122,6 +142,8 @@ int main(int argc, char **argv) {
     } else if (argc == 3 && strcmp(argv[1], "fork") == 0) {
         steps = atol(argv[2]);
         status = forked();
+    } else if (argc == 3 && strcmp(argv[1], "forks") == 0) {
+        status = short_lived_children(atoi(argv[2]));
     } else if (argc == 3 && strcmp(argv[1], "killed") == 0) {
         steps = atol(argv[2]);
         status = killed();
@@ -130,7 +152,7 @@ int main(int argc, char **argv) {
     } else if (argc == 2 && strcmp(argv[1], "interrupt") == 0) {
         status = interrupt();
     } else {
-        fprintf(stderr, "usage: %s threads N M STATUS | fork M | named | interrupt | killed M\n", argv[0]);
+        fprintf(stderr, "usage: %s threads N M STATUS | fork M | forks N | named | interrupt | killed M\n", argv[0]);
         return 2;
     }
     printf("%s\n", dfx_enabled() ? "recorded" : "not recorded");

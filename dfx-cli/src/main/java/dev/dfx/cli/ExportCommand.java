@@ -51,7 +51,7 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "RUN", description = "A run directory (or a perf.data file).")
     Path input;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome",
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome", converter = FormatName.class,
             description = "chrome (trace-event JSON that Perfetto opens; default), perfetto (native Perfetto"
                     + " protobuf trace, exact ns), html (a self-contained interactive viewer page), folded"
                     + " (collapsed stacks for flame graphs) or speedscope (speedscope JSON) (the last two for"
@@ -67,11 +67,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String f = format.toLowerCase(Locale.ROOT);
-        if (!f.equals("html") && trace(f) == null && profile(f) == null) {
-            throw new BadInputException("option --format: unknown format '" + format + "'; expected chrome, perfetto,"
-                    + " html, folded or speedscope");
-        }
+        String f = format;
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);
         }
@@ -152,6 +148,22 @@ final class ExportCommand implements Callable<Integer> {
             return AuditReport.run(ManifestAudit.audit(input.toString(), m), m);
         } catch (BadInputException e) {
             return null;
+        }
+    }
+
+    /**
+     * The {@code --format} value, lower-cased; a name that is no format is a usage error while the command line is
+     * parsed, so it is named even when {@code -o} is missing too. Stateless.
+     */
+    static final class FormatName implements CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String f = value.toLowerCase(Locale.ROOT);
+            if (!f.equals("html") && trace(f) == null && profile(f) == null) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not a format; expected chrome,"
+                        + " perfetto, html, folded or speedscope");
+            }
+            return f;
         }
     }
 

@@ -61,6 +61,7 @@ public final class Main implements Runnable {
 
     /** Runs the command line and exits the JVM with its status. */
     public static void main(String[] args) {
+        StandardInput.attach();
         System.exit(execute(args, new StdoutWriter(), new PrintWriter(StandardStream.stderr(), true)));
     }
 

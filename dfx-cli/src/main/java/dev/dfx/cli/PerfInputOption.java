@@ -22,7 +22,8 @@ final class PerfInputOption {
     String positional;
 
     /**
-     * @return the input named on the command line, {@code perf.data} by default as in perf
+     * @return the input named on the command line; when none is, {@code -} if standard input is a pipe, else
+     *         {@code perf.data}, as in perf ({@link StandardInput})
      * @throws ParameterException (a usage error) when both {@code -i} and a positional input are given
      */
     String resolve() {
@@ -33,6 +34,6 @@ final class PerfInputOption {
         if (input != null) {
             return input;
         }
-        return positional != null ? positional : "perf.data";
+        return positional != null ? positional : StandardInput.orDefault("perf.data");
     }
 }

@@ -41,7 +41,8 @@ final class ReportCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Option(names = {"-i", "--input"}, paramLabel = "FILE",
-        description = "A perf.data file (perf report's input; perf.data when neither it nor RUN is given)")
+        description = "A perf.data file (perf report's input; '-' reads a pipe-mode stream from stdin; when neither"
+            + " it nor RUN is given: stdin if it is a pipe, else perf.data)")
     Path perfData;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "RUN",
@@ -83,7 +84,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Unmatched argument '" + run
                 + "': the input is given with -i already (" + perfData + ")");
         }
-        Path input = perfData != null ? perfData : run != null ? run : Path.of("perf.data");
+        Path input = perfData != null ? perfData : run != null ? run : Path.of(StandardInput.orDefault("perf.data"));
         if (!Files.isDirectory(input)) {
             return perfReport(input);
         }
@@ -133,7 +134,7 @@ final class ReportCommand implements Callable<Integer> {
         if (json) {
             throw new BadInputException("option --json: only for a run directory; " + file + " is not one");
         }
-        if (!Files.exists(file)) {
+        if (!file.toString().equals("-") && !Files.exists(file)) {
             throw new BadInputException(file + ": no such perf.data file or run directory");
         }
         String mode = callGraph.toLowerCase(java.util.Locale.ROOT);

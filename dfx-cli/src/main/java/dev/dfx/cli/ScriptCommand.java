@@ -81,13 +81,18 @@ final class ScriptCommand implements Callable<Integer> {
             + " as the ELF file has them)")
     boolean demangle = true;
 
+    @Option(names = "--inline", negatable = true, defaultValue = "true", fallbackValue = "true",
+        description = "Show the functions inlined at --call-graph dwarf frames, from the DSOs' DWARF debug information,"
+            + " as perf does (default: on; --no-inline leaves them out)")
+    boolean inline = true;
+
     /** The options that only make sense for perf.data input. */
     private void refusePerfOptions() {
         String option = !fields.isEmpty() ? "-F" : showTask ? "--show-task-events" : showMmap ? "--show-mmap-events"
             : showSwitch ? "--show-switch-events" : showLost ? "--show-lost-events"
             : showNamespace ? "--show-namespace-events" : showRound ? "--show-round-events"
             : kallsyms != null ? "--kallsyms" : symfs != null ? "--symfs" : buildIdDir != null ? "--buildid-dir"
-            : !demangle ? "--no-demangle" : null;
+            : !demangle ? "--no-demangle" : !inline ? "--no-inline" : null;
         if (option != null) {
             throw new BadInputException("option " + option + ": not available for a run directory (it lists every"
                 + " record with all its fields; --ns applies)");
@@ -100,7 +105,8 @@ final class ScriptCommand implements Callable<Integer> {
         for (String f : fields) {
             selection.parse(f);
         }
-        SymbolOptions syms = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle);
+        SymbolOptions syms = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle)
+            .withInline(inline);
         if (buildIdDir != null) {
             syms = syms.withBuildIdDir(buildIdDir);
         }

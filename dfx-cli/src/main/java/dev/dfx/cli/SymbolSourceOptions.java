@@ -27,15 +27,21 @@ final class SymbolSourceOptions {
             + " as the ELF file has them)")
     boolean demangle = true;
 
+    @Option(names = "--inline", negatable = true, defaultValue = "true", fallbackValue = "true",
+        description = "Show the functions inlined at --call-graph dwarf frames, from the DSOs' DWARF debug information,"
+            + " as perf does (default: on; --no-inline leaves them out)")
+    boolean inline = true;
+
     /** @return the options as given */
     SymbolOptions options() {
-        SymbolOptions o = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle);
+        SymbolOptions o = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle)
+            .withInline(inline);
         return buildIdDir != null ? o.withBuildIdDir(buildIdDir) : o;
     }
 
     /** @return the first of these options given, or null */
     String given() {
         return kallsyms != null ? "--kallsyms" : symfs != null ? "--symfs" : buildIdDir != null ? "--buildid-dir"
-            : !demangle ? "--no-demangle" : null;
+            : !demangle ? "--no-demangle" : !inline ? "--no-inline" : null;
     }
 }

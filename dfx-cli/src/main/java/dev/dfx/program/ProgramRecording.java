@@ -358,6 +358,12 @@ public final class ProgramRecording {
                         l.reason().isEmpty() ? null : l.reason()));
             }
             String name = names.get(rp.pid());
+            if (name == null) {
+                // ended before dfx looked: its main thread's lane kept the name Linux had for it (a forked child's
+                // is its parent's command name until it execs)
+                name = threads.stream().filter(t -> t.tid() == rp.pid() && t.name() != null)
+                        .map(ProgramReport.ThreadLane::name).findFirst().orElse(null);
+            }
             if (name == null && rp.pid() == commandPid) {
                 // ended before dfx looked: the command's own process runs the file the command names (comm: 15 bytes)
                 String file = Path.of(settings.command().getFirst()).getFileName().toString();

@@ -186,9 +186,17 @@ class ExportPerfettoTest extends OneRecordedRun {
     @Test
     void anUnknownFormatListsTheFormats() {
         CliRun r = CliRun.dfx("export", run.toString(), "--format", "protobuf", "-o", shared.resolve("x").toString());
-        assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("dfx: option --format: unknown format 'protobuf'; expected chrome, perfetto,"
-                + " html, folded or speedscope\n");
+        assertThat(r.status()).as("a usage error").isEqualTo(2);
+        assertThat(r.err()).isEqualTo("dfx: export: Invalid value for option '--format': 'protobuf' is not a format;"
+                + " expected chrome, perfetto, html, folded or speedscope (see 'dfx export --help')\n");
         assertThat(shared.resolve("x")).doesNotExist();
+    }
+
+    @Test
+    void anUnknownFormatIsNamedBeforeAMissingOutput() {
+        CliRun r = CliRun.dfx("export", run.toString(), "--format", "Protobuf");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).startsWith("dfx: export: Invalid value for option '--format': 'Protobuf' is not a"
+                + " format;");
     }
 }

@@ -367,6 +367,22 @@ class RecordProgramTest {
     }
 
     @Test
+    void childrenThatEndBeforeDfxLooksAreNamedByTheirMainThreadsLane() throws Exception {
+        Path run = tmp.resolve("run");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--", program.toString(), "forks",
+                "6");
+        assertThat(d.status()).as(d.output()).isZero();
+        JsonNode procs = JSON.readTree(run.resolve("run.json").toFile()).at("/program/processes");
+        assertThat(procs.size()).isEqualTo(7);
+        // a forked child's name is its parent's until it execs: the test program's file name
+        for (JsonNode p : procs) {
+            assertThat(p.path("name").asText()).as(p.toString()).isEqualTo(program.getFileName().toString());
+        }
+        CliRun report = CliRun.dfx("report", run.toString());
+        assertThat(report.out().lines().filter(l -> l.matches("  pid \\d+ \\(record_threads\\): .*"))).hasSize(7);
+    }
+
+    @Test
     void sigintSentToDfxReachesTheProgramWhichEndsOnItsOwnTerms() throws Exception {
         Path run = tmp.resolve("run");
         DfxProcess p = DfxProcess.start(tmp, "record", "-o", run.toString(), "--", program.toString(), "interrupt");

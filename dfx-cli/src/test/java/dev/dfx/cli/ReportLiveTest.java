@@ -2,6 +2,8 @@ package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code dfx report -i perf.data} prints, byte for byte, what {@code perf report --stdio} prints, on fresh
@@ -77,8 +80,51 @@ class ReportLiveTest {
         ScriptGoldenTest.assertSameText(file + " report " + options, expected, run.out());
     }
 
+    /**
+     * A recording cut two thirds into its data (inside a record, the feature sections lost with it): dfx prints the
+     * report of the samples before the cut, byte for byte what perf prints for the same recording whose header
+     * ends the data at the last whole record (perf 6.1 itself reads the cut file's missing bytes as zeros and
+     * prints no report), then one line naming the file and the byte offset of the torn record, and exits 1.
+     * Each perf run gets a fresh empty build-id cache: the cut file has no build ids, so neither tool may use one.
+     */
+    @ParameterizedTest(name = "cut cpu.data {0}")
+    @ValueSource(strings = {"", "--no-children", "--sort dso,sym -g none"})
+    void aCutRecordingReportsTheSamplesBeforeTheCutAndNamesWhere(String options) throws Exception {
+        Path whole = dir.resolve("cpu.data");
+        byte[] bytes = Files.readAllBytes(whole);
+        ByteBuffer h = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        long dataOffset = h.getLong(40);
+        long cut = dataOffset + h.getLong(48) * 2 / 3;
+        long end = dataOffset;
+        while (end + 8 <= cut && end + (h.getShort((int) end + 6) & 0xffff) <= cut) {
+            end += h.getShort((int) end + 6) & 0xffff;
+        }
+        assertThat(end).as("the cut falls inside a record").isLessThan(cut);
+        Path cutFile = dir.resolve("cut-" + options.hashCode() + ".data");
+        Files.write(cutFile, Arrays.copyOf(bytes, (int) cut));
+        Path endedFile = dir.resolve("ended-" + options.hashCode() + ".data");
+        h.putLong(48, end - dataOffset);
+        Files.write(endedFile, bytes);
+
+        Path perfCache = Files.createTempDirectory(dir, "perf-cache");
+        List<String> opts = options.isEmpty() ? List.of() : Arrays.asList(options.split(" "));
+        List<String> perf = new ArrayList<>(List.of("--buildid-dir", perfCache.toString(), "report", "-i",
+            endedFile.toString(), "--stdio"));
+        perf.addAll(opts);
+        List<String> dfx = new ArrayList<>(List.of("report", "-i", cutFile.toString(), "--buildid-dir",
+            cache.toString()));
+        dfx.addAll(opts);
+        String expected = withoutTip(LiveRecording.perfOutput(dir, perf.toArray(String[]::new)));
+        CliRun run = CliRun.dfx(dfx.toArray(String[]::new));
+        assertThat(expected).as("perf printed entries").contains("%");
+        ScriptGoldenTest.assertSameText("cut report " + options, expected, run.out());
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.err()).startsWith("dfx: " + cutFile + ": byte offset " + end + ": truncated ")
+            .endsWith("; reported the samples read before it\n").hasLineCount(1);
+    }
+
     /** @return perf's text without its closing tip block, checked to be one */
-    private static String withoutTip(String text) {
+    static String withoutTip(String text) {
         String[] lines = text.split("\n", -1);
         int n = lines.length - 1; // the text ends with a newline
         assertThat(lines[n - 3]).isEqualTo("#");

@@ -39,6 +39,9 @@ public final class ChunkStore {
      *         what it is where another format was expected
      */
     public static boolean isChunkFile(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false; // a FIFO's bytes would be gone for its real reader
+        }
         byte[] head = new byte[8];
         try (InputStream in = Files.newInputStream(file)) {
             if (in.readNBytes(head, 0, 8) < 8) {

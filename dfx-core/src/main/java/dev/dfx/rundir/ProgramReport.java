@@ -43,7 +43,8 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
      * One process that attached to the region.
      *
      * @param pid       its process id
-     * @param name      its command name ({@code /proc/PID/comm}) when dfx could read it, else null
+     * @param name      its command name ({@code /proc/PID/comm}) when dfx could read it, else its main thread's lane
+     *                  name (the name Linux had for it when the lane was claimed or ended), else null
      * @param state     {@code exited} (detached, or gone), or {@code running} (still alive when the recording ended)
      * @param total     records its lanes attempted
      * @param collected records of its lanes delivered to the chunk file

@@ -17,9 +17,10 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * dfx's C++ demangler against libiberty over a corpus of real names: every {@code _Z} name of the {@code .symtab}
- * and {@code .dynsym} of the given ELF files (read with dfx's ELF reader, {@code @version} suffixes cut, sorted,
- * unique) through {@link Demangler#demangleOrSelf} and through {@code c++filt -p -i} (binutils; libiberty's
+ * dfx's C++ and Rust demangler against libiberty over a corpus of real names: every {@code _Z} and {@code _R} name
+ * of the {@code .symtab} and {@code .dynsym} of the given ELF files (read with dfx's ELF reader, {@code @version}
+ * suffixes cut, sorted, unique) through {@link Demangler#cplusDemangle} and through {@code c++filt -p -i}
+ * (binutils; libiberty's
  * {@code cplus_demangle(name, DMGL_NO_OPTS)}, what perf 6.1 prints). Prints four counts: equal, mangled by both
  * (neither demangles), kept mangled by dfx where libiberty demangles, and different; with {@code --out DIR} it
  * writes the names of the last two kinds ({@code mangled.tsv}, {@code differ.tsv}: name, dfx, c++filt). Asserts
@@ -56,7 +57,8 @@ public final class DemangleComparison {
         List<String> differ = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
             String name = list.get(i);
-            String ours = Demangler.demangleOrSelf(name);
+            String d = Demangler.cplusDemangle(name);
+            String ours = d == null ? name : d;
             String theirs = ref.get(i);
             if (ours.equals(theirs)) {
                 if (ours.equals(name)) {
@@ -70,8 +72,8 @@ public final class DemangleComparison {
                 differ.add(name + "\t" + ours + "\t" + theirs);
             }
         }
-        System.out.printf("%,d ELF files, %,d _Z names: %,d equal, %,d neither demangles, %,d kept mangled by dfx, "
-            + "%,d differ%n", files, list.size(), equal, neither, mangled.size(), differ.size());
+        System.out.printf("%,d ELF files, %,d _Z and _R names: %,d equal, %,d neither demangles, "
+            + "%,d kept mangled by dfx, %,d differ%n", files, list.size(), equal, neither, mangled.size(), differ.size());
         if (out != null) {
             Files.createDirectories(out);
             Files.write(out.resolve("mangled.tsv"), mangled, StandardCharsets.UTF_8);
@@ -88,7 +90,7 @@ public final class DemangleComparison {
                     elf.forEachSymbol(s, (index, name, value, size, info, other, shndx) -> {
                         int at = name.indexOf('@');
                         String n = at < 0 ? name : name.substring(0, at);
-                        if (n.startsWith("_Z")) {
+                        if (n.startsWith("_Z") || n.startsWith("_R")) {
                             names.add(n);
                         }
                     });

@@ -34,9 +34,9 @@ import java.util.stream.Stream;
  * CPU time spent while the workload ran (every thread: runtime, host, GC, JIT; see {@link CpuTimedWorkload}) and its
  * ratio, the JIT compilers' and garbage collectors' time in that window, the records collected, the gate-wait stall time of all lanes, and the whole command's wall time (stop,
  * exports and trace included) with the process CPU time of the recording outside the workload ({@code rest_cpu_ms}:
- * set-up, stop, outputs and trace, on every thread; on a loaded machine steadier than their wall time). With {@code --each}, each subsystem alone too, and {@code pmu-alloc}: the pmu subsystem
- * alone reading allocated bytes only ({@code -e jvm/alloc-bytes/}), whose difference to {@code pmu} is the cost of the
- * default's two thread CPU time reads per task (system calls). Each run starts after a
+ * set-up, stop, outputs and trace, on every thread; on a loaded machine steadier than their wall time). With {@code --each}, each subsystem alone too, and {@code pmu-cpu}: the pmu subsystem
+ * alone reading thread CPU time as well ({@code -e jvm/cpu-time/,jvm/alloc-bytes/}), whose difference to {@code pmu}
+ * (the default, allocated bytes only) is the cost of two thread CPU time reads per task (system calls). Each run starts after a
  * {@code System.gc()}, so no run pays for the previous run's export garbage. Refuses any run that lost a record.
  * Reports numbers only.
  *
@@ -73,7 +73,7 @@ public final class RecordOverhead {
             for (Subsystem s : Subsystem.values()) {
                 configs.put(s.id(), new Config(EnumSet.of(s), null));
             }
-            configs.put("pmu-alloc", new Config(EnumSet.of(Subsystem.PMU), JvmThreadCounters.ALLOC_ONLY.getFirst()));
+            configs.put("pmu-cpu", new Config(EnumSet.of(Subsystem.PMU), String.join(",", JvmThreadCounters.NAMES)));
         }
         configs.put("all", new Config(EnumSet.allOf(Subsystem.class), null));
         Path tmp = Files.createTempDirectory("dfx-overhead");

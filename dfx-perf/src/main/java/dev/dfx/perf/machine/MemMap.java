@@ -21,4 +21,9 @@ public record MemMap(long start, long end, long pgoff, String dso, boolean ident
     public long mapIp(long addr) {
         return identity ? addr : addr - start + pgoff;
     }
+
+    /** @return the run-time address of a DSO-relative one ({@code map__unmap_ip}): {@code rel + start - pgoff} */
+    public long unmapIp(long rel) {
+        return identity ? rel : rel + start - pgoff;
+    }
 }

@@ -3,7 +3,9 @@ package dev.dfx.perf.profile;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.machine.PerfThread;
+import dev.dfx.perf.symbol.Inliner;
 import dev.dfx.perf.symbol.Location;
+import dev.dfx.perf.symbol.Symbol;
 import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.unwind.UserStackUnwinder;
 import java.util.ArrayList;
@@ -50,6 +52,23 @@ public final class Callchain {
      */
     public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols,
                                              UserStackUnwinder unwinder) {
+        return resolve(s, thread, machine, symbols, unwinder, null);
+    }
+
+    /**
+     * @param s        a sample with a callchain (PERF_SAMPLE_CALLCHAIN)
+     * @param thread   the sample's thread, for its address space
+     * @param machine  the machine the thread lives in, for the kernel maps
+     * @param symbols  the recording's symbols, or null to look up the mappings only
+     * @param unwinder unwinds the sample's user stack copy, or null
+     * @param inliner  expands each unwound frame into the functions inlined at it, as perf's
+     *                 {@code unwind_entry}/{@code append_inlines} do (only unwound frames: perf 6.1 adds none to
+     *                 recorded callchains); null for none, and unused without {@code symbols}
+     * @return the chain's frames, innermost first: the recorded ones, then the unwound user ones (empty when the
+     *         chain holds an unknown context marker)
+     */
+    public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols,
+                                             UserStackUnwinder unwinder, Inliner inliner) {
         List<ProfileFrame> frames = new ArrayList<>();
         int cpumode = Machine.CPUMODE_USER;
         int entries = 0;
@@ -77,7 +96,14 @@ public final class Callchain {
             for (long ip : unwinder.unwind(s, thread)) {
                 Location at = symbols != null ? symbols.resolve(machine, thread, Machine.CPUMODE_USER, ip)
                     : new Location(ip, machine.findMap(thread, Machine.CPUMODE_USER, ip), null);
-                frames.add(ProfileFrame.of(at, Machine.CPUMODE_USER));
+                List<Symbol> inlined = inliner != null && symbols != null ? inliner.expand(at) : null;
+                if (inlined == null) {
+                    frames.add(ProfileFrame.of(at, Machine.CPUMODE_USER));
+                } else {
+                    for (Symbol sym : inlined) {
+                        frames.add(new ProfileFrame(ip, Machine.CPUMODE_USER, at.map(), sym));
+                    }
+                }
             }
         }
         return frames;

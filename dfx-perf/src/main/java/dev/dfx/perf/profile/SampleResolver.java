@@ -6,6 +6,7 @@ import dev.dfx.perf.machine.PerfThread;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.symbol.Inliner;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.trace.KernelSymbols;
@@ -22,6 +23,7 @@ public final class SampleResolver {
     private final Machine machine = new Machine();
     private final Symbolizer symbols;
     private final UserStackUnwinder unwinder;
+    private final Inliner inliner;
 
     /**
      * @param session the recording
@@ -30,6 +32,7 @@ public final class SampleResolver {
     public SampleResolver(PerfSession session, SymbolOptions options) {
         this.symbols = Symbolizer.create(session, options);
         this.unwinder = UserStackUnwinder.of(options, symbols);
+        this.inliner = unwinder != null ? Inliner.of(symbols) : null;
     }
 
     /** Feeds a record: the symbols see every record, the machine the side-band ones (COMM, FORK, EXIT, MMAP). */
@@ -68,7 +71,8 @@ public final class SampleResolver {
         PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
         int cpumode = s.cpumode();
         ProfileFrame ip = ProfileFrame.of(symbols.resolve(machine, thread, cpumode, s.ip()), cpumode);
-        List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, symbols, unwinder) : List.of();
+        List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, symbols, unwinder,
+            inliner) : List.of();
         return new ProfileSample(evsel, s.time(), s.cpu(), s.pid(), s.tid(), s.period(), thread, thread.comm(), ip,
             chain);
     }

@@ -36,6 +36,8 @@ public final class PerfFile implements AutoCloseable {
     private final Arena arena;
     private final MemorySegment seg;
     private final InputStream stream;
+    /** Whether {@link #close()} closes {@link #stream}: a FIFO this class opened, not a caller's stream. */
+    private boolean ownsStream;
     private final FileHeader header;
     private final List<AttrEntry> attrs;
     private final Map<Integer, MemorySegment> features;
@@ -59,13 +61,18 @@ public final class PerfFile implements AutoCloseable {
     }
 
     /**
-     * Maps and opens a perf.data file (file or pipe format).
+     * Maps and opens a perf.data file (file or pipe format). A FIFO ({@code -i <(perf record -o - ...)}) is read
+     * as a pipe-mode stream, which is all a FIFO can carry, and closed with this file.
      *
      * @param path the file
      * @param name how the file is named in messages and dumps (perf uses the {@code -i} argument as given)
-     * @throws BadInputException when the file is missing, empty, or its header or attrs are unreadable
+     * @throws BadInputException when the file is missing, empty, not a file or FIFO (a device, a socket), or its
+     *         header or attrs are unreadable
      */
     public static PerfFile open(Path path, String name) {
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            return openSpecial(path, name);
+        }
         Arena arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -82,6 +89,33 @@ public final class PerfFile implements AutoCloseable {
             throw new BadInputException(name + ": cannot read: " + e.getMessage(), e);
         } catch (RuntimeException e) {
             arena.close();
+            throw e;
+        }
+    }
+
+    /** A path that exists and is not a regular file: a FIFO is read as a stream; anything else is refused. */
+    private static PerfFile openSpecial(Path path, String name) {
+        String kind = FileKind.of(path);
+        if (!kind.equals(FileKind.FIFO)) {
+            throw new BadInputException(name + ": not a perf.data file but " + kind + "; give a file, or '-' for a"
+                + " pipe-mode stream on standard input");
+        }
+        InputStream in;
+        try {
+            in = Files.newInputStream(path);
+        } catch (IOException e) {
+            throw new BadInputException(name + ": cannot read: " + e.getMessage(), e);
+        }
+        try {
+            PerfFile f = open(in, name);
+            f.ownsStream = true;
+            return f;
+        } catch (RuntimeException e) {
+            try {
+                in.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
             throw e;
         }
     }
@@ -452,6 +486,13 @@ public final class PerfFile implements AutoCloseable {
     public void close() {
         if (arena != null) {
             arena.close();
+        }
+        if (ownsStream) {
+            try {
+                stream.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(name + ": close failed", e);
+            }
         }
     }
 }

@@ -96,10 +96,13 @@ final class CallchainGraph {
         return out.put(MARGIN).put(" ".repeat(leftMargin));
     }
 
-    /** {@code callchain_list__sym_name}: the symbol, or the address as recorded ({@code %#lx}). */
+    /**
+     * {@code callchain_list__sym_name}: the symbol ({@code (inlined)} after an inlined function's), or the address
+     * as recorded ({@code %#lx}).
+     */
     private static String name(ProfileFrame f) {
         if (f.sym() != null) {
-            return f.sym().name();
+            return f.sym().inlined() ? f.sym().name() + " (inlined)" : f.sym().name();
         }
         return f.ip() == 0 ? "0" : "0x" + Long.toHexString(f.ip());
     }

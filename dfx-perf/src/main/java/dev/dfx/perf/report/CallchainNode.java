@@ -37,6 +37,26 @@ final class CallchainNode {
         }
     }
 
+    /**
+     * {@code callchain_merge}: appends every chain this tree holds to {@code dst} with its period, a node's own
+     * chain before its children's, children in their order.
+     */
+    void mergeInto(CallchainNode dst) {
+        mergeInto(dst, new ArrayList<>());
+    }
+
+    private void mergeInto(CallchainNode dst, List<ProfileFrame> prefix) {
+        int mark = prefix.size();
+        prefix.addAll(frames);
+        if (hit > 0) {
+            dst.append(List.copyOf(prefix), hit);
+        }
+        for (CallchainNode c : children) {
+            c.mergeInto(dst, prefix);
+        }
+        prefix.subList(mark, prefix.size()).clear();
+    }
+
     private void appendChildren(List<ProfileFrame> chain, int pos, long period) {
         int lo = 0;
         int hi = children.size() - 1;
@@ -116,8 +136,14 @@ final class CallchainNode {
         return out;
     }
 
-    /** perf's {@code match_chain} (CCKEY_FUNCTION): the DSOs, then the symbols' starts, or the addresses. */
+    /**
+     * perf's {@code match_chain} (CCKEY_FUNCTION): inlined functions by name alone (they share their symbol's
+     * start); else the DSOs, then the symbols' starts, or the addresses.
+     */
     private int match(ProfileFrame a, ProfileFrame b) {
+        if (a.sym() != null && b.sym() != null && (a.sym().inlined() || b.sym().inlined())) {
+            return a.sym().name().compareTo(b.sym().name());
+        }
         int d = dsos.compare(a, b);
         if (d != 0) {
             return d;

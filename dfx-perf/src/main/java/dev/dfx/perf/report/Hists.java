@@ -21,6 +21,8 @@ final class Hists {
     private final ReportLayout layout;
     private final DsoOrder dsos;
     private final TreeMap<HistEntry, HistEntry> entries;
+    /** The entries after {@code hists__collapse_resort}, made on first use once every sample is added. */
+    private TreeMap<HistEntry, HistEntry> collapsed;
     private long totalPeriod;
     private long samples;
     private Map<SortKey, Integer> lengths;
@@ -107,10 +109,39 @@ final class Hists {
      */
     List<HistEntry> sorted() {
         TreeMap<HistEntry, Boolean> tree = new TreeMap<>((fresh, node) -> before(fresh, node) ? -1 : 1);
-        for (HistEntry e : entries.values()) {
+        for (HistEntry e : collapsed().values()) {
             tree.put(e, Boolean.TRUE);
         }
         return new ArrayList<>(tree.keySet());
+    }
+
+    /**
+     * {@code hists__collapse_resort}: where a sort key has a collapse function of its own (perf's {@code comm}),
+     * perf moves the entries, in the order of the tree samples were added to, into a second tree and merges those
+     * that compare equal there (their periods and callchains). With inlined functions the comparison is not
+     * transitive (names, or addresses), so the second tree can merge entries the first kept apart.
+     */
+    private TreeMap<HistEntry, HistEntry> collapsed() {
+        if (collapsed == null) {
+            if (!layout.keys().contains(SortKey.COMM)) {
+                collapsed = entries;
+            } else {
+                collapsed = new TreeMap<>(this::collapse);
+                for (HistEntry e : entries.values()) {
+                    HistEntry into = collapsed.putIfAbsent(e, e);
+                    if (into != null) {
+                        into.period += e.period;
+                        into.samples += e.samples;
+                        into.accPeriod += e.accPeriod;
+                        into.accSamples += e.accSamples;
+                        if (layout.useCallchain()) {
+                            e.callchain.mergeInto(into.callchain);
+                        }
+                    }
+                }
+            }
+        }
+        return collapsed;
     }
 
     /** @return whether perf sorts {@code x} before {@code y} ({@code hist_entry__sort(x, y) > 0}) */
@@ -137,7 +168,7 @@ final class Hists {
         for (SortKey k : SortKey.values()) {
             len.put(k, 0);
         }
-        for (HistEntry e : entries.values()) {
+        for (HistEntry e : collapsed().values()) {
             for (SortKey k : SortKey.values()) {
                 if (k == SortKey.PID) {
                     continue; // follows the comm column's growth below

@@ -1,5 +1,6 @@
 package dev.dfx.perf.report;
 
+import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Mmap;
 import dev.dfx.perf.profile.ProfileWalk;
@@ -41,8 +42,10 @@ public final class PerfReport {
      * Prints the report of {@code session}.
      *
      * @return the lines about symbol files that could not be used, each once
-     * @throws dev.dfx.error.BadInputException for an unknown sort key or field, or a damaged recording (nothing
-     *                                          is printed then)
+     * @throws BadInputException for an unknown sort key or field (nothing is printed then), or where reading the
+     *                           data stopped early (a torn last record, a record that runs past the section, a
+     *                           file cut short): the report of the samples read before it is printed first, as
+     *                           perf would print it for a recording that ended there
      */
     public static List<String> print(PerfSession session, Options opt, TextSink out) {
         boolean callchain = false;
@@ -53,8 +56,14 @@ public final class PerfReport {
         DsoOrder dsos = new DsoOrder();
         Map<Evsel, Hists> hists = new LinkedHashMap<>();
         long[] lost = new long[1];
-        List<String> warnings = ProfileWalk.run(session, opt.symbols(), s -> hists.computeIfAbsent(s.evsel(),
-            e -> new Hists(e, layout, dsos)).add(s), t -> sideBand(t, dsos, lost));
+        List<String> warnings = List.of();
+        BadInputException stopped = null;
+        try {
+            warnings = ProfileWalk.run(session, opt.symbols(), s -> hists.computeIfAbsent(s.evsel(),
+                e -> new Hists(e, layout, dsos)).add(s), t -> sideBand(t, dsos, lost));
+        } catch (BadInputException e) {
+            stopped = e;
+        }
         ReportPrinter printer = new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
             opt.percentLimit() == null ? 0.5 : opt.percentLimit());
         printer.preamble(lost[0]);
@@ -63,6 +72,9 @@ public final class PerfReport {
             if (h != null) {
                 printer.event(h);
             }
+        }
+        if (stopped != null) {
+            throw new BadInputException(stopped.getMessage() + "; reported the samples read before it");
         }
         return warnings;
     }

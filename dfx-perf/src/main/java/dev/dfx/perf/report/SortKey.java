@@ -63,6 +63,16 @@ enum SortKey {
                 if (x.sym == null || y.sym == null) {
                     yield x.sym != null ? -1 : 1;
                 }
+                if (x.sym.inlined() || y.sym.inlined()) {
+                    // _sort__sym_cmp: inlined functions share their symbol's range, so their names tell them apart
+                    int n = y.sym.name().compareTo(x.sym.name());
+                    if (n != 0) {
+                        yield n;
+                    }
+                    if (x.sym.start() <= y.sym.end() && x.sym.end() >= y.sym.start()) {
+                        yield 0;
+                    }
+                }
                 if (x.sym.start() != y.sym.start()) {
                     yield Long.signum(x.sym.start() - y.sym.start());
                 }
@@ -119,9 +129,16 @@ enum SortKey {
 
     private static String symbol(HistEntry e, int width) {
         StringBuilder b = new StringBuilder("[").append(e.level).append("] ");
-        if (e.sym != null && e.map != null) {
+        if (e.sym != null && e.map != null && e.sym.object()) {
+            // a data object with its offset, not cut to the column: from the address the entry keeps (DSO-relative
+            // for a sampled address, as recorded for a callchain entry, so perf prints a wrapped offset for the first)
+            b.append(e.sym.name()).append("+0x").append(Long.toHexString(e.ip - e.map.unmapIp(e.sym.start())));
+        } else if (e.sym != null && e.map != null) {
             String name = e.sym.name();
             b.append(name, 0, Math.min(name.length(), Math.max(0, width - b.length())));
+            if (e.sym.inlined()) {
+                b.append(" (inlined)");
+            }
         } else {
             // "%-#.*llx": 16 digits, 0x before them unless the value is 0
             String hex = String.format("%016x", e.ip);

@@ -39,6 +39,7 @@ import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.symbol.Inliner;
 import dev.dfx.perf.symbol.Location;
 import dev.dfx.perf.symbol.Symbol;
 import dev.dfx.perf.symbol.Symbolizer;
@@ -83,6 +84,7 @@ public final class ScriptPrinter {
     private VpaDtlDecoder vpaDtl;
     private final Symbolizer symbols;
     private final UserStackUnwinder unwinder;
+    private final Inliner inliner;
 
     /**
      * @param session the recording; its records must not have been iterated
@@ -98,6 +100,7 @@ public final class ScriptPrinter {
         this.arch = session.arch();
         this.symbols = Symbolizer.create(session, opt.symbols());
         this.unwinder = UserStackUnwinder.of(opt.symbols(), symbols);
+        this.inliner = unwinder != null ? Inliner.of(symbols) : null;
     }
 
     /** @return the lines about symbol files that could not be used, each once (after {@link #run()}) */
@@ -350,14 +353,14 @@ public final class ScriptPrinter {
         int type = evsel.attr().type();
         long m = fields.mask(type);
         int mode = s.cpumode();
-        MemMap map = machine.findMap(thread, mode, s.addr());
+        MemMap map = symbols.findMap(machine, thread, mode, s.addr());
         if (map == null) {
             boolean kernelIp = Long.compareUnsigned(s.addr(), KERNEL_START) >= 0;
             int other = mode == Machine.CPUMODE_KERNEL && !kernelIp ? Machine.CPUMODE_USER
                 : mode == Machine.CPUMODE_USER && kernelIp ? Machine.CPUMODE_KERNEL : mode;
             if (other != mode) {
                 mode = other;
-                map = machine.findMap(thread, mode, s.addr());
+                map = symbols.findMap(machine, thread, mode, s.addr());
             }
         }
         Location at = on(m, SYM) ? symbols.locate(map, s.addr()) : new Location(s.addr(), map, null);
@@ -426,14 +429,20 @@ public final class ScriptPrinter {
         boolean dso = on(m, DSO);
         if (fields.useCallchain() && s.hasCallchain()) {
             out.put('\n');
-            for (ProfileFrame f : Callchain.resolve(s, thread, machine, sym ? symbols : null, unwinder)) {
+            // perf resolves symbols for every callchain; dfx only when printed or when inlined frames need them
+            Symbolizer resolving = sym || inliner != null ? symbols : null;
+            for (ProfileFrame f : Callchain.resolve(s, thread, machine, resolving, unwinder, inliner)) {
                 out.put('\t').hex(f.printedIp(), 16);
                 if (sym) {
                     out.put(' ');
                     symbol(f.printedIp(), f.sym(), symoff);
                 }
-                if (dso) {
+                boolean inlined = f.sym() != null && f.sym().inlined();
+                if (dso && !inlined) {
                     out.put(" (").put(f.dso()).put(')');
+                }
+                if (inlined) {
+                    out.put(" (inlined)");
                 }
                 out.put('\n');
             }

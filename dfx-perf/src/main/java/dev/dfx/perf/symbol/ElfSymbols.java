@@ -71,14 +71,12 @@ final class ElfSymbols {
             long[] load = segmentOf(segments, value);
             long start = value - (load != null ? load[0] - load[1] : sec.addr() - sec.offset());
             b.add(start, size == 0 ? start : start + size, info >>> 4, demangle ? Demangler.demangleOrSelf(name) : name,
-                false);
+                false, type == STT_OBJECT);
         });
         if (b.size() == 0) {
             return SymbolTable.EMPTY;
         }
-        SymbolTable t = b.build(false);
-        SymbolTable.Builder plt = plt(runtime, demangle);
-        return plt.size() == 0 ? t : t.plus(plt);
+        return b.build(false, plt(runtime, demangle));
     }
 
     /** {@code elf_read_program_header}: the first PT_LOAD segment whose {@code [p_vaddr, +size)} holds it. */

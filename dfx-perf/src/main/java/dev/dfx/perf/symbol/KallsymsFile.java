@@ -72,7 +72,8 @@ record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long 
                     }
                     int binding = up == 'W' ? SymbolTable.WEAK
                         : Character.isUpperCase(type) ? SymbolTable.GLOBAL : SymbolTable.LOCAL;
-                    b.add(addr, addr, binding, name.startsWith(".") ? name.substring(1) : name, module != null);
+                    b.add(addr, addr, binding, name.startsWith(".") ? name.substring(1) : name, module != null,
+                        up == 'D' || up == 'B');
                     mods.add(module);
                 }
             }

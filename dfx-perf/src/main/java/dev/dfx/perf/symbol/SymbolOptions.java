@@ -15,12 +15,20 @@ import java.nio.file.Path;
  * @param demangle   whether user-space C++ names are demangled as perf does by default (perf's
  *                   {@code --no-demangle} turns it off); kernel symbols are never demangled, as perf's
  *                   {@code --demangle-kernel} is off by default
+ * @param inline     whether the frames a {@code --call-graph dwarf} unwind finds are expanded into the functions
+ *                   inlined at them, as perf 6.1 does by default from the DSO's debug information ({@code --inline};
+ *                   {@code --no-inline} turns it off)
  */
 public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path buildIdDir, Host host,
-                            boolean demangle) {
-    /** Options that demangle, as perf does by default. */
+                            boolean demangle, boolean inline) {
+    /** Options that demangle and expand inlined frames, as perf does by default. */
     public SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path buildIdDir, Host host) {
-        this(enabled, kallsyms, symfs, buildIdDir, host, true);
+        this(enabled, kallsyms, symfs, buildIdDir, host, true, true);
+    }
+
+    /** Options that expand inlined frames, as perf does by default. */
+    public SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path buildIdDir, Host host, boolean demangle) {
+        this(enabled, kallsyms, symfs, buildIdDir, host, demangle, true);
     }
 
     /** Resolves nothing. */
@@ -46,27 +54,32 @@ public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path bui
 
     /** @return these options with {@code -k FILE} */
     public SymbolOptions withKallsyms(Path file) {
-        return new SymbolOptions(enabled, file, symfs, buildIdDir, host, demangle);
+        return new SymbolOptions(enabled, file, symfs, buildIdDir, host, demangle, inline);
     }
 
     /** @return these options with {@code --symfs DIR} */
     public SymbolOptions withSymfs(Path dir) {
-        return new SymbolOptions(enabled, kallsyms, dir, buildIdDir, host, demangle);
+        return new SymbolOptions(enabled, kallsyms, dir, buildIdDir, host, demangle, inline);
     }
 
     /** @return these options with another build-id cache folder */
     public SymbolOptions withBuildIdDir(Path dir) {
-        return new SymbolOptions(enabled, kallsyms, symfs, dir, host, demangle);
+        return new SymbolOptions(enabled, kallsyms, symfs, dir, host, demangle, inline);
     }
 
     /** @return these options reading the running system's kernel files from {@code host} */
     public SymbolOptions withHost(Host host) {
-        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host, demangle);
+        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host, demangle, inline);
+    }
+
+    /** @return these options with inlined frames expanded or not ({@code --inline}, {@code --no-inline}) */
+    public SymbolOptions withInline(boolean on) {
+        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host, demangle, on);
     }
 
     /** @return these options with user-space demangling on or off ({@code --no-demangle}) */
     public SymbolOptions withDemangle(boolean on) {
-        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host, on);
+        return new SymbolOptions(enabled, kallsyms, symfs, buildIdDir, host, on, inline);
     }
 
     /**

@@ -127,12 +127,24 @@ public final class Symbolizer {
      * @param cpumode {@link Machine#CPUMODE_KERNEL}, {@link Machine#CPUMODE_USER}, ...
      */
     public Location resolve(Machine machine, PerfThread thread, int cpumode, long ip) {
+        return locate(findMap(machine, thread, cpumode, ip), ip);
+    }
+
+    /**
+     * {@code thread__find_map}: the mapping of {@code ip} as {@link #resolve} finds it (the kernel map spanning the
+     * kernel's symbols once they are loaded), for every address perf looks up so: sample ips, callchain entries
+     * and a sample's {@code addr}.
+     *
+     * @param cpumode {@link Machine#CPUMODE_KERNEL}, {@link Machine#CPUMODE_USER}, ...
+     * @return the mapping, or {@code null}
+     */
+    public MemMap findMap(Machine machine, PerfThread thread, int cpumode, long ip) {
         MemMap map = machine.findMap(thread, cpumode, ip);
         if (map == null && cpumode == Machine.CPUMODE_KERNEL && kernelLoaded && kernel.size() > 0
             && Long.compareUnsigned(ip, kernel.start()) >= 0 && Long.compareUnsigned(ip, kernel.end()) < 0) {
             map = machine.kernelMap();
         }
-        return locate(map, ip);
+        return map;
     }
 
     /**
@@ -234,7 +246,7 @@ public final class Symbolizer {
         for (int i = 0; i < all.size(); i++) {
             if (map.dso().equals(kallsyms.modules()[i])) {
                 Symbol s = all.get(i);
-                b.add(map.mapIp(s.start()), map.mapIp(s.end()), SymbolTable.GLOBAL, s.name(), false);
+                b.add(map.mapIp(s.start()), map.mapIp(s.end()), SymbolTable.GLOBAL, s.name(), false, s.object());
             }
         }
         t = b.sorted();
@@ -282,7 +294,7 @@ public final class Symbolizer {
         for (int i = 0; i < all.size(); i++) {
             if (k.modules()[i] == null) {
                 Symbol s = all.get(i);
-                b.add(s.start() - delta, s.end() - delta, SymbolTable.GLOBAL, s.name(), false);
+                b.add(s.start() - delta, s.end() - delta, SymbolTable.GLOBAL, s.name(), false, s.object());
             }
         }
         kernel = b.sorted();
@@ -343,6 +355,24 @@ public final class Symbolizer {
         } catch (IOException e) {
             return null;
         }
+    }
+
+    /** @return the options this symbolizer was made with */
+    public SymbolOptions options() {
+        return opt;
+    }
+
+    /**
+     * The files {@code dso__load} settles on for a user-space DSO (see {@link UserDsoFiles#choose}); opens them
+     * again, so callers cache the result.
+     */
+    UserDsoFiles.Chosen userFiles(String dso) {
+        return UserDsoFiles.choose(dso, buildIds.of(dso), opt, warnings::add);
+    }
+
+    /** Adds one line for {@link #warnings()}. */
+    void warn(String line) {
+        warnings.add(line);
     }
 
     private SymbolTable loadUser(String dso) {

@@ -30,6 +30,30 @@ final class UserDsoFiles {
      * @return its symbols, or {@link SymbolTable#EMPTY}
      */
     static SymbolTable load(String dso, String buildId, SymbolOptions opt, Consumer<String> warn) {
+        Chosen c = choose(dso, buildId, opt, warn);
+        if (c.runtime() == null) {
+            return SymbolTable.EMPTY;
+        }
+        try {
+            return ElfSymbols.load(c.symtab() != null ? c.symtab() : c.runtime(), c.runtime(), opt.demangle());
+        } catch (ElfException e) {
+            warn.accept(e.getMessage());
+            return SymbolTable.EMPTY;
+        }
+    }
+
+    /**
+     * The files {@code dso__load} settles on.
+     *
+     * @param symtab  the first candidate with {@code .symtab} (perf's {@code symsrc_filename}, the file it gives
+     *                addr2line), or {@code null}
+     * @param runtime the first with {@code .dynsym}, else {@code symtab}; {@code null} when no candidate has symbols
+     */
+    record Chosen(ElfFile symtab, ElfFile runtime) {
+    }
+
+    /** @return the DSO's symbol files in perf's order, as {@link #load} reads them */
+    static Chosen choose(String dso, String buildId, SymbolOptions opt, Consumer<String> warn) {
         String id = buildId;
         if (id == null && dso.startsWith("/")) {
             ElfFile own = open(symfs(opt, dso), warn);
@@ -52,21 +76,7 @@ final class UserDsoFiles {
                 break;
             }
         }
-        if (syms == null) {
-            syms = runtime;
-        }
-        if (runtime == null) {
-            runtime = syms;
-        }
-        if (syms == null) {
-            return SymbolTable.EMPTY;
-        }
-        try {
-            return ElfSymbols.load(syms, runtime, opt.demangle());
-        } catch (ElfException e) {
-            warn.accept(e.getMessage());
-            return SymbolTable.EMPTY;
-        }
+        return new Chosen(syms, runtime != null ? runtime : syms);
     }
 
     private static List<Path> candidates(String dso, String id, SymbolOptions opt) {

@@ -80,4 +80,71 @@ class SymbolTableTest {
         assertThat(t.find(-1L)).isNull();
         assertThat(SymbolTable.EMPTY.find(0)).isNull();
     }
+
+    /**
+     * A label without size inside a function: perf stretches it to the next symbol, so it overlaps the rest of the
+     * function, and perf's lookup returns whichever of the two its tree's search meets first. Four symbols: A, the
+     * function F [0x100, 0x200), its label L at 0x150 (stretched to G) and G at 0x300. Inserted A, L, F, G, the
+     * tree is F(A, L(-, G)): the search meets F first. Inserted L, G, A, F, it is L(A(-, F), G): L first.
+     */
+    @Test
+    void ofOverlappingSymbolsTheLookupReturnsTheOnePerfsTreeMeetsFirst() {
+        SymbolTable functionFirst = new SymbolTable.Builder()
+            .add(0x000, 0x010, SymbolTable.GLOBAL, "a", false)
+            .add(0x150, 0x150, SymbolTable.GLOBAL, "label", false)
+            .add(0x100, 0x200, SymbolTable.GLOBAL, "function", false)
+            .add(0x300, 0x310, SymbolTable.GLOBAL, "g", false)
+            .build(false);
+        assertThat(functionFirst.find(0x160).name()).isEqualTo("function");
+        assertThat(functionFirst.find(0x1ff).name()).isEqualTo("function");
+        assertThat(functionFirst.find(0x200).name()).as("past the function: only the label holds it")
+            .isEqualTo("label");
+        assertThat(functionFirst.find(0x2ff).name()).isEqualTo("label");
+        assertThat(functionFirst.find(0x310)).isNull();
+
+        SymbolTable labelFirst = new SymbolTable.Builder()
+            .add(0x150, 0x150, SymbolTable.GLOBAL, "label", false)
+            .add(0x300, 0x310, SymbolTable.GLOBAL, "g", false)
+            .add(0x000, 0x010, SymbolTable.GLOBAL, "a", false)
+            .add(0x100, 0x200, SymbolTable.GLOBAL, "function", false)
+            .build(false);
+        assertThat(labelFirst.find(0x14f).name()).isEqualTo("function");
+        assertThat(labelFirst.find(0x150).name()).isEqualTo("label");
+        assertThat(labelFirst.find(0x1ff).name()).isEqualTo("label");
+        assertThat(labelFirst.size()).isEqualTo(4);
+    }
+
+    /**
+     * perf's PLT entries are inserted after the fix-ups, under {@code _init} stretched over {@code .plt}: the lookup
+     * meets whichever the tree puts higher. {@code _init} at 0x1000 without size (stretched to {@code main}),
+     * {@code main} at 0x1070, {@code _fini} at 0x2000 make the tree main(_init, _fini). One entry at 0x1030 hangs
+     * right of {@code _init}, so the search meets {@code _init} first and the entry is never found. A second entry
+     * at 0x1040 rotates the first above {@code _init}: main(one(_init, two), _fini).
+     */
+    @Test
+    void pltEntriesAddedAfterTheFixUpsLieUnderTheStretchedInit() {
+        SymbolTable one = withPlt(new SymbolTable.Builder()
+            .add(0x1030, 0x1040, SymbolTable.GLOBAL, "one@plt", false));
+        assertThat(one.find(0x1030).name()).isEqualTo("_init");
+        assertThat(one.find(0x1045).name()).isEqualTo("_init");
+        assertThat(one.find(0x1070).name()).isEqualTo("main");
+
+        SymbolTable two = withPlt(new SymbolTable.Builder()
+            .add(0x1030, 0x1040, SymbolTable.GLOBAL, "one@plt", false)
+            .add(0x1040, 0x1050, SymbolTable.GLOBAL, "two@plt", false));
+        assertThat(two.find(0x1030).name()).isEqualTo("one@plt");
+        assertThat(two.find(0x1045).name()).isEqualTo("two@plt");
+        assertThat(two.find(0x1020).name()).isEqualTo("_init");
+        assertThat(two.find(0x1050)).as("_init holds it, but the search passes right of two@plt, below _init")
+            .isNull();
+        assertThat(two.size()).isEqualTo(5);
+    }
+
+    private static SymbolTable withPlt(SymbolTable.Builder plt) {
+        return new SymbolTable.Builder()
+            .add(0x1000, 0x1000, SymbolTable.GLOBAL, "_init", false)
+            .add(0x1070, 0x1100, SymbolTable.GLOBAL, "main", false)
+            .add(0x2000, 0x2010, SymbolTable.GLOBAL, "_fini", false)
+            .build(false, plt);
+    }
 }

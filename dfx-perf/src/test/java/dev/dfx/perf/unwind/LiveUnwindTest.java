@@ -40,8 +40,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * unwound user one). {@code dfx script} (default fields and {@code -F ip,sym,symoff,dso}) and {@code dfx report}
  * (children, {@code --no-children}, {@code -g none}) equal perf's output byte for byte, also where the stack copies
  * hold random words and where the DSOs' {@code .eh_frame} and {@code .eh_frame_hdr} have random bytes (given through
- * {@code --symfs}). perf runs with {@code --no-inline}: with a DSO's debug info at hand (libc6-dbg) perf adds inline
- * frames, which dfx does not read. Both sides use an empty build-id cache. Skipped, with the reason, where perf is
+ * {@code --symfs}). Both run with their defaults, inlined frames included (from libc's debug information where
+ * libc6-dbg is installed). Both sides use an empty build-id cache. Skipped, with the reason, where perf is
  * missing or may not record.
  */
 class LiveUnwindTest {
@@ -114,7 +114,7 @@ class LiveUnwindTest {
         for (String name : List.of("dwarfwork", "dwarfwork-stripped")) {
             Path data = dir.resolve(name + ".data");
             List<String> args = new ArrayList<>(List.of("--buildid-dir", emptyCache.toString(), "report", "--stdio",
-                "--no-inline", "-i", data.getFileName().toString()));
+                "-i", data.getFileName().toString()));
             if (!option.isEmpty()) {
                 args.addAll(Arrays.asList(option.split(" ")));
             }
@@ -230,7 +230,7 @@ class LiveUnwindTest {
     }
 
     private static String perfScript(Path data, String fields, List<String> more) {
-        List<String> args = new ArrayList<>(List.of("--buildid-dir", emptyCache.toString(), "script", "--no-inline"));
+        List<String> args = new ArrayList<>(List.of("--buildid-dir", emptyCache.toString(), "script"));
         args.addAll(more);
         if (fields != null) {
             args.addAll(List.of(fields.split(" ")));

@@ -16,12 +16,15 @@ public interface CounterSource {
      */
     void read(long[] values);
 
-    /** @return the JVM's thread CPU time and allocated bytes (CPU time is a system call per read): the pmu subsystem's default */
+    /**
+     * @return the JVM's thread CPU time and allocated bytes (CPU time is a system call per read, what
+     *         {@code -e jvm/cpu-time/,jvm/alloc-bytes/} reads)
+     */
     static CounterSource jvmThread() {
         return new JvmThreadCounters();
     }
 
-    /** @return the JVM's allocated bytes of the thread only: no system call (what {@code -e jvm/alloc-bytes/} reads) */
+    /** @return the JVM's allocated bytes of the thread only, no system call: the pmu subsystem's default */
     static CounterSource jvmAllocatedBytes() {
         return new JvmThreadCounters(false);
     }

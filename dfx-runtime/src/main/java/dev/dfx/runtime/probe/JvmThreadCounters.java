@@ -13,11 +13,12 @@ import java.util.List;
  * machinery in the way. A counter the JVM cannot measure reads as 0. One instance per core thread (it holds no
  * per-thread state, but reads are of the calling thread only).
  *
- * <p>Costs on Linux: thread CPU time is a {@code clock_gettime(CLOCK_THREAD_CPUTIME_ID)} system call that takes the
- * run-queue lock (0.5-0.7 µs per read on the 2-CPU VM, two reads per task: more than a small task's own work); the
- * pmu subsystem reads it by default as the thread's CPU time is the first thing a task profile is read for, and
- * {@code -e jvm/alloc-bytes/} leaves it out. Thread user time is left out entirely, as the JVM reads it
- * by parsing {@code /proc/self/task/<tid>/stat} (about 11 µs per read).
+ * <p>Costs on Linux: allocated bytes is a load of a JVM thread-local field, no system call, and is the pmu
+ * subsystem's default. Thread CPU time is a {@code clock_gettime(CLOCK_THREAD_CPUTIME_ID)} system call (about
+ * 1.6-1.7 µs per read on the loaded 2-CPU VM, 0.5-0.7 µs when it is quiet; two reads per task, more than a small
+ * task's own work), so, as production tracers do (JFR reads no per-event thread CPU time), it is read only on
+ * request: {@code dfx record -e jvm/cpu-time/,jvm/alloc-bytes/}. Thread user time is left out entirely, as the JVM
+ * reads it by parsing {@code /proc/self/task/<tid>/stat} (about 11 µs per read).
  */
 public final class JvmThreadCounters implements CounterSource {
     /** The counters' names with CPU time: event specs of the jvm PMU, as pmu.csv heads its columns. */
@@ -30,7 +31,7 @@ public final class JvmThreadCounters implements CounterSource {
     private final boolean cpu;
     private final boolean alloc;
 
-    /** Thread CPU time and allocated bytes ({@link #NAMES}). */
+    /** Thread CPU time and allocated bytes ({@link #NAMES}): two counters, the first a system call per read. */
     public JvmThreadCounters() {
         this(true);
     }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The JVM counter sources read the calling thread: allocated bytes grow by at least what the thread allocated, CPU
- * time by at least some of the work it did; the pmu default reads both.
+ * time by at least some of the work it did; the pmu default reads allocated bytes only.
  */
 class JvmThreadCountersTest {
     private static volatile Object sink;

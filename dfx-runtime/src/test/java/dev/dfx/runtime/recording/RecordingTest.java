@@ -127,8 +127,8 @@ class RecordingTest {
 
         assertThat(depsEdges(dir)).containsExactlyElementsOf(g.edges().stream().map(RecordingTest::text).toList());
         assertThat(Files.readAllLines(dir.resolve("pmu.csv"))).hasSize(tasks + 1)
-                .first().as("default counters: thread CPU time and allocated bytes")
-                .isEqualTo("core_id,task_id,func_id,core_type,total_ns,end_ns,jvm/cpu-time/,jvm/alloc-bytes/");
+                .first().as("default counter: allocated bytes (thread CPU time only on request)")
+                .isEqualTo("core_id,task_id,func_id,core_type,total_ns,end_ns,jvm/alloc-bytes/");
         try (ChunkReader deps = ChunkRecords.open(dir, Subsystem.DEPS)) {
             assertThat(deps.chunks()).as("sparse deps records are stored zero-block encoded")
                     .allMatch(ChunkInfo::zeroBlocks);

@@ -51,6 +51,12 @@ final class Parser {
         return encoding(true);
     }
 
+    /** @return the encoding after {@code _Z} with its parameters, as it prints inside another name */
+    Node fullEncoding() {
+        pos = 2;
+        return encoding(false);
+    }
+
     private char peek() {
         return pos < s.length() ? s.charAt(pos) : 0;
     }

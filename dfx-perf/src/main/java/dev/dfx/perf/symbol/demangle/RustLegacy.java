@@ -4,12 +4,13 @@ package dev.dfx.perf.symbol.demangle;
  * Rust's legacy symbol mangling, printed as libiberty's {@code rust_demangle} prints it without
  * {@code DMGL_VERBOSE} (perf 6.1's {@code cplus_demangle(name, DMGL_NO_OPTS)} tries it before the Itanium grammar,
  * as legacy Rust names are also valid Itanium names): {@code _ZN}, length-prefixed identifiers, {@code E}, and an
- * optional {@code .suffix} that is ignored (a length with a leading zero, and so an empty identifier, is not
- * Rust's); the last identifier is the hash, {@code h} and 16 lower-case hex digits
- * of which at least 5 differ, and it is left out. The identifiers are joined by {@code ::}; in each, a leading
- * {@code _} before a {@code $} is dropped, {@code ..} is {@code ::}, and the escapes {@code $C$ $SP$ $BP$ $RF$ $LT$
- * $GT$ $LP$ $RP$} and {@code $uXX$} (printable ASCII) are decoded; an escape it does not know ends the decoding
- * and the rest of that identifier prints as it is. Stateless and thread-safe.
+ * optional {@code .suffix} that is ignored. Lengths are read into a 64-bit unsigned integer that wraps, as
+ * libiberty reads them ({@code 18446744073709551619foo} is {@code foo}); a length with a leading zero, and so an
+ * empty identifier, is not Rust's. The last identifier is the hash, {@code h} and 16 lower-case hex digits of which
+ * at least 5 differ, and it is left out. The identifiers are joined by {@code ::}; in each, a leading {@code _}
+ * before a {@code $} is dropped, {@code ..} is {@code ::}, and the escapes {@code $C$ $SP$ $BP$ $RF$ $LT$ $GT$ $LP$
+ * $RP$} and {@code $uXX$} (printable ASCII) are decoded; an escape it does not know ends the decoding and the rest
+ * of that identifier prints as it is. Stateless and thread-safe.
  */
 final class RustLegacy {
     private static final int HASH = 19; // "17h" and 16 hex digits
@@ -50,22 +51,17 @@ final class RustLegacy {
         int lastStart = -1;
         int lastLen = -1;
         do {
-            long len = 0;
             if (next >= n || !isDigit(s.charAt(next)) || s.charAt(next) == '0') {
                 return null; // no length, or one with a leading zero (an empty identifier among them)
             }
-            while (next < n && isDigit(s.charAt(next))) {
-                len = len * 10 + (s.charAt(next++) - '0');
-                if (len > n) {
-                    return null;
-                }
-            }
-            lastStart = next;
-            lastLen = (int) len;
-            next += lastLen;
-            if (next > n) {
+            int start = digitsEnd(s, next, n);
+            int len = length(s, next, start, n);
+            if (len < 0) {
                 return null;
             }
+            lastStart = start;
+            lastLen = len;
+            next = start + len;
         } while (next < n);
         if (!isHash(s, lastStart, lastLen)) {
             return null;
@@ -77,14 +73,34 @@ final class RustLegacy {
             if (next > 0) {
                 out.append("::");
             }
-            int len = 0;
-            while (isDigit(s.charAt(next))) {
-                len = len * 10 + (s.charAt(next++) - '0');
-            }
-            printIdent(s, next, len, out);
-            next += len;
+            int start = digitsEnd(s, next, n);
+            int len = length(s, next, start, n);
+            printIdent(s, start, len, out);
+            next = start + len;
         } while (next < end);
         return out.length() > Node.Out.MAX ? null : out.toString();
+    }
+
+    private static int digitsEnd(String s, int at, int n) {
+        while (at < n && isDigit(s.charAt(at))) {
+            at++;
+        }
+        return at;
+    }
+
+    /**
+     * The length written in {@code s[from, to)}, accumulated as libiberty does, in a 64-bit unsigned integer that
+     * wraps (so {@code 18446744073709551619} is 3).
+     *
+     * @return the length, or -1 when the identifier would run past {@code n}
+     */
+    private static int length(String s, int from, int to, int n) {
+        long len = 0;
+        for (int i = from; i < to; i++) {
+            len = len * 10 + (s.charAt(i) - '0');
+        }
+        long stop = to + len;
+        return Long.compareUnsigned(to, stop) > 0 || Long.compareUnsigned(stop, n) > 0 ? -1 : (int) len;
     }
 
     /** @return whether {@code s[start, start + len)} is {@code h} and 16 lower-case hex digits, 5 or more distinct */

@@ -360,24 +360,24 @@ public final class ElfFile {
             long h = shoff + (long) i * shentsize;
             if (is64) {
                 raw.add(new long[] {word(h), word(h + 4), seg.get(u64, h + 16), seg.get(u64, h + 24),
-                    seg.get(u64, h + 32), word(h + 40), seg.get(u64, h + 56)});
+                    seg.get(u64, h + 32), word(h + 40), seg.get(u64, h + 56), seg.get(u64, h + 8)});
             } else {
                 raw.add(new long[] {word(h), word(h + 4), word(h + 12), word(h + 16), word(h + 20), word(h + 24),
-                    word(h + 36)});
+                    word(h + 36), word(h + 8)});
             }
         }
         ElfSection names = null;
         if (shstrndx > 0 && shstrndx < raw.size()) {
             long[] r = raw.get(shstrndx);
             if (r[1] != ElfSection.NOBITS && fits(r[3], r[4])) {
-                names = new ElfSection(shstrndx, ".shstrtab", (int) r[1], r[2], r[3], r[4], (int) r[5], r[6]);
+                names = new ElfSection(shstrndx, ".shstrtab", (int) r[1], r[2], r[3], r[4], (int) r[5], r[6], r[7]);
             }
         }
         List<ElfSection> out = new ArrayList<>(raw.size());
         for (int i = 0; i < raw.size(); i++) {
             long[] r = raw.get(i);
             String n = names == null || r[0] >= names.size() ? "" : string(names, r[0]);
-            out.add(new ElfSection(i, n, (int) r[1], r[2], r[3], r[4], (int) r[5], r[6]));
+            out.add(new ElfSection(i, n, (int) r[1], r[2], r[3], r[4], (int) r[5], r[6], r[7]));
         }
         return List.copyOf(out);
     }

@@ -11,9 +11,12 @@ package dev.dfx.perf.symbol.elf;
  * @param size    {@code sh_size}, bytes
  * @param link    {@code sh_link}
  * @param entsize {@code sh_entsize}, bytes
+ * @param flags   {@code sh_flags} ({@link #COMPRESSED}, ...)
  */
 public record ElfSection(int index, String name, int type, long addr, long offset, long size, int link,
-                         long entsize) {
+                         long entsize, long flags) {
+    /** {@code SHF_COMPRESSED}: the contents are an {@code Elf32_Chdr}/{@code Elf64_Chdr} and compressed data. */
+    public static final long COMPRESSED = 0x800;
     /** {@code SHT_PROGBITS}. */
     public static final int PROGBITS = 1;
     /** {@code SHT_SYMTAB}. */

@@ -191,18 +191,7 @@ class DemanglerTest {
     @ParameterizedTest
     @CsvSource({"libstdc++-6.0.30-names, 5000", "gaps-names, 1000"})
     void everyCorpusNameMatchesCxxfilt(String corpus, int atLeast) throws IOException {
-        Path dir = Fixtures.testdataDir().resolve("demangle");
-        List<String> names = Files.readAllLines(dir.resolve(corpus + ".txt"));
-        List<String> perf = Files.readAllLines(dir.resolve(corpus + ".perf.txt"));
-        assertThat(names).hasSameSizeAs(perf).hasSizeGreaterThan(atLeast);
-        List<String> wrong = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            if (!perf.get(i).equals(Demangler.demangleOrSelf(names.get(i)))) {
-                wrong.add(names.get(i) + " -> " + Demangler.demangleOrSelf(names.get(i)) + " (perf: " + perf.get(i)
-                    + ")");
-            }
-        }
-        assertThat(wrong).isEmpty();
+        assertThat(Corpora.differingFromPerf(corpus, atLeast)).isEmpty();
     }
 
     @Test

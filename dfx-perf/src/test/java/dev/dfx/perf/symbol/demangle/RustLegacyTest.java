@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Rust's legacy names as perf 6.1 prints them (libiberty's Rust demangler, which {@code c++filt -p -i} runs the
  * same way): a table whose expected text {@code c++filt -p -i} (binutils 2.40) printed, and seeded generated names
- * against the installed {@code c++filt}.
+ * against the installed {@code c++filt} (libiberty's part, {@link Demangler#cplusDemangle}; perf's own Rust pass
+ * after it is {@link PerfPassesTest}'s).
  */
 class RustLegacyTest {
     @ParameterizedTest
@@ -37,6 +38,8 @@ class RustLegacyTest {
         "_ZN3foo17h0123456789abcdefE.cold.1\tfoo",
         "_ZN3a:b17h0123456789abcdefE\ta:b",
         "_ZN5a...b17h0123456789abcdefE\ta::.b",
+        "_ZN18446744073709551619foo17h0123456789abcdefE\tfoo",
+        "_ZN18446744073709551615foo17h0123456789abcdefE\t_ZN18446744073709551615foo17h0123456789abcdefE",
     })
     void legacyNamesPrintAsPerf(String mangled, String perf) {
         assertThat(Demangler.demangleOrSelf(mangled)).isEqualTo(perf);
@@ -87,7 +90,8 @@ class RustLegacyTest {
         List<String> wrong = new ArrayList<>();
         int demangled = 0;
         for (int i = 0; i < names.size(); i++) {
-            String ours = Demangler.demangleOrSelf(names.get(i));
+            String ours = Demangler.cplusDemangle(names.get(i));
+            ours = ours == null ? names.get(i) : ours;
             if (!ours.equals(live.get(i))) {
                 wrong.add(names.get(i) + " -> " + ours + " (c++filt: " + live.get(i) + ")");
             }

@@ -5,13 +5,14 @@ import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.ResolvedEvent;
 import dev.dfx.pmu.task.TaskCounters;
 import dev.dfx.runtime.probe.CounterSource;
+import dev.dfx.runtime.probe.JvmThreadCounters;
 import java.util.List;
-import java.util.stream.IntStream;
 
 /**
- * The counters the {@code pmu} subsystem reads around each kernel: by default the JVM's per-thread CPU time and
- * allocated bytes ({@link CounterSource#jvmThread()}; CPU time costs two system calls per task, about 1.2 µs on the
- * 2-CPU VM, so {@code -e jvm/alloc-bytes/} is the cheap choice for workloads of tiny tasks); with an event list
+ * The counters the {@code pmu} subsystem reads around each kernel: by default the JVM's per-thread allocated bytes
+ * ({@link CounterSource#jvmAllocatedBytes()}, no system call). Thread CPU time is not read by default: it is a system
+ * call per read, two per task, 1-3.4 µs a task on the 2-CPU VM, which is more than a small task's own work
+ * ({@code -e jvm/cpu-time/,jvm/alloc-bytes/} adds it). With an event list
  * ({@code dfx record -e EVENTS}) up to 8 events of any PMU dfx knows (Linux, the simulated accelerator, the JVM),
  * through {@link TaskCounters}.
  * Thread-safe: {@link #forCore} is called on each core thread.
@@ -27,7 +28,7 @@ public final class PmuCounters implements AutoCloseable {
         this.accel = events != null && events.events().stream().anyMatch(e -> e.family() == PmuFamily.ACCEL);
     }
 
-    /** @return the default JVM counters */
+    /** @return the default JVM counter: the thread's allocated bytes */
     public static PmuCounters jvmDefault() {
         return new PmuCounters(null, null);
     }
@@ -47,8 +48,7 @@ public final class PmuCounters implements AutoCloseable {
         if (events != null) {
             return events.names();
         }
-        CounterSource jvm = CounterSource.jvmThread();
-        return IntStream.range(0, jvm.count()).mapToObj(jvm::name).toList();
+        return JvmThreadCounters.ALLOC_ONLY;
     }
 
     /** @return the resolved events, empty for the default counters */
@@ -63,7 +63,7 @@ public final class PmuCounters implements AutoCloseable {
      */
     CounterSource forCore(int core) {
         if (events == null) {
-            return CounterSource.jvmThread();
+            return CounterSource.jvmAllocatedBytes();
         }
         return new TaskEventSource(events.forCurrentThread(), names(), accel ? system.accelModel() : null, core);
     }

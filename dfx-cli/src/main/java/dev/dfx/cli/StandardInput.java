@@ -1,0 +1,45 @@
+package dev.dfx.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Whether this process's standard input is a pipe, which makes it the default input of {@code dfx script},
+ * {@code dfx dump} and {@code dfx report} as it is for perf: {@code perf record -o - | dfx script} reads the
+ * pipe-mode stream without {@code -i -} (perf's rule: no input named and standard input a FIFO). Only the real
+ * process's standard input counts: {@link Main#main} turns it on, so a command run in-process by a test (whose
+ * standard input is its test runner's pipe) keeps the file default. Thread-safe.
+ */
+final class StandardInput {
+    /** {@code S_IFMT} and {@code S_IFIFO} of {@code st_mode} ({@code <sys/stat.h>}). */
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFIFO = 0010000;
+
+    private static volatile boolean attached;
+
+    private StandardInput() {
+    }
+
+    /** Makes the process's standard input eligible as a default input (called once by {@link Main#main}). */
+    static void attach() {
+        attached = true;
+    }
+
+    /**
+     * @param fileDefault the input when standard input is not a pipe ({@code perf.data})
+     * @return {@code -} when the process's standard input is a FIFO, else {@code fileDefault}
+     */
+    static String orDefault(String fileDefault) {
+        return attached && isFifo() ? "-" : fileDefault;
+    }
+
+    private static boolean isFifo() {
+        try {
+            int mode = (Integer) Files.getAttribute(Path.of("/proc/self/fd/0"), "unix:mode");
+            return (mode & S_IFMT) == S_IFIFO;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return false; // no /proc or no unix view: the file default, as when standard input is closed
+        }
+    }
+}

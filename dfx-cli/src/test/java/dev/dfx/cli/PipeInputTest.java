@@ -1,0 +1,73 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dfx.testing.Fixtures;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Pipe-mode perf.data arriving other than as a file: on a standard input that is a pipe with no input named
+ * ({@code perf record -o - | dfx script}, perf's default), and through a FIFO named by {@code -i}. The right output
+ * is perf's own: {@code perf script -i sched-proc.pipe.data}, committed with the fixture.
+ */
+class PipeInputTest {
+    private static final Path DATA = Fixtures.perf("sched-proc.pipe.data");
+    private static final Path SCRIPT = Fixtures.perf("sched-proc.pipe.script.txt");
+
+    @Test
+    void aPipeOnStandardInputIsTheDefaultInput(@TempDir Path dir) throws Exception {
+        Files.write(dir.resolve("perf.data"), new byte[] {1, 2, 3}); // not read: a pipe on stdin wins, as in perf
+        DfxProcess p = DfxProcess.start(dir, "script");
+        try (OutputStream in = p.process().getOutputStream()) {
+            in.write(Files.readAllBytes(DATA));
+        }
+        DfxProcess.Done done = p.finish();
+        assertThat(done.status()).as(done.output()).isZero();
+        assertThat(done.stdout()).isEqualTo(Files.readString(SCRIPT, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void reportReadsAPipeNamedDash(@TempDir Path dir) throws Exception {
+        DfxProcess p = DfxProcess.start(dir, "report", "-i", "-", "--sort", "comm");
+        try (OutputStream in = p.process().getOutputStream()) {
+            in.write(Files.readAllBytes(DATA));
+        }
+        DfxProcess.Done done = p.finish();
+        assertThat(done.status()).as(done.output()).isZero();
+        CliRun fromFile = CliRun.dfx("report", "-i", DATA.toString(), "--sort", "comm");
+        assertThat(done.stdout()).isEqualTo(fromFile.out()).contains("# Samples: ");
+    }
+
+    @Test
+    @Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang guard, not a timing assertion
+    void aFifoIsReadAsAStream(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("perf.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor()).isZero();
+        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
+            try {
+                Files.write(fifo, Files.readAllBytes(DATA));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        CliRun r = CliRun.dfx("script", "-i", fifo.toString());
+        writer.get();
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(Files.readString(SCRIPT, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aDeviceIsNamedForWhatItIs() {
+        CliRun r = CliRun.dfx("script", "-i", "/dev/zero");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: /dev/zero: not a perf.data file but a character device; give a file, or"
+                + " '-' for a pipe-mode stream on standard input\n");
+    }
+}

@@ -235,7 +235,8 @@ public final class Recording {
 
     /**
      * Writes every output from the chunk files: the subsystems' outputs on a thread of their own while this thread
-     * runs the extra exports (the trace), which share the deps replay instead of replaying the chunk file again.
+     * replays the deps records and runs the extra exports (the trace), which share the deps replay instead of
+     * replaying the chunk file again.
      * Post-recording work is where a user waits; on two or more CPUs the two halves overlap.
      *
      * @return every file of the run directory: chunk files and subsystem outputs in subsystem order, then the extras
@@ -247,7 +248,6 @@ public final class Recording {
         for (SubsystemRecorder r : started) {
             chunks.add(chunkFile(r));
         }
-        DependencyEdges deps = dependencyEdges(dir, started);
         // join() waits uninterruptibly: the outputs are written and named in run.json even after a Ctrl-C
         CompletableFuture<List<List<OutputFile>>> own = CompletableFuture.supplyAsync(() -> {
             List<List<OutputFile>> each = new ArrayList<>();
@@ -260,6 +260,8 @@ public final class Recording {
             }
             return each;
         }, task -> Thread.ofPlatform().name("dfx-record-export").start(task));
+        // replayed while the outputs thread writes the subsystems before deps (which then finds the replay done)
+        DependencyEdges deps = dependencyEdges(dir, started);
         List<OutputFile> extras = new ArrayList<>();
         if (!extra.isEmpty()) {
             RunManifest m = manifest(outcome.status(), outcome.reason(), clock, start, null, 0, w, reports, chunks);

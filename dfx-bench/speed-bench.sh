@@ -3,7 +3,8 @@
 #
 #   dfx-bench/speed-bench.sh [--runs N] [--file PERF_DATA] [--skip-record] [--skip-drain]
 #
-#   start-up     `./dfx --version` against `java -version` (the JVM alone), and `./dfx script` against `perf script`
+#   start-up     `./dfx --version` (answered by the launcher) and the same through the JVM against `java -version`,
+#                and `./dfx script` against `perf script`
 #                on the largest fixture (testdata/perf/irq-a.data, 54 KB)
 #   large file   with --file: `dfx script` against `perf script`, `dfx dump` against `perf report -D` and
 #                `dfx export FILE --format chrome` against `perf script` on FILE (a 100+ MB `perf record -e 'sched:*'
@@ -90,11 +91,14 @@ fixture=testdata/perf/irq-a.data
 for ((i = 0; i < runs; i++)); do
   measure dfx-version "$work/o" ./dfx --version
   measure java-version "$work/o" "$JAVA_HOME/bin/java" -version
+  # DFX_JAVA_OPTS set (to an option dfx uses anyway): the launcher does not answer --version itself, the JVM starts
+  measure dfx-version-jvm "$work/o" env DFX_JAVA_OPTS=-XX:+UseSerialGC ./dfx --version
   measure dfx-script-small "$work/dfx-small.txt" ./dfx script -i "$fixture"
   measure perf-script-small "$work/perf-small.txt" perf script -i "$fixture"
 done
 same() { if cmp -s "$1" "$2"; then echo identical; else echo DIFFERENT; fi; }
 side_by_side 'start-up: `dfx --version` / `java -version`' '<= 100 ms' dfx-version java-version -
+side_by_side 'start-up: `dfx --version` through the JVM / `java -version`' '-' dfx-version-jvm java-version -
 side_by_side 'start-up: `script` on irq-a.data (54 KB)' '<= 150 ms' dfx-script-small perf-script-small \
   "$(same "$work/dfx-small.txt" "$work/perf-small.txt")"
 

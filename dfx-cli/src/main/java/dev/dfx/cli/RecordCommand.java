@@ -86,7 +86,7 @@ final class RecordCommand implements Callable<Integer> {
     @Option(names = {"-e", "--event"}, paramLabel = "EVENTS",
             description = "Up to 8 pmu events per task, e.g. task-clock,accel/sq_waves,se=2,sa=1/,jvm/alloc-bytes/"
                     + " (default: jvm/alloc-bytes/, the thread's allocated bytes; -e jvm/cpu-time/,jvm/alloc-bytes/"
-                    + " adds the thread's CPU ns at two system calls, about 1-3 µs, per task).")
+                    + " adds the thread's CPU ns, at two system calls (1-3 microseconds) per task).")
     String events;
 
     @Option(names = "--arch", paramLabel = "ARCH", defaultValue = "gfx12",

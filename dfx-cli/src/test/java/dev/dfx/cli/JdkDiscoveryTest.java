@@ -39,11 +39,15 @@ class JdkDiscoveryTest {
     }
 
     private Result discover(String javaHome) throws Exception {
+        // A fake java 17 first on PATH, so the machine's own default java never decides the outcome.
+        return discover(javaHome, fakeJdk("path-java-17", "17", true).resolve("bin"));
+    }
+
+    /** Runs dfx_use_jdk with {@code pathFirst} first on PATH and prints the JAVA_HOME it chose. */
+    private Result discover(String javaHome, Path pathFirst) throws Exception {
         ProcessBuilder pb = new ProcessBuilder("bash", "-c",
                 ". \"$0\" && dfx_use_jdk && printf '%s' \"$JAVA_HOME\"", script().toString());
-        // A fake java 17 first on PATH, so the machine's own default java never decides the outcome.
-        Path onPath = fakeJdk("path-java-17", "17", true).resolve("bin");
-        pb.environment().put("PATH", onPath + ":/usr/bin:/bin");
+        pb.environment().put("PATH", pathFirst + ":/usr/bin:/bin");
         pb.environment().put("DFX_JVM_DIR", tmp.resolve("jvm").toString());
         pb.environment().put("DFX_NO_INSTALL", "1");
         if (javaHome == null) {
@@ -114,5 +118,30 @@ class JdkDiscoveryTest {
         assertThat(r.out()).isEqualTo(jdk25.toString());
         assertThat(jdk25.resolve("started")).doesNotExist();
         assertThat(old.resolve("started")).doesNotExist();
+    }
+
+    @Test
+    void theHighestReleaseVersionWinsWhateverTheFoldersNames() throws Exception {
+        Path jdk26 = jdkWithRelease("jdk-26", "26.0.1");
+        Path jdk25 = jdkWithRelease("temurin-25-jdk", "25.0.3"); // sorts after jdk-26 by name
+        Result r = discover(null);
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).isEqualTo(jdk26.toString());
+        assertThat(jdk25.resolve("started")).doesNotExist();
+    }
+
+    /** Debian's /usr/bin/java is a link (through /etc/alternatives) to a JDK in the JVM folder. */
+    @Test
+    void aJavaOnThePathThatLinksIntoTheJvmFolderIsThatJdk() throws Exception {
+        Path jdk25 = jdkWithRelease("temurin-25-jdk", "25.0.3");
+        Path jdk26 = jdkWithRelease("jdk-26", "26.0.1");
+        Path alternatives = Files.createDirectories(tmp.resolve("alternatives"));
+        Files.createSymbolicLink(alternatives.resolve("java"), jdk25.resolve("bin/java"));
+        Path usrBin = Files.createDirectories(tmp.resolve("usr/bin"));
+        Files.createSymbolicLink(usrBin.resolve("java"), alternatives.resolve("java"));
+        Result r = discover(null, usrBin);
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).as("the PATH's java comes before the newest JDK").isEqualTo(jdk25.toString());
+        assertThat(jdk26.resolve("started")).doesNotExist();
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
@@ -70,8 +71,10 @@ class LauncherAotCacheTest {
     private record Done(int status, String out, String err) {
     }
 
-    private Done dfx(int build, String javaOpts) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(checkout.resolve("dfx").toString());
+    private Done dfx(int build, String javaOpts, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(checkout.resolve("dfx").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PATH", fakeBin + ":/usr/bin:/bin");
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("DFX_NO_INSTALL", "1");
@@ -135,6 +138,27 @@ class LauncherAotCacheTest {
         Files.copy(tmp.resolve("jar2.jar"), jar, StandardCopyOption.REPLACE_EXISTING); // newer than the sources
         assertThat(dfx(2, null)).isEqualTo(new Done(0, "jar 2\n", ""));
         assertCacheUsed(2);
+    }
+
+    @Test
+    void versionAloneIsAnsweredWithTheJvmsLineForTheJarAndJdkWithoutStartingIt() throws Exception {
+        assertThat(dfx(1, null)).isEqualTo(new Done(0, "jar 1\n", BUILDING));
+        Done jvm = dfx(1, "-XX:+UseSerialGC", "--version"); // DFX_JAVA_OPTS set (to what dfx uses): the JVM answers
+        assertThat(dfx(1, null, "--version")).isEqualTo(jvm).isEqualTo(new Done(0, "jar 1\n", ""));
+        assertThat(dfx(1, null, "-V")).isEqualTo(jvm);
+
+        // the launcher's answer is the line kept beside the cache: changed there, it changes, and no JVM says otherwise
+        Path kept;
+        try (var files = Files.find(target.resolve("aot"), 2, (p, a) -> p.getFileName().toString().equals("version"))) {
+            kept = files.findFirst().orElseThrow();
+        }
+        Files.writeString(kept, "kept line\n");
+        assertThat(dfx(1, null, "--version")).isEqualTo(new Done(0, "kept line\n", ""));
+        assertThat(dfx(1, null, "--version", "extra").out()).as("not --version alone: the JVM").isEqualTo("jar 1\n");
+
+        sourcesChanged();
+        assertThat(dfx(2, null, "--version")).isEqualTo(new Done(0, "jar 2\n", BUILDING));
+        assertThat(dfx(2, null, "--version")).isEqualTo(new Done(0, "jar 2\n", ""));
     }
 
     /** Makes the jar older than the sources, as an edit of a source does. */

@@ -167,9 +167,12 @@ final class CollectorLane {
         CLAIM.setRelease(this, 0);
     }
 
-    /** @return {@link System#nanoTime()} when the current collector call began, or 0 outside a call */
+    /**
+     * @return {@link System#nanoTime()} when the current collector call began, or 0 outside a call; a reader that
+     *         gets 0 after a call sees everything that call did (the collector's own stores and the lane's counts)
+     */
     long inCallSinceNs() {
-        return (long) CALL_SINCE.getOpaque(this);
+        return (long) CALL_SINCE.getVolatile(this);
     }
 
     /** @return summed time of this lane's collector calls so far, ns */
@@ -206,7 +209,16 @@ final class CollectorLane {
         if (b == null) {
             return false;
         }
-        deliver(b);
+        long since = Math.max(1, System.nanoTime());
+        // Announce the call, then look for stop's verdict again (both volatile, against abandon()'s store and load):
+        // either stop sees this call running, or this worker sees the lane abandoned and starts no call. A call
+        // begun after stop gave up would hand the collector records stop already counted dropped.
+        CALL_SINCE.setVolatile(this, since);
+        if (abandoned) {
+            CALL_SINCE.setVolatile(this, 0L);
+            return false;  // the buffer stays undelivered, in the backlog stop counted
+        }
+        deliver(b, since);
         boolean wasAtLimit = atLimit();
         delivered.setRelease(delivered.getPlain() + 1);
         if (wasAtLimit) {
@@ -217,9 +229,7 @@ final class CollectorLane {
     }
 
     /** Claim holder: calls the collector on one buffer and counts its records collected or lost. */
-    private void deliver(HostBuffer b) {
-        long since = Math.max(1, System.nanoTime());
-        CALL_SINCE.setOpaque(this, since);
+    private void deliver(HostBuffer b, long since) {
         try {
             collector.accept(b);
             ledger.collected(b.lane, b.count);
@@ -233,7 +243,7 @@ final class CollectorLane {
             if (ns > longestCallNs.getPlain()) {
                 longestCallNs.setRelease(ns);
             }
-            CALL_SINCE.setOpaque(this, 0L);
+            CALL_SINCE.setVolatile(this, 0L);  // after the counts: whoever reads 0 sees them (see inCallSinceNs)
             meter.onCollected(b.kind, ns);
         }
         if (zeroed) {
@@ -262,11 +272,16 @@ final class CollectorLane {
     }
 
     /**
-     * Stop gave up on this lane (its collector call outlived stop's bound): no worker delivers another buffer of it.
-     * The call still running finishes on its worker; its records are no longer part of the final counts.
+     * Stop gave up on this lane (its backlog outlived stop's bound): no collector call of it begins after this. A call
+     * already running (the returned time is not 0) finishes on its worker when it does; its buffer is not part of the
+     * final counts (counted dropped, stopped) although it may still reach the collector after stop returned.
+     *
+     * @return {@link System#nanoTime()} when the call still running began, or 0 when none runs: then the collector
+     *         has got exactly the buffers counted so far, and gets no more
      */
-    void abandon() {
+    long abandon() {
         abandoned = true;
+        return inCallSinceNs();
     }
 
     /** @return whether stop gave up on this lane */

@@ -177,8 +177,7 @@ public final class HostGroup implements AutoCloseable {
         for (CollectorLane c : parts.collectorLanes) {
             for (int poll = 0; !c.abandoned() && !(c.idle() && (!claim || c.tryClaim())); poll++) {
                 if (stop.hostNsLeft() <= 0) {
-                    c.abandon();
-                    stop.collectorStuck(c);
+                    stop.collectorStuck(c, c.abandon());
                     break;
                 }
                 StopProtocol.pause(poll, stop.hostDeadlineNs());

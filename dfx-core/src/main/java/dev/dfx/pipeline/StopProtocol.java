@@ -40,6 +40,9 @@ import java.util.function.LongPredicate;
  * A revoked lane, or one whose drain shard, replenisher or collector call outlived stop's bound, has every record that
  * was not collected or dropped by another cause counted {@code STOPPED} ("residual"): those records were on their way
  * when stop ended. Nothing is counted twice: a revoked lane is never recovered, and each entry is taken once.
+ * Stop cannot take back a collector call it finds running when it gives up on a lane (user code, wedged or only not
+ * scheduled): that call's buffer is counted {@code STOPPED} too, yet reaches the collector if the call returns, after
+ * the final snapshot. It is the only one: no call of the lane begins after stop gave up ({@link CollectorLane#abandon}).
  *
  * <p>Bound: steps 1 and 2-4 each take at most one backstop, so stop returns within two backstops (plus one poll of
  * at most {@value #MAX_POLL_NS} ns) whatever a hook or collector call does; what outlived its bound is named in
@@ -242,14 +245,18 @@ final class StopProtocol {
                 + loop.name() + " is busy in " + describe(loop.runningPart()));
     }
 
-    /** Stop gave up on a lane whose collector did not deliver its last buffers in time. */
-    void collectorStuck(CollectorLane c) {
+    /**
+     * Stop gave up on a lane whose collector did not deliver its last buffers in time.
+     *
+     * @param since what {@link CollectorLane#abandon()} returned: when the call still running began, or 0
+     */
+    void collectorStuck(CollectorLane c, long since) {
         residual[c.lane()] = true;
-        long since = c.inCallSinceNs();
         String call = since == 0 ? "its collector calls did not deliver its backlog"
                 : "its collector call has run for " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since) + " ms";
         stuck.add("lane " + c.lane() + ": " + call + " (" + c.backlog() + " buffers not delivered) past stop's bound of "
-                + p.config.backstop().toMillis() + " ms; its records not collected are counted dropped (stopped)");
+                + p.config.backstop().toMillis() + " ms; its records not collected are counted dropped (stopped)"
+                + (since == 0 ? "" : ", the running call's too, though they reach the collector if that call returns"));
     }
 
     private String describe(Object part) {

@@ -65,7 +65,8 @@ class StopProtocolTest {
         PipelineConfig.Builder b = PipelineConfig.builder("stop-" + seed).drainShards(1 + rnd.nextInt(Math.min(2, producers)))
                 .memoryMode(rnd.nextBoolean() ? MemoryMode.SHARED : MemoryMode.COPY)
                 .backstop(Duration.ofMillis(5 + rnd.nextInt(20)));
-        int kind = b.pool(new PoolSpec("t", SequenceChecker.RECORD, 2 + rnd.nextInt(30), 1 + rnd.nextInt(4)));
+        int recordsPerBuffer = 2 + rnd.nextInt(30);
+        int kind = b.pool(new PoolSpec("t", SequenceChecker.RECORD, recordsPerBuffer, 1 + rnd.nextInt(4)));
         for (int q = 0; q < producers; q++) {
             for (int i = 0; i < lanesPerProducer; i++) {
                 b.lane(kind, q);
@@ -113,8 +114,9 @@ class StopProtocolTest {
             for (Thread t : threads) {
                 t.join();
             }
+            awaitCollectorCalls(p);
             assertThat(failures).as("seed %d: producer failures", seed).isEmpty();
-            check(seed, s, checker, behaviour, attachedAtStop, written);
+            check(seed, s, checker, behaviour, attachedAtStop, written, recordsPerBuffer);
         }
     }
 
@@ -147,15 +149,39 @@ class StopProtocolTest {
         }
     }
 
+    /**
+     * Waits until no collector call of the pipeline runs: one that outlived stop's bound (the machine did not run its
+     * worker in time) returns on its own; then the checker's counts are final and visible here.
+     */
+    private static void awaitCollectorCalls(Pipeline p) {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        for (CollectorLane c : p.parts().collectorLanes) {
+            while (c.inCallSinceNs() != 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(c.inCallSinceNs()).as("%s returned", c).isZero();
+        }
+    }
+
     private static void check(long seed, PipelineStats s, SequenceChecker checker, Behaviour[] behaviour,
-            boolean[] attachedAtStop, long[] written) {
+            boolean[] attachedAtStop, long[] written, int recordsPerBuffer) {
         assertThat(checker.problems()).as("seed %d: duplicates, order or torn records", seed).isEmpty();
         assertThat(s.reconciled()).as("seed %d: reconciled %s errors %s stuck %s", seed, s.lanes(), s.errors(), s.stuck()).isTrue();
         for (LaneStats l : s.lanes()) {
             Behaviour what = behaviour[l.producer()];
-            String at = "seed " + seed + " lane " + l.lane() + " (" + what + ")";
-            assertThat(l.collected()).as("%s: collected is what the collector got", at)
-                    .isEqualTo(checker.delivered(l.lane()));
+            String at = "seed " + seed + " lane " + l.lane() + " (" + what + ", stuck " + s.stuck() + ")";
+            boolean callOutlivedStop = s.stuck().stream()
+                    .anyMatch(m -> m.startsWith("lane " + l.lane() + ": its collector call has run"));
+            long late = checker.delivered(l.lane()) - l.collected();
+            if (callOutlivedStop) {
+                // stop gave up on the call it found running (a loaded machine can hold a worker past a short
+                // backstop): that one buffer is counted dropped (stopped) and reached the collector when the call
+                // returned, after the final snapshot; no other call began after stop gave up
+                assertThat(late).as("%s: the collector got at most the buffer of the call stop gave up on", at)
+                        .isBetween(0L, Math.min(recordsPerBuffer, l.droppedStopped()));
+            } else {
+                assertThat(late).as("%s: collected is what the collector got", at).isZero();
+            }
             assertThat(l.collected() + l.dropped()).as("%s: every record collected or dropped by a cause", at)
                     .isEqualTo(l.total());
             assertThat(l.droppedCollector()).as(at).isZero();
@@ -263,6 +289,10 @@ class StopProtocolTest {
             p.close();
         }
         assertThat(checker.problems()).isEmpty();
+        // the call stop gave up on returned after stop: the collector got its buffer (seq 2, records 16..23), which
+        // the final snapshot counts dropped (stopped), and no call began after it (seq 3, records 24..29)
+        assertThat(checker.delivered(0)).isEqualTo(24);
+        assertThat(checker.last(0)).isEqualTo(23);
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * {@code dfx report -i perf.data} prints, byte for byte, what {@code perf report --stdio} prints, on fresh
  * recordings of renamer.c made here with the real perf (cpu-clock with callchains, page faults with callchains,
- * two events at once): children and self, {@code --no-children}, {@code -g none}, {@code --sort}, {@code -F},
+ * two events at once, cpu-clock with callchains in pipe mode): children and self, {@code --no-children}, {@code -g none}, {@code --sort}, {@code -F},
  * {@code --percent-limit}; with symbols (the program's own, libc's, the running kernel's where perf may read them)
  * and without ({@code --symfs} nowhere, {@code --kallsyms=/dev/null}). Both sides use an empty build-id cache, so
  * nothing outside the test's folder and the recorded files decides a symbol. perf's output ends with a random tip
@@ -38,6 +38,11 @@ class ReportLiveTest {
         LiveRecording.record(dir, "faults.data", "-e", "page-faults", "-c", "1", "-g");
         LiveRecording.record(dir, "two.data", "-e", "cpu-clock,page-faults", "-c", "200000", "-g");
         LiveRecording.record(dir, "flat.data", "-e", "cpu-clock", "-c", "500000");
+        // pipe mode: the attrs arrive as HEADER_ATTR records in the data, not in a header section
+        int status = LiveRecording.run(List.of(LiveRecording.perf(), "record", "-N", "-q", "-o", "-", "-e", "cpu-clock",
+            "-c", "500000", "-g", "--", dir.resolve("renamer").toString(), LiveRecording.SPIN),
+            dir.resolve("pipe.data").toFile());
+        assertThat(status).as("perf record -o -").isZero();
         cache = Files.createDirectories(dir.resolve("empty-buildid-cache"));
     }
 
@@ -53,6 +58,10 @@ class ReportLiveTest {
             out.add(Arguments.of(file, "", false));
             out.add(Arguments.of(file, "--no-children --sort sym,comm", false));
         }
+        out.add(Arguments.of("pipe.data", "", true));
+        out.add(Arguments.of("pipe.data", "--children", true));
+        out.add(Arguments.of("pipe.data", "--no-children", true));
+        out.add(Arguments.of("pipe.data", "-g none --sort dso,sym", true));
         out.add(Arguments.of("flat.data", "", true));
         out.add(Arguments.of("flat.data", "--sort cpu,pid", false));
         return out.stream();

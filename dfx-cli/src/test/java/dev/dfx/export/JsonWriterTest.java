@@ -21,7 +21,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-/** {@link JsonWriter} against Jackson's generator (the writer it replaced) and Jackson's parser. */
+/**
+ * {@link JsonWriter}, a facade over Jackson's generator, against that generator driven directly (the same bytes for
+ * every token kind, encoded-once texts and hostile strings) and Jackson's parser; its own timestamp text against
+ * {@link BigDecimal}.
+ */
 class JsonWriterTest {
     /** Characters that stress escaping: controls, quote, backslash, DEL, 2- and 3-byte UTF-8, both surrogate halves. */
     private static final char[] HOSTILE = {0, 1, 8, 9, 10, 12, 13, 0x1F, ' ', '"', '\\', '/', 0x7F, 0x80, 0xE9,
@@ -49,7 +53,8 @@ class JsonWriterTest {
                 w.value(d);
             }
             w.endArray().name("nested").beginArray().beginArray().endArray().beginObject().endObject().nullValue()
-                    .value(true).value(false).endArray().endObject();
+                    .value(true).value(false).endArray().name(JsonWriter.text("enc\"oded"))
+                    .value(JsonWriter.text("once \u00e9\n")).endObject();
         }
 
         void write(JsonGenerator g) throws IOException {
@@ -78,6 +83,8 @@ class JsonWriterTest {
             g.writeBoolean(true);
             g.writeBoolean(false);
             g.writeEndArray();
+            g.writeFieldName("enc\"oded");
+            g.writeString("once \u00e9\n");
             g.writeEndObject();
         }
     }

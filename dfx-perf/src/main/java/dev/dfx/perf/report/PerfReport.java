@@ -59,7 +59,8 @@ public final class PerfReport {
         List<String> warnings = List.of();
         BadInputException stopped = null;
         try {
-            warnings = ProfileWalk.run(session, opt.symbols(), s -> hists.computeIfAbsent(s.evsel(),
+            // in children mode perf report's callchain order is caller, and its unwinder hands frames outermost first
+            warnings = ProfileWalk.run(session, opt.symbols(), layout.children(), s -> hists.computeIfAbsent(s.evsel(),
                 e -> new Hists(e, layout, dsos)).add(s), t -> sideBand(t, dsos, lost));
         } catch (BadInputException e) {
             stopped = e;

@@ -63,7 +63,7 @@ class DebugInfoTest {
                 expected.add(new String[] {lines[i], lines[i + 1]});
                 i += 2;
             }
-            List<DebugInfo.Frame> ours = info.frames(a);
+            List<DebugInfo.Frame> ours = info.frames(a, null);
             String at = "address 0x" + Long.toHexString(a);
             if (expected.size() == 1 && expected.get(0)[0].equals("??") && expected.get(0)[1].equals("??:0")) {
                 assertThat(ours).as(at).isEmpty();

@@ -90,7 +90,7 @@ class DwarfFuzzTest {
         ElfSection text = elf.section(".text");
         if (info != null) {
             for (long a = text.addr(); a < text.addr() + text.size(); a += 1 + rnd.nextInt(4)) {
-                List<DebugInfo.Frame> f = info.frames(a);
+                List<DebugInfo.Frame> f = info.frames(a, null);
                 assertThat(f.size()).isLessThanOrEqualTo(1025);
             }
         }

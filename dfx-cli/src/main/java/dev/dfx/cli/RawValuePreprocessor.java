@@ -20,7 +20,10 @@ final class RawValuePreprocessor implements CommandLine.IParameterPreprocessor {
             argSpec.setValue(appended(argSpec, value));
             return true;
         }
-        return false;
+        // the option ends the command line: a value is still required, as perf's "switch `F' requires a value"
+        throw new CommandLine.MissingParameterException(commandSpec.commandLine(), argSpec,
+                "Missing required parameter for option '" + (argSpec instanceof CommandLine.Model.OptionSpec o
+                        ? o.longestName() : argSpec.paramLabel()) + "' (" + argSpec.paramLabel() + ")");
     }
 
     @SuppressWarnings("unchecked")

@@ -16,7 +16,8 @@ final class SymbolSourceOptions {
     Path kallsyms;
 
     @Option(names = "--symfs", paramLabel = "DIR",
-        description = "Look for the recorded DSOs (and their debug files) below DIR")
+        description = "Look for the recorded DSOs (and their debug files) below DIR; the build-id cache is then"
+            + " DIR/.debug, as in perf")
     Path symfs;
 
     @Option(names = "--buildid-dir", paramLabel = "DIR", description = "perf's build-id cache (default: ~/.debug)")

@@ -35,6 +35,7 @@ class MainErrorsTest {
         "bogus                       | dfx: Unmatched argument at index 0: 'bogus' (see 'dfx --help')",
         "report --bogus              | dfx: report: Unknown option: '--bogus' (see 'dfx report --help')",
         "report -i a.data b          | dfx: report: Unmatched argument 'b': the input is given with -i already (a.data) (see 'dfx report --help')",
+        "script -i a.data -F         | dfx: script: Missing required parameter for option '--fields' (FIELDS) (see 'dfx script --help')",
     })
     void usageErrorsAreOneLineWithExitStatus2(String cmd, String expected) {
         Run r = run(cmd.trim().split(" +"));

@@ -1,7 +1,9 @@
 package dev.dfx.perf;
 
-import java.io.IOException;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,6 +44,29 @@ public record LivePerf(int status, String out) {
             Thread.currentThread().interrupt();
             return null;
         }
+    }
+
+    /**
+     * Runs {@code perf --buildid-dir CACHE script MORE FIELDS -i NAME} in the recording's folder, where the recording
+     * was made, and requires it to succeed.
+     *
+     * @param data       the recording
+     * @param buildIdDir perf's build-id cache for the run
+     * @param fields     {@code -F ...} as one string split at spaces, or {@code null}
+     * @param more       options before the fields ({@code --symfs DIR})
+     * @return perf's standard output
+     */
+    public static String script(Path data, Path buildIdDir, String fields, List<String> more) {
+        List<String> args = new ArrayList<>(List.of("--buildid-dir", buildIdDir.toString(), "script"));
+        args.addAll(more);
+        if (fields != null) {
+            args.addAll(List.of(fields.split(" ")));
+        }
+        args.addAll(List.of("-i", data.getFileName().toString()));
+        LivePerf perf = run(data.toAbsolutePath().getParent(), args.toArray(String[]::new));
+        assertThat(perf).as("perf can run").isNotNull();
+        assertThat(perf.status()).as("perf script status").isZero();
+        return perf.out();
     }
 
     /**

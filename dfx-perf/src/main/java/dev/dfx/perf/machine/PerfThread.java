@@ -10,6 +10,7 @@ public final class PerfThread {
     private final int tid;
     private String comm;
     private boolean commSet;
+    private String firstComm;
     private MapGroup maps;
     private int ppid = -1;
     private boolean exited;
@@ -44,7 +45,20 @@ public final class PerfThread {
         return commSet;
     }
 
+    /**
+     * @return the comm that replaced the {@code :TID} placeholder, or null while none has: perf overrides the
+     *         placeholder's {@code struct comm} in place with the thread's first COMM (or inherited comm)
+     *         ({@code comm__override}), so whatever kept the placeholder (a report line) shows this name from then
+     *         on; later COMMs are comms of their own
+     */
+    public String firstComm() {
+        return firstComm;
+    }
+
     void setComm(String comm) {
+        if (!commSet) {
+            firstComm = comm;
+        }
         this.comm = comm;
         this.commSet = true;
     }

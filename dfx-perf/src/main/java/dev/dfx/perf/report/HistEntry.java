@@ -14,7 +14,9 @@ import dev.dfx.perf.symbol.Symbol;
 final class HistEntry {
     final PerfThread thread;
     /** The thread's name when the first sample was taken, bytes held one char per byte. */
-    final String comm;
+    private final String comm;
+    /** Whether {@link #comm} was the thread's {@code :TID} placeholder then. */
+    private final boolean placeholder;
     final int cpu;
     final MemMap map;
     final Symbol sym;
@@ -34,12 +36,29 @@ final class HistEntry {
               DsoOrder dsos) {
         this.thread = thread;
         this.comm = comm;
+        this.placeholder = !thread.commSet();
         this.cpu = cpu;
         this.map = map;
         this.sym = sym;
         this.ip = ip;
         this.level = level;
         this.callchain = new CallchainNode(dsos);
+    }
+
+    /**
+     * @return the name the entry shows now: the name at its first sample, except a {@code :TID} placeholder, which
+     *         shows the thread's first name as soon as it has one ({@link PerfThread#firstComm()}); so, as in perf,
+     *         the sort keys see the renamed placeholder too (a later sample of the same name can land on it, and
+     *         {@code hists__collapse_resort} merges what then compares equal)
+     */
+    String comm() {
+        if (placeholder) {
+            String first = thread.firstComm();
+            if (first != null) {
+                return first;
+            }
+        }
+        return comm;
     }
 
     /** @return the DSO's short name as perf prints it ({@link ProfileFrame#shortName}), or null outside any mapping */

@@ -54,7 +54,7 @@ final class Hists {
             ip.level(), dsos));
         self.period += s.period();
         self.samples++;
-        List<ProfileFrame> chain = layout.children() ? s.callchain().reversed() : s.callchain();
+        List<ProfileFrame> chain = layout.callerOrder() ? s.callchain().reversed() : s.callchain();
         if (layout.children()) {
             self.accPeriod += s.period();
             self.accSamples++;

@@ -48,20 +48,25 @@ public final class PerfReport {
      *                           perf would print it for a recording that ended there
      */
     public static List<String> print(PerfSession session, Options opt, TextSink out) {
-        boolean callchain = false;
-        for (Evsel e : session.evlist().all()) {
-            callchain |= (e.attr().sampleType() & SampleType.CALLCHAIN) != 0;
-        }
-        ReportLayout layout = ReportLayout.of(opt.sort(), opt.fields(), opt.children(), opt.graph(), callchain);
+        // checks the keys before anything is read; the layout used is made at the first sample, when a pipe-mode
+        // stream has given its attrs (HEADER_ATTR records come before the samples)
+        layout(session, opt);
+        ReportLayout[] layout = new ReportLayout[1];
         DsoOrder dsos = new DsoOrder();
         Map<Evsel, Hists> hists = new LinkedHashMap<>();
         long[] lost = new long[1];
         List<String> warnings = List.of();
         BadInputException stopped = null;
         try {
-            // in children mode perf report's callchain order is caller, and its unwinder hands frames outermost first
-            warnings = ProfileWalk.run(session, opt.symbols(), layout.children(), s -> hists.computeIfAbsent(s.evsel(),
-                e -> new Hists(e, layout, dsos)).add(s), t -> sideBand(t, dsos, lost));
+            // callchain order is caller unless --no-children (also in pipe mode), and perf's unwinder then hands frames
+            // outermost first, which decides the order of its addr2line questions
+            boolean callerOrder = !Boolean.FALSE.equals(opt.children());
+            warnings = ProfileWalk.run(session, opt.symbols(), callerOrder, s -> hists.computeIfAbsent(s.evsel(), e -> {
+                if (layout[0] == null) {
+                    layout[0] = layout(session, opt);
+                }
+                return new Hists(e, layout[0], dsos);
+            }).add(s), t -> sideBand(t, dsos, lost));
         } catch (BadInputException e) {
             stopped = e;
         }
@@ -78,6 +83,24 @@ public final class PerfReport {
             throw new BadInputException(stopped.getMessage() + "; reported the samples read before it");
         }
         return warnings;
+    }
+
+    /**
+     * @return the columns and callchain mode for the events known so far (callchains if any event samples them);
+     *         a pipe-mode stream never gets the Children column, even with {@code --children}: perf sets up its
+     *         columns before the stream's attrs arrive; its callchains still run from caller to callee unless
+     *         {@code --no-children} is given, as children mode set that order when the options were read
+     */
+    private static ReportLayout layout(PerfSession session, Options opt) {
+        boolean callchain = false;
+        for (Evsel e : session.evlist().all()) {
+            callchain |= (e.attr().sampleType() & SampleType.CALLCHAIN) != 0;
+        }
+        if (!session.file().pipe()) {
+            return ReportLayout.of(opt.sort(), opt.fields(), opt.children(), opt.graph(), callchain);
+        }
+        return ReportLayout.of(opt.sort(), opt.fields(), Boolean.FALSE, opt.graph(), callchain)
+            .withCallerOrder(callchain && !Boolean.FALSE.equals(opt.children()));
     }
 
     private static void sideBand(TimedRecord t, DsoOrder dsos, long[] lost) {

@@ -19,7 +19,7 @@ import java.util.List;
  * @param skipFirst    whether a lone callchain's first frame is left out (sorting starts with {@code sym})
  */
 record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<SortKey> keys, boolean children,
-                    boolean useCallchain, boolean skipFirst) {
+                    boolean useCallchain, boolean skipFirst, boolean callerOrder) {
     /** The sort keys perf uses when none are given. */
     static final String DEFAULT_SORT = "comm,dso,sym";
 
@@ -71,7 +71,16 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
         }
         boolean skipFirst = fields == null && sort != null && sort.startsWith("sym");
         return new ReportLayout(List.copyOf(sorts), List.copyOf(outputs), List.copyOf(keys), acc,
-            hasCallchain && graph, skipFirst);
+            hasCallchain && graph, skipFirst, acc);
+    }
+
+    /**
+     * @param callerOrder whether callchains run from caller to callee (perf's {@code ORDER_CALLER}, which children
+     *                    mode sets when it is asked for, whether or not it could accumulate)
+     * @return this layout with that callchain order
+     */
+    ReportLayout withCallerOrder(boolean callerOrder) {
+        return new ReportLayout(sorts, outputs, keys, children, useCallchain, skipFirst, callerOrder);
     }
 
     private static List<String> split(String list) {

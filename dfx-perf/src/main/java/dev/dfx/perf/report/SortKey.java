@@ -50,7 +50,7 @@ enum SortKey {
      */
     int collapse(HistEntry x, HistEntry y) {
         return switch (this) {
-            case COMM -> x.comm.compareTo(y.comm);
+            case COMM -> x.comm().compareTo(y.comm());
             case DSO -> dso(x, y);
             case SYM -> {
                 if (x.sym == null && y.sym == null) {
@@ -118,7 +118,7 @@ enum SortKey {
     /** @return the entry's text in a column {@code width} wide, as perf's {@code se_snprintf} writes it */
     String text(HistEntry e, int width) {
         return switch (this) {
-            case COMM -> Columns.left(e.comm, width);
+            case COMM -> Columns.left(e.comm(), width);
             case DSO -> Columns.left(e.map != null ? e.shortDso() : "[unknown]", width);
             case SYM -> symbol(e, width);
             case PID -> String.format("%7d:", e.thread.tid())

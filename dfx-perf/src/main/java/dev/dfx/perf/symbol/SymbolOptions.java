@@ -1,5 +1,6 @@
 package dev.dfx.perf.symbol;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -50,6 +51,36 @@ public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path bui
      */
     static Path buildIdCache(String home) {
         return home == null ? Path.of(".debug") : Path.of(home + "/.debug");
+    }
+
+    /**
+     * The build-id cache perf 6.1 reads user-space DSOs from: {@code DIR/.debug} under {@code --symfs DIR} (perf's
+     * {@code symbol__config_symfs} points the cache there, over {@code --buildid-dir}), else {@link #buildIdDir}.
+     * Symbols and the bytes {@code --call-graph dwarf} unwinding reads both come from it first.
+     *
+     * @return the cache folder, or {@code null} when there is none
+     */
+    public Path userBuildIdDir() {
+        return symfs != null ? Path.of(symfs.toString(), ".debug") : buildIdDir;
+    }
+
+    /**
+     * A DSO's file in the build-id cache as perf 6.1's {@code dso__build_id_filename} names it: the link
+     * {@code CACHE/.build-id/xx/rest} itself when it is a regular file (the cache's old layout), else
+     * {@code CACHE/.build-id/xx/rest/BASENAME} (through the link into {@code CACHE/PATH/ID/}), with
+     * {@code CACHE} the {@link #userBuildIdDir}.
+     *
+     * @param buildId  the DSO's build id in hex as the recording gives it
+     * @param basename {@code elf}, {@code debug} or {@code vdso} (perf's {@code build_id_cache__basename})
+     * @return the path (it may not exist), or {@code null} without a cache or a build id
+     */
+    public Path buildIdFile(String buildId, String basename) {
+        Path dir = userBuildIdDir();
+        if (dir == null || buildId == null || buildId.length() <= 2) {
+            return null;
+        }
+        Path link = dir.resolve(".build-id").resolve(buildId.substring(0, 2)).resolve(buildId.substring(2));
+        return Files.isRegularFile(link) ? link : link.resolve(basename);
     }
 
     /** @return these options with {@code -k FILE} */

@@ -9,12 +9,13 @@ import java.util.function.Consumer;
 
 /**
  * Finds and reads a user-space DSO's symbols as perf 6.1's {@code dso__load} does: candidate files in perf's
- * order (build-id cache {@code elf} and {@code debug}, {@code /usr/lib/debug/PATH.debug},
- * {@code /usr/lib/debug/PATH}, {@code /usr/lib/debug/.build-id/xx/rest.debug}, then {@code PATH} itself; with
- * {@code --symfs} all below that folder and the cache not at all, as perf 6.1 finds nothing there), each refused when its build id differs from the one the recording gives the
- * DSO; the first with {@code .symtab} gives the symbols, the first with {@code .dynsym} the run-time layout and
- * PLT. The vDSO ({@code [vdso]}) has one candidate, the image {@code perf record} put in the build-id cache
- * ({@code BUILDID_DIR/[vdso]/ID/vdso}) when the recording gives its build id. Stateless.
+ * order (build-id cache {@code elf} and {@code debug} ({@link SymbolOptions#buildIdFile}),
+ * {@code /usr/lib/debug/PATH.debug}, {@code /usr/lib/debug/PATH}, {@code /usr/lib/debug/.build-id/xx/rest.debug},
+ * then {@code PATH} itself; with {@code --symfs DIR} all below that folder, the cache being {@code DIR/.debug}),
+ * each refused when its build id differs from the one the recording gives the DSO; the first with {@code .symtab}
+ * gives the symbols, the first with {@code .dynsym} the run-time layout and PLT. The vDSO ({@code [vdso]}) has one
+ * candidate, the image {@code perf record} put in the build-id cache ({@code CACHE/.build-id/xx/rest/vdso}) when the
+ * recording gives its build id. Stateless.
  */
 final class UserDsoFiles {
     /** The vDSO's name in MMAP records; its symbols exist only in the build-id cache. */
@@ -81,20 +82,13 @@ final class UserDsoFiles {
 
     private static List<Path> candidates(String dso, String id, SymbolOptions opt) {
         List<Path> out = new ArrayList<>();
-        if (id != null && opt.buildIdDir() != null && opt.symfs() == null) {
-            // perf 6.1 forms the cache's paths below --symfs as well, where no cache is: with --symfs it is unused
-            Path dir = Path.of(opt.buildIdDir().toString(), dso, id);
-            if (dso.equals(VDSO)) {
-                // the image perf record copied from its own process (perf's build_id_cache__basename: "vdso")
-                out.add(dir.resolve("vdso"));
-                return out;
-            }
-            out.add(dir.resolve("elf"));
-            out.add(dir.resolve("debug"));
-        }
         if (dso.equals(VDSO)) {
+            // the image perf record copied from its own process (perf's build_id_cache__basename: "vdso")
+            addIfNamed(out, opt.buildIdFile(id, "vdso"));
             return out;
         }
+        addIfNamed(out, opt.buildIdFile(id, "elf"));
+        addIfNamed(out, opt.buildIdFile(id, "debug"));
         out.add(symfs(opt, "/usr/lib/debug" + dso + ".debug"));
         out.add(symfs(opt, "/usr/lib/debug" + dso));
         if (id != null && id.length() > 2) {
@@ -102,6 +96,12 @@ final class UserDsoFiles {
         }
         out.add(symfs(opt, dso));
         return out;
+    }
+
+    private static void addIfNamed(List<Path> out, Path p) {
+        if (p != null) {
+            out.add(p);
+        }
     }
 
     static Path symfs(SymbolOptions opt, String path) {

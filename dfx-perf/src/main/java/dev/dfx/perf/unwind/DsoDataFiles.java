@@ -1,9 +1,6 @@
 package dev.dfx.perf.unwind;
 
 import dev.dfx.perf.symbol.SymbolOptions;
-import dev.dfx.perf.symbol.elf.ElfException;
-import dev.dfx.perf.symbol.elf.ElfFile;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -11,11 +8,13 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Finds the file whose bytes stand for a DSO's memory, in perf 6.1's order for DSO data
- * ({@code dso__data_get_fd}: {@code DSO_BINARY_TYPE__BUILD_ID_CACHE}, then {@code SYSTEM_PATH_DSO}): the build-id
- * cache's copy when the recording names the DSO's build id ({@code DIR/.build-id/xx/rest}, a file, or the folder it
- * links to with {@code elf}, {@code vdso} for the vDSO), then the recorded path below {@code --symfs}. perf checks
- * no build id here, so neither does this. Each DSO is looked up once. Not thread-safe.
+ * Finds the file whose bytes stand for a DSO's memory, in perf 6.1's order for DSO data ({@code dso__data_get_fd}
+ * over {@code binary_type_data}: {@code DSO_BINARY_TYPE__BUILD_ID_CACHE}, then {@code SYSTEM_PATH_DSO}): the
+ * build-id cache's file when the recording names the DSO's build id ({@link SymbolOptions#buildIdFile}: {@code elf},
+ * {@code vdso} for the vDSO; with {@code --symfs DIR} the cache is {@code DIR/.debug}), then the recorded path below
+ * {@code --symfs}. The first regular file that opens is taken whatever it holds, as perf takes the first file
+ * descriptor: a truncated or non-ELF file there gives its bytes and no unwind table, and hides the files after it.
+ * perf checks no build id here, so neither does this. Each DSO is looked up once. Not thread-safe.
  */
 final class DsoDataFiles {
     private final SymbolOptions options;
@@ -32,7 +31,7 @@ final class DsoDataFiles {
         this.buildIds = buildIds;
     }
 
-    /** @return the DSO's data, or {@code null} when no file of it can be read */
+    /** @return the DSO's data, or {@code null} when no file of it can be opened */
     DsoData get(String dso) {
         if (known.containsKey(dso)) {
             return byName.get(dso);
@@ -44,38 +43,13 @@ final class DsoDataFiles {
     }
 
     private DsoData open(String dso) {
-        String id = buildIds.apply(dso);
-        if (id != null && id.length() > 2 && options.buildIdDir() != null) {
-            DsoData d = read(cached(dso, id));
-            if (d != null) {
-                return d;
-            }
-        }
-        if (!dso.startsWith("/")) {
-            return null;
+        DsoData d = DsoData.read(options.buildIdFile(buildIds.apply(dso), dso.equals("[vdso]") ? "vdso" : "elf"));
+        if (d != null || !dso.startsWith("/")) {
+            return d;
         }
         try {
-            return read(options.symfs() == null ? Path.of(dso) : Path.of(options.symfs().toString() + dso));
+            return DsoData.read(options.symfs() == null ? Path.of(dso) : Path.of(options.symfs().toString() + dso));
         } catch (InvalidPathException e) {
-            return null;
-        }
-    }
-
-    private Path cached(String dso, String id) {
-        Path link = options.buildIdDir().resolve(".build-id").resolve(id.substring(0, 2)).resolve(id.substring(2));
-        if (Files.isRegularFile(link)) {
-            return link;
-        }
-        return link.resolve(dso.equals("[vdso]") ? "vdso" : "elf");
-    }
-
-    private static DsoData read(Path p) {
-        if (!ElfFile.looksLikeElf(p)) {
-            return null;
-        }
-        try {
-            return DsoData.of(ElfFile.open(p));
-        } catch (ElfException e) {
             return null;
         }
     }

@@ -57,10 +57,8 @@ class LiveUnwindTest {
         LivePerf.assumeRecords(dir);
         String cc = CPrograms.compiler();
         String src = Path.of("src/test/c").toAbsolutePath().toString();
-        String rpath = "-Wl,-rpath,$ORIGIN";
-        CPrograms.run(dir, List.of(cc, "-O2", "-fPIC", "-shared", "-o", "libdwarflib.so", src + "/dwarflib.c"));
-        CPrograms.run(dir, List.of(cc, "-O2", "-fomit-frame-pointer", "-o", "dwarfwork", src + "/dwarfwork.c", "-L.",
-            "-ldwarflib", rpath));
+        String rpath = DwarfWork.RPATH;
+        DwarfWork.build(dir);
         CPrograms.run(dir, List.of(cc, "-O2", "-fno-omit-frame-pointer", "-o", "dwarfwork-fp", src + "/dwarfwork.c",
             "-L.", "-ldwarflib", rpath));
         CPrograms.run(dir, List.of(cc, "-O2", "-s", "-o", "dwarfwork-stripped", src + "/dwarfwork.c", "-L.",
@@ -230,16 +228,7 @@ class LiveUnwindTest {
     }
 
     private static String perfScript(Path data, String fields, List<String> more) {
-        List<String> args = new ArrayList<>(List.of("--buildid-dir", emptyCache.toString(), "script"));
-        args.addAll(more);
-        if (fields != null) {
-            args.addAll(List.of(fields.split(" ")));
-        }
-        args.addAll(List.of("-i", data.getFileName().toString()));
-        LivePerf perf = LivePerf.run(dir, args.toArray(String[]::new));
-        assertThat(perf).isNotNull();
-        assertThat(perf.status()).as("perf script status").isZero();
-        return perf.out();
+        return LivePerf.script(data, emptyCache, fields, more);
     }
 
     private static void record(String out, String... args) throws IOException {

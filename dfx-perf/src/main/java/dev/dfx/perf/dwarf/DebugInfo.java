@@ -19,9 +19,9 @@ import java.util.function.Consumer;
  * (to know which unit holds an address), and a unit's functions and line program only when an address falls in it
  * (at most {@value #UNITS_KEPT} units kept, least recently used dropped). Stateful as one addr2line process
  * is: the name given for a function without a linkage name depends on the questions asked before (see
- * {@link #frames}), so answers are not cached here. Tolerant: debug information that cannot be read gives one warning naming the file,
- * the section and the byte offset, and from then on no answers for this file; never an exception or a read out of
- * bounds. Not thread-safe.
+ * {@link #frames}), so answers are not cached here. Tolerant: debug information that cannot be read gives one
+ * warning naming the file, the section and the byte offset, and from then on no answers for this file; never an
+ * exception or a read out of bounds. Not thread-safe.
  */
 public final class DebugInfo {
     private static final int UNITS_KEPT = 128;

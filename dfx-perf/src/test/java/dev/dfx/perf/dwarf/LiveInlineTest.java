@@ -23,11 +23,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Inlined frames as the real perf 6.1 prints them by default, on recordings made here: inlinework.c built with
  * {@code -g -O2} (static functions inlined three levels deep into a recursive function, a shared library with its
- * own inlined function), and cxxinline.cpp built with g++ (std::sort with a lambda, a class template's member
- * function, whose names addr2line gives by the symbol table or by {@code DW_AT_name} depending on the questions
- * perf asked before, in an order that differs between {@code perf script} and {@code perf report}'s children mode) without and with frame pointers, recorded with {@code --call-graph dwarf} (perf expands
+ * own inlined function) without and with frame pointers, recorded with {@code --call-graph dwarf} (perf expands
  * each unwound frame into its inlined functions: {@code leaf+0x.. (inlined)}) and with frame-pointer callchains
- * ({@code -g}: perf 6.1 expands nothing there); and the same program without debug information. {@code dfx script}
+ * ({@code -g}: perf 6.1 expands nothing there); the same program without debug information; and cxxinline.cpp
+ * built with g++ and recorded with {@code --call-graph dwarf} (std::sort with a lambda, a class template's member
+ * function: addr2line names them by the symbol table or by {@code DW_AT_name} depending on the questions perf
+ * asked before, in an order that differs between {@code perf script} and {@code perf report}'s children mode). {@code dfx script}
  * (default fields, {@code -F ip,sym,symoff,dso}, {@code -F ip,sym}, {@code -F ip}) and {@code dfx report}
  * (children, {@code --no-children}, {@code -g none}) equal perf's output byte for byte, with perf's default and with
  * {@code --no-inline}. Both sides use an empty build-id cache. Skipped, with the reason, where perf is missing or

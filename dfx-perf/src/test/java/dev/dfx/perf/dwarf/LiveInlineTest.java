@@ -29,8 +29,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * built with g++ and recorded with {@code --call-graph dwarf} (std::sort with a lambda, a class template's member
  * function: addr2line names them by the symbol table or by {@code DW_AT_name} depending on the questions perf
  * asked before, in an order that differs between {@code perf script} and {@code perf report}'s children mode).
- * {@code dfx script} (default fields, {@code -F ip,sym,symoff,dso}, {@code -F ip,sym}, {@code -F ip}) and {@code dfx report}
- * (children, {@code --no-children}, {@code -g none}) equal perf's output byte for byte, with perf's default and with
+ * {@code dfx script} (default fields, {@code -F ip,sym,symoff,dso}, {@code -F ip,sym}, {@code -F ip}) and
+ * {@code dfx report} (children, {@code --no-children}, {@code -g none}) equal perf's output byte for byte, with perf's default and with
  * {@code --no-inline}. Both sides use an empty build-id cache. Skipped, with the reason, where perf is missing or
  * may not record.
  */

@@ -30,9 +30,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * function: addr2line names them by the symbol table or by {@code DW_AT_name} depending on the questions perf
  * asked before, in an order that differs between {@code perf script} and {@code perf report}'s children mode).
  * {@code dfx script} (default fields, {@code -F ip,sym,symoff,dso}, {@code -F ip,sym}, {@code -F ip}) and
- * {@code dfx report} (children, {@code --no-children}, {@code -g none}) equal perf's output byte for byte, with perf's default and with
- * {@code --no-inline}. Both sides use an empty build-id cache. Skipped, with the reason, where perf is missing or
- * may not record.
+ * {@code dfx report} (children, {@code --no-children}, {@code -g none}) equal perf's output byte for byte, with
+ * perf's default and with {@code --no-inline}. Both sides use an empty build-id cache. Skipped, with the reason,
+ * where perf is missing or may not record.
  */
 class LiveInlineTest {
     /** perf's random tip at the end of a report: {@code #}, {@code # (Tip: ...)}, {@code #}. */

@@ -77,6 +77,17 @@ class ScriptCommandTest {
     }
 
     @Test
+    void srclineIsRefusedNotIgnored() {
+        for (String fields : new String[] {"ip,sym,srcline", "+srcline"}) {
+            CliRun run = CliRun.dfx("script", "-F", fields, "-i", fixture("irq-a.data"));
+            assertThat(run.status()).as(fields).isEqualTo(1);
+            assertThat(run.out()).as(fields).isEmpty();
+            assertThat(run.err()).as(fields).isEqualTo("dfx: -F " + fields + ": field 'srcline' is not supported by"
+                + " dfx (source lines are not printed); leave it out\n");
+        }
+    }
+
+    @Test
     void anInputBesidesMinusIIsAUsageErrorNotIgnored() {
         // perf script takes the extra word for a script name and fails (exit 129); dfx must not read A alone
         for (String command : new String[] {"script", "dump"}) {

@@ -3,9 +3,11 @@ package dev.dfx.perf.dwarf;
 import dev.dfx.perf.symbol.elf.ElfFile;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -15,14 +17,14 @@ import java.util.function.Consumer;
  *
  * <p>Lazy and bounded: nothing is read before the first question; then the unit headers and their root entries
  * (to know which unit holds an address), and a unit's functions and line program only when an address falls in it
- * (at most {@value #UNITS_KEPT} units kept, least recently used dropped; answers cached per address, at most
- * {@value #ANSWERS_KEPT}). Tolerant: debug information that cannot be read gives one warning naming the file,
- * the section and the byte offset, and from then on no answers for this file; never an exception or a read out of
- * bounds. Not thread-safe.
+ * (at most {@value #UNITS_KEPT} units kept, least recently used dropped). Stateful as one addr2line process
+ * is: the name given for a function without a linkage name depends on the questions asked before (see
+ * {@link #frames}), so answers are not cached here. Tolerant: debug information that cannot be read gives one
+ * warning naming the file, the section and the byte offset, and from then on no answers for this file; never an
+ * exception or a read out of bounds. Not thread-safe.
  */
 public final class DebugInfo {
     private static final int UNITS_KEPT = 128;
-    private static final int ANSWERS_KEPT = 1 << 16;
     /** Abstract-origin and specification chains longer than this are cut (binutils stops at 100 too). */
     private static final int MAX_ORIGIN_CHAIN = 100;
     /** Inline nesting beyond this is not reported (perf's {@code MAX_INLINE_NEST}). */
@@ -31,13 +33,22 @@ public final class DebugInfo {
     /**
      * One record of {@code addr2line -i -f}.
      *
-     * @param function the function's name as addr2line prints it (the linkage name, else {@code DW_AT_name}),
-     *                 {@code null} where addr2line takes it from the symbol table instead (no function entry, or a
-     *                 language whose {@code DW_AT_name} is not the linkage name)
+     * @param function the function's name as addr2line prints it (the linkage name, else {@code DW_AT_name}, else
+     *                 the symbol table's name as described at {@link #frames}); {@code null} where it prints
+     *                 {@code ??}
      * @param file     the source file's path ({@code null}: addr2line prints {@code ??})
      * @param line     the line (0: unknown)
      */
     public record Frame(String function, String file, long line) {
+    }
+
+    /**
+     * The symbol binutils' {@code _bfd_elf_find_function} finds for an address.
+     *
+     * @param value its start in the file's own address space ({@code st_value})
+     * @param name  its name, as the caller wants it printed
+     */
+    public record ElfSymbol(long value, String name) {
     }
 
     private final ElfFile elf;
@@ -54,8 +65,14 @@ public final class DebugInfo {
             return size() > UNITS_KEPT;
         }
     };
-    private final Map<Long, List<Frame>> answers = new HashMap<>();
     private final Map<Long, String> names = new HashMap<>();
+    /**
+     * binutils' per-function state ({@code is_linkage}, {@code name} of a {@code funcinfo}), by entry offset:
+     * functions named without a linkage name that were already the innermost function of a question, and the
+     * symbol names that replaced such a function's name.
+     */
+    private final Set<Long> searched = new HashSet<>();
+    private final Map<Long, String> renamed = new HashMap<>();
 
     private DebugInfo(ElfFile elf, Consumer<String> warn) {
         this.elf = elf;
@@ -73,33 +90,33 @@ public final class DebugInfo {
     }
 
     /**
-     * @param addr an address in the file's own virtual address space (objdump's, {@code sh_addr} based)
+     * Answers one question as the same addr2line process would (binutils 2.40's
+     * {@code _bfd_dwarf2_find_nearest_line}): the innermost function named by a linkage name (or a {@code DW_AT_name}
+     * of a language without mangling) is named so; one named otherwise (C++ {@code DW_AT_name} such as
+     * {@code operator()}) is named, the first time it is the innermost function, by the symbol table's
+     * {@code symbol}, and from then on by its {@code DW_AT_name}, unless that symbol started exactly at the
+     * function's first range, in which case the function takes the symbol's name for good (also as the caller
+     * of later answers). An address no function holds is named by {@code symbol}.
+     *
+     * @param addr   an address in the file's own virtual address space (objdump's, {@code sh_addr} based)
+     * @param symbol the symbol table's symbol holding {@code addr}, or {@code null} for none
      * @return addr2line's records for it, innermost first; empty where addr2line finds no unit answering for it
      *         (it prints {@code ??} and {@code ??:0})
      */
-    public List<Frame> frames(long addr) {
+    public List<Frame> frames(long addr, ElfSymbol symbol) {
         if (broken) {
             return List.of();
         }
-        List<Frame> a = answers.get(addr);
-        if (a != null) {
-            return a;
-        }
         try {
-            a = lookup(addr);
+            return lookup(addr, symbol);
         } catch (DwarfException e) {
             broken = true;
             warn.accept(e.getMessage() + "; no inline frames for this file");
             return List.of();
         }
-        if (answers.size() >= ANSWERS_KEPT) {
-            answers.clear();
-        }
-        answers.put(addr, a);
-        return a;
     }
 
-    private List<Frame> lookup(long addr) {
+    private List<Frame> lookup(long addr, ElfSymbol symbol) {
         if (sections == null) {
             sections = new DebugSections(new DwarfSections(elf));
             aranges = Aranges.read(sections.aranges);
@@ -110,7 +127,7 @@ public final class DebugInfo {
         if (indexed >= 0) {
             Unit u = unitAt(indexed);
             if (u != null && (u.ranges == null || contains(u.ranges, addr))) {
-                List<Frame> f = inUnit(u, addr);
+                List<Frame> f = inUnit(u, addr, symbol);
                 if (!f.isEmpty()) {
                     return f;
                 }
@@ -123,7 +140,7 @@ public final class DebugInfo {
             if (u.ranges != null && !contains(u.ranges, addr)) {
                 continue;
             }
-            List<Frame> f = inUnit(u, addr);
+            List<Frame> f = inUnit(u, addr, symbol);
             if (!f.isEmpty()) {
                 return f;
             }
@@ -168,7 +185,7 @@ public final class DebugInfo {
         return u;
     }
 
-    private List<Frame> inUnit(Unit u, long addr) {
+    private List<Frame> inUnit(Unit u, long addr, ElfSymbol symbol) {
         Object[] data = unitData.get(u.offset);
         if (data == null) {
             LineTable lines = u.stmtList >= 0 ? LineTable.read(u, u.stmtList) : null;
@@ -185,22 +202,37 @@ public final class DebugInfo {
         List<Frame> out = new ArrayList<>();
         String file = row != null && lines != null ? lines.fileName(row.file()) : null;
         long line = row != null ? row.line() & 0xffffffffL : 0;
-        out.add(new Frame(f >= 0 ? linkageName(u, fns.dieOffsets[f]) : null, file, line));
+        String function = f >= 0 ? innermostName(u, fns, f, symbol) : symbol != null ? symbol.name() : null;
+        out.add(new Frame(function, file, line));
         if (f >= 0 && fns.tags[f] == Dw.TAG_INLINED_SUBROUTINE) {
             for (int callee = f; fns.callers[callee] >= 0 && out.size() <= MAX_INLINE_NEST;
                  callee = fns.callers[callee]) {
                 int caller = fns.callers[callee];
                 String callFile = lines != null ? lines.fileName(fns.callFiles[callee]) : null;
-                out.add(new Frame(strip(name(u, fns.dieOffsets[caller])), callFile, fns.callLines[callee]));
+                String r = renamed.get(fns.dieOffsets[caller]);
+                out.add(new Frame(r != null ? r : strip(name(u, fns.dieOffsets[caller])), callFile,
+                    fns.callLines[callee]));
             }
         }
         return List.copyOf(out);
     }
 
-    /** The innermost function's name as addr2line takes it: null where it asks the symbol table. */
-    private String linkageName(Unit u, long die) {
+    /** The innermost function's name as addr2line gives it, updating binutils' state of the function. */
+    private String innermostName(Unit u, Functions fns, int f, ElfSymbol symbol) {
+        long die = fns.dieOffsets[f];
+        String r = renamed.get(die);
+        if (r != null) {
+            return r;
+        }
         String n = name(u, die);
-        return n != null && n.startsWith("L") ? n.substring(1) : Dw.nameIsLinkage(u.language) ? strip(n) : null;
+        boolean linkage = n != null && (n.startsWith("L") || Dw.nameIsLinkage(u.language));
+        if (linkage || !searched.add(die) || symbol == null) {
+            return strip(n);
+        }
+        if (symbol.value() == fns.firstLows[f]) {
+            renamed.put(die, symbol.name());
+        }
+        return symbol.name();
     }
 
     private static String strip(String n) {

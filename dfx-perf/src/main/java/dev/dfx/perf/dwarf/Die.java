@@ -15,6 +15,8 @@ final class Die {
     int[] names = new int[16];
     int[] forms = new int[16];
     long[] values = new long[16];
+    /** Where each attribute's value lies in {@code .debug_info}, for messages about it. */
+    long[] at = new long[16];
 
     void clear(long at) {
         offset = at;
@@ -23,15 +25,17 @@ final class Die {
         count = 0;
     }
 
-    void add(int name, int form, long value) {
+    void add(int name, int form, long value, long where) {
         if (count == names.length) {
             names = Arrays.copyOf(names, count * 2);
             forms = Arrays.copyOf(forms, count * 2);
             values = Arrays.copyOf(values, count * 2);
+            at = Arrays.copyOf(at, count * 2);
         }
         names[count] = name;
         forms[count] = form;
         values[count] = value;
+        at[count] = where;
         count++;
     }
 

@@ -187,21 +187,6 @@ final class DwarfCursor {
         return new String(b, StandardCharsets.UTF_8);
     }
 
-    /** @return the string at {@code offset} of this section, the position unchanged */
-    String stringAt(long offset) {
-        long saved = pos;
-        if (Long.compareUnsigned(offset, bytes.byteSize()) >= 0) {
-            throw error("a string offset " + Long.toUnsignedString(offset) + " past the section's "
-                + bytes.byteSize() + " bytes");
-        }
-        pos = offset;
-        try {
-            return cstring();
-        } finally {
-            pos = saved;
-        }
-    }
-
     DwarfException error(String what) {
         return section.error(pos, what);
     }

@@ -19,6 +19,22 @@ record DwarfSection(String file, String name, MemorySegment bytes) {
         return new DwarfCursor(this, pos);
     }
 
+    /**
+     * @param offset a string's offset in this section
+     * @param from   the section the offset was read from
+     * @param at     where in {@code from} it was read
+     * @return the NUL-terminated string at {@code offset}
+     * @throws DwarfException naming {@code from} and {@code at} for an offset past this section's end, naming this
+     *                        section and {@code offset} for a string without its NUL
+     */
+    String stringAt(long offset, DwarfSection from, long at) {
+        if (Long.compareUnsigned(offset, bytes.byteSize()) >= 0) {
+            throw from.error(at, "a string offset " + Long.toUnsignedString(offset) + " past the end of " + name
+                + " (" + bytes.byteSize() + " bytes)");
+        }
+        return cursor(offset).cstring();
+    }
+
     DwarfException error(long offset, String what) {
         return new DwarfException(file + ": " + name + " byte offset " + Long.toUnsignedString(offset) + ": " + what);
     }

@@ -21,6 +21,11 @@ final class Functions {
     final int[] callers;
     final long[] callFiles;
     final long[] callLines;
+    /**
+     * Each function's {@code arange.low} as binutils keeps it: the low end of its first non-empty range, moved down
+     * by a later range ending exactly there ({@code arange_add}); -1 for a function without ranges.
+     */
+    final long[] firstLows;
     /** Ranges sorted by low address: low, high, function index; and the running maximum of high. */
     private final long[] lows;
     private final long[] highs;
@@ -34,6 +39,7 @@ final class Functions {
         callers = new int[count];
         callFiles = new long[count];
         callLines = new long[count];
+        firstLows = new long[count];
         for (int i = 0; i < count; i++) {
             long[] f = fn.get(i);
             dieOffsets[i] = f[0];
@@ -41,6 +47,7 @@ final class Functions {
             callers[i] = (int) f[2];
             callFiles[i] = f[3];
             callLines[i] = f[4];
+            firstLows[i] = f[5];
         }
         ranges.sort((a, b) -> Long.compareUnsigned(a[0], b[0]));
         int n = ranges.size();
@@ -89,9 +96,9 @@ final class Functions {
                 }
                 int file = d.find(Dw.AT_CALL_FILE);
                 int line = d.find(Dw.AT_CALL_LINE);
-                fn.add(new long[] {d.offset, d.tag, caller, file >= 0 ? d.values[file] : 0,
-                    line >= 0 ? d.values[line] & 0xffffffffL : 0});
                 long[] r = u.ranges(d);
+                fn.add(new long[] {d.offset, d.tag, caller, file >= 0 ? d.values[file] : 0,
+                    line >= 0 ? d.values[line] & 0xffffffffL : 0, firstLow(r)});
                 if (r != null) {
                     for (int i = 0; i + 1 < r.length; i += 2) {
                         if (Long.compareUnsigned(r[i], r[i + 1]) < 0) {
@@ -113,6 +120,29 @@ final class Functions {
             }
         }
         return new Functions(fn, ranges);
+    }
+
+    /** binutils' {@code arange_add} over {@code r} in order, as far as it moves the first range's low end. */
+    private static long firstLow(long[] r) {
+        if (r == null) {
+            return -1;
+        }
+        long low = -1;
+        long high = 0;
+        for (int i = 0; i + 1 < r.length; i += 2) {
+            if (r[i] == r[i + 1]) {
+                continue;
+            }
+            if (high == 0) {
+                low = r[i];
+                high = r[i + 1];
+            } else if (r[i] == high) {
+                high = r[i + 1];
+            } else if (r[i + 1] == low) {
+                low = r[i];
+            }
+        }
+        return low;
     }
 
     /** @return the index of the innermost function holding {@code addr}, or -1 */

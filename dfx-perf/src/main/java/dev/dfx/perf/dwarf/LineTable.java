@@ -192,12 +192,14 @@ final class LineTable {
                         v = 0;
                     }
                     case Dw.FORM_LINE_STRP -> {
+                        long at = c.pos();
                         v = c.unsigned(offsetSize);
-                        str = u.s.lineStr.cursor(0).stringAt(v);
+                        str = u.s.lineStr.stringAt(v, u.s.line, at);
                     }
                     case Dw.FORM_STRP -> {
+                        long at = c.pos();
                         v = c.unsigned(offsetSize);
-                        str = u.s.str.cursor(0).stringAt(v);
+                        str = u.s.str.stringAt(v, u.s.line, at);
                     }
                     case Dw.FORM_UDATA -> v = c.uleb();
                     case Dw.FORM_DATA1 -> v = c.u8();

@@ -139,6 +139,7 @@ final class Unit {
         for (int i = 0; i < a.names().length; i++) {
             int form = a.forms()[i];
             long v;
+            long where = c.pos();
             if (form == Dw.FORM_IMPLICIT_CONST) {
                 v = a.consts()[i];
             } else {
@@ -149,9 +150,10 @@ final class Unit {
                         throw c.error("indirect forms nested too deep");
                     }
                 }
+                where = c.pos();
                 v = value(c, form);
             }
-            d.add(a.names()[i], form, v);
+            d.add(a.names()[i], form, v, where);
         }
         if (c.pos() > end) {
             throw s.info.error(d.offset, "an entry running past the end of its unit at " + end);
@@ -210,12 +212,17 @@ final class Unit {
     String string(Die d, int i) {
         long v = d.values[i];
         return switch (d.forms[i]) {
-            case Dw.FORM_STRING -> s.info.cursor(0).stringAt(v);
-            case Dw.FORM_STRP -> s.str.cursor(0).stringAt(v);
-            case Dw.FORM_LINE_STRP -> s.lineStr.cursor(0).stringAt(v);
+            case Dw.FORM_STRING -> s.info.stringAt(v, s.info, d.at[i]);
+            case Dw.FORM_STRP -> s.str.stringAt(v, s.info, d.at[i]);
+            case Dw.FORM_LINE_STRP -> s.lineStr.stringAt(v, s.info, d.at[i]);
             case Dw.FORM_STRX, Dw.FORM_STRX1, Dw.FORM_STRX2, Dw.FORM_STRX3, Dw.FORM_STRX4 -> {
-                DwarfCursor c = s.strOffsets.cursor(strOffsetsBase + v * offsetSize);
-                yield s.str.cursor(0).stringAt(c.unsigned(offsetSize));
+                long entry = strOffsetsBase + v * offsetSize;
+                if (v < 0 || v > Integer.MAX_VALUE || entry < 0
+                    || entry > s.strOffsets.bytes().byteSize() - offsetSize) {
+                    throw s.info.error(d.at[i], "string index " + Long.toUnsignedString(v)
+                        + " past the end of .debug_str_offsets (" + s.strOffsets.bytes().byteSize() + " bytes)");
+                }
+                yield s.str.stringAt(s.strOffsets.cursor(entry).unsigned(offsetSize), s.strOffsets, entry);
             }
             default -> null;
         };

@@ -9,6 +9,7 @@ import dev.dfx.perf.symbol.Symbol;
 import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.unwind.UserStackUnwinder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -69,6 +70,23 @@ public final class Callchain {
      */
     public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols,
                                              UserStackUnwinder unwinder, Inliner inliner) {
+        return resolve(s, thread, machine, symbols, unwinder, inliner, false);
+    }
+
+    /**
+     * @param s           a sample with a callchain (PERF_SAMPLE_CALLCHAIN)
+     * @param thread      the sample's thread, for its address space
+     * @param machine     the machine the thread lives in, for the kernel maps
+     * @param symbols     the recording's symbols, or null to look up the mappings only
+     * @param unwinder    unwinds the sample's user stack copy, or null
+     * @param inliner     expands each unwound frame into the functions inlined at it (see above)
+     * @param callerOrder whether the unwound frames are expanded outermost first, as perf's unwinder hands them to
+     *                    {@code unwind_entry} under {@code ORDER_CALLER} ({@code perf report}'s default): the
+     *                    {@code inliner}'s answers depend on the order of its questions
+     * @return the chain's frames, innermost first, whatever the order of expansion
+     */
+    public static List<ProfileFrame> resolve(Sample s, PerfThread thread, Machine machine, Symbolizer symbols,
+                                             UserStackUnwinder unwinder, Inliner inliner, boolean callerOrder) {
         List<ProfileFrame> frames = new ArrayList<>();
         int cpumode = Machine.CPUMODE_USER;
         int entries = 0;
@@ -93,15 +111,26 @@ public final class Callchain {
             frames.add(ProfileFrame.of(at, cpumode));
         }
         if (unwinder != null) {
+            List<Location> unwound = new ArrayList<>();
             for (long ip : unwinder.unwind(s, thread)) {
-                Location at = symbols != null ? symbols.resolve(machine, thread, Machine.CPUMODE_USER, ip)
-                    : new Location(ip, machine.findMap(thread, Machine.CPUMODE_USER, ip), null);
-                List<Symbol> inlined = inliner != null && symbols != null ? inliner.expand(at) : null;
-                if (inlined == null) {
+                unwound.add(symbols != null ? symbols.resolve(machine, thread, Machine.CPUMODE_USER, ip)
+                    : new Location(ip, machine.findMap(thread, Machine.CPUMODE_USER, ip), null));
+            }
+            int n = unwound.size();
+            List<List<Symbol>> inlined = new ArrayList<>(Collections.nCopies(n, (List<Symbol>) null));
+            if (inliner != null && symbols != null) {
+                for (int k = 0; k < n; k++) {
+                    int i = callerOrder ? n - 1 - k : k;
+                    inlined.set(i, inliner.expand(unwound.get(i)));
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                Location at = unwound.get(i);
+                if (inlined.get(i) == null) {
                     frames.add(ProfileFrame.of(at, Machine.CPUMODE_USER));
                 } else {
-                    for (Symbol sym : inlined) {
-                        frames.add(new ProfileFrame(ip, Machine.CPUMODE_USER, at.map(), sym));
+                    for (Symbol sym : inlined.get(i)) {
+                        frames.add(new ProfileFrame(at.ip(), Machine.CPUMODE_USER, at.map(), sym));
                     }
                 }
             }

@@ -24,12 +24,25 @@ public final class SampleResolver {
     private final Symbolizer symbols;
     private final UserStackUnwinder unwinder;
     private final Inliner inliner;
+    private final boolean callerOrder;
 
     /**
      * @param session the recording
      * @param options where symbols are looked for ({@link SymbolOptions#OFF} for none)
      */
     public SampleResolver(PerfSession session, SymbolOptions options) {
+        this(session, options, false);
+    }
+
+    /**
+     * @param session     the recording
+     * @param options     where symbols are looked for ({@link SymbolOptions#OFF} for none)
+     * @param callerOrder whether unwound frames are expanded into inlined functions outermost first, as
+     *                    {@code perf report} (callchain order {@code caller}) does; {@code perf script} does it
+     *                    innermost first
+     */
+    public SampleResolver(PerfSession session, SymbolOptions options, boolean callerOrder) {
+        this.callerOrder = callerOrder;
         this.symbols = Symbolizer.create(session, options);
         this.unwinder = UserStackUnwinder.of(options, symbols);
         this.inliner = unwinder != null ? Inliner.of(symbols) : null;
@@ -72,7 +85,7 @@ public final class SampleResolver {
         int cpumode = s.cpumode();
         ProfileFrame ip = ProfileFrame.of(symbols.resolve(machine, thread, cpumode, s.ip()), cpumode);
         List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, symbols, unwinder,
-            inliner) : List.of();
+            inliner, callerOrder) : List.of();
         return new ProfileSample(evsel, s.time(), s.cpu(), s.pid(), s.tid(), s.period(), thread, thread.comm(), ip,
             chain);
     }

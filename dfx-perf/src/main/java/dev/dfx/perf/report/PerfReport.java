@@ -58,7 +58,10 @@ public final class PerfReport {
         List<String> warnings = List.of();
         BadInputException stopped = null;
         try {
-            warnings = ProfileWalk.run(session, opt.symbols(), s -> hists.computeIfAbsent(s.evsel(), e -> {
+            // callchain order is caller unless --no-children (also in pipe mode), and perf's unwinder then hands frames
+            // outermost first, which decides the order of its addr2line questions
+            boolean callerOrder = !Boolean.FALSE.equals(opt.children());
+            warnings = ProfileWalk.run(session, opt.symbols(), callerOrder, s -> hists.computeIfAbsent(s.evsel(), e -> {
                 if (layout[0] == null) {
                     layout[0] = layout(session, opt);
                 }

@@ -165,6 +165,11 @@ public final class FieldSelection {
             if (f == null) {
                 throw new BadInputException("-F " + arg + ": invalid field requested: '" + tok + "'");
             }
+            if (f == OutputField.SRCLINE && change != Change.REMOVE) {
+                // refused rather than printed differently: perf prints each frame's source file and line
+                throw new BadInputException("-F " + arg + ": field 'srcline' is not supported by dfx (source"
+                    + " lines are not printed); leave it out");
+            }
             if (type == null) {
                 for (Map.Entry<OutputType, Entry> me : table.entrySet()) {
                     Entry e = me.getValue();

@@ -68,7 +68,9 @@ public final class Inliner {
         long addr = at.addr() + src.textOffset();
         List<Symbol> frames = src.cache().get(addr);
         if (frames == null) {
-            frames = frames(src.info().frames(addr), sym);
+            // binutils' symbol search (_bfd_elf_find_function) is taken to find the frame's own symbol
+            DebugInfo.ElfSymbol elfSymbol = new DebugInfo.ElfSymbol(sym.start() + src.textOffset(), sym.name());
+            frames = frames(src.info().frames(addr, elfSymbol), sym);
             if (src.cache().size() >= CACHED_PER_DSO) {
                 src.cache().clear();
             }
@@ -81,12 +83,7 @@ public final class Inliner {
         List<Symbol> out = new ArrayList<>(records.size());
         for (int i = 0; i < records.size(); i++) {
             String f = records.get(i).function();
-            String name;
-            if (f == null && i == 0) {
-                name = sym.name(); // addr2line names it from the symbol table
-            } else {
-                name = f == null || f.isEmpty() ? "??" : demangle ? Demangler.demangleOrSelf(f) : f;
-            }
+            String name = f == null || f.isEmpty() ? "??" : demangle ? Demangler.demangleOrSelf(f) : f;
             out.add(name.equals(sym.name()) ? sym : new Symbol(name, sym.start(), sym.end(), Symbol.Kind.INLINED));
         }
         return List.copyOf(out);

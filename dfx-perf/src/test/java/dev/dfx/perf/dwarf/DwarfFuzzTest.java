@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -60,6 +61,38 @@ class DwarfFuzzTest {
         }
     }
 
+    /**
+     * A string offset made bad in {@code .debug_info} (the unit's {@code DW_AT_comp_dir}, a
+     * {@code DW_FORM_line_strp} in DWARF 5) is reported where it was read, not at the string section's start.
+     */
+    @Test
+    void badStringOffsetNamesWhereItWasRead() {
+        byte[] bytes = programs[0].clone();
+        ElfFile clean = ElfFile.parse("w", bytes);
+        DebugSections sections = new DebugSections(new DwarfSections(clean));
+        Unit u = Unit.read(sections, 0);
+        Die root = new Die();
+        u.readDie(sections.info.cursor(u.dieOffset), root);
+        int i = root.find(Dw.AT_COMP_DIR);
+        assertThat(i).as("DW_AT_comp_dir").isNotNegative();
+        assertThat(root.forms[i]).isEqualTo(Dw.FORM_LINE_STRP);
+        long at = root.at[i];
+        int file = (int) (clean.section(".debug_info").offset() + at);
+        for (int k = 0; k < 4; k++) {
+            bytes[file + k] = (byte) 0xff;
+        }
+        ElfFile elf = ElfFile.parse("w5", bytes);
+        List<String> warnings = new ArrayList<>();
+        DebugInfo info = DebugInfo.of(elf, warnings::add);
+        ElfSection text = elf.section(".text");
+        for (long a = text.addr(); a < text.addr() + text.size() && warnings.isEmpty(); a += 16) {
+            info.frames(a, null);
+        }
+        assertThat(warnings).containsExactly("w5: .debug_info byte offset " + at + ": a string offset 4294967295"
+            + " past the end of .debug_line_str (" + clean.section(".debug_line_str").size()
+            + " bytes); no inline frames for this file");
+    }
+
     static List<Integer> seeds() {
         return IntStream.range(0, 300).boxed().toList();
     }
@@ -90,7 +123,7 @@ class DwarfFuzzTest {
         ElfSection text = elf.section(".text");
         if (info != null) {
             for (long a = text.addr(); a < text.addr() + text.size(); a += 1 + rnd.nextInt(4)) {
-                List<DebugInfo.Frame> f = info.frames(a);
+                List<DebugInfo.Frame> f = info.frames(a, null);
                 assertThat(f.size()).isLessThanOrEqualTo(1025);
             }
         }

@@ -25,11 +25,14 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code -g -O2} (static functions inlined three levels deep into a recursive function, a shared library with its
  * own inlined function) without and with frame pointers, recorded with {@code --call-graph dwarf} (perf expands
  * each unwound frame into its inlined functions: {@code leaf+0x.. (inlined)}) and with frame-pointer callchains
- * ({@code -g}: perf 6.1 expands nothing there); and the same program without debug information. {@code dfx script}
- * (default fields, {@code -F ip,sym,symoff,dso}, {@code -F ip,sym}, {@code -F ip}) and {@code dfx report}
- * (children, {@code --no-children}, {@code -g none}) equal perf's output byte for byte, with perf's default and with
- * {@code --no-inline}. Both sides use an empty build-id cache. Skipped, with the reason, where perf is missing or
- * may not record.
+ * ({@code -g}: perf 6.1 expands nothing there); the same program without debug information; and cxxinline.cpp
+ * built with g++ and recorded with {@code --call-graph dwarf} (std::sort with a lambda, a class template's member
+ * function: addr2line names them by the symbol table or by {@code DW_AT_name} depending on the questions perf
+ * asked before, in an order that differs between {@code perf script} and {@code perf report}'s children mode).
+ * {@code dfx script} (default fields, {@code -F ip,sym,symoff,dso}, {@code -F ip,sym}, {@code -F ip}) and
+ * {@code dfx report} (children, {@code --no-children}, {@code -g none}) equal perf's output byte for byte, with
+ * perf's default and with {@code --no-inline}. Both sides use an empty build-id cache. Skipped, with the reason,
+ * where perf is missing or may not record.
  */
 class LiveInlineTest {
     /** perf's random tip at the end of a report: {@code #}, {@code # (Tip: ...)}, {@code #}. */
@@ -53,11 +56,14 @@ class LiveInlineTest {
             src + "/inlinework.c", "-L.", "-linlinelib", rpath));
         CPrograms.run(dir, List.of(cc, "-O2", "-o", "inlinework-nodebug", src + "/inlinework.c", "-L.",
             "-linlinelib", rpath));
+        CPrograms.run(dir, List.of(CPrograms.cxxCompiler(), "-g", "-O2", "-o", "cxxinline",
+            src + "/cxxinline.cpp"));
         emptyCache = Files.createDirectories(dir.resolve("empty-buildid-cache"));
         record("dwarf.data", "--call-graph", "dwarf", "--", "./inlinework", "200");
         record("dwarf-fp.data", "--call-graph", "dwarf", "--", "./inlinework-fp", "200");
         record("fp.data", "-g", "--", "./inlinework-fp", "200");
         record("nodebug.data", "--call-graph", "dwarf", "--", "./inlinework-nodebug", "100");
+        record("cxx.data", "--call-graph", "dwarf", "--", "./cxxinline", "100");
     }
 
     @ParameterizedTest(name = "perf script {1} {2} of {0}")
@@ -71,6 +77,9 @@ class LiveInlineTest {
         "dwarf-fp|--no-inline|-F ip,sym,symoff,dso|recurse\\+0x",
         "fp|||recurse\\+0x",
         "nodebug|||recurse\\+0x",
+        "cxx|||operator\\(\\)\\+0x[0-9a-f]+ \\(inlined\\)\\n\\s+[0-9a-f]+ operator\\(\\)<",
+        "cxx||-F ip,sym|__unguarded_partition<.* \\(inlined\\)",
+        "cxx|--no-inline||__introsort_loop<",
     })
     void scriptEqualsPerf(String name, String inline, String fields, String expect) throws IOException {
         Path data = dir.resolve(name + ".data");
@@ -90,7 +99,7 @@ class LiveInlineTest {
         assertThat(perf.status()).as("perf script status").isZero();
         Goldens.assertSame(name + " " + inline + " " + fields, perf.out(), ours);
         assertThat(ours).containsPattern(expect);
-        if (name.startsWith("dwarf")) {
+        if (name.startsWith("dwarf") || name.equals("cxx")) {
             assertThat(ours.contains("(inlined)")).as("inlined frames in " + name + " " + inline).isEqualTo(!noInline);
         }
         if (name.equals("fp")) {
@@ -103,7 +112,7 @@ class LiveInlineTest {
 
     @ParameterizedTest(name = "perf report {1} {0}")
     @CsvSource(delimiter = '|', value = {"dwarf|", "dwarf|--no-children", "dwarf|-g none", "dwarf|--no-inline",
-        "dwarf-fp|", "fp|"})
+        "dwarf-fp|", "fp|", "cxx|", "cxx|--no-children", "cxx|-g none"})
     void reportEqualsPerf(String name, String option) throws IOException {
         Path data = dir.resolve(name + ".data");
         List<String> args = new ArrayList<>(List.of("--buildid-dir", emptyCache.toString(), "report", "--stdio",
@@ -131,6 +140,9 @@ class LiveInlineTest {
         Goldens.assertSame(name + " report " + option, expected, ours);
         if (name.equals("dwarf") && option == null) {
             assertThat(ours).contains("[.] leaf (inlined)").contains("top (inlined)");
+        }
+        if (name.equals("cxx") && option == null) {
+            assertThat(ours).contains("[.] operator() (inlined)");
         }
     }
 

@@ -14,8 +14,9 @@ import java.util.function.Consumer;
  * then {@code PATH} itself; with {@code --symfs DIR} all below that folder, the cache being {@code DIR/.debug}),
  * each refused when its build id differs from the one the recording gives the DSO; the first with {@code .symtab}
  * gives the symbols, the first with {@code .dynsym} the run-time layout and PLT. The vDSO ({@code [vdso]}) has one
- * candidate, the image {@code perf record} put in the build-id cache ({@code CACHE/.build-id/xx/rest/vdso}) when the
- * recording gives its build id. Stateless.
+ * candidate: the image {@code perf record} put in the build-id cache ({@code CACHE/.build-id/xx/rest/vdso}) when the
+ * recording gives its build id, else (pipe mode) this process's own vDSO ({@link OwnVdso}) unless {@code --symfs}
+ * is given. Stateless.
  */
 final class UserDsoFiles {
     /** The vDSO's name in MMAP records; its symbols exist only in the build-id cache. */
@@ -83,8 +84,13 @@ final class UserDsoFiles {
     private static List<Path> candidates(String dso, String id, SymbolOptions opt) {
         List<Path> out = new ArrayList<>();
         if (dso.equals(VDSO)) {
-            // the image perf record copied from its own process (perf's build_id_cache__basename: "vdso")
-            addIfNamed(out, opt.buildIdFile(id, "vdso"));
+            if (id != null) {
+                // the image perf record copied from its own process (perf's build_id_cache__basename: "vdso")
+                addIfNamed(out, opt.buildIdFile(id, "vdso"));
+            } else if (opt.symfs() == null) {
+                // no build id (pipe mode): perf reads its own process's vDSO, a file below no --symfs folder
+                addIfNamed(out, OwnVdso.image());
+            }
             return out;
         }
         addIfNamed(out, opt.buildIdFile(id, "elf"));

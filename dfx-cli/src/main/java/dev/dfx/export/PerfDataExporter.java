@@ -84,7 +84,18 @@ public final class PerfDataExporter {
     public static long write(Path file, OutputStream os, TraceFormat format, SymbolOptions symbols,
                              List<String> notes, RunDamage damage) throws IOException {
         try (os) {
-            return write(file, format.open(os, TraceClock.perf()), symbols, notes, damage);
+            // encoding and writing the trace on a thread of its own: the walk decodes the next records meanwhile
+            TraceSink sink = AsyncTraceSink.onOwnThread(format.open(os, TraceClock.perf()));
+            try {
+                return write(file, sink, symbols, notes, damage);
+            } catch (Throwable t) {
+                try {
+                    sink.close();
+                } catch (RuntimeException c) {
+                    t.addSuppressed(c);
+                }
+                throw t;
+            }
         }
     }
 

@@ -1,9 +1,7 @@
 package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,36 +18,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  * percent forms, {@code --pid}, {@code --tid}, {@code --comms}) prints byte for byte what {@code perf script}
  * prints with them, on a fresh recording of renamer.c made here with the real perf: cpu-clock with callchains and
  * the cpu sampled, the program run once on cpu 0 and once on cpu 1 (where the machine has two), with the task and
- * mmap side-band lines (which perf filters by cpu only) and without. The time ranges are taken from perf's own
- * listing of the recording's sample times; the pid and tid from its first and last samples.
+ * mmap side-band lines (which perf filters by cpu only) and without ({@link FilterRecording}).
  */
 class ScriptFilterLiveTest {
     @TempDir
     static Path dir;
 
-    private static Path data;
-    private static Path cache;
-    private static List<String> times;
-    private static String firstPid;
-    private static String lastTid;
+    private static FilterRecording rec;
 
     @BeforeAll
     static void record() throws Exception {
-        LiveRecording.record(dir, "warm.data", "-e", "cpu-clock", "-c", "1000000"); // builds renamer
-        String exe = dir.resolve("renamer").toString() + " " + LiveRecording.SPIN;
-        boolean twoCpus = Runtime.getRuntime().availableProcessors() >= 2;
-        String work = twoCpus ? "taskset -c 0 " + exe + "; taskset -c 1 " + exe : exe;
-        data = dir.resolve("cpu.data");
-        int status = LiveRecording.run(List.of(LiveRecording.perf(), "record", "-N", "-q", "-o", data.toString(), "-e",
-            "cpu-clock", "-c", "200000", "-g", "--sample-cpu", "--", "sh", "-c", work), null);
-        assumeTrue(status == 0 && Files.size(data) > 0, "perf record failed here");
-        cache = Files.createDirectories(dir.resolve("empty-buildid-cache"));
-        String listing = LiveRecording.perfOutput(dir, "script", "-i", data.toString(), "-F", "pid,tid,time", "--ns");
-        List<String[]> rows = listing.lines().map(l -> l.trim().replace(":", "").split("[ /]+")).toList();
-        assertThat(rows).hasSizeGreaterThan(30);
-        times = rows.stream().map(r -> r[2]).toList();
-        firstPid = rows.getFirst()[0];
-        lastTid = rows.getLast()[1];
+        rec = FilterRecording.make(dir);
     }
 
     static Stream<Arguments> filters() {
@@ -68,22 +47,15 @@ class ScriptFilterLiveTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("filters")
     void dfxScriptFiltersAsPerfScript(String filter, String sideBand) throws Exception {
-        List<String> opts = new ArrayList<>();
-        for (String o : filter.split(" ")) {
-            // T1..T4: sample times a fifth, two fifths, three fifths and four fifths into the recording
-            for (int i = 1; i <= 4; i++) {
-                o = o.replace("T" + i, times.get(times.size() * i / 5));
-            }
-            opts.add(o.replace("_", " ").replace("PID", firstPid).replace("TID", lastTid));
-        }
+        List<String> opts = rec.options(filter);
         if (!sideBand.isEmpty()) {
             opts.addAll(Arrays.asList(sideBand.split(" ")));
         }
-        List<String> perf = new ArrayList<>(List.of("--buildid-dir", cache.toString(), "script", "-i",
-            data.toString()));
+        List<String> perf = new ArrayList<>(List.of("--buildid-dir", rec.cache().toString(), "script", "-i",
+            rec.data().toString()));
         perf.addAll(opts);
-        List<String> dfx = new ArrayList<>(List.of("script", "-i", data.toString(), "--buildid-dir",
-            cache.toString()));
+        List<String> dfx = new ArrayList<>(List.of("script", "-i", rec.data().toString(), "--buildid-dir",
+            rec.cache().toString()));
         dfx.addAll(opts);
         String expected = LiveRecording.perfOutput(dir, perf.toArray(String[]::new));
         CliRun run = CliRun.dfx(dfx.toArray(String[]::new));

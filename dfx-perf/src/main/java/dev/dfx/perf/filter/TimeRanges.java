@@ -19,8 +19,10 @@ public final class TimeRanges {
     /** Each range's start and end, ns; 0 leaves that side open. */
     private final long[] start;
     private final long[] end;
+    private final String text;
 
-    private TimeRanges(List<long[]> ranges) {
+    private TimeRanges(String text, List<long[]> ranges) {
+        this.text = text;
         start = new long[ranges.size()];
         end = new long[ranges.size()];
         for (int i = 0; i < ranges.size(); i++) {
@@ -47,7 +49,12 @@ public final class TimeRanges {
             throw new IllegalArgumentException("'" + text + "' is not a time range; expected START,STOP in seconds"
                 + " (either may be left out; several separated by spaces) or percent forms such as 10%/2, 0%-10%, 50%");
         }
-        return new TimeRanges(r);
+        return new TimeRanges(text, r);
+    }
+
+    /** @return the ranges as given ({@code --time}'s value) */
+    public String text() {
+        return text;
     }
 
     /**

@@ -133,12 +133,15 @@ fi
 
 if [ -n "$drain" ]; then
   java -Djmh.ignoreLock=true -jar dfx-bench/target/benchmarks.jar 'DrainBandwidthBenchmark' -p buffersPerLane=8 \
+    -p bufferBytes=65536 \
     -f 1 -wi 3 -i 5 -w 1 -r 1 -rf csv -rff "$work/drain.csv" >"$work/drain.log" 2>&1
-  # "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: buffersPerLane","Param: recordSize"
+  # "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: ...": the record size's
+  # column is found by its header
   # handoff: the same two copies on two threads with a bare counter hand-off (the machine's ceiling for any
   # two-thread pipeline); serial: both copies on one thread
-  awk -F, '{ gsub(/["\r]/, "") } $1 ~ /memcpy/ { m = $5 } $1 ~ /drained/ { d[$9] = $5 } $1 ~ /handoff/ { h[$9] = $5 }
-    $1 ~ /serial/ { c[$9] = $5 }
+  awk -F, '{ gsub(/["\r]/, "") } NR == 1 { for (i = 1; i <= NF; i++) if ($i == "Param: recordSize") rs = i; next }
+    $1 ~ /memcpy/ { m = $5 } $1 ~ /drained/ { d[$rs] = $5 } $1 ~ /handoff/ { h[$rs] = $5 }
+    $1 ~ /serial/ { c[$rs] = $5 }
     END { for (s = 4096; s >= 32; s /= 128) {  # 4096, then 32
             printf "| drain, %d B records: drained / MemorySegment.copy | %.2f GB/s | %.2f GB/s | %.0f %% | - | %s |\n",
               s, d[s] * 65536 / 1e9, m * 65536 / 1e9, 100 * d[s] / m, s == 32 ? ">= 30 %" : ">= 60 %"

@@ -27,17 +27,19 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code memcpy}: one thread copies 64 KiB blocks from a 64 MiB source ring into a 64 MiB destination
  *       ring with {@code MemorySegment.copy};</li>
  *   <li>{@code drained}: one producer fills a lane with {@code recordSize}-byte records (copied in from a
- *       source ring) until 64 KiB have been written, through the pipeline (64 KiB buffers, 8 or 32 per lane,
- *       BLOCK),
+ *       source ring) until 64 KiB have been written, through the pipeline ({@code bufferBytes} buffers, 64 KiB or
+ *       256 KiB, 8 or 32 per lane, BLOCK),
  *       into an in-memory collector that copies every buffer into a 64 MiB sink;</li>
  *   <li>{@code handoff}: the same two copies on two threads with nothing of the pipeline between them: the producer
- *       copies the records into one of {@code buffersPerLane} 64 KiB buffers and hands it over by a release of a
- *       counter; a consumer thread copies each buffer into a 64 MiB sink and hands it back the same way; both wait
- *       by spinning, then yielding. No claims, no gates, no host loop, no accounting: the ceiling of any two-thread
- *       copy pipeline on the machine;</li>
- *   <li>{@code serial}: both copies on the producer's thread (records into the buffer, the buffer into the sink):
- *       what one core does with no hand-off.</li>
+ *       copies the records into one of {@code buffersPerLane} {@code bufferBytes} buffers and hands a full one over
+ *       by a release of a counter; a consumer thread copies each buffer into a 64 MiB sink and hands it back the
+ *       same way; both wait by spinning, then yielding. No claims, no gates, no host loop, no accounting: the
+ *       ceiling of any two-thread copy pipeline on the machine;</li>
+ *   <li>{@code serial}: both copies on the producer's thread (records into the buffer, a full buffer into the
+ *       sink): what one core does with no hand-off.</li>
  * </ul>
+ * A {@code bufferBytes} buffer takes {@code bufferBytes / 64 KiB} operations to fill; the hand-off's per-buffer
+ * costs (a publish, a wake-up, the consumer's first touch of lines the producer just wrote) are spread over them.
  * Ratios = drained / memcpy (the target) and drained / handoff (what the pipeline costs beyond handing bytes to
  * another thread). Numbers only, never asserted.
  */
@@ -72,8 +74,8 @@ public class DrainBandwidthBenchmark {
     }
 
     /**
-     * Record size and buffers per lane: the parameters every state but {@link Copy} shares (JMH wants a {@code @Param}
-     * in a {@code @State} class; this one is only inherited).
+     * Record size, buffers per lane and bytes per buffer (a multiple of 64 KiB): the parameters every state but
+     * {@link Copy} shares (JMH wants a {@code @Param} in a {@code @State} class; this one is only inherited).
      */
     @State(Scope.Benchmark)
     public static class LaneShape {
@@ -81,9 +83,11 @@ public class DrainBandwidthBenchmark {
         int recordSize;
         @Param({"8", "32"})
         int buffersPerLane;
+        @Param({"65536", "262144"})
+        int bufferBytes;
     }
 
-    /** A one-lane pipeline with 64 KiB buffers and a source ring of records. */
+    /** A one-lane pipeline with {@code bufferBytes} buffers and a source ring of records. */
     @State(Scope.Benchmark)
     public static class Drain extends LaneShape {
         Arena arena;
@@ -98,22 +102,26 @@ public class DrainBandwidthBenchmark {
             arena = Arena.ofShared();
             src = BenchPipelines.ring(arena, RING, (byte) 3);
             sink = new BenchPipelines.InMemoryCollector(1);
-            pipeline = BenchPipelines.start("drain-bandwidth", 1, 1, recordSize, BLOCK / recordSize, buffersPerLane,
-                    sink);
+            pipeline = BenchPipelines.start("drain-bandwidth", 1, 1, recordSize, bufferBytes / recordSize,
+                    buffersPerLane, sink);
             writer = pipeline.writer(0);
         }
 
         @TearDown(Level.Trial)
         public void tearDown() {
             writer.flush();
-            BenchPipelines.report("drain-bandwidth " + recordSize + " B x " + buffersPerLane, pipeline.stop());
+            BenchPipelines.report("drain-bandwidth " + recordSize + " B, " + buffersPerLane + " x " + bufferBytes + " B",
+                    pipeline.stop());
             pipeline.close();
             sink.close();
             arena.close();
         }
     }
 
-    /** A source ring, {@code buffersPerLane} 64 KiB buffers used in turn and a 64 MiB sink, outside the pipeline. */
+    /**
+     * A source ring, {@code buffersPerLane} {@code bufferBytes} buffers used in turn (each filled 64 KiB per operation)
+     * and a 64 MiB sink, outside the pipeline.
+     */
     public abstract static class Buffers extends LaneShape {
         Arena arena;
         MemorySegment src;
@@ -121,6 +129,8 @@ public class DrainBandwidthBenchmark {
         MemorySegment[] buffers;
         long pos;
         long sinkPos;
+        /** Bytes written into the current buffer, a multiple of 64 KiB below {@code bufferBytes}. */
+        int fill;
         /** Buffers filled so far. */
         final AtomicLong published = new AtomicLong();
 
@@ -130,7 +140,7 @@ public class DrainBandwidthBenchmark {
             sink = BenchPipelines.ring(arena, RING, (byte) 4);
             buffers = new MemorySegment[buffersPerLane];
             for (int i = 0; i < buffers.length; i++) {
-                buffers[i] = BenchPipelines.ring(arena, BLOCK, (byte) 0);
+                buffers[i] = BenchPipelines.ring(arena, bufferBytes, (byte) 0);
             }
         }
     }
@@ -164,8 +174,8 @@ public class DrainBandwidthBenchmark {
                     }
                     idle(spins);
                 }
-                MemorySegment.copy(buffers[(int) (n % buffers.length)], 0, sink, sp, BLOCK);
-                sp = (sp + BLOCK) % RING;
+                MemorySegment.copy(buffers[(int) (n % buffers.length)], 0, sink, sp, bufferBytes);
+                sp = (sp + bufferBytes) % RING;
                 consumed.setRelease(n + 1);
             }
         }
@@ -201,9 +211,12 @@ public class DrainBandwidthBenchmark {
         }
     }
 
-    /** Copies 64 KiB of {@code size}-byte records from {@code src} at {@code pos} into {@code b}, record by record. */
-    static long copyRecords(MemorySegment src, long pos, MemorySegment b, int size) {
-        for (int off = 0; off < BLOCK; off += size) {
+    /**
+     * Copies 64 KiB of {@code size}-byte records from {@code src} at {@code pos} into {@code b} at {@code at}, record
+     * by record.
+     */
+    static long copyRecords(MemorySegment src, long pos, MemorySegment b, int at, int size) {
+        for (int off = at; off < at + BLOCK; off += size) {
             MemorySegment.copy(src, pos, b, off, size);
             pos += size;
         }
@@ -234,20 +247,30 @@ public class DrainBandwidthBenchmark {
     @Benchmark
     public void handoff(Handoff h) {
         long n = h.published.getPlain();
-        for (int spins = 0; n - h.consumed.getAcquire() >= h.buffers.length; spins++) {
-            idle(spins);
+        if (h.fill == 0) {
+            for (int spins = 0; n - h.consumed.getAcquire() >= h.buffers.length; spins++) {
+                idle(spins);
+            }
         }
-        h.pos = copyRecords(h.src, h.pos, h.buffers[(int) (n % h.buffers.length)], h.recordSize);
-        h.published.setRelease(n + 1);
+        h.pos = copyRecords(h.src, h.pos, h.buffers[(int) (n % h.buffers.length)], h.fill, h.recordSize);
+        h.fill += BLOCK;
+        if (h.fill == h.bufferBytes) {
+            h.fill = 0;
+            h.published.setRelease(n + 1);
+        }
     }
 
     @Benchmark
     public void serial(Serial s) {
         long n = s.published.getPlain();
         MemorySegment b = s.buffers[(int) (n % s.buffers.length)];
-        s.pos = copyRecords(s.src, s.pos, b, s.recordSize);
-        MemorySegment.copy(b, 0, s.sink, s.sinkPos, BLOCK);
-        s.sinkPos = (s.sinkPos + BLOCK) % RING;
-        s.published.setPlain(n + 1);
+        s.pos = copyRecords(s.src, s.pos, b, s.fill, s.recordSize);
+        s.fill += BLOCK;
+        if (s.fill == s.bufferBytes) {
+            s.fill = 0;
+            MemorySegment.copy(b, 0, s.sink, s.sinkPos, s.bufferBytes);
+            s.sinkPos = (s.sinkPos + s.bufferBytes) % RING;
+            s.published.setPlain(n + 1);
+        }
     }
 }

@@ -6,6 +6,7 @@ import dev.dfx.export.RunTraceExporter;
 import dev.dfx.perf.filter.ThreadFilter;
 import dev.dfx.perf.report.PerfReport;
 import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.OutputSeal;
@@ -180,12 +181,13 @@ final class ReportCommand implements Callable<Integer> {
                     + e.getMessage());
             }
         }
+        SymbolOptions syms = symbols.options();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         List<String> warnings;
         try (PerfSession session = PerfInputs.open(file.toString())) {
             try {
                 warnings = PerfReport.print(session, new PerfReport.Options(sort, fields, children,
-                    mode.equals("graph"), percentLimit, symbols.options(), filter.bind(session), symbolNames,
+                    mode.equals("graph"), percentLimit, syms, filter.bind(session), symbolNames,
                     new PerfReport.Display(showNrSamples, quiet, inverted)), out);
             } finally {
                 out.flush();

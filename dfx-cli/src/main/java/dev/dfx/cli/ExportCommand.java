@@ -7,6 +7,7 @@ import dev.dfx.export.PerfProfileExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.export.TraceFormat;
 import dev.dfx.export.html.HtmlViewer;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.rundir.ManifestAudit;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunChunkFiles;
@@ -219,6 +220,7 @@ final class ExportCommand implements Callable<Integer> {
         if (!Files.exists(file)) {
             throw new BadInputException(file + ": no such run directory or perf.data file");
         }
+        SymbolOptions syms = symbols.options();
         TraceFormat t = trace(f);
         PerfProfileExporter.Format p = profile(f);
         OutputTarget target = OutputTarget.of("-o", output);
@@ -228,13 +230,13 @@ final class ExportCommand implements Callable<Integer> {
         try {
             if (p != null) {
                 target.write(spec.commandLine().getOut(), os -> {
-                    PerfProfileExporter.write(file, os, p, symbols.options(), notes, damage);
+                    PerfProfileExporter.write(file, os, p, syms, notes, damage);
                     return null;
                 });
             } else {
                 target.write(spec.commandLine().getOut(), os -> t == null
-                        ? HtmlViewer.writePerf(file, os, symbols.options(), notes, damage)
-                        : PerfDataExporter.write(file, os, t, symbols.options(), notes, damage));
+                        ? HtmlViewer.writePerf(file, os, syms, notes, damage)
+                        : PerfDataExporter.write(file, os, t, syms, notes, damage));
             }
         } finally {
             notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));

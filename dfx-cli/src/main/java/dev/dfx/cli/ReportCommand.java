@@ -3,8 +3,10 @@ package dev.dfx.cli;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.export.RunTraceExporter;
+import dev.dfx.perf.filter.ThreadFilter;
 import dev.dfx.perf.report.PerfReport;
 import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.OutputSeal;
@@ -16,6 +18,7 @@ import dev.dfx.rundir.UnfinishedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -72,6 +75,24 @@ final class ReportCommand implements Callable<Integer> {
         description = "perf.data: leave out lines and callchain branches under this share of the event")
     Double percentLimit;
 
+    @Option(names = {"-n", "--show-nr-samples"}, description = "perf.data: a Samples column after the overhead"
+        + " columns (unless -F is given)")
+    boolean showNrSamples;
+
+    @Option(names = {"-S", "--symbols"}, paramLabel = "SYMBOL[,SYMBOL...]",
+        description = "perf.data: only the lines of samples in these symbols (by name, or start address 0x...)")
+    String symbolList;
+
+    @Option(names = {"-G", "--inverted"}, description = "perf.data: callchains from caller to callee (perf's"
+        + " inverted call graph; the default with children)")
+    boolean inverted;
+
+    @Option(names = {"-q", "--quiet"}, description = "perf.data: no comment lines (#), only the report's lines")
+    boolean quiet;
+
+    @CommandLine.Mixin
+    SampleFilterOptions filter = new SampleFilterOptions();
+
     @CommandLine.Mixin
     SymbolSourceOptions symbols = new SymbolSourceOptions();
 
@@ -89,7 +110,9 @@ final class ReportCommand implements Callable<Integer> {
             return perfReport(input);
         }
         String perfOption = sort != null ? "--sort" : fields != null ? "-F" : children != null ? "--children"
-            : percentLimit != null ? "--percent-limit" : !callGraph.equals("graph") ? "-g" : symbols.given();
+            : percentLimit != null ? "--percent-limit" : !callGraph.equals("graph") ? "-g" : showNrSamples ? "-n"
+            : symbolList != null ? "--symbols" : inverted ? "--inverted" : quiet ? "--quiet"
+            : filter.given() != null ? filter.given() : symbols.given();
         if (perfOption != null) {
             throw new BadInputException("option " + perfOption + ": for perf.data files; " + input + " is a run"
                 + " directory (its summary has no samples to sort)");
@@ -148,12 +171,24 @@ final class ReportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--percent-limit': '"
                     + (given.isEmpty() ? percentLimit : given.getLast()) + "' is not a percentage (0 or more)");
         }
+        filter.check();
+        Set<String> symbolNames = null;
+        if (symbolList != null) {
+            try {
+                symbolNames = ThreadFilter.names(SampleFilterOptions.raw(symbolList), "symbol");
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--symbols': "
+                    + e.getMessage());
+            }
+        }
+        SymbolOptions syms = symbols.options();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         List<String> warnings;
         try (PerfSession session = PerfInputs.open(file.toString())) {
             try {
                 warnings = PerfReport.print(session, new PerfReport.Options(sort, fields, children,
-                    mode.equals("graph"), percentLimit, symbols.options()), out);
+                    mode.equals("graph"), percentLimit, syms, filter.bind(session), symbolNames,
+                    new PerfReport.Display(showNrSamples, quiet, inverted)), out);
             } finally {
                 out.flush();
                 PerfInputs.printWarnings(session, spec.commandLine().getErr());

@@ -5,10 +5,8 @@ import dev.dfx.perf.script.FieldSelection;
 import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.runtext.RunScript;
 import dev.dfx.rundir.RunDamage;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -60,40 +58,21 @@ final class ScriptCommand implements Callable<Integer> {
     @Option(names = "--show-round-events", description = "Print FINISHED_ROUND records (disables reordering)")
     boolean showRound;
 
-    @Option(names = {"-k", "--kallsyms"}, paramLabel = "FILE",
-        description = "Kernel symbols (/proc/kallsyms format) for sym and %%ps; by default the running kernel's"
-            + " when the recording is of it, else perf's build-id cache")
-    Path kallsyms;
-
     @Option(names = {"-f", "--force"}, description = "Accepted for perf compatibility (no effect)")
     boolean force;
 
-    @Option(names = "--symfs", paramLabel = "DIR",
-        description = "Look for the recorded DSOs (and their debug files) below DIR; the build-id cache is then"
-            + " DIR/.debug, as in perf")
-    Path symfs;
+    @Mixin
+    SymbolSourceOptions symbols = new SymbolSourceOptions();
 
-    @Option(names = "--buildid-dir", paramLabel = "DIR",
-        description = "perf's build-id cache (default: ~/.debug)")
-    Path buildIdDir;
-
-    @Option(names = "--demangle", negatable = true, defaultValue = "true", fallbackValue = "true",
-        description = "Demangle user-space C++ symbol names as perf does (default: on; --no-demangle prints them"
-            + " as the ELF file has them)")
-    boolean demangle = true;
-
-    @Option(names = "--inline", negatable = true, defaultValue = "true", fallbackValue = "true",
-        description = "Show the functions inlined at --call-graph dwarf frames, from the DSOs' DWARF debug information,"
-            + " as perf does (default: on; --no-inline leaves them out)")
-    boolean inline = true;
+    @Mixin
+    SampleFilterOptions filter = new SampleFilterOptions();
 
     /** The options that only make sense for perf.data input. */
     private void refusePerfOptions() {
         String option = !fields.isEmpty() ? "-F" : showTask ? "--show-task-events" : showMmap ? "--show-mmap-events"
             : showSwitch ? "--show-switch-events" : showLost ? "--show-lost-events"
             : showNamespace ? "--show-namespace-events" : showRound ? "--show-round-events"
-            : kallsyms != null ? "--kallsyms" : symfs != null ? "--symfs" : buildIdDir != null ? "--buildid-dir"
-            : !demangle ? "--no-demangle" : !inline ? "--no-inline" : null;
+            : symbols.given() != null ? symbols.given() : filter.given();
         if (option != null) {
             throw new BadInputException("option " + option + ": not available for a run directory (it lists every"
                 + " record with all its fields; --ns applies)");
@@ -106,19 +85,15 @@ final class ScriptCommand implements Callable<Integer> {
         for (String f : fields) {
             selection.parse(f);
         }
-        SymbolOptions syms = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle)
-            .withInline(inline);
-        if (buildIdDir != null) {
-            syms = syms.withBuildIdDir(buildIdDir);
-        }
+        filter.check();
         ScriptOptions opts = new ScriptOptions(selection, ns, showTask, showMmap, showSwitch, showLost,
-            showNamespace, showRound, syms);
+            showNamespace, showRound, symbols.options());
         String name = input.resolve();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         RunDamage damage = new RunDamage();
         try {
             PerfInputs.withRecords(name, headers, out, spec.commandLine().getErr(), s -> {
-                ScriptPrinter printer = new ScriptPrinter(s, opts, out);
+                ScriptPrinter printer = new ScriptPrinter(s, opts.withFilter(filter.bind(s)), out);
                 printer.run();
                 // after a failed run its one error line is the message; symbol files that could not be used are
                 // named only when the listing is complete

@@ -33,11 +33,15 @@ final class SymbolSourceOptions {
             + " as perf does (default: on; --no-inline leaves them out)")
     boolean inline = true;
 
-    /** @return the options as given */
+    /**
+     * @return the options as given
+     * @throws dev.dfx.error.BadInputException when the {@code --kallsyms} file cannot be used (checked here, before
+     *                                          the command prints anything, as perf checks it)
+     */
     SymbolOptions options() {
         SymbolOptions o = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle)
             .withInline(inline);
-        return buildIdDir != null ? o.withBuildIdDir(buildIdDir) : o;
+        return (buildIdDir != null ? o.withBuildIdDir(buildIdDir) : o).checked();
     }
 
     /** @return the first of these options given, or null */

@@ -31,6 +31,8 @@ final class HistEntry {
     final CallchainNode callchain;
     /** The longest chain appended ({@code callchain_root.max_depth}). */
     int maxDepth;
+    /** Whether a filter hides the line (set by the sample that made the entry, as perf's {@code filtered}). */
+    boolean filtered;
 
     HistEntry(PerfThread thread, String comm, int cpu, MemMap map, Symbol sym, long ip, char level,
               DsoOrder dsos) {

@@ -26,6 +26,8 @@ final class Hists {
     private long totalPeriod;
     private long samples;
     private Map<SortKey, Integer> lengths;
+    /** Whether the sample being added is hidden by a filter. */
+    private boolean filtered;
 
     Hists(Evsel evsel, ReportLayout layout, DsoOrder dsos) {
         this.evsel = evsel;
@@ -45,8 +47,15 @@ final class Hists {
         return 0;
     }
 
-    /** Adds a sample of this event. */
-    void add(ProfileSample s) {
+    /**
+     * Adds a sample of this event.
+     *
+     * @param filtered whether a filter hides the sample's lines ({@code al->filtered}); it still counts towards the
+     *                 totals, and a line is hidden when the sample that made it was (perf keeps the flag of the
+     *                 entry's first sample)
+     */
+    void add(ProfileSample s, boolean filtered) {
+        this.filtered = filtered;
         totalPeriod += s.period();
         samples++;
         ProfileFrame ip = s.ip();
@@ -97,7 +106,11 @@ final class Hists {
 
     private HistEntry entry(HistEntry candidate) {
         HistEntry e = entries.putIfAbsent(candidate, candidate);
-        return e != null ? e : candidate;
+        if (e != null) {
+            return e;
+        }
+        candidate.filtered = filtered;
+        return candidate;
     }
 
     /**
@@ -147,6 +160,9 @@ final class Hists {
     /** @return whether perf sorts {@code x} before {@code y} ({@code hist_entry__sort(x, y) > 0}) */
     private boolean before(HistEntry x, HistEntry y) {
         for (ReportColumn c : layout.sorts()) {
+            if (c instanceof ReportColumn.Key k && layout.elided().contains(k.key())) {
+                continue; // perf_hpp__should_skip: a left-out column does not order the lines
+            }
             int r = c.order(x, y, this);
             if (r != 0) {
                 return r < 0;
@@ -169,6 +185,9 @@ final class Hists {
             len.put(k, 0);
         }
         for (HistEntry e : collapsed().values()) {
+            if (e.filtered) {
+                continue; // hists__calc_col_len sees the lines printed
+            }
             for (SortKey k : SortKey.values()) {
                 if (k == SortKey.PID) {
                     continue; // follows the comm column's growth below

@@ -3,6 +3,8 @@ package dev.dfx.perf.report;
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Mmap;
+import dev.dfx.perf.filter.SampleFilter;
+import dev.dfx.perf.profile.ProfileSample;
 import dev.dfx.perf.profile.ProfileWalk;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
@@ -13,6 +15,7 @@ import dev.dfx.pmu.attr.SampleType;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code perf report --stdio} of a recording ({@code builtin-report.c}, perf 6.1): one pass over the samples in
@@ -30,9 +33,32 @@ public final class PerfReport {
      * @param percentLimit {@code --percent-limit}: lines (and callchain branches) under this share of the event's
      *                     period are left out; perf's default for branches is 0.5
      * @param symbols      where symbols are looked for
+     * @param filter       {@code --time} and {@code --cpu} leave samples out of the report, as if they had not been
+     *                     recorded; the thread filter ({@code --pid}, {@code --tid}, {@code --comms}) hides the lines
+     *                     its samples make, which still count towards the event's total
+     * @param symbolNames  {@code -S}: the lines of samples whose own symbol is not one of these (or its address,
+     *                     {@code 0x...}) are hidden likewise; null for all
+     * @param display      what is printed besides the lines
      */
     public record Options(String sort, String fields, Boolean children, boolean graph, Double percentLimit,
-                          SymbolOptions symbols) {
+                          SymbolOptions symbols, SampleFilter filter, Set<String> symbolNames, Display display) {
+        /** The options without filters, with perf's default display. */
+        public Options(String sort, String fields, Boolean children, boolean graph, Double percentLimit,
+                       SymbolOptions symbols) {
+            this(sort, fields, children, graph, percentLimit, symbols, SampleFilter.NONE, null, Display.DEFAULT);
+        }
+    }
+
+    /**
+     * What a report prints besides its lines.
+     *
+     * @param showNrSamples {@code -n}: a Samples column after the overhead columns (unless {@code -F} is given)
+     * @param quiet         {@code -q}: no comment lines ({@code #}) but those naming a single-entry filter
+     * @param inverted      {@code -G}: callchains run from caller to callee also without children
+     */
+    public record Display(boolean showNrSamples, boolean quiet, boolean inverted) {
+        /** perf's defaults. */
+        public static final Display DEFAULT = new Display(false, false, false);
     }
 
     private PerfReport() {
@@ -60,19 +86,25 @@ public final class PerfReport {
         try {
             // callchain order is caller unless --no-children (also in pipe mode), and perf's unwinder then hands frames
             // outermost first, which decides the order of its addr2line questions
-            boolean callerOrder = !Boolean.FALSE.equals(opt.children());
-            warnings = ProfileWalk.run(session, opt.symbols(), callerOrder, s -> hists.computeIfAbsent(s.evsel(), e -> {
-                if (layout[0] == null) {
-                    layout[0] = layout(session, opt);
+            boolean callerOrder = !Boolean.FALSE.equals(opt.children()) || opt.display().inverted();
+            warnings = ProfileWalk.run(session, opt.symbols(), callerOrder, s -> {
+                if (skipped(s, opt.filter())) {
+                    return;
                 }
-                return new Hists(e, layout[0], dsos);
-            }).add(s), t -> sideBand(t, dsos, lost));
+                hists.computeIfAbsent(s.evsel(), e -> {
+                    if (layout[0] == null) {
+                        layout[0] = layout(session, opt);
+                    }
+                    return new Hists(e, layout[0], dsos);
+                }).add(s, opt.filter().filters(s.thread()) || !listed(s, opt.symbolNames()));
+            }, t -> sideBand(t, dsos, lost));
         } catch (BadInputException e) {
             stopped = e;
         }
         ReportPrinter printer = new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
-            opt.percentLimit() == null ? 0.5 : opt.percentLimit());
-        printer.preamble(lost[0]);
+            opt.percentLimit() == null ? 0.5 : opt.percentLimit(), opt.display().quiet(),
+            opt.filter().times() == null ? null : opt.filter().times().text());
+        printer.preamble(lost[0], (layout[0] != null ? layout[0] : layout(session, opt)).elideNotes());
         for (Evsel e : session.evlist().all()) {
             Hists h = hists.get(e);
             if (h != null) {
@@ -96,11 +128,38 @@ public final class PerfReport {
         for (Evsel e : session.evlist().all()) {
             callchain |= (e.attr().sampleType() & SampleType.CALLCHAIN) != 0;
         }
+        boolean inverted = opt.display().inverted();
+        boolean nr = opt.display().showNrSamples();
+        ReportLayout l;
         if (!session.file().pipe()) {
-            return ReportLayout.of(opt.sort(), opt.fields(), opt.children(), opt.graph(), callchain);
+            l = ReportLayout.of(opt.sort(), opt.fields(), opt.children(), opt.graph(), callchain, nr);
+            l = l.withCallerOrder(l.callerOrder() || callchain && inverted);
+        } else {
+            l = ReportLayout.of(opt.sort(), opt.fields(), Boolean.FALSE, opt.graph(), callchain, nr)
+                .withCallerOrder(callchain && (!Boolean.FALSE.equals(opt.children()) || inverted));
         }
-        return ReportLayout.of(opt.sort(), opt.fields(), Boolean.FALSE, opt.graph(), callchain)
-            .withCallerOrder(callchain && !Boolean.FALSE.equals(opt.children()));
+        return l.elide(opt.filter().threads().comms(), opt.symbolNames());
+    }
+
+    /**
+     * {@code --time} and {@code --cpu} in perf report's {@code process_sample_event}: such a sample is not added at
+     * all (a sample without its cpu recorded is left out by any cpu list).
+     */
+    private static boolean skipped(ProfileSample s, SampleFilter filter) {
+        return filter.skipsTime(s.time()) || filter.cpus() != null && !filter.cpus().contains(s.cpu());
+    }
+
+    /**
+     * {@code machine__resolve} with {@code symbol_conf.sym_list}: the sample's own symbol is listed by name or by
+     * its start address in memory ({@code 0x%lx}).
+     */
+    private static boolean listed(ProfileSample s, Set<String> names) {
+        if (names == null) {
+            return true;
+        }
+        var sym = s.ip().sym();
+        return sym != null && (names.contains(sym.name())
+            || s.ip().map() != null && names.contains("0x" + Long.toHexString(s.ip().map().unmapIp(sym.start()))));
     }
 
     private static void sideBand(TimedRecord t, DsoOrder dsos, long[] lost) {

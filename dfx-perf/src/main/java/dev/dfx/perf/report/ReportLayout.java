@@ -2,7 +2,9 @@ package dev.dfx.perf.report;
 
 import dev.dfx.error.BadInputException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What a report shows and in which order, settled as perf settles it ({@code util/sort.c setup_sorting},
@@ -17,9 +19,13 @@ import java.util.List;
  * @param children     whether entries accumulate the samples whose callchains pass through them
  * @param useCallchain whether the callchains are printed (and kept)
  * @param skipFirst    whether a lone callchain's first frame is left out (sorting starts with {@code sym})
+ * @param callerOrder  whether callchains run from caller to callee
+ * @param elided       the output columns left out because a filter lists a single value for them
+ * @param elideNotes   the {@code # comm: NAME} / {@code # symbol: NAME} lines that say so
  */
 record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<SortKey> keys, boolean children,
-                    boolean useCallchain, boolean skipFirst, boolean callerOrder) {
+                    boolean useCallchain, boolean skipFirst, boolean callerOrder, Set<SortKey> elided,
+                    List<String> elideNotes) {
     /** The sort keys perf uses when none are given. */
     static final String DEFAULT_SORT = "comm,dso,sym";
 
@@ -30,9 +36,11 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
      *                     when the recording has callchains)
      * @param graph        whether callchains are printed ({@code -g none} turns them off)
      * @param hasCallchain whether the recording's samples carry callchains
+     * @param showNrSamples {@code -n}: a Samples column after the overhead columns (not with {@code -F})
      * @throws BadInputException for a key or field dfx does not know
      */
-    static ReportLayout of(String sort, String fields, Boolean children, boolean graph, boolean hasCallchain) {
+    static ReportLayout of(String sort, String fields, Boolean children, boolean graph, boolean hasCallchain,
+                           boolean showNrSamples) {
         boolean strictFields = fields != null && !fields.startsWith("+");
         boolean acc = hasCallchain && (children == null || children);
         List<ReportColumn> sorts = new ArrayList<>();
@@ -60,6 +68,9 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
                 outputs.add(column("overhead_children", true, "-F"));
             }
             outputs.add(column("overhead", acc, "-F"));
+            if (showNrSamples) {
+                outputs.add(column("sample", acc, "-F"));
+            }
         }
         sorts.forEach(s -> addOnce(outputs, s));
         outputs.forEach(o -> addOnce(sorts, o));
@@ -71,7 +82,7 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
         }
         boolean skipFirst = fields == null && sort != null && sort.startsWith("sym");
         return new ReportLayout(List.copyOf(sorts), List.copyOf(outputs), List.copyOf(keys), acc,
-            hasCallchain && graph, skipFirst, acc);
+            hasCallchain && graph, skipFirst, acc, Set.of(), List.of());
     }
 
     /**
@@ -80,7 +91,41 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
      * @return this layout with that callchain order
      */
     ReportLayout withCallerOrder(boolean callerOrder) {
-        return new ReportLayout(sorts, outputs, keys, children, useCallchain, skipFirst, callerOrder);
+        return new ReportLayout(sorts, outputs, keys, children, useCallchain, skipFirst, callerOrder, elided,
+            elideNotes);
+    }
+
+    /**
+     * {@code sort__setup_elide}: a comm or sym column whose filter ({@code --comms}, {@code -S}) lists a single
+     * entry is left out, and a {@code # comm: NAME} / {@code # symbol: NAME} line, in column order, says so; when
+     * that would leave out every sort key's column, all of them stay (the lines are still printed).
+     *
+     * @param comms   the {@code --comms} list, or null
+     * @param symbols the {@code -S} list, or null
+     * @return this layout with those columns left out
+     */
+    ReportLayout elide(Set<String> comms, Set<String> symbols) {
+        Set<SortKey> out = EnumSet.noneOf(SortKey.class);
+        List<String> notes = new ArrayList<>();
+        int keyColumns = 0;
+        for (ReportColumn c : outputs) {
+            if (!(c instanceof ReportColumn.Key k)) {
+                continue;
+            }
+            keyColumns++;
+            Set<String> list = k.key() == SortKey.COMM ? comms : k.key() == SortKey.SYM ? symbols : null;
+            if (list != null && list.size() == 1) {
+                out.add(k.key());
+                notes.add("# " + (k.key() == SortKey.COMM ? "comm" : "symbol") + ": " + list.iterator().next());
+            }
+        }
+        return new ReportLayout(sorts, outputs, keys, children, useCallchain, skipFirst, callerOrder,
+            out.size() == keyColumns ? Set.of() : out, List.copyOf(notes));
+    }
+
+    /** @return the output columns printed ({@link #outputs} less the {@link #elided} ones) */
+    List<ReportColumn> printed() {
+        return outputs.stream().filter(c -> !(c instanceof ReportColumn.Key k && elided.contains(k.key()))).toList();
     }
 
     private static List<String> split(String list) {

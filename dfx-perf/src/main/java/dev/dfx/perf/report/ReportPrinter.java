@@ -14,25 +14,67 @@ final class ReportPrinter {
     private final TextSink out;
     private final float percentLimit;
     private final double callchainPercent;
+    private final boolean quiet;
+    private final String timeSlices;
 
     /**
      * @param percentLimit     lines under this share (percent) of the event's period are left out
      * @param callchainPercent callchain branches under this share are left out
+     * @param quiet            {@code -q}: no comment lines but the elided columns' notes
+     * @param timeSlices       {@code --time} as given, named after each event's sample count; or null
      */
-    ReportPrinter(TextSink out, double percentLimit, double callchainPercent) {
+    ReportPrinter(TextSink out, double percentLimit, double callchainPercent, boolean quiet, String timeSlices) {
+        this.timeSlices = timeSlices;
         this.out = out;
         this.percentLimit = (float) percentLimit;
         this.callchainPercent = callchainPercent;
+        this.quiet = quiet;
     }
 
-    /** The lines before the first event. */
-    void preamble(long lostSamples) {
-        out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
-        out.put("#\n# Total Lost Samples: ").udec(lostSamples).put("\n#\n");
+    /**
+     * The lines before the first event.
+     *
+     * @param elideNotes the lines naming the columns left out for single-entry filters ({@link ReportLayout#elide})
+     */
+    void preamble(long lostSamples, List<String> elideNotes) {
+        if (!quiet) {
+            out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+        }
+        elideNotes.forEach(n -> out.put(n).put('\n'));
+        if (!quiet) {
+            out.put("#\n# Total Lost Samples: ").udec(lostSamples).put("\n#\n");
+        }
     }
 
     /** One event's section. */
     void event(Hists h) {
+        List<ReportColumn> cols = h.layout().printed();
+        if (!quiet) {
+            header(h, cols);
+        }
+        // perf pads every column but the last of its list, also when that one is left out (elided)
+        ReportColumn last = h.layout().outputs().getLast();
+        CallchainGraph graph = new CallchainGraph(h.totalPeriod(), callchainPercent, h.layout().skipFirst());
+        for (HistEntry e : h.sorted()) {
+            float percent = h.totalPeriod() == 0 ? 0
+                : (float) (100.0 * (h.children() ? e.accPeriod : e.period) / h.totalPeriod());
+            if (e.filtered || percent < percentLimit) {
+                continue;
+            }
+            for (ReportColumn c : cols) {
+                String text = c.text(e, h);
+                out.put("  ").put(c == last ? text : Columns.pad(text, c.width(h)));
+            }
+            out.put('\n');
+            if (h.useCallchain()) {
+                graph.print(e.callchain, h.children() ? e.accPeriod : e.period, out);
+            }
+        }
+        out.put("\n\n");
+    }
+
+    /** The event's sample count and event count, the column headers and dots. */
+    private void header(Hists h, List<ReportColumn> cols) {
         long n = h.samples();
         char unit = ' ';
         for (char u : new char[] {'K', 'M', 'G'}) {
@@ -41,9 +83,12 @@ final class ReportPrinter {
                 unit = u;
             }
         }
-        out.put("# Samples: ").udec(n).put(unit).put(" of event '").put(h.evsel().name()).put("'\n");
+        out.put("# Samples: ").udec(n).put(unit).put(" of event '").put(h.evsel().name()).put('\'');
+        if (timeSlices != null) {
+            out.put(" (time slices: ").put(timeSlices).put(')');
+        }
+        out.put('\n');
         out.put("# Event count (approx.): ").udec(h.totalPeriod()).put("\n#\n");
-        List<ReportColumn> cols = h.layout().outputs();
         out.put("# ");
         for (int i = 0; i < cols.size(); i++) {
             out.put(i == 0 ? "" : "  ").put(cols.get(i).header(h));
@@ -53,23 +98,5 @@ final class ReportPrinter {
             out.put(i == 0 ? "" : "  ").put(".".repeat(cols.get(i).width(h)));
         }
         out.put("\n#\n");
-        CallchainGraph graph = new CallchainGraph(h.totalPeriod(), callchainPercent, h.layout().skipFirst());
-        for (HistEntry e : h.sorted()) {
-            float percent = h.totalPeriod() == 0 ? 0
-                : (float) (100.0 * (h.children() ? e.accPeriod : e.period) / h.totalPeriod());
-            if (percent < percentLimit) {
-                continue;
-            }
-            for (int i = 0; i < cols.size(); i++) {
-                ReportColumn c = cols.get(i);
-                String text = c.text(e, h);
-                out.put("  ").put(i == cols.size() - 1 ? text : Columns.pad(text, c.width(h)));
-            }
-            out.put('\n');
-            if (h.useCallchain()) {
-                graph.print(e.callchain, h.children() ? e.accPeriod : e.period, out);
-            }
-        }
-        out.put("\n\n");
     }
 }

@@ -1,5 +1,6 @@
 package dev.dfx.perf.script;
 
+import dev.dfx.perf.filter.SampleFilter;
 import dev.dfx.perf.symbol.SymbolOptions;
 
 /**
@@ -15,8 +16,25 @@ import dev.dfx.perf.symbol.SymbolOptions;
  * @param showRoundEvents  {@code --show-round-events}: FINISHED_ROUND lines; disables reordering as in perf
  * @param symbols          where symbols for {@code sym}, {@code symoff} and tracepoint {@code %ps} come from
  *                         ({@code --kallsyms}, {@code --symfs}, the build-id cache); {@link SymbolOptions#OFF}: none
+ * @param filter           which samples and side-band records are printed ({@code --time}, {@code --cpu},
+ *                         {@code --pid}, {@code --tid}, {@code --comms}); side-band lines are filtered by cpu only,
+ *                         as in perf
  */
 public record ScriptOptions(FieldSelection fields, boolean nanoseconds, boolean showTaskEvents,
                             boolean showMmapEvents, boolean showSwitchEvents, boolean showLostEvents,
-                            boolean showNamespaceEvents, boolean showRoundEvents, SymbolOptions symbols) {
+                            boolean showNamespaceEvents, boolean showRoundEvents, SymbolOptions symbols,
+                            SampleFilter filter) {
+    /** The options without filters ({@link SampleFilter#NONE}). */
+    public ScriptOptions(FieldSelection fields, boolean nanoseconds, boolean showTaskEvents, boolean showMmapEvents,
+                         boolean showSwitchEvents, boolean showLostEvents, boolean showNamespaceEvents,
+                         boolean showRoundEvents, SymbolOptions symbols) {
+        this(fields, nanoseconds, showTaskEvents, showMmapEvents, showSwitchEvents, showLostEvents,
+            showNamespaceEvents, showRoundEvents, symbols, SampleFilter.NONE);
+    }
+
+    /** @return these options with {@code filter} */
+    public ScriptOptions withFilter(SampleFilter filter) {
+        return new ScriptOptions(fields, nanoseconds, showTaskEvents, showMmapEvents, showSwitchEvents,
+            showLostEvents, showNamespaceEvents, showRoundEvents, symbols, filter);
+    }
 }

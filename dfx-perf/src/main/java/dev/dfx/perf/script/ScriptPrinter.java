@@ -247,6 +247,9 @@ public final class ScriptPrinter {
             sPid = pid;
             sTid = tid;
         }
+        if (opt.filter().skipsCpu(cpu)) {
+            return;
+        }
         start(e, thread, sPid, sTid, cpu, time, t.record().type(), s.misc());
         RecordText.full(t.record(), out);
     }
@@ -268,6 +271,9 @@ public final class ScriptPrinter {
             sPid = pid;
             sTid = tid;
         }
+        if (opt.filter().skipsCpu(cpu)) {
+            return;
+        }
         PerfThread thread = tid != -1 ? machine.findOrCreate(pid, tid) : null;
         start(e, thread, sPid, sTid, cpu, ts, t.record().type(), s.misc());
         RecordText.full(t.record(), out);
@@ -277,10 +283,13 @@ public final class ScriptPrinter {
     private void printSample(Evsel evsel, Sample s) {
         int type = evsel.attr().type();
         long m = fields.mask(type);
-        if (!fields.any(type)) {
+        if (!fields.any(type) || opt.filter().skipsTime(s.time()) || opt.filter().skipsCpu(s.cpu())) {
             return;
         }
         PerfThread thread = machine.findOrCreate(s.pid(), s.tid());
+        if (opt.filter().filters(thread)) {
+            return;
+        }
         start(evsel, thread, s.pid(), s.tid(), s.cpu(), s.time(), RecordType.SAMPLE, s.misc());
         if (on(m, PERIOD)) {
             if (s.period() >= 0) {

@@ -1,6 +1,7 @@
 package dev.dfx.perf.symbol;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +21,35 @@ import java.nio.file.Path;
  */
 record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long text) {
     /**
+     * Checks, by its first bytes, that {@code path} can be loaded, so that a command can refuse it before it prints
+     * anything (perf checks {@code --kallsyms} up front too: "Invalid file").
+     *
+     * @throws BadInputException when the file cannot be read or is an ELF file (a vmlinux)
+     */
+    static void check(Path path, String option) {
+        byte[] head = new byte[4];
+        int n;
+        try (var in = Files.newInputStream(path)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            throw unreadable(path, option, e);
+        }
+        refuseElf(head, n, path, option);
+    }
+
+    private static BadInputException unreadable(Path path, String option, IOException e) {
+        return new BadInputException(option + (e instanceof java.nio.file.FileSystemException ? IoErrors.describe(e)
+            : path + ": cannot read: " + e.getMessage()), e);
+    }
+
+    private static void refuseElf(byte[] bytes, int length, Path path, String option) {
+        if (length >= 4 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' && bytes[3] == 'F') {
+            throw new BadInputException(option + path + ": an ELF file (a vmlinux?), expected a kallsyms text file;"
+                + " dfx reads no vmlinux (perf's -k is --vmlinux, dfx's -k is --kallsyms)");
+        }
+    }
+
+    /**
      * @throws BadInputException when the file cannot be read or is an ELF file (a vmlinux)
      */
     static KallsymsFile load(Path path, String option) {
@@ -27,12 +57,9 @@ record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long 
         try {
             bytes = Files.readAllBytes(path);
         } catch (IOException e) {
-            throw new BadInputException(option + path + ": cannot read: " + e.getMessage(), e);
+            throw unreadable(path, option, e);
         }
-        if (bytes.length >= 4 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' && bytes[3] == 'F') {
-            throw new BadInputException(option + path + ": an ELF file (a vmlinux?), expected a kallsyms text file;"
-                + " dfx reads no vmlinux (perf's -k is --vmlinux, dfx's -k is --kallsyms)");
-        }
+        refuseElf(bytes, bytes.length, path, option);
         SymbolTable.Builder b = new SymbolTable.Builder();
         java.util.List<String> mods = new java.util.ArrayList<>();
         boolean nonZero = false;

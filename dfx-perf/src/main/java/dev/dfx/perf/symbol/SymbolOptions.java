@@ -83,6 +83,21 @@ public record SymbolOptions(boolean enabled, Path kallsyms, Path symfs, Path bui
         return Files.isRegularFile(link) ? link : link.resolve(basename);
     }
 
+    /**
+     * Checks the files these options name that dfx would otherwise open only when the first kernel address is
+     * resolved: the {@code --kallsyms} file must be readable and no ELF file. A command calls it before it prints
+     * anything, so a bad file is refused with no output, as perf refuses it.
+     *
+     * @return these options
+     * @throws dev.dfx.error.BadInputException naming the option and file
+     */
+    public SymbolOptions checked() {
+        if (enabled && kallsyms != null) {
+            KallsymsFile.check(kallsyms, "--kallsyms ");
+        }
+        return this;
+    }
+
     /** @return these options with {@code -k FILE} */
     public SymbolOptions withKallsyms(Path file) {
         return new SymbolOptions(enabled, file, symfs, buildIdDir, host, demangle, inline);

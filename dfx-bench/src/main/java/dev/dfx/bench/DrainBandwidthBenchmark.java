@@ -5,6 +5,7 @@ import dev.dfx.pipeline.Pipeline;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,17 +21,27 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Drained bytes against single-core copy bandwidth, in one run. Both methods move 64 KiB per operation, so
+ * Drained bytes against single-core copy bandwidth, in one run. Every method moves 64 KiB per operation, so
  * bytes/s = ops/s x 65536:
  * <ul>
  *   <li>{@code memcpy}: one thread copies 64 KiB blocks from a 64 MiB source ring into a 64 MiB destination
  *       ring with {@code MemorySegment.copy};</li>
  *   <li>{@code drained}: one producer fills a lane with {@code recordSize}-byte records (copied in from a
- *       source ring) until 64 KiB have been written, through the pipeline (64 KiB buffers, 8 or 32 per lane,
- *       BLOCK),
- *       into an in-memory collector that copies every buffer into a 64 MiB sink.</li>
+ *       source ring) until 64 KiB have been written, through the pipeline ({@code bufferBytes} buffers, 64 KiB or
+ *       256 KiB, 8 or 32 per lane, BLOCK),
+ *       into an in-memory collector that copies every buffer into a 64 MiB sink;</li>
+ *   <li>{@code handoff}: the same two copies on two threads with nothing of the pipeline between them: the producer
+ *       copies the records into one of {@code buffersPerLane} {@code bufferBytes} buffers and hands a full one over
+ *       by a release of a counter; a consumer thread copies each buffer into a 64 MiB sink and hands it back the
+ *       same way; both wait by spinning, then yielding. No claims, no gates, no host loop, no accounting: the
+ *       ceiling of any two-thread copy pipeline on the machine;</li>
+ *   <li>{@code serial}: both copies on the producer's thread (records into the buffer, a full buffer into the
+ *       sink): what one core does with no hand-off.</li>
  * </ul>
- * Ratio = drained / memcpy. Numbers only, never asserted.
+ * A {@code bufferBytes} buffer takes {@code bufferBytes / 64 KiB} operations to fill; the hand-off's per-buffer
+ * costs (a publish, a wake-up, the consumer's first touch of lines the producer just wrote) are spread over them.
+ * Ratios = drained / memcpy (the target) and drained / handoff (what the pipeline costs beyond handing bytes to
+ * another thread). Numbers only, never asserted.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -62,13 +73,23 @@ public class DrainBandwidthBenchmark {
         }
     }
 
-    /** A one-lane pipeline with 64 KiB buffers and a source ring of records. */
+    /**
+     * Record size, buffers per lane and bytes per buffer (a multiple of 64 KiB): the parameters every state but
+     * {@link Copy} shares (JMH wants a {@code @Param} in a {@code @State} class; this one is only inherited).
+     */
     @State(Scope.Benchmark)
-    public static class Drain {
+    public static class LaneShape {
         @Param({"32", "4096"})
         int recordSize;
         @Param({"8", "32"})
         int buffersPerLane;
+        @Param({"65536", "262144"})
+        int bufferBytes;
+    }
+
+    /** A one-lane pipeline with {@code bufferBytes} buffers and a source ring of records. */
+    @State(Scope.Benchmark)
+    public static class Drain extends LaneShape {
         Arena arena;
         MemorySegment src;
         BenchPipelines.InMemoryCollector sink;
@@ -81,19 +102,125 @@ public class DrainBandwidthBenchmark {
             arena = Arena.ofShared();
             src = BenchPipelines.ring(arena, RING, (byte) 3);
             sink = new BenchPipelines.InMemoryCollector(1);
-            pipeline = BenchPipelines.start("drain-bandwidth", 1, 1, recordSize, BLOCK / recordSize, buffersPerLane,
-                    sink);
+            pipeline = BenchPipelines.start("drain-bandwidth", 1, 1, recordSize, bufferBytes / recordSize,
+                    buffersPerLane, sink);
             writer = pipeline.writer(0);
         }
 
         @TearDown(Level.Trial)
         public void tearDown() {
             writer.flush();
-            BenchPipelines.report("drain-bandwidth " + recordSize + " B x " + buffersPerLane, pipeline.stop());
+            BenchPipelines.report("drain-bandwidth " + recordSize + " B, " + buffersPerLane + " x " + bufferBytes + " B",
+                    pipeline.stop());
             pipeline.close();
             sink.close();
             arena.close();
         }
+    }
+
+    /**
+     * A source ring, {@code buffersPerLane} {@code bufferBytes} buffers used in turn (each filled 64 KiB per operation)
+     * and a 64 MiB sink, outside the pipeline.
+     */
+    public abstract static class Buffers extends LaneShape {
+        Arena arena;
+        MemorySegment src;
+        MemorySegment sink;
+        MemorySegment[] buffers;
+        long pos;
+        long sinkPos;
+        /** Bytes written into the current buffer, a multiple of 64 KiB below {@code bufferBytes}. */
+        int fill;
+        /** Buffers filled so far. */
+        final AtomicLong published = new AtomicLong();
+
+        void allocate() {
+            arena = Arena.ofShared();
+            src = BenchPipelines.ring(arena, RING, (byte) 3);
+            sink = BenchPipelines.ring(arena, RING, (byte) 4);
+            buffers = new MemorySegment[buffersPerLane];
+            for (int i = 0; i < buffers.length; i++) {
+                buffers[i] = BenchPipelines.ring(arena, bufferBytes, (byte) 0);
+            }
+        }
+    }
+
+    /**
+     * A bare two-thread hand-off of the buffers: the producer's counter ({@code published}) and the consumer's
+     * ({@code consumed}), each written by one thread with release and read by the other with acquire; the consumer
+     * thread copies each published buffer into the sink.
+     */
+    @State(Scope.Benchmark)
+    public static class Handoff extends Buffers {
+        final AtomicLong consumed = new AtomicLong();
+        volatile boolean running;
+        Thread consumer;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            allocate();
+            running = true;
+            consumer = new Thread(this::consume, "handoff-consumer");
+            consumer.setDaemon(true);
+            consumer.start();
+        }
+
+        private void consume() {
+            long sp = 0;
+            for (long n = 0;; n++) {
+                for (int spins = 0; published.getAcquire() <= n; spins++) {
+                    if (!running) {
+                        return;
+                    }
+                    idle(spins);
+                }
+                MemorySegment.copy(buffers[(int) (n % buffers.length)], 0, sink, sp, bufferBytes);
+                sp = (sp + bufferBytes) % RING;
+                consumed.setRelease(n + 1);
+            }
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() throws InterruptedException {
+            running = false;
+            consumer.join();
+            arena.close();
+        }
+    }
+
+    /** The same buffers and sink for one thread that does both copies. */
+    @State(Scope.Benchmark)
+    public static class Serial extends Buffers {
+        @Setup(Level.Trial)
+        public void setUp() {
+            allocate();
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            arena.close();
+        }
+    }
+
+    /** Spin 64 times, then yield: the waits of {@code handoff}'s two threads. */
+    static void idle(int spins) {
+        if (spins < 64) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    /**
+     * Copies 64 KiB of {@code size}-byte records from {@code src} at {@code pos} into {@code b} at {@code at}, record
+     * by record.
+     */
+    static long copyRecords(MemorySegment src, long pos, MemorySegment b, int at, int size) {
+        for (int off = at; off < at + BLOCK; off += size) {
+            MemorySegment.copy(src, pos, b, off, size);
+            pos += size;
+        }
+        return pos % RING;
     }
 
     @Benchmark
@@ -115,5 +242,35 @@ public class DrainBandwidthBenchmark {
             pos += size;
         }
         d.pos = pos % RING;
+    }
+
+    @Benchmark
+    public void handoff(Handoff h) {
+        long n = h.published.getPlain();
+        if (h.fill == 0) {
+            for (int spins = 0; n - h.consumed.getAcquire() >= h.buffers.length; spins++) {
+                idle(spins);
+            }
+        }
+        h.pos = copyRecords(h.src, h.pos, h.buffers[(int) (n % h.buffers.length)], h.fill, h.recordSize);
+        h.fill += BLOCK;
+        if (h.fill == h.bufferBytes) {
+            h.fill = 0;
+            h.published.setRelease(n + 1);
+        }
+    }
+
+    @Benchmark
+    public void serial(Serial s) {
+        long n = s.published.getPlain();
+        MemorySegment b = s.buffers[(int) (n % s.buffers.length)];
+        s.pos = copyRecords(s.src, s.pos, b, s.fill, s.recordSize);
+        s.fill += BLOCK;
+        if (s.fill == s.bufferBytes) {
+            s.fill = 0;
+            MemorySegment.copy(b, 0, s.sink, s.sinkPos, s.bufferBytes);
+            s.sinkPos = (s.sinkPos + s.bufferBytes) % RING;
+            s.published.setPlain(n + 1);
+        }
     }
 }

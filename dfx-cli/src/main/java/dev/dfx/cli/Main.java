@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -53,8 +54,38 @@ public final class Main implements Runnable {
         };
     }
 
+    /**
+     * The generated builder of the commands' models ({@code dev.dfx.jar.CommandSpecSource} writes it at build time
+     * from the annotations): picocli's reflective reading of the annotations, whose dynamic proxies the JVM generates
+     * at run time, was a third of a small command's start-up. Null where the class was not generated (classes
+     * compiled outside the Maven build); then picocli reads the annotations.
+     */
+    private static final Function<Object, CommandLine.Model.CommandSpec> GENERATED = generatedSpecs();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    @SuppressWarnings("unchecked")
+    private static Function<Object, CommandLine.Model.CommandSpec> generatedSpecs() {
+        try {
+            return (Function<Object, CommandLine.Model.CommandSpec>) Class.forName("dev.dfx.cli.CommandSpecs")
+                    .getConstructor().newInstance();
+        } catch (ClassNotFoundException e) {
+            return null;
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("dev.dfx.cli.CommandSpecs: " + e, e);
+        }
+    }
+
+    /**
+     * @param command a new instance of a command class of this package
+     * @return the command line of {@code command}: its generated model, else (no generated builder) the one picocli
+     *         builds from its annotations
+     */
+    static CommandLine newCommandLine(Object command) {
+        CommandLine.Model.CommandSpec generated = GENERATED == null ? null : GENERATED.apply(command);
+        return new CommandLine(generated != null ? generated : command);
+    }
 
     @Override
     public void run() {
@@ -128,7 +159,7 @@ public final class Main implements Runnable {
      * @return the configured picocli command tree
      */
     static CommandLine commandLine(String[] args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = newCommandLine(new Main());
         if (args.length > 0 && !args[0].equals("help") && SUBCOMMANDS.contains(args[0])) {
             addSubcommand(cl, args[0]);
         } else {
@@ -153,7 +184,7 @@ public final class Main implements Runnable {
     }
 
     private static void addSubcommand(CommandLine root, String name) {
-        CommandLine sub = new CommandLine(subcommand(name));
+        CommandLine sub = newCommandLine(subcommand(name));
         root.addSubcommand(name, sub);
         // dfx stat -e X sleep 1 / ls -l: everything from the command on is the command's, as with perf stat.
         // dfx record -- ./prog -x: -x is the program's.

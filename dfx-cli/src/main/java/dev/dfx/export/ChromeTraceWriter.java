@@ -99,7 +99,7 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     private void metadata(int pid, int tid, String name, String key, Object value) {
-        gen.beginObject().name(PH).value(METADATA).name(NAME).value(name).name(PID).value(pid).name(TID).value(tid)
+        gen.boundary().beginObject().name(PH).value(METADATA).name(NAME).value(name).name(PID).value(pid).name(TID).value(tid)
                 .name(ARGS).beginObject();
         writeValue(key, value);
         gen.endObject().endObject();
@@ -211,7 +211,7 @@ public final class ChromeTraceWriter implements TraceSink {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
-        gen.beginObject().name(PH).value(ph).name(NAME).value(name).name(CAT);
+        gen.boundary().beginObject().name(PH).value(ph).name(NAME).value(name).name(CAT);
         JsonWriter.Text c = encoded(cat);
         if (c != null) {
             gen.value(c);
@@ -254,6 +254,8 @@ public final class ChromeTraceWriter implements TraceSink {
                     gen.value(a.number(i));
                 } else if (a.isBoolean(i)) {
                     gen.value(a.number(i) != 0);
+                } else if (a.value(i) instanceof String text) { // most args: the compiled writer needs no type switch
+                    gen.value(text);
                 } else {
                     writeValue(a.value(i));
                 }

@@ -20,8 +20,9 @@ final class DependencyFlows {
     /** Name of the arrows. */
     static final String NAME = "dependency";
 
-    private final Map<Long, long[]> out = new HashMap<>();
-    private final Map<Long, long[]> in = new HashMap<>();
+    /** Arrow ids by task, in increasing order: grown by doubling (a task may have tens of thousands of arrows). */
+    private final Map<Long, Ids> out = new HashMap<>();
+    private final Map<Long, Ids> in = new HashMap<>();
     private long count;
 
     private DependencyFlows() {
@@ -61,11 +62,25 @@ final class DependencyFlows {
         return f;
     }
 
-    private static void append(Map<Long, long[]> ids, long task, long id) {
-        long[] old = ids.get(task);
-        long[] now = old == null ? new long[1] : Arrays.copyOf(old, old.length + 1);
-        now[now.length - 1] = id;
-        ids.put(task, now);
+    private static void append(Map<Long, Ids> ids, long task, long id) {
+        ids.computeIfAbsent(task, t -> new Ids()).add(id);
+    }
+
+    /** A growing list of arrow ids. */
+    private static final class Ids {
+        private long[] ids = new long[1];
+        private int n;
+
+        void add(long id) {
+            if (n == ids.length) {
+                ids = Arrays.copyOf(ids, 2 * n);
+            }
+            ids[n++] = id;
+        }
+
+        long[] toArray() {
+            return n == ids.length ? ids : Arrays.copyOf(ids, n);
+        }
     }
 
     /** @return how many arrows there are */
@@ -78,11 +93,11 @@ final class DependencyFlows {
      * @return the arrows that leave or end at that bar; {@link SliceFlows#NONE} for a later call for the same task
      */
     SliceFlows take(long taskId) {
-        long[] o = out.remove(taskId);
-        long[] i = in.remove(taskId);
+        Ids o = out.remove(taskId);
+        Ids i = in.remove(taskId);
         if (o == null && i == null) {
             return SliceFlows.NONE;
         }
-        return new SliceFlows(NAME, o == null ? new long[0] : o, i == null ? new long[0] : i);
+        return new SliceFlows(NAME, o == null ? new long[0] : o.toArray(), i == null ? new long[0] : i.toArray());
     }
 }

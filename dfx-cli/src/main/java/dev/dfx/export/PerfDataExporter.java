@@ -13,6 +13,7 @@ import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.FormatField;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.text.Utf8Names;
@@ -29,6 +30,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +86,18 @@ public final class PerfDataExporter {
     public static long write(Path file, OutputStream os, TraceFormat format, SymbolOptions symbols,
                              List<String> notes, RunDamage damage) throws IOException {
         try (os) {
-            return write(file, format.open(os, TraceClock.perf()), symbols, notes, damage);
+            // encoding and writing the trace on a thread of its own: the walk decodes the next records meanwhile
+            TraceSink sink = AsyncTraceSink.onOwnThread(format.open(os, TraceClock.perf()));
+            try {
+                return write(file, sink, symbols, notes, damage);
+            } catch (Throwable t) {
+                try {
+                    sink.close();
+                } catch (RuntimeException c) {
+                    t.addSuppressed(c);
+                }
+                throw t;
+            }
         }
     }
 
@@ -120,6 +133,34 @@ public final class PerfDataExporter {
         }
     }
 
+    /**
+     * What the samples of one event become: task runs ({@code switches}, the sched_switch fields they are drawn
+     * from), vpa-dtl entries, or instants.
+     *
+     * @param format   the event's format when decided (null for an event that is no tracepoint)
+     * @param switches the fields of a {@code sched:sched_switch} format, or null for any other event or a format
+     *                 that lacks one of them (its samples are drawn as instants)
+     * @param dtl      whether the samples are vpa-dtl entries
+     */
+    private record Role(EventFormat format, SwitchFields switches, boolean dtl) {
+        static Role of(Evsel e) {
+            EventFormat f = e.format();
+            boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
+            return new Role(f, f != null && "sched:sched_switch".equals(f.fullName()) ? SwitchFields.of(f) : null, dtl);
+        }
+    }
+
+    /** The fields of a sched_switch format, looked up once; {@code prevState} is null when the format lacks it. */
+    private record SwitchFields(FormatField prevComm, FormatField prevPid, FormatField prevState, FormatField nextComm,
+                                FormatField nextPid) {
+        /** @return the format's fields, or null when it lacks one of the comms or pids */
+        static SwitchFields of(EventFormat f) {
+            SwitchFields s = new SwitchFields(f.field("prev_comm"), f.field("prev_pid"), f.field("prev_state"),
+                f.field("next_comm"), f.field("next_pid"));
+            return s.prevComm == null || s.prevPid == null || s.nextComm == null || s.nextPid == null ? null : s;
+        }
+    }
+
     /** One pass over the records. */
     private static final class Pass {
         private final PerfSession session;
@@ -128,6 +169,7 @@ public final class PerfDataExporter {
         private final VpaDtlDecoder decoder;
         private final SampleResolver resolver;
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
+        private final Map<Evsel, Role> roles = new IdentityHashMap<>();
         private final StringBuilder text = new StringBuilder(256);
         /** The sched_switch format whose prev_state texts are cached, and the texts by prev_state value. */
         private EventFormat stateFormat;
@@ -176,13 +218,16 @@ public final class PerfDataExporter {
         private void sample(TimedRecord t) {
             Evsel e = t.evsel();
             Sample s = t.sample();
+            Role role = role(e);
             TracepointFields tp = session.tracepoint(t);
-            if (tp != null && "sched:sched_switch".equals(e.format().fullName()) && s.cpu() >= 0) {
-                runs.switched(s.cpu(), t.time(), Utf8Names.decode(tp.string("prev_comm")), (int) tp.number("prev_pid"),
-                    prevState(t, tp), Utf8Names.decode(tp.string("next_comm")), (int) tp.number("next_pid"));
+            SwitchFields sw = role.switches();
+            if (tp != null && sw != null && s.cpu() >= 0) {
+                runs.switched(s.cpu(), t.time(), Utf8Names.decode(tp.string(sw.prevComm())),
+                    (int) tp.number(sw.prevPid()), prevState(t, tp, sw.prevState()),
+                    Utf8Names.decode(tp.string(sw.nextComm())), (int) tp.number(sw.nextPid()));
                 return;
             }
-            boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
+            boolean dtl = role.dtl();
             // a tracepoint's own address says little: it gets a stack only with its callchain; what gets no stack
             // needs only its thread's name, not its addresses resolved
             ProfileSample p = dtl || tp != null && !s.hasCallchain() ? null : resolver.resolve(e, s);
@@ -204,6 +249,16 @@ public final class PerfDataExporter {
             } else {
                 w.instant(pid, row, e.name(), "sample", t.time(), args);
             }
+        }
+
+        /** @return what the samples of {@code e} become, decided once per event and format */
+        private Role role(Evsel e) {
+            Role r = roles.get(e);
+            if (r == null || r.format() != e.format()) { // a pipe-mode recording may bring the format later
+                r = Role.of(e);
+                roles.put(e, r);
+            }
+            return r;
         }
 
         /** @return the sample's stack, outermost frame first */
@@ -261,16 +316,16 @@ public final class PerfDataExporter {
          *         preempted task), so the text is printed once per distinct value of the field and format (a
          *         handful), not for every switch.
          */
-        private String prevState(TimedRecord t, TracepointFields tp) {
+        private String prevState(TimedRecord t, TracepointFields tp, FormatField field) {
             EventFormat f = t.evsel().format();
-            if (!tp.has("prev_state")) {
+            if (field == null) {
                 return prevState(traceText(t));
             }
             if (f != stateFormat) {
                 stateFormat = f;
                 states = 0;
             }
-            long v = tp.number("prev_state");
+            long v = tp.number(field);
             for (int i = 0; i < states; i++) {
                 if (stateValues[i] == v) {
                     return stateTexts[i];

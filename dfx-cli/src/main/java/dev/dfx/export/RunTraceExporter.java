@@ -177,7 +177,7 @@ public final class RunTraceExporter {
             flows = DependencyFlows.of(deps.edges(), runs);
         } else if (noArrows == null) {
             try {
-                flows = DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)).edges(), runs);
+                flows = DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)), runs);
             } catch (BadInputException e) {
                 if (!unfinished) {
                     throw e;

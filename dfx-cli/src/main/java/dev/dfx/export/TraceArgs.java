@@ -56,6 +56,40 @@ public final class TraceArgs extends AbstractMap<String, Object> {
         return entry(key, BOOLEAN, value ? 1 : 0, null);
     }
 
+    /**
+     * Makes this args a copy of {@code from}'s entries, in its order: of another {@link TraceArgs} as they were added,
+     * of any other map with its Integer, Long and Boolean values as ints, longs and booleans (what {@link #value}
+     * gives back), the rest by reference. Returns this.
+     *
+     * @throws IllegalArgumentException when {@code from} is this args
+     */
+    public TraceArgs copyOf(Map<String, ?> from) {
+        if (from == this) {
+            throw new IllegalArgumentException("args copied onto themselves");
+        }
+        reset();
+        if (from instanceof TraceArgs a) {
+            if (keys.length < a.size) {
+                grow(a.keys.length);
+            }
+            System.arraycopy(a.keys, 0, keys, 0, a.size);
+            System.arraycopy(a.objects, 0, objects, 0, a.size);
+            System.arraycopy(a.numbers, 0, numbers, 0, a.size);
+            System.arraycopy(a.kinds, 0, kinds, 0, a.size);
+            size = a.size;
+            return this;
+        }
+        for (Map.Entry<String, ?> e : from.entrySet()) {
+            switch (e.getValue()) {
+                case Integer i -> add(e.getKey(), (int) i);
+                case Long l -> add(e.getKey(), (long) l);
+                case Boolean b -> add(e.getKey(), (boolean) b);
+                case null, default -> add(e.getKey(), e.getValue());
+            }
+        }
+        return this;
+    }
+
     private TraceArgs entry(String key, byte kind, long number, Object object) {
         int at = slot(key);
         kinds[at] = kind;
@@ -71,14 +105,17 @@ public final class TraceArgs extends AbstractMap<String, Object> {
             }
         }
         if (size == keys.length) {
-            int n = size * 2;
-            keys = Arrays.copyOf(keys, n);
-            objects = Arrays.copyOf(objects, n);
-            numbers = Arrays.copyOf(numbers, n);
-            kinds = Arrays.copyOf(kinds, n);
+            grow(size * 2);
         }
         keys[size] = key;
         return size++;
+    }
+
+    private void grow(int n) {
+        keys = Arrays.copyOf(keys, n);
+        objects = Arrays.copyOf(objects, n);
+        numbers = Arrays.copyOf(numbers, n);
+        kinds = Arrays.copyOf(kinds, n);
     }
 
     @Override

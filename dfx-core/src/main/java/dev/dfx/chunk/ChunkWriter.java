@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.ObjIntConsumer;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -42,6 +43,8 @@ public final class ChunkWriter implements AutoCloseable {
     public static final int DEFAULT_STAGING_BYTES = 1 << 20;
     /** Smallest record size whose chunks the writer tries to store zero-block encoded, bytes. */
     public static final int ZERO_BLOCKS_MIN_RECORD = 256;
+    /** Bytes per block of the zero-block encoding and of the bitmap {@code append} hands its caller. */
+    public static final int ZERO_BLOCK_BYTES = ZeroBlocks.BLOCK;
 
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(8);
 
@@ -162,6 +165,25 @@ public final class ChunkWriter implements AutoCloseable {
      * @throws IOException              when the file cannot be written (the writer is then failed)
      */
     public long append(int kind, int lane, long seq, MemorySegment records, int recordCount) throws IOException {
+        return append(kind, lane, seq, records, recordCount, null);
+    }
+
+    /**
+     * As {@link #append(int, int, long, MemorySegment, int)}, and hands the caller what the zero-block scan found,
+     * so that a zeroed buffer pool can clear only the blocks that are not zero before the buffer is reused.
+     *
+     * @param nonZeroBlocks when not null, and the kind's records are of at least {@value #ZERO_BLOCKS_MIN_RECORD}
+     *                      bytes (the writer scans their payload), called once before this method returns or throws
+     *                      with the payload's block bitmap (bit {@code i % 64} of word {@code i / 64} set when block
+     *                      {@code i} holds a non-zero byte; the array is the caller's to keep) and the block size,
+     *                      {@value #ZERO_BLOCK_BYTES} bytes; not called for smaller records
+     * @return the chunk's file offset, bytes
+     * @throws IllegalArgumentException when the kind is unknown, the count is negative or the segment too small
+     * @throws IllegalStateException    when the writer is closed
+     * @throws IOException              when the file cannot be written (the writer is then failed)
+     */
+    public long append(int kind, int lane, long seq, MemorySegment records, int recordCount,
+                       ObjIntConsumer<long[]> nonZeroBlocks) throws IOException {
         BufferKind k = header.kind(kind);
         if (k == null) {
             throw new IllegalArgumentException(path + ": kind " + kind + " is not in the kind table");
@@ -175,6 +197,9 @@ public final class ChunkWriter implements AutoCloseable {
         long first = recordCount == 0 ? 0 : k.timestamp(payload, 0);
         long last = recordCount == 0 ? 0 : k.timestamp(payload, length - k.recordSize());
         long[] bits = k.recordSize() >= ZERO_BLOCKS_MIN_RECORD ? ZeroBlocks.bitmap(payload) : null;
+        if (bits != null && nonZeroBlocks != null) {
+            nonZeroBlocks.accept(bits.clone(), ZeroBlocks.BLOCK);  // a copy: what is staged never depends on the caller
+        }
         long encoded = bits == null ? length : ZeroBlocks.encodedLength(bits, length);
         boolean compact = encoded <= length - length / 4 && length > 0;
         int crc = compact ? 0 : ChunkFormat.crc32c(payload);  // an encoded payload's is taken where it is staged

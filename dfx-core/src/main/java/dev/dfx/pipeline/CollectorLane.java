@@ -230,8 +230,10 @@ final class CollectorLane {
 
     /** Claim holder: calls the collector on one buffer and counts its records collected or lost. */
     private void deliver(HostBuffer b, long since) {
+        boolean accepted = false;
         try {
             collector.accept(b);
+            accepted = true;
             ledger.collected(b.lane, b.count);
         } catch (Throwable t) {
             ledger.lostToCollector(b.lane, b.count, since, System.nanoTime());
@@ -247,7 +249,23 @@ final class CollectorLane {
             meter.onCollected(b.kind, ns);
         }
         if (zeroed) {
-            transport.clearBuffer(b, (long) b.count * b.recordSize);
+            clear(b, accepted);
+        }
+        b.forgetNonZeroBlocks();
+    }
+
+    /**
+     * Writes zeros over the buffer's records: only over the blocks the collector found non-zero, when its call
+     * returned normally with a bitmap that covers them ({@link DrainedBuffer#nonZeroBlocks}), else over all.
+     */
+    private void clear(HostBuffer b, boolean accepted) {
+        long bytes = (long) b.count * b.recordSize;
+        long[] bits = b.nonZeroBitmap;
+        int blockBytes = b.nonZeroBlockBytes;
+        if (accepted && bits != null && blockBytes > 0 && (long) bits.length * 64 * blockBytes >= bytes) {
+            transport.clearBlocks(b, bytes, bits, blockBytes);
+        } else {
+            transport.clearBuffer(b, bytes);
         }
     }
 

@@ -34,6 +34,9 @@ final class HostBuffer implements DrainedBuffer {
     int origin;
     /** {@link System#nanoTime()} when a drain shard took it off a ready queue; 0 when not drained (W unmeasured). */
     long drainedAtNs;
+    /** What the collector said of the records' non-zero blocks during its call, or null (see {@link #nonZeroBlocks}). */
+    long[] nonZeroBitmap;
+    int nonZeroBlockBytes;
 
     HostBuffer(int kind, long handle, int recordSize, MemorySegment device, MemorySegment host) {
         this.kind = kind;
@@ -84,6 +87,18 @@ final class HostBuffer implements DrainedBuffer {
     @Override
     public MemorySegment records() {
         return host.asSlice(0, (long) count * recordSize).asReadOnly();
+    }
+
+    @Override
+    public void nonZeroBlocks(long[] bitmap, int blockBytes) {
+        nonZeroBitmap = bitmap;
+        nonZeroBlockBytes = blockBytes;
+    }
+
+    /** Forgets what the collector said of the non-zero blocks: the next collector call says it anew. */
+    void forgetNonZeroBlocks() {
+        nonZeroBitmap = null;
+        nonZeroBlockBytes = 0;
     }
 
     @Override

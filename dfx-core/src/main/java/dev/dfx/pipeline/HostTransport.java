@@ -41,6 +41,29 @@ sealed interface HostTransport permits SharedTransport, CopyTransport {
     }
 
     /**
+     * As {@link #clearBuffer}, but writes zeros only over the blocks {@code bitmap} marks (bit {@code i % 64} of word
+     * {@code i / 64} for bytes {@code i * blockBytes} up to the next block or {@code bytes}); runs of marked blocks
+     * are cleared with one fill each. The caller checked that the bitmap covers {@code bytes}: an unmarked block
+     * must already hold zeros.
+     */
+    default void clearBlocks(HostBuffer buffer, long bytes, long[] bitmap, int blockBytes) {
+        MemorySegment device = buffer.device;
+        for (int w = 0; w < bitmap.length; w++) {
+            long word = bitmap[w];
+            while (word != 0) {
+                int first = Long.numberOfTrailingZeros(word);
+                int run = Long.numberOfTrailingZeros(~(word >>> first));  // 64 when every bit from first is set
+                long from = ((long) w * 64 + first) * blockBytes;
+                if (from >= bytes) {
+                    return;
+                }
+                device.asSlice(from, Math.min((long) run * blockBytes, bytes - from)).fill((byte) 0);
+                word = first + run >= 64 ? 0 : word & (-1L << (first + run));
+            }
+        }
+    }
+
+    /**
      * Compare-and-set of a field both sides move only by compare-and-set (a lane's attach state), on the memory
      * producers see, in both modes: a CAS cannot roll back a producer's write, so it needs no host ownership.
      *

@@ -103,6 +103,67 @@ class ZeroBlockChunkTest {
                 .isLessThan((long) sparseRecords.length / 5 + denseRecords.length + 4096);
     }
 
+    /**
+     * The bitmap {@code append} hands its caller: for the hand-worked 256-byte record (bytes in blocks 0 and 3) it is
+     * 0b1001 in 64-byte blocks, the same as the stored one, and the file is byte-identical to one written without
+     * asking; for 300 sparse records it has a bit exactly for each block with a non-zero byte (checked by a byte
+     * scan); a dense large chunk still reports it; small records are not scanned, so nothing is reported.
+     */
+    @Test
+    void appendHandsItsCallerTheBitmapOfNonZeroBlocks() throws Exception {
+        byte[] record = new byte[256];
+        record[0] = 0x11;
+        record[7] = 0x22;
+        record[200] = 0x33;
+        List<long[]> seen = new java.util.ArrayList<>();
+        List<Integer> blockBytes = new java.util.ArrayList<>();
+        java.util.function.ObjIntConsumer<long[]> sink = (bits, bytes) -> {
+            seen.add(bits);
+            blockBytes.add(bytes);
+        };
+        Path file = dir.resolve("told.dfx");
+        try (ChunkWriter w = ChunkWriter.create(file, "deps", List.of(BufferKind.untimed(2, "s", 256)))) {
+            w.append(2, 4, 0, MemorySegment.ofArray(record), 1, sink);
+        }
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0)).containsExactly(0b1001L);
+        assertThat(blockBytes).containsExactly(64);
+        assertThat(ChunkWriter.ZERO_BLOCK_BYTES).isEqualTo(64);
+        byte[] told = Files.readAllBytes(file);
+        byte[] plain = Files.readAllBytes(handWorkedFile());
+        assertThat(Arrays.copyOfRange(told, 40, told.length)).as("after the run id, the same bytes")
+                .isEqualTo(Arrays.copyOfRange(plain, 40, plain.length));
+
+        SplittableRandom rnd = new SplittableRandom(11);
+        byte[] sparseRecords = new byte[4672 * 300];
+        for (int r = 0; r < 300; r++) {
+            byte[] head = sparse(rnd, 4672, 8);
+            System.arraycopy(head, 0, sparseRecords, r * 4672, head.length);
+        }
+        byte[] denseRecords = new byte[4672 * 4];
+        rnd.nextBytes(denseRecords);
+        seen.clear();
+        try (ChunkWriter w = ChunkWriter.create(dir.resolve("many.dfx"), "deps",
+                List.of(SPARSE, BufferKind.timed(1, "task", 32, 0)), 64 << 10)) {
+            w.append(0, 0, 0, MemorySegment.ofArray(sparseRecords), 300, sink);
+            w.append(0, 0, 1, MemorySegment.ofArray(denseRecords), 4, sink);
+            w.append(1, 0, 0, MemorySegment.ofArray(new byte[32 * 10]), 10, sink);
+        }
+        assertThat(seen).hasSize(2);
+        long[] bits = seen.get(0);
+        int blocks = (sparseRecords.length + 63) / 64;
+        assertThat(bits).hasSize((blocks + 63) / 64);
+        for (int block = 0; block < blocks; block++) {
+            boolean nonZero = false;
+            for (int i = block * 64; i < Math.min(sparseRecords.length, block * 64 + 64); i++) {
+                nonZero |= sparseRecords[i] != 0;
+            }
+            assertThat((bits[block / 64] >>> block & 1) == 1).as("block %d", block).isEqualTo(nonZero);
+        }
+        assertThat(Arrays.stream(seen.get(1)).map(Long::bitCount).sum()).as("dense: every block")
+                .isEqualTo(4672 * 4 / 64);
+    }
+
     /** One 256-byte record with bytes in blocks 0 and 3: bitmap 0b1001, then the two blocks (136 bytes). */
     private Path handWorkedFile() throws Exception {
         Path file = dir.resolve("layout.dfx");

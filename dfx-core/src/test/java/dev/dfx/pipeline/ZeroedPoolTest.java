@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
@@ -72,6 +73,76 @@ class ZeroedPoolTest {
             assertThat(s.pools().get(0).buffersAllocated()).as("few buffers, so each was reused often")
                     .isLessThan(4 * perLane / RPB / 100);
             assertThat(s.reconciled()).isTrue();
+        }
+    }
+
+    /**
+     * Sparse 512-byte records (a 64-byte sequence header, then one random byte in one of the other 7 blocks, or none):
+     * the collector tells the pipeline which blocks are non-zero, computed here independently by a byte scan; every
+     * claimed slot is still all zero through many recycles. With {@code omitOne}, the collector leaves one non-zero
+     * block out of each bitmap: that block is then not cleared, and slots with old bytes show up (the bitmap is what
+     * the clearing follows). A bitmap too short for the records is ignored: everything is cleared.
+     */
+    @ParameterizedTest
+    @CsvSource({"SHARED, exact", "COPY, exact", "SHARED, short", "COPY, omitOne"})
+    void aCollectorsBitmapOfNonZeroBlocksLimitsTheClearing(MemoryMode mode, String bitmap) throws Exception {
+        int record = 512;
+        int block = 64;
+        PipelineConfig.Builder b = PipelineConfig.builder("sparse").memoryMode(mode);
+        b.lane(b.pool(new PoolSpec("t", record, RPB, 2).asZeroed()), 0);
+        AtomicLong delivered = new AtomicLong();
+        AtomicLong partial = new AtomicLong();
+        Collector c = buf -> {
+            MemorySegment r = buf.records();
+            int blocks = (int) (r.byteSize() / block);
+            long[] bits = new long[(blocks + 63) / 64];
+            int omitted = -1;
+            for (int i = 0; i < blocks; i++) {
+                if (!allZero(r, (long) i * block, block)) {
+                    if (bitmap.equals("omitOne") && omitted < 0 && i % (record / block) != 0) {
+                        omitted = i;  // a payload block, not a sequence header
+                        continue;
+                    }
+                    bits[i / 64] |= 1L << i;
+                }
+            }
+            if (bitmap.equals("short")) {
+                bits = new long[bits.length - 1];  // covers 64 of the 128 blocks
+            }
+            if (blocks == RPB * record / block) {
+                buf.nonZeroBlocks(bits, block);
+            } else {
+                partial.incrementAndGet();  // the flushed last buffer: no bitmap, cleared whole
+            }
+            delivered.addAndGet(buf.recordCount());
+        };
+        long records = 20_000;
+        long dirty = 0;
+        SplittableRandom rnd = new SplittableRandom(7);
+        try (Pipeline p = Pipeline.start(b.build(), c)) {
+            LaneWriter w = p.writer(0);
+            for (long n = 0; n < records; n++) {
+                long off = w.claim();
+                assertThat(off).isGreaterThanOrEqualTo(0);
+                if (!allZero(w.segment(), off, record)) {
+                    dirty++;
+                }
+                SequenceChecker.writeRecord(w.segment(), off, 0, n);
+                int at = rnd.nextInt(record / block) * block + rnd.nextInt(block);
+                if (at >= block) {
+                    w.segment().set(java.lang.foreign.ValueLayout.JAVA_BYTE, off + at, (byte) (1 + rnd.nextInt(255)));
+                }
+            }
+            w.flush();
+            PipelineStats s = p.stop();
+            assertThat(s.reconciled()).isTrue();
+            assertThat(delivered.get()).isEqualTo(records);
+            assertThat(partial.get()).isLessThanOrEqualTo(1);
+        }
+        if (bitmap.equals("omitOne")) {
+            assertThat(dirty).as("slots with the omitted blocks' old bytes").isPositive();
+        } else {
+            assertThat(dirty).as("claimed slots holding old bytes").isZero();
         }
     }
 

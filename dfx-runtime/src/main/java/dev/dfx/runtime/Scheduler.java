@@ -4,6 +4,7 @@ import dev.dfx.pipeline.SpscRing;
 import dev.dfx.record.ArgKind;
 import dev.dfx.record.ArgStage;
 import dev.dfx.record.SchedPhaseKind;
+import dev.dfx.runtime.probe.ArgCapture;
 import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.SchedulerProbe;
 import java.util.ArrayList;
@@ -37,6 +38,8 @@ final class Scheduler implements Runnable {
     private final BooleanSupplier hasWork = this::hasWork;
     private SchedulerProbe probe = SchedulerProbe.NONE;
     private boolean on;
+    /** Which arguments the probe wants captured ({@link ArgCapture#NONE} when it is off). */
+    private ArgCapture argCapture = ArgCapture.NONE;
     private int iter;
     private int nextCore;
     private int idleIters;
@@ -63,6 +66,7 @@ final class Scheduler implements Runnable {
         try {
             probe = rs.probe.scheduler(index);
             on = probe != SchedulerProbe.NONE;
+            argCapture = on ? probe.argCapture() : ArgCapture.NONE;
             Idler idler = rs.schedIdlers[index];
             while (!rs.aborted) {
                 boolean work = complete();
@@ -233,14 +237,21 @@ final class Scheduler implements Runnable {
         rs.coreIdlers[c].wake();
     }
 
-    /** Offers each argument captured at {@code stage}: inputs, in-outs, scalars before; outputs, in-outs after. */
+    /**
+     * Offers each argument captured at {@code stage}: inputs, in-outs, scalars before; outputs, in-outs after; of
+     * those, only the ones the probe asked for ({@link SchedulerProbe#argCapture()}).
+     */
     private void capture(Task t, ArgStage stage, long now) {
+        if (argCapture == ArgCapture.NONE || (argCapture == ArgCapture.MARKED && !t.markedArgs)) {
+            return;
+        }
+        boolean all = argCapture == ArgCapture.ALL;
         for (int i = 0; i < t.args.length; i++) {
             ArgView a = t.args[i];
             boolean take = stage == ArgStage.BEFORE_DISPATCH
                     ? a.kind() == ArgKind.SCALAR || a.role().reads()
                     : a.kind() == ArgKind.TENSOR && a.role().writes();
-            if (take) {
+            if (take && (all || a.marked())) {
                 probe.argCaptured(t, i, stage, now);
             }
         }

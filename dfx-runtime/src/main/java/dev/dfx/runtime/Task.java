@@ -27,6 +27,8 @@ final class Task implements TaskView, KernelArgs {
     final Task[] depTasks;
     final int flags;
     final TaskRing ring;
+    /** Whether the program marked any argument for dumping (a scheduler probe may want only those). */
+    final boolean markedArgs;
     private final int tensorArgs;
 
     private static final VarHandle FANIN;
@@ -62,12 +64,15 @@ final class Task implements TaskView, KernelArgs {
         this.depTasks = depTasks;
         this.flags = flags;
         int n = 0;
+        boolean marked = false;
         for (Arg a : args) {
             if (a.kind() == ArgKind.TENSOR) {
                 n++;
             }
+            marked |= a.marked();
         }
         this.tensorArgs = n;
+        this.markedArgs = marked;
     }
 
     /**

@@ -12,6 +12,7 @@ import dev.dfx.record.ArgStage;
 import dev.dfx.record.ScopePhase;
 import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.graph.TaskGraph;
+import dev.dfx.runtime.probe.ArgCapture;
 import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.CoreProbe;
 import dev.dfx.runtime.probe.Probe;
@@ -30,6 +31,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 @Timeout(30)
 class RuntimeSemanticsTest {
@@ -242,6 +245,56 @@ class RuntimeSemanticsTest {
         assertThat(seen.get("BEFORE_DISPATCH/INOUT")).containsExactly(5, 6, 8, 9);
         assertThat(seen.get("BEFORE_DISPATCH/scalar")).containsExactly(10);
         assertThat(seen.get("AFTER_COMPLETION/INOUT")).containsExactly(50, 60, 80, 90);
+    }
+
+    /**
+     * A probe gets {@code argCaptured} exactly for the arguments its {@link ArgCapture} names: two tasks, one with its
+     * output marked; each has an input, a scalar and an output (3 captures: 2 before dispatch, 1 after completion).
+     */
+    @ParameterizedTest
+    @EnumSource(ArgCapture.class)
+    void aProbeSeesOnlyTheArgumentsItsCaptureNames(ArgCapture capture) {
+        List<String> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        Probe capturing = new Probe() {
+            @Override
+            public SchedulerProbe scheduler(int s) {
+                return new SchedulerProbe() {
+                    @Override
+                    public ArgCapture argCapture() {
+                        return capture;
+                    }
+
+                    @Override
+                    public void argCaptured(TaskView task, int argIndex, ArgStage stage, long timeNs) {
+                        seen.add(task.submitIndex() + "/" + argIndex + "/" + stage);
+                    }
+                };
+            }
+        };
+        TaskRuntime.run(RuntimeConfig.defaults(), capturing, o -> {
+            Function copy = o.function("copy", NOOP);
+            Tensor x = o.tensor("x", 4);
+            Tensor y = o.tensor("y", 4);
+            Tensor z = o.tensor("z", 4);
+            o.submit(copy, Args.of().in(x.all()).scalar(2f).out(y.all()));
+            o.submit(copy, Args.of().in(x.all()).scalar(3f).out(z.all()).mark());
+        });
+        List<String> all = List.of("0/0/BEFORE_DISPATCH", "0/1/BEFORE_DISPATCH", "0/2/AFTER_COMPLETION",
+                "1/0/BEFORE_DISPATCH", "1/1/BEFORE_DISPATCH", "1/2/AFTER_COMPLETION");
+        List<String> expected = switch (capture) {
+            case NONE -> List.of();
+            case MARKED -> List.of("1/2/AFTER_COMPLETION");
+            case ALL -> all;
+        };
+        assertThat(seen).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void unionOfCapturesIsTheWiderOne() {
+        assertThat(ArgCapture.NONE.union(ArgCapture.MARKED)).isEqualTo(ArgCapture.MARKED);
+        assertThat(ArgCapture.ALL.union(ArgCapture.MARKED)).isEqualTo(ArgCapture.ALL);
+        assertThat(ArgCapture.MARKED.union(ArgCapture.NONE)).isEqualTo(ArgCapture.MARKED);
+        assertThat(ArgCapture.NONE.union(ArgCapture.NONE)).isEqualTo(ArgCapture.NONE);
     }
 
     @Test

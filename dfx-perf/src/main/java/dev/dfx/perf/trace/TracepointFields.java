@@ -27,9 +27,18 @@ public final class TracepointFields {
      * @throws IllegalArgumentException for an unknown field or an array field
      */
     public long number(String name) {
-        FormatField f = require(name);
+        return number(require(name));
+    }
+
+    /**
+     * The same as {@link #number(String)} for a field of this format looked up before ({@link EventFormat#field}),
+     * which a reader of millions of records of one format looks up once.
+     *
+     * @throws IllegalArgumentException for an array field
+     */
+    public long number(FormatField f) {
         if (f.array()) {
-            throw new IllegalArgumentException(format.fullName() + ": field " + name + " is an array");
+            throw new IllegalArgumentException(format.fullName() + ": field " + f.name() + " is an array");
         }
         long v = data.number(f.offset(), f.size());
         if (f.signed() && f.size() < 8 && f.size() > 0) {
@@ -44,9 +53,17 @@ public final class TracepointFields {
      * @throws IllegalArgumentException for an unknown or non-string field
      */
     public String string(String name) {
-        FormatField f = require(name);
+        return string(require(name));
+    }
+
+    /**
+     * The same as {@link #string(String)} for a field of this format looked up before ({@link EventFormat#field}).
+     *
+     * @throws IllegalArgumentException for a non-string field
+     */
+    public String string(FormatField f) {
         if (!f.string()) {
-            throw new IllegalArgumentException(format.fullName() + ": field " + name + " is not a string");
+            throw new IllegalArgumentException(format.fullName() + ": field " + f.name() + " is not a string");
         }
         if (f.dynamic()) {
             long[] loc = Eval.dynamic(f, data);

@@ -49,6 +49,15 @@ public interface SchedulerProbe {
     default void argCaptured(TaskView task, int argIndex, ArgStage stage, long timeNs) {
     }
 
+    /**
+     * @return which arguments {@link #argCaptured} is called for; read once, when the scheduler starts. The default,
+     *         {@link ArgCapture#ALL}, suits any probe; a probe that ignores some arguments says so, and the scheduler
+     *         then makes no call for them
+     */
+    default ArgCapture argCapture() {
+        return ArgCapture.ALL;
+    }
+
     /** The scheduler thread is about to exit: flush lanes here. */
     default void close() {
     }

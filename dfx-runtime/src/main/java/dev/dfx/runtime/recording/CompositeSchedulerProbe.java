@@ -2,6 +2,7 @@ package dev.dfx.runtime.recording;
 
 import dev.dfx.record.ArgStage;
 import dev.dfx.record.SchedPhaseKind;
+import dev.dfx.runtime.probe.ArgCapture;
 import dev.dfx.runtime.probe.SchedulerProbe;
 import dev.dfx.runtime.probe.TaskView;
 import java.util.List;
@@ -41,6 +42,15 @@ final class CompositeSchedulerProbe implements SchedulerProbe {
         for (SchedulerProbe p : probes) {
             p.argCaptured(task, argIndex, stage, timeNs);
         }
+    }
+
+    @Override
+    public ArgCapture argCapture() {
+        ArgCapture c = ArgCapture.NONE;
+        for (SchedulerProbe p : probes) {
+            c = c.union(p.argCapture());
+        }
+        return c;
     }
 
     @Override

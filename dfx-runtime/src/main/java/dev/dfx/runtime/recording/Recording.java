@@ -323,7 +323,7 @@ public final class Recording {
             return DependencyEdges.none("chunks/" + deps.id().id() + ".dfx is damaged or missing");
         }
         try {
-            return DependencyEdges.of(deps.replay(dir).edges());
+            return DependencyEdges.of(deps.replay(dir));
         } catch (IOException | RuntimeException e) {
             return DependencyEdges.none(DepsJson.FILE + " not written");
         }

@@ -8,7 +8,9 @@ import java.io.IOException;
 /**
  * Appends each drained buffer to the subsystem's chunk file ({@code RUN/chunks/<subsystem>.dfx}) as one chunk:
  * kind id in the subsystem, lane number = the writer thread's instance (core, scheduler, 0 for the orchestrator),
- * the lane's buffer seq. Thread-safe (the chunk writer is); buffers of one lane arrive in seq order.
+ * the lane's buffer seq. Thread-safe (the chunk writer is); buffers of one lane arrive in seq order. Hands the
+ * chunk writer's zero-block bitmap of large records to the pipeline ({@link DrainedBuffer#nonZeroBlocks}), so a
+ * zeroed pool clears only the blocks the records filled.
  */
 public class ChunkCollector implements Collector {
     private final LanePlan plan;
@@ -26,6 +28,7 @@ public class ChunkCollector implements Collector {
     @Override
     public void accept(DrainedBuffer b) throws IOException {
         LaneInfo l = plan.lane(b.lane());
-        chunks.append(l.kindId(), l.instance(), b.seq(), b.records(), b.recordCount());
+        // the chunk writer's zero-block scan tells the pipeline which blocks a zeroed pool must clear
+        chunks.append(l.kindId(), l.instance(), b.seq(), b.records(), b.recordCount(), b::nonZeroBlocks);
     }
 }

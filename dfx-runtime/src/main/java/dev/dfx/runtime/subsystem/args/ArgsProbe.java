@@ -7,6 +7,7 @@ import dev.dfx.record.ArgPayload;
 import dev.dfx.record.ArgRecord;
 import dev.dfx.record.ArgRole;
 import dev.dfx.record.ArgStage;
+import dev.dfx.runtime.probe.ArgCapture;
 import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.SchedulerProbe;
 import dev.dfx.runtime.probe.TaskView;
@@ -30,6 +31,11 @@ final class ArgsProbe implements SchedulerProbe {
         this.arena = arena;
         this.level = level;
         this.maxPayload = arena.size() / 2 / Float.BYTES * Float.BYTES;
+    }
+
+    @Override
+    public ArgCapture argCapture() {
+        return level == 2 || level == 3 ? ArgCapture.ALL : ArgCapture.MARKED;
     }
 
     @Override

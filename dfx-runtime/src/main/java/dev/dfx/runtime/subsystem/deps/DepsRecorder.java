@@ -4,6 +4,7 @@ import dev.dfx.chunk.ChunkReader;
 import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.record.SubmitRecord;
 import dev.dfx.record.Subsystem;
+import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.probe.OrchestratorProbe;
 import dev.dfx.rundir.ChunkRecords;
 import dev.dfx.runtime.subsystem.LanePlan;
@@ -27,7 +28,11 @@ import java.util.Map;
 public final class DepsRecorder extends SubsystemRecorder {
     private final int lane;
     private volatile DepsProbe probe;
-    private DepsReplay.Result replayed;
+    private final Object replayLock = new Object();
+    /** The replayed edges, once replayed; guarded by {@link #replayLock}. */
+    private List<Edge> edges;
+    /** The chunk file, once opened; guarded by this. */
+    private ChunkReader reader;
 
     /** @param settings pools and backpressure */
     public DepsRecorder(PipelineSettings settings) {
@@ -43,36 +48,49 @@ public final class DepsRecorder extends SubsystemRecorder {
         return p;
     }
 
+    /**
+     * Writes deps.json, streaming the submits from the chunk file; its edges come from {@link #replay}, which another
+     * thread (the recording's trace) may be running meanwhile.
+     */
     @Override
     public List<OutputFile> export(Path runDir) throws IOException {
         String lost = refusal();
         if (lost != null) {
             return List.of(OutputFile.refused(DepsJson.FILE, lost));
         }
-        return List.of(DepsJson.write(replay(runDir), runDir.resolve(DepsJson.FILE)));
+        return List.of(DepsJson.write(reader(runDir), () -> replay(runDir), runDir.resolve(DepsJson.FILE)));
     }
 
     /**
-     * Replays the deps chunk file into the run's submits and edges, once: {@link #export} and the trace's dependency
-     * arrows both use it (a replay re-resolves every tensor access of the run). After {@link #stop()}; thread-safe.
+     * Replays the deps chunk file into the run's edges, once: {@link #export} and the trace's dependency arrows both
+     * use them (a replay re-resolves every tensor access of the run). After {@link #stop()}; thread-safe: a second
+     * caller waits for the first one's replay.
      *
      * @param runDir the run directory
-     * @return the replayed submits and edges
+     * @return the replayed edges in resolution order
      * @throws IOException when the chunk file cannot be read
      * @throws IllegalStateException when the graph cannot be trusted ({@link #refusal()} says why)
      * @throws dev.dfx.error.BadInputException when an overflow chain in the chunk file is broken
      */
-    public synchronized DepsReplay.Result replay(Path runDir) throws IOException {
+    public List<Edge> replay(Path runDir) throws IOException {
         String lost = refusal();
         if (lost != null) {
             throw new IllegalStateException(lost);
         }
-        if (replayed == null) {
-            try (ChunkReader r = ChunkRecords.open(runDir, Subsystem.DEPS)) {
-                replayed = DepsReplay.replay(r);
+        synchronized (replayLock) {
+            if (edges == null) {
+                edges = DepsReplay.replay(reader(runDir));
             }
+            return edges;
         }
-        return replayed;
+    }
+
+    /** @return the deps chunk file, opened (and validated) once for the export and the replay; null when absent */
+    private synchronized ChunkReader reader(Path runDir) throws IOException {
+        if (reader == null) {
+            reader = ChunkRecords.open(runDir, Subsystem.DEPS);
+        }
+        return reader;
     }
 
     /**
@@ -85,8 +103,14 @@ public final class DepsRecorder extends SubsystemRecorder {
 
     @Override
     public void close() {
+        synchronized (replayLock) {
+            edges = null;
+        }
         synchronized (this) {
-            replayed = null;
+            if (reader != null) {
+                reader.close();
+                reader = null;
+            }
         }
         super.close();
     }

@@ -4,6 +4,7 @@ import dev.dfx.pipeline.LaneWriter;
 import dev.dfx.record.SchedPhaseKind;
 import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
+import dev.dfx.runtime.probe.ArgCapture;
 import dev.dfx.runtime.probe.SchedulerProbe;
 import dev.dfx.runtime.probe.TaskView;
 
@@ -48,6 +49,11 @@ final class SwimlaneSchedulerProbe implements SchedulerProbe {
                     .tasksProcessed(tasksProcessed).popHit(popHit).popMiss(popMiss).depthsAtStart(depthsAtStart)
                     .depthsAtEnd(depthsAtEnd).schedulerId(scheduler);
         }
+    }
+
+    @Override
+    public ArgCapture argCapture() {
+        return ArgCapture.NONE;
     }
 
     @Override

@@ -1,0 +1,343 @@
+package dev.dfx.export;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * A {@link TraceSink} that hands every call to a writer thread of its own, which makes the same calls, in the same
+ * order, on the sink it wraps: a walk decodes the next records while the previous events are encoded and written, so
+ * on two or more CPUs an export takes about the longer of the two instead of their sum. The output is the wrapped
+ * sink's, byte for byte.
+ *
+ * <p>Calls travel in batches of {@value #BATCH}; at most {@value #BATCHES} full batches wait for the writer, and the
+ * walk blocks when they all do, so memory stays bounded whatever the trace's size: the calls' fields, and of
+ * {@code args}, {@code values} and the metadata a copy of their entries (a walk refills one {@link TraceArgs} for
+ * every event), not the map given. Nested maps and the {@link SampledStack}s and {@link SliceFlows} given are kept
+ * by reference until written: the caller does not change them after the call (as the sink contract asks of arrays).
+ *
+ * <p>Threads: the calls of {@link TraceSink} come from one thread, the walk's; the wrapped sink is called only from
+ * the writer thread. A batch is published through a {@link BlockingQueue}, whose hand-off orders everything the
+ * walk wrote into the batch before the writer reads it, and returns to the walk the same way. {@link #latestNs()}
+ * and {@link #eventCount()} wait until the writer has made every call given before.
+ *
+ * <p>Errors: the first exception the wrapped sink throws (an output error as {@link java.io.UncheckedIOException}, a
+ * rejected event as {@link IllegalArgumentException}) is thrown again on the walk's thread, by the call that hands
+ * over the next batch, {@link #finish} or {@link #latestNs()}; the writer then makes no further call but
+ * {@link #close()}. {@link #close()} (also after a failure, or instead of {@link #finish}) waits for the writer
+ * thread to end; the writer thread is a daemon, so a walk that dies without closing does not keep the JVM alive.
+ */
+public final class AsyncTraceSink implements TraceSink {
+    /** Calls per hand-off: large enough that a hand-off's cost (a lock, maybe a wake-up) is spread thin. */
+    static final int BATCH = 1024;
+    /** Full batches that may wait for the writer. */
+    static final int BATCHES = 4;
+
+    private enum Kind { PROCESS, THREAD, COMPLETE, INSTANT, SAMPLE, COUNTER, FINISH, CLOSE }
+
+    /** One call, refilled when its batch comes round again. */
+    private static final class Call {
+        Kind kind;
+        int pid;
+        int tid;
+        int sortIndex;
+        String name;
+        String cat;
+        long ns;
+        long durNs;
+        final TraceArgs args = new TraceArgs();
+        SliceFlows flows;
+        SampledStack stack;
+        Map<String, Object> metadata;
+
+        void clear() {
+            name = null;
+            cat = null;
+            flows = null;
+            stack = null;
+            metadata = null;
+            args.reset();
+        }
+    }
+
+    /** Calls handed over at once; {@code last} ends the writer thread after them. */
+    private static final class Batch {
+        final Call[] calls = new Call[BATCH];
+        int size;
+        boolean last;
+
+        Batch() {
+            for (int i = 0; i < calls.length; i++) {
+                calls[i] = new Call();
+            }
+        }
+    }
+
+    private final TraceSink sink;
+    private final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES);
+    private final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES + 1);
+    private final Thread writer;
+    /** Batches the writer has made the calls of (or skipped after a failure); guarded by {@code this}. */
+    private long written;
+    /** The first exception of the wrapped sink; written by the writer thread. */
+    private volatile Throwable failure;
+    // the walk's side
+    private Batch batch = new Batch();
+    private long handed;
+    private boolean ended;
+
+    /**
+     * Starts the writer thread.
+     *
+     * @param sink what the calls are made on, from the writer thread only
+     * @param name the writer thread's name
+     */
+    public AsyncTraceSink(TraceSink sink, String name) {
+        this.sink = sink;
+        for (int i = 0; i < BATCHES; i++) {
+            free.add(new Batch());
+        }
+        writer = new Thread(this::write, name);
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    /**
+     * @param sink what the calls are made on
+     * @return {@code sink} behind a writer thread when the JVM has two or more CPUs to run the two on, else
+     *         {@code sink} itself (a thread of its own would only add the hand-off's cost)
+     */
+    public static TraceSink onOwnThread(TraceSink sink) {
+        return Runtime.getRuntime().availableProcessors() > 1 ? new AsyncTraceSink(sink, "dfx trace writer") : sink;
+    }
+
+    @Override
+    public void process(int pid, String name, int sortIndex) {
+        Call c = next(Kind.PROCESS);
+        c.pid = pid;
+        c.name = name;
+        c.sortIndex = sortIndex;
+    }
+
+    @Override
+    public void thread(int pid, int tid, String name, int sortIndex) {
+        Call c = next(Kind.THREAD);
+        c.pid = pid;
+        c.tid = tid;
+        c.name = name;
+        c.sortIndex = sortIndex;
+    }
+
+    @Override
+    public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args,
+                         SliceFlows flows) {
+        Call c = event(Kind.COMPLETE, pid, tid, name, cat, startNs, args);
+        c.durNs = durNs;
+        c.flows = flows;
+    }
+
+    @Override
+    public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
+        event(Kind.INSTANT, pid, tid, name, cat, tsNs, args);
+    }
+
+    @Override
+    public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack) {
+        event(Kind.SAMPLE, pid, tid, name, cat, tsNs, args).stack = stack;
+    }
+
+    @Override
+    public void counter(int pid, String name, long tsNs, Map<String, ? extends Number> values) {
+        event(Kind.COUNTER, pid, 0, name, null, tsNs, values);
+    }
+
+    private Call event(Kind kind, int pid, int tid, String name, String cat, long ns, Map<String, ?> args) {
+        Call c = next(kind);
+        c.pid = pid;
+        c.tid = tid;
+        c.name = name;
+        c.cat = cat;
+        c.ns = ns;
+        c.args.copyOf(args);
+        return c;
+    }
+
+    /** Waits until the writer has made every call given before. */
+    @Override
+    public long latestNs() {
+        sync();
+        return sink.latestNs();
+    }
+
+    /** Waits until the writer has made every call given before. */
+    @Override
+    public long eventCount() {
+        if (!ended) {
+            sync();
+        }
+        return sink.eventCount();
+    }
+
+    /** Hands over the metadata, waits for the writer to finish the trace, and throws what it failed with. */
+    @Override
+    public void finish(Map<String, ?> metadata) {
+        next(Kind.FINISH).metadata = new LinkedHashMap<>(metadata);
+        handOff(true);
+        joinWriter();
+        rethrow();
+    }
+
+    /** Ends the writer thread, which closes the wrapped sink, and waits for it; a writer's failure is not thrown. */
+    @Override
+    public void close() {
+        if (!ended) {
+            next(Kind.CLOSE);
+            handOff(true);
+        }
+        joinWriter();
+    }
+
+    private Call next(Kind kind) {
+        if (ended) {
+            throw new IllegalStateException("the trace is already finished or closed");
+        }
+        if (batch.size == BATCH) {
+            handOff(false);
+        }
+        Call c = batch.calls[batch.size++];
+        c.kind = kind;
+        return c;
+    }
+
+    private void handOff(boolean last) {
+        batch.last = last;
+        ended = last;
+        boolean interrupted = false;
+        while (true) {
+            try {
+                full.put(batch);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        handed++;
+        batch = null;
+        while (!last) {
+            try {
+                batch = free.take();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (!last) {
+            rethrow();
+        }
+    }
+
+    /** Hands over the calls so far and waits until the writer has made them. */
+    private void sync() {
+        if (batch.size > 0) {
+            handOff(false);
+        }
+        boolean interrupted = false;
+        synchronized (this) {
+            while (written < handed) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        rethrow();
+    }
+
+    private void joinWriter() {
+        boolean interrupted = false;
+        while (writer.isAlive()) {
+            try {
+                writer.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void rethrow() {
+        Throwable t = failure;
+        switch (t) {
+            case null -> {
+            }
+            case RuntimeException r -> throw r;
+            case Error e -> throw e;
+            default -> throw new IllegalStateException("the trace writer failed", t);
+        }
+    }
+
+    /** The writer thread: makes the calls of each batch until the last, then returns the batch for refilling. */
+    private void write() {
+        while (true) {
+            Batch b;
+            try {
+                b = full.take();
+            } catch (InterruptedException e) {
+                continue; // nobody interrupts this thread but to end the JVM; the walk still owns the last batch
+            }
+            for (int i = 0; i < b.size; i++) {
+                Call c = b.calls[i];
+                if (failure == null) {
+                    try {
+                        make(c);
+                    } catch (Throwable t) {
+                        failure = t;
+                    }
+                }
+                c.clear();
+            }
+            boolean last = b.last;
+            b.size = 0;
+            b.last = false;
+            if (last && failure != null) {
+                try {
+                    sink.close();
+                } catch (RuntimeException e) {
+                    failure.addSuppressed(e);
+                }
+            }
+            synchronized (this) {
+                written++;
+                notifyAll();
+            }
+            if (last) {
+                return;
+            }
+            free.add(b); // never full: the walk holds one of the BATCHES + 1 batches
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void make(Call c) {
+        switch (c.kind) {
+            case PROCESS -> sink.process(c.pid, c.name, c.sortIndex);
+            case THREAD -> sink.thread(c.pid, c.tid, c.name, c.sortIndex);
+            case COMPLETE -> sink.complete(c.pid, c.tid, c.name, c.cat, c.ns, c.durNs, c.args, c.flows);
+            case INSTANT -> sink.instant(c.pid, c.tid, c.name, c.cat, c.ns, c.args);
+            case SAMPLE -> sink.sample(c.pid, c.tid, c.name, c.cat, c.ns, c.args, c.stack);
+            case COUNTER -> sink.counter(c.pid, c.name, c.ns, (Map<String, ? extends Number>) (Map<String, ?>) c.args);
+            case FINISH -> sink.finish(c.metadata);
+            case CLOSE -> sink.close();
+        }
+    }
+}

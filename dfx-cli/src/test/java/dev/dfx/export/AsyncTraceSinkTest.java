@@ -1,0 +1,237 @@
+package dev.dfx.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class AsyncTraceSinkTest {
+    /** Every call it is given, as text, with a copy of its args, and on which thread. */
+    private static class Recording implements TraceSink {
+        final List<String> calls = new ArrayList<>();
+        final List<String> threads = new ArrayList<>();
+        long latest;
+        boolean closed;
+
+        private void add(String call) {
+            calls.add(call);
+            threads.add(Thread.currentThread().getName());
+        }
+
+        @Override
+        public void process(int pid, String name, int sortIndex) {
+            add("process " + pid + " " + name + " " + sortIndex);
+        }
+
+        @Override
+        public void thread(int pid, int tid, String name, int sortIndex) {
+            add("thread " + pid + " " + tid + " " + name + " " + sortIndex);
+        }
+
+        @Override
+        public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args,
+                             SliceFlows flows) {
+            latest = Math.max(latest, startNs + durNs);
+            add("complete " + pid + " " + tid + " " + name + " " + cat + " " + startNs + " " + durNs + " "
+                    + typed(args) + " " + flows.name() + Arrays.toString(flows.out()) + Arrays.toString(flows.in()));
+        }
+
+        @Override
+        public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
+            add("instant " + pid + " " + tid + " " + name + " " + cat + " " + tsNs + " " + typed(args));
+        }
+
+        @Override
+        public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args,
+                           SampledStack stack) {
+            add("sample " + pid + " " + tid + " " + name + " " + cat + " " + tsNs + " " + typed(args) + " " + stack);
+        }
+
+        @Override
+        public void counter(int pid, String name, long tsNs, Map<String, ? extends Number> values) {
+            add("counter " + pid + " " + name + " " + tsNs + " " + typed(values));
+        }
+
+        @Override
+        public long latestNs() {
+            return latest;
+        }
+
+        @Override
+        public long eventCount() {
+            return calls.size();
+        }
+
+        @Override
+        public void finish(Map<String, ?> metadata) {
+            add("finish " + typed(metadata));
+            closed = true;
+        }
+
+        @Override
+        public void close() {
+            add("close");
+            closed = true;
+        }
+
+        /** The entries with the class of each value: an int must stay an Integer, a long a Long. */
+        private static String typed(Map<String, ?> args) {
+            Map<String, String> m = new LinkedHashMap<>();
+            args.forEach((k, v) -> m.put(k, v == null ? "null" : v.getClass().getSimpleName() + ":" + v));
+            return m.toString();
+        }
+    }
+
+    /** Makes {@code calls} random calls on {@code w}, refilling one args object as a walk does. */
+    private static void walk(TraceSink w, long seed, int calls) {
+        SplittableRandom r = new SplittableRandom(seed);
+        TraceArgs args = new TraceArgs();
+        Map<String, Object> generic = new LinkedHashMap<>();
+        long ns = 1_000;
+        long flow = 0;
+        for (int i = 0; i < calls; i++) {
+            ns += r.nextInt(1000);
+            args.reset().add("comm", "task-" + r.nextInt(50)).add("pid", r.nextInt(1 << 20));
+            if (r.nextBoolean()) {
+                args.add("period", r.nextLong()).add("user", r.nextBoolean());
+            }
+            switch (r.nextInt(8)) {
+                case 0 -> w.process(r.nextInt(10), "p" + i, r.nextInt(10));
+                case 1 -> w.thread(r.nextInt(10), r.nextInt(1000), "t" + i, r.nextInt(10));
+                case 2 -> {
+                    generic.clear();
+                    generic.put("state", "R+");
+                    generic.put("n", r.nextInt());
+                    generic.put("l", r.nextLong());
+                    generic.put("d", r.nextDouble());
+                    w.complete(1, r.nextInt(8), "slice" + i, "sched", ns, r.nextInt(5000), generic);
+                    generic.put("state", "changed after the call");
+                }
+                case 3 -> w.complete(1, 2, "flowing", "task", ns, 10, args,
+                        new SliceFlows("dependency", new long[] {flow++}, new long[0]));
+                case 4 -> w.counter(3, "queue", ns, Map.of("depth", r.nextInt(100)));
+                case 5 -> w.sample(1, r.nextInt(8), "cycles", "sample", ns, args, new SampledStack(1, 2, "comm", 0,
+                        2, List.of(new SampledStack.Frame("main", "/bin/x", r.nextInt(4096)))));
+                default -> w.instant(1, r.nextInt(8), "sched:sched_waking", "sample", ns, args);
+            }
+        }
+        w.finish(Map.of("source", "test", "calls", calls));
+    }
+
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3})
+    void theWrappedSinkGetsEveryCallOnceInOrderOnTheWriterThread(long seed) {
+        int calls = AsyncTraceSink.BATCH * (AsyncTraceSink.BATCHES + 1) * 4 + 17; // many hand-offs, one part-filled
+        Recording direct = new Recording();
+        walk(direct, seed, calls);
+        Recording behind = new Recording();
+        AsyncTraceSink async = new AsyncTraceSink(behind, "test writer");
+        walk(async, seed, calls);
+        assertThat(behind.calls).hasSize(calls + 1).isEqualTo(direct.calls);
+        assertThat(behind.threads).containsOnly("test writer");
+        assertThat(async.eventCount()).isEqualTo(calls + 1);
+        async.close(); // after finish: nothing more reaches the sink
+        assertThat(behind.calls).hasSize(calls + 1);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CHROME", "PERFETTO"})
+    void aTraceWrittenBehindTheHandOffIsTheSameBytes(TraceFormat format) {
+        ByteArrayOutputStream direct = new ByteArrayOutputStream();
+        ByteArrayOutputStream behind = new ByteArrayOutputStream();
+        int calls = AsyncTraceSink.BATCH * 3 + 5;
+        long latest = walkDrawable(format.open(direct, TraceClock.perf()), calls);
+        assertThat(walkDrawable(new AsyncTraceSink(format.open(behind, TraceClock.perf()), "test writer"), calls))
+                .isEqualTo(latest);
+        assertThat(behind.toByteArray()).isEqualTo(direct.toByteArray());
+    }
+
+    /** A trace either writer accepts: rows named before they are drawn on, slices that do not overlap. */
+    private static long walkDrawable(TraceSink w, int calls) {
+        SplittableRandom r = new SplittableRandom(7);
+        TraceArgs args = new TraceArgs();
+        w.process(1, "CPUs", 0);
+        w.thread(1, 1000, "CPU 0", 1000);
+        long ns = 0;
+        for (int i = 0; i < calls; i++) {
+            args.reset().add("comm", "a\"b\u00e9" + r.nextInt(9)).add("pid", r.nextInt()).add("big", r.nextLong());
+            ns += 1 + r.nextInt(999);
+            if (r.nextBoolean()) {
+                w.complete(1, 1000, "task " + r.nextInt(5), "sched", ns, 1, args);
+                ns++;
+            } else {
+                w.instant(1, 1000, "sched:sched_waking", "sample", ns, args);
+            }
+        }
+        long latest = w.latestNs();
+        w.finish(Map.of("task_runs", calls));
+        return latest;
+    }
+
+    @Test
+    void aFailureOfTheWrappedSinkIsThrownOnTheWalksThreadAndTheSinkClosed() {
+        AtomicInteger made = new AtomicInteger();
+        Recording failing = new Recording() {
+            @Override
+            public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
+                if (made.incrementAndGet() == 100) {
+                    throw new UncheckedIOException(new IOException("No space left on device"));
+                }
+                super.instant(pid, tid, name, cat, tsNs, args);
+            }
+        };
+        AsyncTraceSink async = new AsyncTraceSink(failing, "test writer");
+        TraceArgs args = new TraceArgs();
+        assertThatThrownBy(() -> {
+            for (long ns = 0; ns < 100 * AsyncTraceSink.BATCH; ns++) {
+                async.instant(1, 2, "e", "c", ns, args.reset().add("n", ns));
+            }
+            async.finish(Map.of());
+        }).isInstanceOf(UncheckedIOException.class).hasMessageContaining("No space left on device");
+        async.close();
+        assertThat(made).hasValue(100); // no call after the failure
+        assertThat(failing.calls).hasSize(99 + 1).endsWith("close");
+    }
+
+    @Test
+    void aFailureInFinishIsThrownByFinish() {
+        Recording failing = new Recording() {
+            @Override
+            public void finish(Map<String, ?> metadata) {
+                throw new IllegalArgumentException("event 'x' precedes the trace origin");
+            }
+        };
+        AsyncTraceSink async = new AsyncTraceSink(failing, "test writer");
+        async.instant(1, 2, "x", "c", 5, Map.of());
+        assertThatThrownBy(() -> async.finish(Map.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("precedes");
+        assertThatThrownBy(() -> async.instant(1, 2, "x", "c", 6, Map.of())).isInstanceOf(IllegalStateException.class);
+        async.close();
+        assertThat(failing.calls).containsExactly("instant 1 2 x c 5 {}", "close");
+    }
+
+    @Test
+    void closeWithoutFinishClosesTheWrappedSinkAfterTheCallsBefore() {
+        Recording behind = new Recording();
+        AsyncTraceSink async = new AsyncTraceSink(behind, "test writer");
+        async.process(1, "p", 0);
+        assertThat(async.latestNs()).isZero(); // waits for the writer: the sink has the call now
+        assertThat(behind.calls).containsExactly("process 1 p 0");
+        async.close();
+        async.close();
+        assertThat(behind.calls).containsExactly("process 1 p 0", "close");
+        assertThat(behind.closed).isTrue();
+    }
+}

@@ -1,6 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.error.IoErrors;
 import java.io.IOException;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code dfx} command: entry point of {@code ./dfx}. Each subcommand is its own class; this class
  * only wires them together and turns failures into one {@code dfx: ...} line on stderr: bad input and I/O
- * errors (a full disk, a file removed underneath) exit 1, usage errors 2 (as picocli does), defects of dfx itself
+ * errors (a full disk, a file removed underneath) exit 1, usage errors 2 (picocli's, and the option values a
+ * command refuses itself: {@link UsageException}), defects of dfx itself
  * 70 (EX_SOFTWARE). A write to standard output that fails is {@code dfx: standard output: REASON} and exit 1, except
  * a closed pipe ({@code dfx script RUN | head}), which ends the command quietly with 141 = 128 + SIGPIPE, the status
  * a shell reports for a filter that SIGPIPE ended ({@link StandardStreamException}).
@@ -166,7 +168,9 @@ public final class Main implements Runnable {
             }
         }
         cl.setParameterExceptionHandler(Main::usageError);
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandLine.getErr()));
+        // an option value the command cannot take, found by the command itself: a usage error as picocli's own
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> ex instanceof UsageException u
+                ? usageError(commandLine, u.getMessage()) : failure(ex, commandLine.getErr()));
         // --help and --version print outside the commands; picocli would answer their write errors with a stack trace
         CommandLine.IExecutionStrategy runLast = new CommandLine.RunLast();
         cl.setExecutionStrategy(parseResult -> {
@@ -196,10 +200,13 @@ public final class Main implements Runnable {
      * and where to look, instead of picocli's full usage text. Exit status 2.
      */
     private static int usageError(CommandLine.ParameterException ex, String[] args) {
-        CommandLine cmd = ex.getCommandLine();
+        return usageError(ex.getCommandLine(), ex.getMessage());
+    }
+
+    private static int usageError(CommandLine cmd, String message) {
         String name = cmd.getCommandSpec().qualifiedName(" ");
         cmd.getErr().println("dfx: " + (cmd.getParent() == null ? "" : name.substring(name.indexOf(' ') + 1) + ": ")
-                + ex.getMessage() + " (see '" + name + " --help')");
+                + message + " (see '" + name + " --help')");
         return 2;
     }
 

@@ -2,6 +2,7 @@ package dev.dfx.cli;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.perf.filter.ThreadFilter;
 import dev.dfx.perf.report.PerfReport;
@@ -162,7 +163,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         String mode = callGraph.toLowerCase(java.util.Locale.ROOT);
         if (!mode.equals("graph") && !mode.equals("none")) {
-            throw new BadInputException("option -g: '" + callGraph + "' is not a call-graph mode dfx prints; expected"
+            throw new UsageException("option -g: '" + callGraph + "' is not a call-graph mode dfx prints; expected"
                 + " graph or none");
         }
         if (percentLimit != null && (percentLimit.isNaN() || percentLimit < 0)) {

@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Bad option values of the perf.data commands are refused before anything is printed, in one {@code dfx:} line:
  * a {@code --kallsyms} file that cannot be used (missing, a directory, an ELF file) is bad input, exit 1, as perf
  * refuses a missing one up front ("Invalid file"); a value its option cannot take is a usage error, exit 2, as
- * picocli's own value errors.
+ * picocli's own value errors; a filter the recording cannot take (cpus it did not sample, percent times without
+ * its first and last sample time) is bad input, exit 1.
  */
 class PerfOptionErrorsTest {
     private static final Path DATA = Path.of("..", "testdata", "perf", "cpu-clock-g-F999.data");
@@ -38,5 +39,48 @@ class PerfOptionErrorsTest {
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.out()).isEmpty();
         assertThat(run.err()).startsWith("dfx: --kallsyms " + k).hasLineCount(1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "report --sort nosuch | report: option --sort: unknown key 'nosuch'",
+        "report -F overhead,nosuch | report: option -F: unknown key 'nosuch'",
+        "report -g caller | report: option -g: 'caller' is not a call-graph mode dfx prints",
+        "report --percent-limit x | report: Invalid value for option '--percent-limit': 'x' is not a double",
+        "report -S a,a | report: Invalid value for option '--symbols': 'a,a': symbol 'a' is named twice",
+        "report --time 1.5 | report: Invalid value for option '--time': '1.5' is not a time range",
+        "script --time 2,1 | script: Invalid value for option '--time': '2,1' is not a time range",
+        "script --time 150% | script: Invalid value for option '--time': '150%' is not a time range",
+        "script --cpu 1-0 | script: Invalid value for option '--cpu': '1-0' is not a cpu list",
+        "script -C x | script: Invalid value for option '--cpu': 'x' is not a cpu list",
+        "script --pid 1x | script: Invalid value for option '--pid': '1x' is not a pid list",
+        "script --tid a | script: Invalid value for option '--tid': 'a' is not a tid list",
+        "script --comms a,b,a | script: Invalid value for option '--comms': 'a,b,a': comm 'a' is named twice",
+        "script -F comm,nosuch | script: -F comm,nosuch: invalid field requested: 'nosuch'",
+        "export -f nosuch | export: Invalid value for option '--format': 'nosuch' is not a format"})
+    void anOptionValueTheOptionCannotTakeIsAUsageError(String options, String message) {
+        List<String> args = new ArrayList<>(List.of(options.split(" ")));
+        args.addAll(1, args.getFirst().equals("export") ? List.of(DATA.toString(), "-o", "-")
+            : List.of("-i", DATA.toString()));
+        CliRun run = CliRun.dfx(args.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).startsWith("dfx: " + message).endsWith(" (see 'dfx " + args.getFirst() + " --help')\n")
+            .hasLineCount(1);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "--cpu 4095 | option --cpu: cpu 4095 is past the 2048 cpus perf reads",
+        "--time 10%/2 | option --time: "})
+    void aFilterTheRecordingCannotTakeIsBadInput(String options, String message) throws Exception {
+        // the fixture was recorded without --sample-cpu and (pipe mode) has no SAMPLE_TIME feature
+        Path data = Path.of("..", "testdata", "perf", "sched-proc.pipe.data");
+        List<String> args = new ArrayList<>(List.of("script", "-i", data.toString()));
+        args.addAll(List.of(options.split(" ")));
+        CliRun run = CliRun.dfx(args.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isEqualTo(1);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).startsWith("dfx: ").contains(message.strip()).hasLineCount(1);
     }
 }

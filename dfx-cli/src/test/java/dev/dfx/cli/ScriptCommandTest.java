@@ -65,25 +65,26 @@ class ScriptCommandTest {
         assertThat(minus.out().split("\n")[0])
             .isEqualTo("              sh 17396     irq:softirq_raise: vec=9 [action=RCU]");
         CliRun mixed = CliRun.dfx("script", "-F", "comm,+pid", "-i", fixture("irq-a.data"));
-        assertThat(mixed.status()).isEqualTo(1);
+        assertThat(mixed.status()).isEqualTo(2);
         assertThat(mixed.err()).contains("cannot mix +-field with overridden fields");
     }
 
     @Test
     void unknownFieldIsAUsageError() {
         CliRun run = CliRun.dfx("script", "-F", "comm,bogus", "-i", fixture("irq-a.data"));
-        assertThat(run.status()).isEqualTo(1);
-        assertThat(run.err()).isEqualTo("dfx: -F comm,bogus: invalid field requested: 'bogus'\n");
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.err()).isEqualTo("dfx: script: -F comm,bogus: invalid field requested: 'bogus' (see 'dfx script"
+            + " --help')\n");
     }
 
     @Test
     void srclineIsRefusedNotIgnored() {
         for (String fields : new String[] {"ip,sym,srcline", "+srcline"}) {
             CliRun run = CliRun.dfx("script", "-F", fields, "-i", fixture("irq-a.data"));
-            assertThat(run.status()).as(fields).isEqualTo(1);
+            assertThat(run.status()).as(fields).isEqualTo(2);
             assertThat(run.out()).as(fields).isEmpty();
-            assertThat(run.err()).as(fields).isEqualTo("dfx: -F " + fields + ": field 'srcline' is not supported by"
-                + " dfx (source lines are not printed); leave it out\n");
+            assertThat(run.err()).as(fields).isEqualTo("dfx: script: -F " + fields + ": field 'srcline' is not"
+                + " supported by dfx (source lines are not printed); leave it out (see 'dfx script --help')\n");
         }
     }
 

@@ -74,10 +74,15 @@ public record SampleFilter(TimeRanges times, CpuList cpus, ThreadFilter threads)
             }
         }
         CpuList cpus = CpuList.parse(cpu);
-        int n = Math.min(session.nrCpusAvail() < 0 ? CpuList.MAX_CPUS : session.nrCpusAvail(), CpuList.MAX_CPUS);
-        if (cpus.highest() >= n) {
+        // a pipe-mode stream names its cpus (NRCPUS) only later: then only perf's own limit applies
+        int avail = session.nrCpusAvail();
+        if (avail >= 0 && cpus.highest() >= Math.min(avail, CpuList.MAX_CPUS)) {
             throw new BadInputException("option --cpu: cpu " + cpus.highest() + " is not in " + session.name()
-                + ", which was recorded on " + n + " cpus (0-" + (n - 1) + ")");
+                + ", which was recorded on " + avail + " cpus (0-" + (avail - 1) + ")");
+        }
+        if (cpus.highest() >= CpuList.MAX_CPUS) {
+            throw new BadInputException("option --cpu: cpu " + cpus.highest() + " is past the " + CpuList.MAX_CPUS
+                + " cpus perf reads (MAX_NR_CPUS)");
         }
         return cpus;
     }

@@ -1,6 +1,7 @@
 package dev.dfx.perf.report;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -141,7 +142,7 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
     private static ReportColumn column(String name, boolean children, String option) {
         ReportColumn c = ReportColumn.named(name, children);
         if (c == null) {
-            throw new BadInputException("option " + option + ": unknown key '" + name + "'; dfx report knows comm, dso,"
+            throw new UsageException("option " + option + ": unknown key '" + name + "'; dfx report knows comm, dso,"
                 + " sym, pid, cpu" + (option.equals("-F") ? ", overhead, overhead_children, sample and period" : ""));
         }
         return c;

@@ -23,6 +23,7 @@ import static dev.dfx.perf.script.OutputField.TRACE;
 import static dev.dfx.perf.script.OutputField.WEIGHT;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.pmu.attr.PerfEventAttr;
 import dev.dfx.pmu.attr.PerfType;
@@ -105,7 +106,7 @@ public final class FieldSelection {
             list = arg.substring(colon + 1);
             type = OutputType.byPrefix(prefix);
             if (type == null) {
-                throw new BadInputException("-F " + arg + ": invalid event type '" + prefix
+                throw new UsageException("-F " + arg + ": invalid event type '" + prefix
                     + "' in field string; expected hw, sw, trace, raw, break or synth");
             }
             Entry e = table.get(type);
@@ -120,7 +121,7 @@ public final class FieldSelection {
             }
         } else {
             if (arg.isEmpty()) {
-                throw new BadInputException("-F: cannot set fields to 'none' for all event types");
+                throw new UsageException("-F: cannot set fields to 'none' for all event types");
             }
             addRemove = arg.contains("+") || arg.contains("-");
             if (!addRemove) {
@@ -163,11 +164,11 @@ public final class FieldSelection {
                 continue; // perf's branch-flags field: accepted, and dfx prints nothing for it
             }
             if (f == null) {
-                throw new BadInputException("-F " + arg + ": invalid field requested: '" + tok + "'");
+                throw new UsageException("-F " + arg + ": invalid field requested: '" + tok + "'");
             }
             if (f == OutputField.SRCLINE && change != Change.REMOVE) {
                 // refused rather than printed differently: perf prints each frame's source file and line
-                throw new BadInputException("-F " + arg + ": field 'srcline' is not supported by dfx (source"
+                throw new UsageException("-F " + arg + ": field 'srcline' is not supported by dfx (source"
                     + " lines are not printed); leave it out");
             }
             if (type == null) {
@@ -193,7 +194,7 @@ public final class FieldSelection {
             } else {
                 Entry e = table.get(type);
                 if ((e.invalid & f.bit()) != 0) {
-                    throw new BadInputException("-F " + arg + ": '" + f.label() + "' not valid for "
+                    throw new UsageException("-F " + arg + ": '" + f.label() + "' not valid for "
                         + type.description() + " events");
                 }
                 if (change == Change.REMOVE) {
@@ -208,7 +209,7 @@ public final class FieldSelection {
     }
 
     private static BadInputException badMix(String arg) {
-        return new BadInputException("-F " + arg + ": cannot mix +-field with overridden fields");
+        return new UsageException("-F " + arg + ": cannot mix +-field with overridden fields");
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Brendan Gregg's collapsed ("folded") stacks, what {@code perf script | stackcollapse-perf.pl} prints and
@@ -26,6 +27,8 @@ import java.util.Map;
  * ({@link Utf8Names}). Holds the counts until {@link #write}; not thread-safe.
  */
 public final class FoldedStacks {
+    /** A Go method name, whose parentheses stay ({@code net/http.(*Client).Do}); compiled once, not per frame. */
+    private static final Pattern GO_METHOD = Pattern.compile("(?s).*\\.\\(.*\\)\\..*");
     private final Map<String, Long> counts = new HashMap<>();
     private Evsel event;
     private long skipped;
@@ -88,7 +91,7 @@ public final class FoldedStacks {
 
     private static String tidy(String func) {
         String f = func.replace(';', ':');
-        if (!f.matches("(?s).*\\.\\(.*\\)\\..*")) {
+        if (!GO_METHOD.matcher(f).matches()) {
             int paren = f.indexOf('(');
             if (paren >= 0) {
                 f = f.substring(0, paren);

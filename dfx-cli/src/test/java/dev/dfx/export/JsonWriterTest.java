@@ -147,6 +147,31 @@ class JsonWriterTest {
     }
 
     @Test
+    void aBoundaryHandsTheBufferedBytesOnOnlyFromFourKibAndChangesNoByte() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream plain = new ByteArrayOutputStream();
+        JsonWriter w = new JsonWriter(out).beginArray();
+        JsonWriter p = new JsonWriter(plain).beginArray();
+        String item = "x".repeat(98); // 100 bytes with its quotes, 101 with the comma before all but the first
+        int buffered = 1; // the [
+        int handed = 0;
+        for (int i = 0; i < 100; i++) {
+            w.value(item).boundary();
+            p.value(item);
+            buffered += i == 0 ? 100 : 101;
+            if (buffered >= JsonWriter.HAND_OVER) { // all of it goes on, nothing below 4 KiB
+                handed += buffered;
+                buffered = 0;
+            }
+            assertThat(out.size()).as("after item %d", i).isEqualTo(handed);
+        }
+        assertThat(handed).isGreaterThan(2 * JsonWriter.HAND_OVER);
+        w.endArray().close();
+        p.endArray().close();
+        assertThat(out.toByteArray()).isEqualTo(plain.toByteArray());
+    }
+
+    @Test
     void nestingDeeperThanTheLimitIsRefused() {
         JsonWriter w = new JsonWriter(new ByteArrayOutputStream());
         for (int i = 0; i < JsonWriter.MAX_DEPTH; i++) {

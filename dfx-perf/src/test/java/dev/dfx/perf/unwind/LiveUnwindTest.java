@@ -47,6 +47,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class LiveUnwindTest {
     /** perf's random tip at the end of a report: {@code #}, {@code # (Tip: ...)}, {@code #}. */
     private static final int TIP_LINES = 3;
+    /** A frame of dwarfwork.c's SIGALRM handler, reached through the kernel's signal frame. */
+    private static final String HANDLER_FRAME = "on_alarm+0x";
 
     @TempDir
     static Path dir;
@@ -67,7 +69,7 @@ class LiveUnwindTest {
         CPrograms.run(dir, List.of(cc, "-O1", "-o", "symwork", src + "/symwork.c", "-L.", "-lsymlib", rpath));
         emptyCache = Files.createDirectories(dir.resolve("empty-buildid-cache"));
         for (String p : List.of("dwarfwork", "dwarfwork-fp", "dwarfwork-stripped")) {
-            record(p + ".data", "-e", "cpu-clock", "-F", "4000", "--call-graph", "dwarf", "--", "./" + p, "300");
+            recordDwarfWork(p);
         }
         record("syscalls.data", "-e", "syscalls:sys_enter_write", "--call-graph", "dwarf", "--", "./symwork", "30");
     }
@@ -229,6 +231,23 @@ class LiveUnwindTest {
 
     private static String perfScript(Path data, String fields, List<String> more) {
         return LivePerf.script(data, emptyCache, fields, more);
+    }
+
+    /**
+     * Records {@code program} until perf itself shows a sample taken in the signal handler: the handler runs about 1 %
+     * of the time, so on a loaded machine (the kernel lowers the sample rate when dwarf stack copies take long) a short
+     * recording can miss it. Each retry runs twice as long; the tests then compare against whatever perf recorded.
+     */
+    private static void recordDwarfWork(String program) throws IOException {
+        String out = program + ".data";
+        for (int ms = 300; ; ms *= 2) {
+            record(out, "-e", "cpu-clock", "-F", "4000", "--call-graph", "dwarf", "--", "./" + program,
+                Integer.toString(ms));
+            if (ms >= 2400 || !program.equals("dwarfwork") || perfScript(dir.resolve(out), "-F ip,sym,symoff,dso", List.of())
+                .contains(HANDLER_FRAME)) {
+                return;
+            }
+        }
     }
 
     private static void record(String out, String... args) throws IOException {

@@ -3,6 +3,7 @@ package dev.dfx.cli;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.export.PerfDataExporter;
+import dev.dfx.export.PerfDataInput;
 import dev.dfx.export.PerfProfileExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.export.TraceFormat;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Parameters;
  * and run.json, as Chrome JSON (the same file {@code dfx record} leaves as {@code trace.json}) or as a native
  * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained interactive HTML
  * page ({@link HtmlViewer}); a perf.data file as a Chrome or Perfetto trace, an HTML page, folded stacks or
- * speedscope JSON ({@link #exportPerfData}). {@code -o -} writes
+ * speedscope JSON ({@link #exportPerfData}), also from a pipe-format stream on standard input ({@code dfx export
+ * -}). {@code -o -} writes
  * to standard output (binary for perfetto). The output is checked before any work (not a directory, its folder exists, not one of the
  * inputs: run.json, the chunk files, the run's other outputs; the run's trace.json may be rewritten only as Chrome JSON) and written through a
  * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
@@ -49,7 +51,8 @@ final class ExportCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN", description = "A run directory (or a perf.data file).")
+    @Parameters(index = "0", paramLabel = "RUN", description = "A run directory (or a perf.data file; '-' for a"
+            + " pipe-format stream on standard input: perf record -o - ... | dfx export - ...).")
     Path input;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome", converter = FormatName.class,
@@ -217,26 +220,30 @@ final class ExportCommand implements Callable<Integer> {
      * @throws BadInputException when the file is missing or the output is not writable
      */
     private int exportPerfData(Path file, String f) {
-        if (!Files.exists(file)) {
+        boolean pipe = file.toString().equals("-");
+        if (!pipe && !Files.exists(file)) {
             throw new BadInputException(file + ": no such run directory or perf.data file");
         }
         SymbolOptions syms = symbols.options();
         TraceFormat t = trace(f);
         PerfProfileExporter.Format p = profile(f);
         OutputTarget target = OutputTarget.of("-o", output);
-        target.refuseInputs(List.of(file), INPUT);
+        PerfDataInput in = pipe ? PerfDataInput.pipe(System.in) : PerfDataInput.of(file);
+        if (!pipe) {
+            target.refuseInputs(List.of(file), INPUT);
+        }
         RunDamage damage = new RunDamage();
         List<String> notes = new ArrayList<>();
         try {
             if (p != null) {
                 target.write(spec.commandLine().getOut(), os -> {
-                    PerfProfileExporter.write(file, os, p, syms, notes, damage);
+                    PerfProfileExporter.write(in, os, p, syms, notes, damage);
                     return null;
                 });
             } else {
                 target.write(spec.commandLine().getOut(), os -> t == null
-                        ? HtmlViewer.writePerf(file, os, syms, notes, damage)
-                        : PerfDataExporter.write(file, os, t, syms, notes, damage));
+                        ? HtmlViewer.writePerf(in, os, syms, notes, damage)
+                        : PerfDataExporter.write(in, os, t, syms, notes, damage));
             }
         } finally {
             notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));

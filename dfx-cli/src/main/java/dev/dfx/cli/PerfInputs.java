@@ -2,6 +2,7 @@ package dev.dfx.cli;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
+import dev.dfx.export.PerfDataInput;
 import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
@@ -24,7 +25,7 @@ final class PerfInputs {
      */
     static PerfSession open(String input) {
         if (input.equals("-")) {
-            return PerfSession.open(System.in, "pipe");
+            return PerfSession.open(System.in, PerfDataInput.PIPE);
         }
         Path p = Path.of(input);
         if (isRunDirectory(input)) {
@@ -82,11 +83,12 @@ final class PerfInputs {
     }
 
     /**
-     * Prints what the reader read past in {@code session} ({@link PerfSession#warnings()}), one {@code dfx:
-     * warning:} line each in file order; a damage line that ends the command follows them.
+     * Prints what the reader read past in {@code session} and what the kernel lost ({@link
+     * PerfSession#warningLines()}), one {@code dfx: warning:} line each; a damage line that ends the command
+     * follows them.
      */
     static void printWarnings(PerfSession session, PrintWriter err) {
-        for (String w : session.warnings().lines()) {
+        for (String w : session.warningLines()) {
             err.println("dfx: warning: " + w);
         }
         err.flush();

@@ -69,7 +69,7 @@ public final class PerfDataExporter {
     }
 
     /**
-     * @param file   perf.data file
+     * @param in     the perf.data recording
      * @param os     where the trace goes; closed at the end
      * @param format the trace's file format
      * @param symbols where the samples' symbols are looked for
@@ -83,13 +83,13 @@ public final class PerfDataExporter {
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the file's header cannot be read (nothing is written then)
      */
-    public static long write(Path file, OutputStream os, TraceFormat format, SymbolOptions symbols,
+    public static long write(PerfDataInput in, OutputStream os, TraceFormat format, SymbolOptions symbols,
                              List<String> notes, RunDamage damage) throws IOException {
         try (os) {
             // encoding and writing the trace on a thread of its own: the walk decodes the next records meanwhile
             TraceSink sink = AsyncTraceSink.onOwnThread(format.open(os, TraceClock.perf()));
             try {
-                return write(file, sink, symbols, notes, damage);
+                return write(in, sink, symbols, notes, damage);
             } catch (Throwable t) {
                 try {
                     sink.close();
@@ -106,27 +106,27 @@ public final class PerfDataExporter {
      *
      * @param w receives the trace, on perf's clock ({@link TraceClock#perf}); finished at the end
      * @return events drawn
-     * @see #write(Path, OutputStream, TraceFormat, SymbolOptions, List, RunDamage)
+     * @see #write(PerfDataInput, OutputStream, TraceFormat, SymbolOptions, List, RunDamage)
      */
-    public static long write(Path file, TraceSink w, SymbolOptions symbols, List<String> notes, RunDamage damage)
-            throws IOException {
-        try (PerfSession session = PerfSession.open(file, file.toString())) {
+    public static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
+                             RunDamage damage) throws IOException {
+        try (PerfSession session = in.open()) {
             Pass pass = new Pass(session, w, symbols);
             try {
                 pass.run(damage);
             } finally {
-                session.warnings().lines().forEach(l -> notes.add("warning: " + l));
+                session.warningLines().forEach(l -> notes.add("warning: " + l));
                 notes.addAll(pass.resolver.warnings());
             }
             Map<String, Object> meta = new LinkedHashMap<>();
             meta.put("source", "perf.data");
-            meta.put("file", file.toString());
+            meta.put("file", in.name());
             meta.put("clock", TraceClock.perf().name() + ", ns");
             meta.put("task_runs", pass.runs.slices());
             meta.put("vpa_dtl_entries", pass.decoder.entries());
             w.finish(meta);
             if (pass.untimed > 0) {
-                damage.add(file + ": " + pass.untimed + " samples have no time (recorded without timestamps, perf"
+                damage.add(in.name() + ": " + pass.untimed + " samples have no time (recorded without timestamps, perf"
                         + " record --no-timestamp); left out of the trace");
             }
             return w.eventCount();

@@ -8,7 +8,6 @@ import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.rundir.RunDamage;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -36,7 +35,7 @@ public final class PerfProfileExporter {
     }
 
     /**
-     * @param file   perf.data file
+     * @param in     the perf.data recording
      * @param os     where the profile goes; closed at the end
      * @param format the profile's format
      * @param symbols where the samples' symbols are looked for
@@ -47,33 +46,33 @@ public final class PerfProfileExporter {
      * @throws IOException when the output cannot be written
      * @throws dev.dfx.error.BadInputException when the file's header cannot be read (nothing is written then)
      */
-    public static void write(Path file, OutputStream os, Format format, SymbolOptions symbols, List<String> notes,
-                             RunDamage damage) throws IOException {
-        try (PerfSession session = PerfSession.open(file, file.toString()); os) {
+    public static void write(PerfDataInput in, OutputStream os, Format format, SymbolOptions symbols,
+                             List<String> notes, RunDamage damage) throws IOException {
+        try (PerfSession session = in.open(); os) {
             try {
-                profile(session, os, format, symbols, notes, file, damage);
+                profile(session, os, format, symbols, notes, in, damage);
             } finally {
-                session.warnings().lines().forEach(w -> notes.add("warning: " + w));
+                session.warningLines().forEach(w -> notes.add("warning: " + w));
             }
         }
     }
 
     private static void profile(PerfSession session, OutputStream os, Format format, SymbolOptions symbols,
-                                List<String> notes, Path file, RunDamage damage) throws IOException {
+                                List<String> notes, PerfDataInput in, RunDamage damage) throws IOException {
         switch (format) {
             case FOLDED -> {
                 FoldedStacks folded = new FoldedStacks();
                 walk(session, symbols, folded::add, notes, damage);
                 folded.write(os);
                 if (folded.skipped() > 0) {
-                    notes.add(file + ": folded stacks count the samples of the first event, "
+                    notes.add(in.name() + ": folded stacks count the samples of the first event, "
                         + folded.event().name() + "; " + folded.skipped() + " samples of other events left out");
                 }
             }
             case SPEEDSCOPE -> {
                 SpeedscopeProfile profile = new SpeedscopeProfile();
                 walk(session, symbols, profile::add, notes, damage);
-                profile.write(os, file.getFileName().toString());
+                profile.write(os, in.shortName());
             }
         }
     }

@@ -8,7 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
+import dev.dfx.export.PerfDataInput;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +46,39 @@ class PipeInputTest {
         assertThat(done.status()).as(done.output()).isZero();
         CliRun fromFile = CliRun.dfx("report", "-i", DATA.toString(), "--sort", "comm");
         assertThat(done.stdout()).isEqualTo(fromFile.out()).contains("# Samples: ");
+    }
+
+    @ParameterizedTest(name = "export - --format {0}")
+    @ValueSource(strings = {"chrome", "folded", "speedscope", "perfetto", "html"})
+    void exportReadsAPipeNamedDash(String format, @TempDir Path dir) throws Exception {
+        Path out = dir.resolve("from-pipe." + format);
+        DfxProcess p = DfxProcess.start(dir, "export", "-", "--format", format, "-o", out.toString());
+        try (OutputStream in = p.process().getOutputStream()) {
+            in.write(Files.readAllBytes(DATA));
+        }
+        DfxProcess.Done done = p.finish();
+        assertThat(done.status()).as(done.output()).isZero();
+        // the same recording as a file named as the stream is named, so that names in the output agree too
+        Files.copy(DATA, dir.resolve(PerfDataInput.PIPE));
+        Path fromFile = dir.resolve("from-file." + format);
+        DfxProcess.Done file = DfxProcess.start(dir, "export", PerfDataInput.PIPE, "--format", format, "-o",
+            fromFile.toString()).finish();
+        assertThat(file.status()).as(file.output()).isZero();
+        byte[] expected = Files.readAllBytes(fromFile);
+        assertThat(expected).isNotEmpty();
+        assertThat(Files.readAllBytes(out)).isEqualTo(expected);
+    }
+
+    @Test
+    void exportRefusesAFileFormatStream(@TempDir Path dir) throws Exception {
+        DfxProcess p = DfxProcess.start(dir, "export", "-", "-o", dir.resolve("t.json").toString());
+        try (OutputStream in = p.process().getOutputStream()) {
+            in.write(Files.readAllBytes(Fixtures.perf("irq-a.data")));
+        }
+        DfxProcess.Done done = p.finish();
+        assertThat(done.status()).isEqualTo(1);
+        assertThat(done.stderr()).startsWith("dfx: pipe: byte offset 8: ");
+        assertThat(dir.resolve("t.json")).doesNotExist();
     }
 
     @Test

@@ -58,7 +58,7 @@ class PerfDataExporterTest {
 
     private JsonNode export(Path data) throws IOException {
         Path out = dir.resolve("trace.json");
-        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.CHROME, SymbolOptions.OFF, new ArrayList<>(),
+        PerfDataExporter.write(PerfDataInput.of(data), Files.newOutputStream(out), TraceFormat.CHROME, SymbolOptions.OFF, new ArrayList<>(),
             new RunDamage());
         try (InputStream in = Files.newInputStream(out)) {
             assertThat(TraceEventChecker.check(in)).isEmpty();
@@ -176,7 +176,7 @@ class PerfDataExporterTest {
         Path data = Fixtures.perf(fixture);
         TraceContent chrome = TraceContent.ofChrome(export(data), 0);
         Path out = dir.resolve("trace.perfetto-trace");
-        PerfDataExporter.write(data, Files.newOutputStream(out), TraceFormat.PERFETTO, SymbolOptions.OFF,
+        PerfDataExporter.write(PerfDataInput.of(data), Files.newOutputStream(out), TraceFormat.PERFETTO, SymbolOptions.OFF,
             new ArrayList<>(), new RunDamage());
         List<PerfettoTraceReader.Packet> packets;
         try (InputStream in = Files.newInputStream(out)) {

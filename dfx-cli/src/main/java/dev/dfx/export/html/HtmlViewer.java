@@ -2,6 +2,7 @@ package dev.dfx.export.html;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.export.PerfDataExporter;
+import dev.dfx.export.PerfDataInput;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.rundir.RunChunkFiles;
@@ -59,7 +60,7 @@ public final class HtmlViewer {
      * A perf.data recording's page: per-cpu sched swimlanes, samples as instants, and wakeup arrows (drawn by the
      * page from the {@code sched:sched_wakeup} samples to the woken task's next run).
      *
-     * @param file   the perf.data file
+     * @param in     the perf.data recording
      * @param out    where the page goes (UTF-8); closed at the end
      * @param symbols where the samples' symbols are looked for
      * @param notes  receives notes for the user: what the reader read past, symbol files that could not be used
@@ -67,11 +68,11 @@ public final class HtmlViewer {
      * @return trace events drawn
      * @throws IOException when the page cannot be written
      */
-    public static long writePerf(Path file, OutputStream out, SymbolOptions symbols, List<String> notes,
+    public static long writePerf(PerfDataInput in, OutputStream out, SymbolOptions symbols, List<String> notes,
                                  RunDamage damage) throws IOException {
         ViewerTrace trace = new ViewerTrace(0);
-        PerfDataExporter.write(file, trace, symbols, notes, damage);
-        return page(out, title(file), trace, g -> g.writeStringField("source", "perf"));
+        PerfDataExporter.write(in, trace, symbols, notes, damage);
+        return page(out, in.file() != null ? title(in.file()) : title(in.name()), trace, g -> g.writeStringField("source", "perf"));
     }
 
     /**
@@ -80,7 +81,11 @@ public final class HtmlViewer {
      */
     static String title(Path input) {
         Path name = input.toAbsolutePath().normalize().getFileName();
-        return "dfx " + (name == null ? input : name);
+        return title(name == null ? input.toString() : name.toString());
+    }
+
+    private static String title(String name) {
+        return "dfx " + name;
     }
 
     /** Writes more fields of the data object. */

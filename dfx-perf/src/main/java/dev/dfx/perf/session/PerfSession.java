@@ -16,6 +16,7 @@ import dev.dfx.perf.read.PerfFile;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.read.UnpackingRecordSource;
 import dev.dfx.perf.read.Warnings;
+import dev.dfx.perf.text.Numbers;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
@@ -26,6 +27,7 @@ import dev.dfx.pmu.attr.PerfType;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -61,6 +63,12 @@ public final class PerfSession implements AutoCloseable {
     private final Map<Integer, MemorySegment> features = new LinkedHashMap<>();
     private final Map<Long, IdIndexEntry> idIndex = new HashMap<>();
     private final RecordStats stats = new RecordStats();
+    /** {@code PERF_RECORD_MISC_LOST_SAMPLES_BPF}: samples a BPF filter dropped, which perf does not warn about. */
+    private static final int MISC_LOST_SAMPLES_BPF = 1 << 15;
+    /** Offset of {@code lost} in {@code struct perf_record_lost_samples} (after the 8-byte header). */
+    private static final int LOST_SAMPLES_LOST_AT = 8;
+    /** The share of samples lost above which perf warns ({@code drop_rate > 0.05}). */
+    private static final double LOST_SAMPLES_WARNING = 0.05;
     private TraceEvents trace;
     private boolean started;
     /** What the per-record checks ask of the features, kept up to date as features arrive (pipe mode). */
@@ -491,7 +499,42 @@ public final class PerfSession implements AutoCloseable {
         }
     }
 
-    void countRecord(int type) {
-        stats.add(type);
+    void countRecord(PerfRecord r) {
+        stats.add(r.type());
+        if (r.type() == RecordType.LOST_SAMPLES && (r.misc() & MISC_LOST_SAMPLES_BPF) == 0) {
+            stats.addLostSamples(r.u64(LOST_SAMPLES_LOST_AT));
+        }
+    }
+
+    /**
+     * @return what a command shows after reading the records: {@link #warnings()}' lines in file order, then what
+     *         the kernel lost ({@code perf_session__warn_about_errors}), each line naming the input, without a prefix
+     */
+    public List<String> warningLines() {
+        List<String> lines = new ArrayList<>(warnings().lines());
+        lines.addAll(lossWarnings());
+        return lines;
+    }
+
+    /**
+     * What perf says after reading a recording whose kernel lost data ({@code perf_session__warn_about_errors}):
+     * one line when there are PERF_RECORD_LOST records (ring-buffer chunks the kernel could not write), one when
+     * PERF_RECORD_LOST_SAMPLES count more than 5 % of the samples lost. Call after the records were read.
+     *
+     * @return the lines, without a prefix; empty when nothing was lost
+     */
+    private List<String> lossWarnings() {
+        List<String> lines = new ArrayList<>(2);
+        long chunks = stats.count(RecordType.LOST);
+        if (chunks != 0) {
+            lines.add(name() + ": processed " + stats.count(0) + " events and lost " + chunks
+                + " chunks! Check IO/CPU overload!");
+        }
+        long samples = stats.count(RecordType.SAMPLE) + stats.lostSamples();
+        if (samples != 0 && stats.lostSamples() > LOST_SAMPLES_WARNING * samples) {
+            lines.add(name() + ": processed " + samples + " samples and lost "
+                + Numbers.fixed(100.0 * stats.lostSamples() / samples, 2) + "%!");
+        }
+        return lines;
     }
 }

@@ -93,7 +93,7 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
         RecordChecks.entriesFit(r, session.errors());
         RecordChecks.auxtraceType(r, session.errors());
         RecordChecks.statOnlyWithStatFeature(r, session.statFeature(), session.errors());
-        session.countRecord(r.type());
+        session.countRecord(r);
         if (RecordType.isUserType(r.type())) {
             ready.add(new TimedRecord(0, r, null, Samples.zero(r)));
             pendingUser = r;

@@ -1,6 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.pipeline.BackpressurePolicy;
 import dev.dfx.record.Subsystem;
@@ -132,7 +133,7 @@ final class RecordCommand implements Callable<Integer> {
                     "no COMMAND after -- (expected: dfx record [OPTIONS] -- COMMAND [ARGS...])");
         }
         if (spec.commandLine().getParseResult().hasMatchedOption("--lanes")) {
-            throw new BadInputException("option --lanes: applies to a recorded command (dfx record -- COMMAND)");
+            throw new UsageException("option --lanes: applies to a recorded command (dfx record -- COMMAND)");
         }
         PrintWriter out = spec.commandLine().getOut();
         RecordingPlan plan = RecordingPlan.of(config(), Path.of("").toAbsolutePath());
@@ -169,7 +170,7 @@ final class RecordCommand implements Callable<Integer> {
     private RecordingConfig config() {
         BackpressurePolicy policy = policy();
         if (output != null && output.toString().isEmpty()) {
-            throw new BadInputException("option -o: empty path; expected a new or empty run directory");
+            throw new UsageException("option -o: empty path; expected a new or empty run directory");
         }
         List<String> line = commandLine();
         return new RecordingConfig(Workloads.canonical(workload), subsystems(subsystems), swimlaneLevel, argsLevel, policy,
@@ -189,7 +190,7 @@ final class RecordCommand implements Callable<Integer> {
         return switch (backpressure.toLowerCase(Locale.ROOT)) {
             case "block" -> BackpressurePolicy.BLOCK;
             case "drop" -> BackpressurePolicy.DROP;
-            default -> throw new BadInputException("option --backpressure: '" + backpressure
+            default -> throw new UsageException("option --backpressure: '" + backpressure
                     + "' is not a policy; expected block or drop");
         };
     }
@@ -207,24 +208,24 @@ final class RecordCommand implements Callable<Integer> {
             return EnumSet.noneOf(Subsystem.class);
         }
         if (l.isEmpty()) {
-            throw new BadInputException("option -s: empty; expected a comma list of " + SUBSYSTEMS
+            throw new UsageException("option -s: empty; expected a comma list of " + SUBSYSTEMS
                     + ", or all or none");
         }
         Set<Subsystem> s = EnumSet.noneOf(Subsystem.class);
         for (String part : l.split(",", -1)) {
             String id = part.trim();
             if (id.equals(ALL) || id.equals(NONE)) {
-                throw new BadInputException("option -s: '" + id + "' stands alone (-s " + id + "), not in a list such"
+                throw new UsageException("option -s: '" + id + "' stands alone (-s " + id + "), not in a list such"
                         + " as '" + l + "'");
             }
             if (id.isEmpty()) {
-                throw new BadInputException("option -s: '" + l + "' has an empty name; expected a comma list of "
+                throw new UsageException("option -s: '" + l + "' has an empty name; expected a comma list of "
                         + SUBSYSTEMS);
             }
             try {
                 s.add(Subsystem.of(id));
             } catch (BadInputException e) {
-                throw new BadInputException("option -s: " + e.getMessage() + " (or all or none, alone)", e);
+                throw new UsageException("option -s: " + e.getMessage() + " (or all or none, alone)", e);
             }
         }
         return s;

@@ -1,6 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.program.ProgramRecording;
 import dev.dfx.region.RegionSpec;
@@ -85,21 +86,21 @@ final class RecordProgram {
         CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         for (String o : RUNTIME_ONLY) {
             if (parsed.hasMatchedOption(o)) {
-                throw new BadInputException("option " + o + ": configures the embedded runtime, not a recorded command"
+                throw new UsageException("option " + o + ": configures the embedded runtime, not a recorded command"
                         + " (dfx record -- COMMAND)");
             }
         }
         if (options.output != null && options.output.toString().isEmpty()) {
-            throw new BadInputException("option -o: empty path; expected a new or empty run directory");
+            throw new UsageException("option -o: empty path; expected a new or empty run directory");
         }
         if (options.lanes < 1 || options.lanes > MAX_LANES) {
-            throw new BadInputException("option --lanes: " + options.lanes + " lanes; expected 1 to " + MAX_LANES);
+            throw new UsageException("option --lanes: " + options.lanes + " lanes; expected 1 to " + MAX_LANES);
         }
         PoolSize pool = new PoolSize(RegionSpec.DEFAULT_BUFFERS_PER_LANE, RegionSpec.DEFAULT_RECORDS_PER_BUFFER);
         String earlier = null;
         for (String o : options.pools) {
             if (earlier != null) {
-                throw new BadInputException("option --pool " + o + ": the user pool is given twice (--pool " + earlier
+                throw new UsageException("option --pool " + o + ": the user pool is given twice (--pool " + earlier
                         + " too); give it once");
             }
             pool = PoolSizes.size(o, List.of(ProgramReport.SUBSYSTEM), ProgramReport.SUBSYSTEM + "=8x512");

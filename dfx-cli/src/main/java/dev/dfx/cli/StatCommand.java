@@ -1,6 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.pmu.CounterReading;
 import dev.dfx.pmu.PmuFamily;
 import dev.dfx.pmu.PmuSystem;
@@ -95,10 +96,10 @@ final class StatCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
         if (intervalMs != 0 && intervalMs < 10) {
-            throw new BadInputException("option -I: " + intervalMs + " ms is below the minimum of 10 ms");
+            throw new UsageException("option -I: " + intervalMs + " ms is below the minimum of 10 ms");
         }
         if (separator != null && separator.isEmpty()) {
-            throw new BadInputException("option -x: the separator is empty (expected e.g. -x, or -x';')");
+            throw new UsageException("option -x: the separator is empty (expected e.g. -x, or -x';')");
         }
         if (!LinuxSyscalls.available()) {
             throw new BadInputException("stat needs Linux: " + LinuxSyscalls.unavailableReason());
@@ -115,7 +116,7 @@ final class StatCommand implements Callable<Integer> {
         }
         if (aggregation != null) {
             resolved.stream().filter(e -> e.family() != PmuFamily.LINUX).findFirst().ifPresent(e -> {
-                throw new BadInputException("option " + aggregationOption() + ": " + e.name() + " counts in the dfx"
+                throw new UsageException("option " + aggregationOption() + ": " + e.name() + " counts in the dfx"
                     + " process, not per CPU; only Linux events count per CPU");
             });
         }
@@ -169,10 +170,10 @@ final class StatCommand implements Callable<Integer> {
             return null;
         }
         if (given > 1) {
-            throw new BadInputException("options -A, --per-core and --per-socket exclude each other; give one");
+            throw new UsageException("options -A, --per-core and --per-socket exclude each other; give one");
         }
         if (!allCpus) {
-            throw new BadInputException("option " + aggregationOption() + ": only available in system-wide mode"
+            throw new UsageException("option " + aggregationOption() + ": only available in system-wide mode"
                 + " (-a), as in perf stat");
         }
         return noAggr ? Aggregation.NO_AGGR : perCore ? Aggregation.PER_CORE : Aggregation.PER_SOCKET;

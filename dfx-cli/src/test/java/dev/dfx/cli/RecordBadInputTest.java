@@ -16,66 +16,77 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Bad input to {@code dfx record} gets one clear {@code dfx: ...} line naming the option and what was expected, exit
- * status 1, and no run directory: nothing is started.
+ * status 2 for a value the option cannot take (a usage error, as picocli's own) and 1 for one this machine or
+ * directory cannot satisfy, and no run directory: nothing is started.
  */
 class RecordBadInputTest {
     @TempDir
     Path tmp;
 
+    /** A value the option cannot take, whatever the machine: a usage error, exit 2. */
+    private static Arguments usage(List<String> options, String message) {
+        return Arguments.of(options, message, 2);
+    }
+
+    /** A value the option takes that this machine or this recording cannot satisfy: bad input, exit 1. */
+    private static Arguments input(List<String> options, String message) {
+        return Arguments.of(options, message, 1);
+    }
+
     static Stream<Arguments> badInput() {
         return Stream.of(
-                Arguments.of(List.of("-w", "nope"), "unknown workload 'nope' (-w); expected one of flood, scoped, gemm"),
-                Arguments.of(List.of("-s", "swimlane,nope"), "option -s: unknown subsystem 'nope'; expected one of"),
-                Arguments.of(List.of("-s", ""), "option -s: empty; expected a comma list of swimlane, pmu, deps, args,"
+                usage(List.of("-w", "nope"), "unknown workload 'nope' (-w); expected one of flood, scoped, gemm"),
+                usage(List.of("-s", "swimlane,nope"), "option -s: unknown subsystem 'nope'; expected one of"),
+                usage(List.of("-s", ""), "option -s: empty; expected a comma list of swimlane, pmu, deps, args,"
                         + " scopes, or all or none"),
-                Arguments.of(List.of("-s", "all,deps"), "option -s: 'all' stands alone (-s all), not in a list such as"
+                usage(List.of("-s", "all,deps"), "option -s: 'all' stands alone (-s all), not in a list such as"
                         + " 'all,deps'"),
-                Arguments.of(List.of("-s", "deps,none"), "option -s: 'none' stands alone"),
-                Arguments.of(List.of("-s", "deps,,pmu"), "option -s: 'deps,,pmu' has an empty name"),
-                Arguments.of(List.of("--arch", "nope"), "option --arch: unknown accelerator architecture 'nope'"
+                usage(List.of("-s", "deps,none"), "option -s: 'none' stands alone"),
+                usage(List.of("-s", "deps,,pmu"), "option -s: 'deps,,pmu' has an empty name"),
+                usage(List.of("--arch", "nope"), "option --arch: unknown accelerator architecture 'nope'"
                         + " (expected gfx12 or gfx9)"),
-                Arguments.of(List.of("--stall-threshold", "1m", "--backstop", "1ms"), "option --stall-threshold: 1m"
+                usage(List.of("--stall-threshold", "1m", "--backstop", "1ms"), "option --stall-threshold: 1m"
                         + " must be below the backstop (1ms), as a wait that long is a backstop expiry, not a stall"),
-                Arguments.of(List.of("--backstop", "99999999999999s"), "option --backstop: '99999999999999s' is too"
+                usage(List.of("--backstop", "99999999999999s"), "option --backstop: '99999999999999s' is too"
                         + " large; at most 9223372036s"),
-                Arguments.of(List.of("--pool", "swimlane.core-task=0x64"),
+                usage(List.of("--pool", "swimlane.core-task=0x64"),
                         "option --pool swimlane.core-task=0x64: COUNT (buffers per lane) must be 1.."),
-                Arguments.of(List.of("--pool", "deps=4x-1"), "option --pool deps=4x-1: RECORDS (records per buffer)"),
-                Arguments.of(List.of("--pool", "deps=1x300000"),
+                usage(List.of("--pool", "deps=4x-1"), "option --pool deps=4x-1: RECORDS (records per buffer)"),
+                usage(List.of("--pool", "deps=1x300000"),
                         "option --pool deps=1x300000: a submit buffer of 300000 x 4672 B records is"),
-                Arguments.of(List.of("--pool", "swimlane.nope=1x4"),
+                usage(List.of("--pool", "swimlane.nope=1x4"),
                         "subsystem swimlane has no buffer kind 'nope'; expected one of core-task, sched-task"),
-                Arguments.of(List.of("--pool", "deps"), "option --pool deps: expected KIND=COUNTxRECORDS"),
-                Arguments.of(List.of("--pool", "deps=1x4", "--pool", "deps=2x8"), "option --pool deps=2x8: deps is"
+                usage(List.of("--pool", "deps"), "option --pool deps: expected KIND=COUNTxRECORDS"),
+                usage(List.of("--pool", "deps=1x4", "--pool", "deps=2x8"), "option --pool deps=2x8: deps is"
                         + " given twice (--pool deps=1x4 too); give each KIND once"),
-                Arguments.of(List.of("-s", "pmu", "--pool", "deps=1x4"), "option --pool deps=1x4: deps is not recorded"
+                usage(List.of("-s", "pmu", "--pool", "deps=1x4"), "option --pool deps=1x4: deps is not recorded"
                         + " (-s); its pool would be ignored"),
-                Arguments.of(List.of("--pool", "deps=1x4", "--pool", "DEPS=2x8"), "option --pool DEPS=2x8: deps is"
+                usage(List.of("--pool", "deps=1x4", "--pool", "DEPS=2x8"), "option --pool DEPS=2x8: deps is"
                         + " given twice (--pool deps=1x4 too); give each KIND once"),
-                Arguments.of(List.of("--pool", "swimlane.sched-phase=100000x10000"),
+                input(List.of("--pool", "swimlane.sched-phase=100000x10000"),
                         "--pool swimlane.sched-phase=100000x10000: the pools need"),
-                Arguments.of(List.of("--swimlane-level", "5"), "option --swimlane-level: 5 is not a level; expected 1..4"),
-                Arguments.of(List.of("--args-level", "7"), "option --args-level: 7 is not a level; expected 0..3"),
-                Arguments.of(List.of("--backpressure", "maybe"), "option --backpressure: 'maybe' is not a policy"),
-                Arguments.of(List.of("--backstop", "soon"), "option --backstop: 'soon' is not a duration"),
-                Arguments.of(List.of("--backstop", "0s"), "option --backstop: the duration must be greater than zero"),
-                Arguments.of(List.of("-C", "0"), "options -S/-C: cores must be 1..256, got 0"),
-                Arguments.of(List.of("-s", "swimlane", "-e", "task-clock"), "option -e: events are counted by the pmu"),
-                Arguments.of(List.of("-e", "accel/no_such_event/"), "option -e: "),
-                Arguments.of(List.of("-e", "task-clock,software/config=999/"), "option -e: event '"));
+                usage(List.of("--swimlane-level", "5"), "option --swimlane-level: 5 is not a level; expected 1..4"),
+                usage(List.of("--args-level", "7"), "option --args-level: 7 is not a level; expected 0..3"),
+                usage(List.of("--backpressure", "maybe"), "option --backpressure: 'maybe' is not a policy"),
+                usage(List.of("--backstop", "soon"), "option --backstop: 'soon' is not a duration"),
+                usage(List.of("--backstop", "0s"), "option --backstop: the duration must be greater than zero"),
+                usage(List.of("-C", "0"), "options -S/-C: cores must be 1..256, got 0"),
+                usage(List.of("-s", "swimlane", "-e", "task-clock"), "option -e: events are counted by the pmu"),
+                input(List.of("-e", "accel/no_such_event/"), "option -e: "),
+                input(List.of("-e", "task-clock,software/config=999/"), "option -e: event '"));
     }
 
     @Test
     void anEmptyRunDirectoryIsOneLineNotTheCurrentDirectory() {
         CliRun r = CliRun.dfx("record", "-w", "decoder", "-o", "");
-        assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("dfx: option -o: empty path; expected a new or empty run directory"
-                + System.lineSeparator());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("dfx: record: option -o: empty path; expected a new or empty run directory"
+                + " (see 'dfx record --help')" + System.lineSeparator());
     }
 
     @ParameterizedTest
     @MethodSource("badInput")
-    void badOptionIsOneLineAndNothingStarts(List<String> options, String message) {
+    void badOptionIsOneLineAndNothingStarts(List<String> options, String message, int status) {
         Path run = tmp.resolve("run");
         List<String> args = new ArrayList<>(List.of("record", "-o", run.toString()));
         if (!options.contains("-w")) {
@@ -83,7 +94,7 @@ class RecordBadInputTest {
         }
         args.addAll(options);
         CliRun r = CliRun.dfx(args.toArray(String[]::new));
-        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.status()).as(r.err()).isEqualTo(status);
         assertThat(r.out()).isEmpty();
         assertThat(r.err().lines().toList()).hasSize(1);
         assertThat(r.err()).startsWith("dfx: ").contains(message);

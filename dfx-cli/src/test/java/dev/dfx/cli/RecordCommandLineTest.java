@@ -97,12 +97,13 @@ class RecordCommandLineTest {
     @Test
     void runtimeOptionsAreRefusedWithACommand() throws Exception {
         DfxProcess.Done c = dfx("record", "-w", "gemm", "--", "true");
-        assertThat(c.status()).isEqualTo(1);
-        assertThat(c.stderr()).isEqualTo("dfx: option --workload: configures the embedded runtime, not a recorded"
-                + " command (dfx record -- COMMAND)\n");
+        assertThat(c.status()).isEqualTo(2);
+        assertThat(c.stderr()).isEqualTo("dfx: record: option --workload: configures the embedded runtime, not a"
+                + " recorded command (dfx record -- COMMAND) (see 'dfx record --help')\n");
         DfxProcess.Done pool = dfx("record", "--pool", "swimlane=1x1", "--", "true");
-        assertThat(pool.status()).isEqualTo(1);
-        assertThat(pool.stderr()).isEqualTo("dfx: option --pool swimlane=1x1: unknown pool 'swimlane'; expected user\n");
+        assertThat(pool.status()).isEqualTo(2);
+        assertThat(pool.stderr()).isEqualTo("dfx: record: option --pool swimlane=1x1: unknown pool 'swimlane'; expected"
+                + " user (see 'dfx record --help')\n");
         assertThat(tmp.resolve("dfx-runs")).doesNotExist();
     }
 
@@ -110,8 +111,9 @@ class RecordCommandLineTest {
     void aLaneCountOutsideOneTo4096IsRefusedBeforeAnythingIsCreated() throws Exception {
         for (String n : new String[] {"0", "4097", "99999999"}) {
             DfxProcess.Done d = dfx("record", "--lanes", n, "--", "true");
-            assertThat(d.status()).as(n).isEqualTo(1);
-            assertThat(d.stderr()).isEqualTo("dfx: option --lanes: " + n + " lanes; expected 1 to 4096\n");
+            assertThat(d.status()).as(n).isEqualTo(2);
+            assertThat(d.stderr()).isEqualTo("dfx: record: option --lanes: " + n + " lanes; expected 1 to 4096 (see"
+                    + " 'dfx record --help')\n");
         }
         assertThat(tmp.resolve("dfx-runs")).doesNotExist();
     }

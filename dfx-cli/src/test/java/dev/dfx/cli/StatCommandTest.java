@@ -199,9 +199,9 @@ class StatCommandTest {
     @Test
     void perCpuLinesNeedSystemWideCounting() {
         CliRun r = CliRun.dfx("stat", "--per-core", "-e", "task-clock", "--", "true");
-        assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("dfx: option --per-core: only available in system-wide mode (-a), as in perf"
-            + " stat\n");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("dfx: stat: option --per-core: only available in system-wide mode (-a), as in"
+            + " perf stat (see 'dfx stat --help')\n");
     }
 
     @Test

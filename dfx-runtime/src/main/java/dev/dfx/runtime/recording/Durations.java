@@ -1,6 +1,7 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Locale;
@@ -34,20 +35,20 @@ public final class Durations {
     public static Duration parse(String option, String text) {
         Matcher m = DURATION.matcher(text.trim());
         if (!m.matches()) {
-            throw new BadInputException("option " + option + ": '" + text
+            throw new UsageException("option " + option + ": '" + text
                     + "' is not a duration; expected e.g. 30s, 1.5s, 500ms, 100us, 2m, 1h");
         }
         String unit = m.group(2) == null ? "s" : m.group(2).toLowerCase(Locale.ROOT);
         BigDecimal ns = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(NS_PER.get(unit)));
         if (ns.signum() == 0) {
-            throw new BadInputException("option " + option + ": the duration must be greater than zero, got " + text);
+            throw new UsageException("option " + option + ": the duration must be greater than zero, got " + text);
         }
         if (ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new BadInputException("option " + option + ": '" + text + "' is too large; at most "
+            throw new UsageException("option " + option + ": '" + text + "' is too large; at most "
                     + MAX.toSeconds() + "s (2^63-1 ns, 292 years)");
         }
         if (ns.stripTrailingZeros().scale() > 0) {
-            throw new BadInputException("option " + option + ": '" + text + "' is not a whole number of nanoseconds");
+            throw new UsageException("option " + option + ": '" + text + "' is not a whole number of nanoseconds");
         }
         return Duration.ofNanos(ns.longValueExact());
     }

@@ -1,6 +1,7 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.error.IoErrors;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.accel.Architecture;
@@ -133,15 +134,15 @@ public final class RecordingPlan {
     /** The checks that need no workload, pool or machine: levels and the pmu/subsystem combination. */
     private static void checkOptions(RecordingConfig c) {
         if (c.swimlaneLevel() < SwimlaneRecorder.MIN_LEVEL || c.swimlaneLevel() > SwimlaneRecorder.MAX_LEVEL) {
-            throw new BadInputException("option --swimlane-level: " + c.swimlaneLevel() + " is not a level; expected 1..4"
+            throw new UsageException("option --swimlane-level: " + c.swimlaneLevel() + " is not a level; expected 1..4"
                     + " (1 core tasks, 2 + scheduler dispatch/finish, 3 + scheduler phases, 4 + orchestrator submits)");
         }
         if (c.argsLevel() < 0 || c.argsLevel() > ArgsRecorder.MAX_LEVEL) {
-            throw new BadInputException("option --args-level: " + c.argsLevel() + " is not a level; expected 0..3"
+            throw new UsageException("option --args-level: " + c.argsLevel() + " is not a level; expected 0..3"
                     + " (0 off, 1 marked arguments, 2 all, 3 all metadata + marked payloads)");
         }
         if (c.pmuEvents() != null && !c.subsystems().contains(Subsystem.PMU)) {
-            throw new BadInputException("option -e: events are counted by the pmu subsystem, which -s leaves out");
+            throw new UsageException("option -e: events are counted by the pmu subsystem, which -s leaves out");
         }
         architecture(c);
         checkDurations(c.backstop(), c.stallThreshold());
@@ -154,10 +155,10 @@ public final class RecordingPlan {
     private static void checkDurations(Duration backstop, Duration stallThreshold) {
         Duration max = Duration.ofNanos(Long.MAX_VALUE);
         if (backstop.isNegative() || backstop.isZero() || backstop.compareTo(max) > 0) {
-            throw new BadInputException("option --backstop: " + backstop + " is not a duration of 1 ns to 2^63-1 ns");
+            throw new UsageException("option --backstop: " + backstop + " is not a duration of 1 ns to 2^63-1 ns");
         }
         if (stallThreshold.isNegative() || stallThreshold.compareTo(backstop) >= 0) {
-            throw new BadInputException("option --stall-threshold: " + Durations.text(stallThreshold)
+            throw new UsageException("option --stall-threshold: " + Durations.text(stallThreshold)
                     + " must be below the backstop (" + Durations.text(backstop) + "), as a wait that long is a"
                     + " backstop expiry, not a stall");
         }
@@ -167,7 +168,7 @@ public final class RecordingPlan {
         try {
             return Architecture.byName(c.accelArch());
         } catch (BadInputException e) {
-            throw new BadInputException("option --arch: " + e.getMessage(), e);
+            throw new UsageException("option --arch: " + e.getMessage(), e);
         }
     }
 
@@ -175,7 +176,7 @@ public final class RecordingPlan {
         try {
             return RuntimeConfig.defaults().withSchedulers(c.schedulers()).withCores(c.cores()).withKeepGraph(false);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException("options -S/-C: " + e.getMessage(), e);
+            throw new UsageException("options -S/-C: " + e.getMessage(), e);
         }
     }
 

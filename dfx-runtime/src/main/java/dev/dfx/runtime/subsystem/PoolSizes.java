@@ -1,6 +1,7 @@
 package dev.dfx.runtime.subsystem;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.pipeline.PoolSpec;
 import dev.dfx.chunk.BufferKind;
 import dev.dfx.record.ArgRecord;
@@ -87,7 +88,7 @@ public final class PoolSizes {
             String kind = o.substring(0, Math.max(0, o.indexOf('='))).toLowerCase(Locale.ROOT); // any case
             String earlier = given.putIfAbsent(kind, o);
             if (earlier != null && !kind.isEmpty()) {
-                throw new BadInputException("option --pool " + o + ": " + kind + " is given twice (--pool " + earlier
+                throw new UsageException("option --pool " + o + ": " + kind + " is given twice (--pool " + earlier
                         + " too); give each KIND once");
             }
             (o.contains(".") ? specific : general).add(o);
@@ -100,7 +101,7 @@ public final class PoolSizes {
                 for (BufferKind k : kinds(o, m.group(1), m.group(2), recorded)) {
                     long bytes = (long) records * k.recordSize();
                     if (bytes > PoolSpec.MAX_BUFFER_BYTES) {
-                        throw new BadInputException("option --pool " + o + ": a " + k.name() + " buffer of " + records
+                        throw new UsageException("option --pool " + o + ": a " + k.name() + " buffer of " + records
                                 + " x " + k.recordSize() + " B records is " + bytes + " bytes, more than the "
                                 + PoolSpec.MAX_BUFFER_BYTES + "-byte limit of a buffer");
                     }
@@ -126,7 +127,7 @@ public final class PoolSizes {
         Matcher m = matcher(option, example);
         String kind = m.group(1) + (m.group(2) == null ? "" : "." + m.group(2));
         if (kinds.stream().noneMatch(kind::equalsIgnoreCase)) {
-            throw new BadInputException("option --pool " + option + ": unknown pool '" + kind + "'; expected "
+            throw new UsageException("option --pool " + option + ": unknown pool '" + kind + "'; expected "
                     + String.join(" or ", kinds));
         }
         return new PoolSize(count(option, m.group(3), "COUNT (buffers per lane)"),
@@ -136,7 +137,7 @@ public final class PoolSizes {
     private static Matcher matcher(String option, String example) {
         Matcher m = OPTION.matcher(option);
         if (!m.matches()) {
-            throw new BadInputException("option --pool " + option + ": expected KIND=COUNTxRECORDS, e.g. --pool "
+            throw new UsageException("option --pool " + option + ": expected KIND=COUNTxRECORDS, e.g. --pool "
                     + example);
         }
         return m;
@@ -150,7 +151,7 @@ public final class PoolSizes {
             v = Long.MAX_VALUE;
         }
         if (v < 1 || v > Integer.MAX_VALUE) {
-            throw new BadInputException("option --pool " + option + ": " + what + " must be 1.." + Integer.MAX_VALUE
+            throw new UsageException("option --pool " + option + ": " + what + " must be 1.." + Integer.MAX_VALUE
                     + ", got " + text);
         }
         return (int) v;
@@ -161,11 +162,11 @@ public final class PoolSizes {
         try {
             s = Subsystem.of(subsystem);
         } catch (BadInputException e) {
-            throw new BadInputException("option --pool " + option + ": unknown subsystem '" + subsystem
+            throw new UsageException("option --pool " + option + ": unknown subsystem '" + subsystem
                     + "'; expected one of swimlane, pmu, deps, args, scopes");
         }
         if (!recorded.contains(s)) {
-            throw new BadInputException("option --pool " + option + ": " + s.id() + " is not recorded (-s); its pool"
+            throw new UsageException("option --pool " + option + ": " + s.id() + " is not recorded (-s); its pool"
                     + " would be ignored");
         }
         if (kind == null) {
@@ -176,7 +177,7 @@ public final class PoolSizes {
                 return List.of(k);
             }
         }
-        throw new BadInputException("option --pool " + option + ": subsystem " + s.id() + " has no buffer kind '" + kind
+        throw new UsageException("option --pool " + option + ": subsystem " + s.id() + " has no buffer kind '" + kind
                 + "'; expected one of " + String.join(", ", s.kinds().stream().map(BufferKind::name).toList()));
     }
 

@@ -1,6 +1,7 @@
 package dev.dfx.runtime.workload;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import java.util.List;
 
 /** The workloads by {@code -w} name, at their default sizes. */
@@ -31,7 +32,7 @@ public final class Workloads {
             case "gemm" -> new Gemm();
             case "attention" -> new Attention();
             case "decoder" -> new Decoder();
-            default -> throw new BadInputException("unknown workload '" + name + "' (-w); expected one of "
+            default -> throw new UsageException("unknown workload '" + name + "' (-w); expected one of "
                     + String.join(", ", NAMES));
         };
     }

@@ -112,16 +112,16 @@ final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * @return the run's manifest, or null when its run.json exists but cannot be read while chunk files can (the
-     *         trace is then drawn from the chunk files alone, {@link ChunkOnlyRun}, and run.json's error is the
+     * @return the run's manifest, or null when its run.json is missing or cannot be read while chunk files can (the
+     *         trace is then drawn from the chunk files alone, {@link ChunkOnlyRun}, and run.json's loss is the
      *         first damage line)
-     * @throws BadInputException when there is no run.json, or neither it nor a chunk file can be used
+     * @throws BadInputException when neither run.json nor a chunk file can be used
      */
     private RunManifest readOrNull(RunDamage damage) throws IOException {
         try {
             return ManifestFile.read(input);
         } catch (BadInputException e) {
-            if (!Files.exists(ManifestFile.of(input)) || !hasChunkFiles(input)) {
+            if (!hasChunkFiles(input)) {
                 throw e;
             }
             damage.add(e.getMessage() + "; drew the trace from the chunk files alone (" + ChunkOnlyRun.DRAWN + ")");

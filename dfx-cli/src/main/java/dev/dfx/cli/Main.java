@@ -200,6 +200,13 @@ public final class Main implements Runnable {
      * and where to look, instead of picocli's full usage text. Exit status 2.
      */
     private static int usageError(CommandLine.ParameterException ex, String[] args) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getParent() == null
+                && args.length > 0 && !args[0].startsWith("-") && u.getUnmatched().contains(args[0])) {
+            // a misspelt command: say so, with picocli's nearest command names, as git does
+            List<String> near = u.getSuggestions();
+            return usageError(ex.getCommandLine(), "'" + args[0] + "' is not a dfx command"
+                    + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
+        }
         return usageError(ex.getCommandLine(), ex.getMessage());
     }
 

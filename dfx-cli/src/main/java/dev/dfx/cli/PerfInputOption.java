@@ -1,5 +1,6 @@
 package dev.dfx.cli;
 
+import dev.dfx.error.UsageException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -25,15 +26,19 @@ final class PerfInputOption {
      * @return the input named on the command line; when none is, {@code -} if standard input is a pipe, else
      *         {@code perf.data}, as in perf ({@link StandardInput})
      * @throws ParameterException (a usage error) when both {@code -i} and a positional input are given
+     * @throws UsageException when the input named is empty
      */
     String resolve() {
         if (input != null && positional != null) {
             throw new ParameterException(command.commandLine(), "Unmatched argument '" + positional
                 + "': the input is given with -i already (" + input + ")");
         }
-        if (input != null) {
-            return input;
+        String given = input != null ? input : positional;
+        if (given != null && given.isEmpty()) {
+            // Path.of("") is the working directory, which would be read as a run directory
+            throw new UsageException("option " + (input != null ? "-i" : "FILE") + ": empty path; expected a perf.data"
+                + " file, a run directory or '-'");
         }
-        return positional != null ? positional : StandardInput.orDefault("perf.data");
+        return given != null ? given : StandardInput.orDefault("perf.data");
     }
 }

@@ -33,8 +33,8 @@ import picocli.CommandLine.Parameters;
  * signal (130 SIGINT, 143 SIGTERM) when a signal stopped it.
  */
 @Command(name = "record", mixinStandardHelpOptions = true,
-        description = {"Record a run of the embedded runtime into a run directory (run.json, chunks, outputs, trace.json),",
-            "or, with -- COMMAND, a program that writes user events with dfx.h (its region is in the run directory)."},
+        description = {"Record the embedded runtime, or a program that writes user events with dfx.h (-- COMMAND).",
+            "The run directory holds run.json, the chunks, the outputs and trace.json (and a COMMAND's region)."},
         footer = {"", "dfx record [OPTIONS] -- COMMAND [ARGS...] runs COMMAND with DFX_REGION set, collects until it and",
             "every process that inherited the region have ended, and exits with COMMAND's status (128 + N when signal",
             "N ended it); SIGINT, SIGTERM and SIGHUP are passed on to COMMAND. Its messages go to standard error.",

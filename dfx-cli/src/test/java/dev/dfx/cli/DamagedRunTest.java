@@ -305,7 +305,7 @@ class DamagedRunTest extends OneRecordedRun {
     }
 
     @Test
-    void aRunWithoutRunJsonIsListedWithOneLine() throws IOException {
+    void aRunWithoutRunJsonIsListedAndExportedWithOneLine() throws IOException {
         Path dir = copy();
         Files.delete(dir.resolve("run.json"));
         String line = "dfx: " + dir + ": not a run directory (no run.json); listed the chunk files without it";
@@ -315,6 +315,14 @@ class DamagedRunTest extends OneRecordedRun {
             assertThat(lines(r)).as(cmd).containsExactly(line);
             assertThat(r.out()).as(cmd).contains("swimlane:core-task");
         }
+        Path out = tmp.resolve("t.json");
+        CliRun export = CliRun.dfx("export", dir.toString(), "-o", out.toString());
+        assertThat(export.status()).isEqualTo(1);
+        assertThat(lines(export)).containsExactly("dfx: " + dir + ": not a run directory (no run.json); drew the trace"
+                + " from the chunk files alone (clock origin at the earliest record; no function names, stall or drop"
+                + " marks or dependency arrows)");
+        Files.move(out, tmp.resolve("trace.json"));
+        assertThat(RecordCommandTest.events(trace(), "X", "task")).hasSize(TASKS);
     }
 
     @Test

@@ -32,7 +32,9 @@ class MainErrorsTest {
     @CsvSource(delimiter = '|', value = {
         "record --bogus              | dfx: record: Unknown option: '--bogus' (see 'dfx record --help')",
         "record --swimlane-level=x   | dfx: record: Invalid value for option '--swimlane-level': 'x' is not an int (see 'dfx record --help')",
-        "bogus                       | dfx: Unmatched argument at index 0: 'bogus' (see 'dfx --help')",
+        "bogus                       | dfx: 'bogus' is not a dfx command (see 'dfx --help')",
+        "repot -i a.data             | dfx: 'repot' is not a dfx command; did you mean report or export? (see 'dfx --help')",
+        "scirpt                      | dfx: 'scirpt' is not a dfx command; did you mean script? (see 'dfx --help')",
         "report --bogus              | dfx: report: Unknown option: '--bogus' (see 'dfx report --help')",
         "report -i a.data b          | dfx: report: Unmatched argument 'b': the input is given with -i already (a.data) (see 'dfx report --help')",
         "script -i a.data -F         | dfx: script: Missing required parameter for option '--fields' (FIELDS) (see 'dfx script --help')",
@@ -81,6 +83,32 @@ class MainErrorsTest {
         // a path that is not a directory is taken for a perf.data file, as perf report takes -i
         assertThat(r.err()).isEqualTo("dfx: " + none + ": no such perf.data file or run directory"
                 + System.lineSeparator());
+    }
+
+    @Test
+    void anEmptyPathIsNotTheWorkingDirectory(@TempDir Path tmp) throws IOException {
+        TestRun.write(tmp); // a run directory that an empty path must not be read as
+        for (String cmd : List.of("script", "dump")) {
+            Run r = run(cmd, "-i", "");
+            assertThat(r.status()).as(cmd).isEqualTo(2);
+            assertThat(r.err()).as(cmd).isEqualTo("dfx: " + cmd + ": option -i: empty path; expected a perf.data file,"
+                    + " a run directory or '-' (see 'dfx " + cmd + " --help')" + System.lineSeparator());
+        }
+        for (String cmd : List.of("report", "audit")) {
+            Run r = run(cmd, "");
+            assertThat(r.status()).as(cmd).isEqualTo(1);
+            assertThat(r.err()).as(cmd).isEqualTo("dfx: empty path; expected a run directory written by dfx record"
+                    + System.lineSeparator());
+        }
+    }
+
+    @Test
+    void aFileGivenToAuditIsNotARunDirectory(@TempDir Path tmp) throws IOException {
+        Path file = java.nio.file.Files.writeString(tmp.resolve("busy.data"), "x");
+        Run r = run("audit", file.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("dfx: " + file + ": not a run directory but a file; expected a run directory"
+                + " written by dfx record" + System.lineSeparator());
     }
 
     @Test

@@ -149,8 +149,7 @@ class RecordProcessTest {
                 + " (run.json still says running; its recorder, pid " + pid + ", is gone); recoverable from the chunk"
                 + " files: " + String.join(", ", held) + " (dfx script and dfx dump list them)");
         assertThat(CliRun.dfx("record", "-w", "decoder", "-o", run.toString()).err())
-                .isEqualTo("dfx: option -o: " + run + " is in use by another dfx record (pid " + pid + ", no longer"
-                        + " running: the recording it started did not finish; give a new or empty directory)"
-                        + System.lineSeparator());
+                .isEqualTo("dfx: option -o: " + run + " holds the run of a dfx record that is gone (pid " + pid
+                        + ") and did not finish it; give a new or empty directory" + System.lineSeparator());
     }
 }

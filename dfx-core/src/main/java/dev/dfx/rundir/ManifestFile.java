@@ -59,8 +59,16 @@ public final class ManifestFile {
      * @throws IOException       when the file cannot be read
      */
     public static RunManifest read(Path runDir) throws IOException {
+        if (runDir.toString().isEmpty()) {
+            // Path.of("") is the working directory: an empty argument must not read ./run.json
+            throw new BadInputException("empty path; expected a run directory written by dfx record");
+        }
         if (!Files.exists(runDir)) {
             throw new BadInputException(runDir + ": no such directory; expected a run directory written by dfx record");
+        }
+        if (!Files.isDirectory(runDir)) {
+            throw new BadInputException(runDir + ": not a run directory but a file; expected a run directory written"
+                    + " by dfx record");
         }
         Path f = of(runDir);
         RunManifest m;

@@ -78,7 +78,7 @@ public final class RunLock implements AutoCloseable {
                 Path in = Path.of(e.getFile());
                 throw new BadInputException(option + ": cannot create " + dir + ": " + in + " " + notADirectory(in), e);
             }
-            throw new BadInputException(option + ": " + dir + " is in use by another dfx record" + holderText(dir), e);
+            throw new BadInputException(option + ": " + dir + heldBy(dir, lock), e);
         } catch (IOException e) {
             throw new BadInputException(option + ": cannot write the run directory " + dir + " ("
                     + IoErrors.describe(e) + ")", e);
@@ -158,13 +158,30 @@ public final class RunLock implements AutoCloseable {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    private static String holderText(Path dir) {
+    /**
+     * @return why {@code dir}, whose lock exists, cannot be claimed: in use by a live recorder, or left by one that is
+     *         gone, with a run that did not finish or with nothing but its lock (killed before it wrote anything:
+     *         removing the lock makes the directory usable)
+     */
+    private static String heldBy(Path dir, Path lock) {
         OptionalLong pid = holder(dir);
         if (pid.isEmpty()) {
-            return "";
+            return " is in use by another dfx record";
         }
-        return " (pid " + pid.getAsLong() + (alive(pid.getAsLong()) ? ")" : ", no longer running: the recording it"
-                + " started did not finish; give a new or empty directory)");
+        if (alive(pid.getAsLong())) {
+            return " is in use by another dfx record (pid " + pid.getAsLong() + ")";
+        }
+        boolean onlyLock;
+        try (Stream<Path> s = Files.list(dir)) {
+            onlyLock = s.allMatch(p -> p.getFileName().toString().equals(FILE));
+        } catch (IOException e) {
+            onlyLock = false;
+        }
+        return onlyLock
+                ? " holds only the lock of a dfx record that is gone (pid " + pid.getAsLong() + ") and recorded"
+                        + " nothing; remove " + lock + ", or give a new or empty directory"
+                : " holds the run of a dfx record that is gone (pid " + pid.getAsLong() + ") and did not finish it;"
+                        + " give a new or empty directory";
     }
 
     /** Removes the lock; idempotent. A failure is ignored: the lock then tells that the recorder is gone. */

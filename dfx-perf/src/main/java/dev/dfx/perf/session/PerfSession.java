@@ -103,16 +103,57 @@ public final class PerfSession implements AutoCloseable {
      * {@code evlist__prepare_tracepoint_events} fails a file-mode recording ("incompatible file format") when a
      * tracepoint event has no format in the tracing data. Only printing its tracepoint fields needs the format, so
      * dfx names each such event in a warning and reads on: a dump prints every record, and a script stops at the
-     * first sample whose fields it would print ({@link #missingFormat}).
+     * first sample whose fields it would print ({@link #missingFormat}). Without tracing data every tracepoint event
+     * lacks its format for that one reason, so they share one line ({@code tracepoint events 1-27 have no
+     * format: ...}) rather than burying what follows under one line per event.
      */
     private void warnMissingFormats() {
+        List<Evsel> missing = new ArrayList<>();
         for (Evsel e : evlist.all()) {
             String why = missingFormat(e);
-            if (why != null) {
+            if (why == null) {
+                continue;
+            }
+            if (trace != null) {
                 file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, why + "; its samples"
                     + " are read without their tracepoint fields");
+            } else {
+                missing.add(e);
             }
         }
+        if (missing.size() == 1) {
+            Evsel e = missing.getFirst();
+            file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, missingFormat(e)
+                + "; its samples are read without their tracepoint fields");
+        } else if (!missing.isEmpty()) {
+            Evsel first = missing.getFirst();
+            file.warnings().add(errors(), first.attrOffset() + PerfEventAttr.CONFIG_OFFSET, "tracepoint events "
+                + ordinals(missing) + " have no format: " + noTracingData() + "; their samples are read without"
+                + " their tracepoint fields");
+        }
+    }
+
+    /** @return the events' 1-based numbers as ranges: {@code 1-3, 5} */
+    private static String ordinals(List<Evsel> events) {
+        StringBuilder b = new StringBuilder();
+        int i = 0;
+        while (i < events.size()) {
+            int from = events.get(i).index() + 1;
+            int to = from;
+            while (i + 1 < events.size() && events.get(i + 1).index() + 1 == to + 1) {
+                to++;
+                i++;
+            }
+            b.append(b.isEmpty() ? "" : ", ").append(from).append(to > from ? "-" + to : "");
+            i++;
+        }
+        return b.toString();
+    }
+
+    /** @return why the recording has no tracing data: its section was cut, or it has none */
+    private String noTracingData() {
+        String cut = file.cutFeature(Feature.TRACING_DATA.bit());
+        return cut != null ? cut : "the file has no TRACING_DATA feature";
     }
 
     /**
@@ -125,10 +166,8 @@ public final class PerfSession implements AutoCloseable {
         if (e.attr().type() != PerfType.TRACEPOINT || e.format() != null) {
             return null;
         }
-        String cut = file.cutFeature(Feature.TRACING_DATA.bit());
         return "tracepoint event " + (e.index() + 1) + " (config " + e.attr().config() + ") has no format: "
-            + (trace != null ? "no format of the TRACING_DATA feature has ID " + e.attr().config()
-            : cut != null ? cut : "the file has no TRACING_DATA feature");
+            + (trace != null ? "no format of the TRACING_DATA feature has ID " + e.attr().config() : noTracingData());
     }
 
     /**

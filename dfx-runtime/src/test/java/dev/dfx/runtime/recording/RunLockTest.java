@@ -115,8 +115,16 @@ class RunLockTest {
         assertThat(RunLock.holder(dir)).hasValue(2147483646L);
         assertThat(RunLock.alive(2147483646L)).isFalse();
         assertThatThrownBy(() -> RunLock.claim(dir, "option -o")).isInstanceOf(BadInputException.class)
-                .hasMessage("option -o: " + dir + " is in use by another dfx record (pid 2147483646, no longer running:"
-                        + " the recording it started did not finish; give a new or empty directory)");
+                .hasMessage("option -o: " + dir + " holds only the lock of a dfx record that is gone (pid 2147483646)"
+                        + " and recorded nothing; remove " + dir.resolve(RunLock.FILE) + ", or give a new or empty"
+                        + " directory");
+        Files.writeString(dir.resolve("run.json"), "{}");
+        assertThatThrownBy(() -> RunLock.claim(dir, "option -o")).isInstanceOf(BadInputException.class)
+                .hasMessage("option -o: " + dir + " holds the run of a dfx record that is gone (pid 2147483646) and did"
+                        + " not finish it; give a new or empty directory");
+        Files.delete(dir.resolve("run.json"));
+        Files.delete(dir.resolve(RunLock.FILE));
+        RunLock.claim(dir, "option -o").close(); // once the lock is removed, the directory is usable
     }
 
     @Test

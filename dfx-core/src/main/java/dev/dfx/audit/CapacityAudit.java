@@ -174,8 +174,9 @@ public final class CapacityAudit {
                     + " help: raise the free-queue slots or give the host more CPU", lost, peak, have,
                     p.freeQueueSlots()), Advice.Action.REFILL_LIMITED)
                     : change(p, advised, lost + ": " + why);
-            // lossless: a lane that had every buffer out got each back before it waited past the stall threshold,
-            // so the pool was enough; growing it here would be undone by the next run's over-provisioned verdict
+            // lossless: a lane that had every buffer out got one back before it waited past the stall threshold,
+            // so the pool was enough; the pool caps the peak a run can show, so "all out" is what a pool sized to its
+            // load's peak shows, and growing on it undid the cut the previous audit advised
             case AT_THE_EDGE -> keep(p, String.format(Locale.ROOT, "at the edge but lossless: at most %d of %d"
                     + " buffers out at once and no stall or drop; only a stall or drop grows a pool", peak, have),
                     Advice.Action.KEEP);

@@ -50,7 +50,9 @@ final class AuditReport {
             table(audits.get(i), manifests.get(i), out);
         }
         out.printf(Locale.ROOT, "thresholds: verdict by the weakest of %s; advice keeps %.0fx the need, at least %d"
-                + " buffers per lane%n", DIMENSIONS, AuditThresholds.SAFETY, AuditThresholds.MIN_BUFFERS);
+                + " buffers per lane; it grows only a pool that stalled or dropped and shrinks only one at %.0fx the"
+                + " need or more%n", DIMENSIONS, AuditThresholds.SAFETY, AuditThresholds.MIN_BUFFERS,
+                AuditThresholds.OVER_HEADROOM);
         out.flush();
     }
 

@@ -18,14 +18,22 @@ package dev.dfx.audit;
  * </table>
  *
  * <p>Advice keeps {@value #SAFETY} times a lane's need and at least {@value #MIN_BUFFERS} buffers per lane (one the
- * lane fills while the host recycles the other). Stateless.
+ * lane fills while the host recycles the other). It changes a pool only at the two ends of the table: it grows a
+ * short one and shrinks an over-provisioned one; the band between, at the edge included, is kept. The gap between
+ * the shrink target ({@value #SAFETY} x need) and the shrink threshold ({@value #OVER_HEADROOM} x need) is the
+ * hysteresis that makes the advice a fixed point: a pool cut to the target is adequate in a run with the same load,
+ * and is cut again only when its need halves. Stateless.
  */
 public final class AuditThresholds {
     /** Advice gives a lane this many times the buffers it needed. */
     public static final double SAFETY = 2.0;
     /** Advice never goes below this many buffers per lane. */
     public static final int MIN_BUFFERS = 2;
-    /** Headroom at or above this is over-provisioned: twice the safety factor. */
+    /**
+     * Headroom at or above this is over-provisioned (and, with every margin roomy, shrunk to {@link #SAFETY} x the
+     * need): twice the safety factor, so a shrunk pool's headroom, {@code ceil(SAFETY x need) / need} (below
+     * {@code SAFETY + 1} for a need of at least 1), stays below it.
+     */
     public static final double OVER_HEADROOM = 2 * SAFETY;
     /** A margin (free or ready) at or above this leaves the dimension no objection. */
     public static final double ROOMY_MARGIN = 0.5;

@@ -25,8 +25,17 @@ import java.util.Map;
  * pool on average, or {@link AuditThresholds#RATE_LIMIT} times more while it had buffers to spare, is rate-limited
  * ({@link RateLimit}); and a pool whose lanes never had all its buffers out (measured peak in flight below the
  * pool) did not run out of buffers but out of free-queue buffers the host had refilled
- * ({@link Advice.Action#REFILL_LIMITED}). Advice never adds buffers to a pool whose measured peak in flight stayed
- * below it: those it had were never all used.
+ * ({@link Advice.Action#REFILL_LIMITED}).
+ *
+ * <p>Advice is a fixed point of the same load (docs/audit.md): it grows only a short pool (one that stalled or
+ * dropped with every buffer out), and shrinks only an over-provisioned one (headroom at least
+ * {@link AuditThresholds#OVER_HEADROOM}, every margin roomy) to {@link AuditThresholds#SAFETY} times its need; every
+ * lossless pool in between, at the edge included, is kept. A lossless lane that had every buffer out (peak in
+ * flight equal to the pool, free queue bottomed) is not read as needing more: the pool caps the peak it can show, so
+ * reading that as saturation grew a pool sized to its peak, and the next run's lower peak shrank it again. A shrunk
+ * pool's headroom is {@code ceil(SAFETY x need) / need}, at least {@code SAFETY} and below {@code SAFETY + 1/need
+ * <= 3 < OVER_HEADROOM} (need is at least 1), so the same load, whose peak fits the shrunk pool, is kept: adequate,
+ * not over-provisioned; it is shrunk again only when its need halves.
  *
  * <p>Stateless; thread-safe.
  */
@@ -159,16 +168,18 @@ public final class CapacityAudit {
         String why = String.format(Locale.ROOT, "%.0fx the need of %.2f buffers per lane, at least %d",
                 AuditThresholds.SAFETY, need, AuditThresholds.MIN_BUFFERS);
         return switch (verdict) {
+            // only a loss grows a pool: the need of a short pool is at least one buffer more than it had
             case SHORT -> unused ? keep(p, String.format(Locale.ROOT, "%s with at most %d of %d buffers out: the"
                     + " lane's free queue (%d slots, refilled by the host) ran dry, not the pool; more buffers do not"
                     + " help: raise the free-queue slots or give the host more CPU", lost, peak, have,
                     p.freeQueueSlots()), Advice.Action.REFILL_LIMITED)
                     : change(p, advised, lost + ": " + why);
-            case AT_THE_EDGE -> advised <= have ? keep(p, "at the edge but within " + why, Advice.Action.KEEP)
-                    : unused ? keep(p, String.format(Locale.ROOT, "at the edge but at most %d of %d buffers were"
-                            + " out at once: more would not be used", peak, have),
-                            Advice.Action.KEEP)
-                    : change(p, advised, why);
+            // lossless: a lane that had every buffer out got one back before it waited past the stall threshold,
+            // so the pool was enough; the pool caps the peak a run can show, so "all out" is what a pool sized to its
+            // load's peak shows, and growing on it undid the cut the previous audit advised
+            case AT_THE_EDGE -> keep(p, String.format(Locale.ROOT, "at the edge but lossless: at most %d of %d"
+                    + " buffers out at once and no stall or drop; only a stall or drop grows a pool", peak, have),
+                    Advice.Action.KEEP);
             case ADEQUATE -> keep(p, "within the safety band", Advice.Action.KEEP);
             case OVER_PROVISIONED -> advised < have ? change(p, advised, why)
                     : keep(p, "already at " + why, Advice.Action.KEEP);

@@ -160,9 +160,9 @@ class ManifestAuditTest {
     /**
      * {@code gemm} with small swimlane and deps pools, recorded, audited, and recorded again with every
      * pool at the size its advice gives (kept pools as they were), three rounds. Each round records exactly the
-     * sizes advised, and an audit grows a pool only when a lane of it had every buffer out at once (its measured peak
-     * in flight reached the pool): otherwise the limit was elsewhere and a bigger pool would sit unused, the advice
-     * that doubled deps 8 -> 27 -> 180 -> 362 while at most 85 were out.
+     * sizes advised, and an audit grows a pool only when it stalled with every buffer of a lane out at once (its
+     * measured peak in flight reached the pool): otherwise the limit was elsewhere and a bigger pool would sit unused,
+     * the advice that doubled deps 8 -> 27 -> 180 -> 362 while at most 85 were out.
      */
     @Test
     void applyingTheAdviceGrowsAPoolAgainOnlyWhenItsPeakReachedThePool() {
@@ -183,6 +183,8 @@ class ManifestAuditTest {
                 if (v.action() == Advice.Action.GROW) {
                     grown++;
                     assertThat(p.pool().flow()).isNotNull();
+                    assertThat(p.verdict()).as("round %d grows %s only after a loss", round, p.pool().kind())
+                            .isEqualTo(Verdict.SHORT);
                     assertThat(p.peakInFlight()).as("round %d grows %s (%s)", round,
                             p.pool().kind(), v.reason()).isGreaterThanOrEqualTo(p.pool().buffersPerLane());
                 } else if (v.action() == Advice.Action.REFILL_LIMITED) {

@@ -184,6 +184,27 @@ public final class ChunkWriter implements AutoCloseable {
      */
     public long append(int kind, int lane, long seq, MemorySegment records, int recordCount,
                        ObjIntConsumer<long[]> nonZeroBlocks) throws IOException {
+        return append(kind, lane, seq, records, recordCount, null, nonZeroBlocks);
+    }
+
+    /**
+     * As {@link #append(int, int, long, MemorySegment, int, ObjIntConsumer)}, with the zero-block scan reading only
+     * the bytes of each record that {@code spans} names (for the deps submit record, its used deps and tensor
+     * slots: about a tenth of its 4672 bytes), so the cost of a sparse kind's scan follows what its records hold,
+     * not their size. The chunk is the one the other overloads write as long as every byte outside the spans is
+     * zero; a non-zero byte in a block that no span overlaps is stored as zero (and is not in the bitmap handed to
+     * {@code nonZeroBlocks}).
+     *
+     * @param spans where each record of the kind can hold a non-zero byte, or null to scan every byte; used only
+     *              for kinds whose records are zero-block scanned (at least {@value #ZERO_BLOCKS_MIN_RECORD} bytes)
+     *              and whose record size is a multiple of {@value #ZERO_BLOCK_BYTES}
+     * @return the chunk's file offset, bytes
+     * @throws IllegalArgumentException when the kind is unknown, the count is negative or the segment too small
+     * @throws IllegalStateException    when the writer is closed
+     * @throws IOException              when the file cannot be written (the writer is then failed)
+     */
+    public long append(int kind, int lane, long seq, MemorySegment records, int recordCount, RecordSpans spans,
+                       ObjIntConsumer<long[]> nonZeroBlocks) throws IOException {
         BufferKind k = header.kind(kind);
         if (k == null) {
             throw new IllegalArgumentException(path + ": kind " + kind + " is not in the kind table");
@@ -196,7 +217,7 @@ public final class ChunkWriter implements AutoCloseable {
         MemorySegment payload = records.asSlice(0, length);
         long first = recordCount == 0 ? 0 : k.timestamp(payload, 0);
         long last = recordCount == 0 ? 0 : k.timestamp(payload, length - k.recordSize());
-        long[] bits = k.recordSize() >= ZERO_BLOCKS_MIN_RECORD ? ZeroBlocks.bitmap(payload) : null;
+        long[] bits = k.recordSize() >= ZERO_BLOCKS_MIN_RECORD ? ZeroBlocks.bitmap(payload, k.recordSize(), spans) : null;
         if (bits != null && nonZeroBlocks != null) {
             nonZeroBlocks.accept(bits.clone(), ZeroBlocks.BLOCK);  // a copy: what is staged never depends on the caller
         }

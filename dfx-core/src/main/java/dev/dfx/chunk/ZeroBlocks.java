@@ -22,6 +22,36 @@ final class ZeroBlocks {
     private ZeroBlocks() {
     }
 
+    /**
+     * The bitmap of a payload of whole records whose non-zero bytes lie only in the spans {@code spans} gives: only
+     * the blocks that overlap a span are read, the others are taken as zero.
+     *
+     * @param recordSize bytes per record; when it is not a multiple of {@value #BLOCK}, or {@code spans} is null,
+     *                   every block is read ({@link #bitmap(MemorySegment)})
+     * @return the same bitmap as {@link #bitmap(MemorySegment)} when every byte outside the spans is zero
+     */
+    static long[] bitmap(MemorySegment payload, int recordSize, RecordSpans spans) {
+        long length = payload.byteSize();
+        if (spans == null || recordSize <= 0 || recordSize % BLOCK != 0 || length % recordSize != 0) {
+            return bitmap(payload);
+        }
+        long[] bits = new long[words(length)];
+        int[] span = new int[2 * RecordSpans.MAX_SPANS];
+        for (long rec = 0; rec < length; rec += recordSize) {
+            int n = Math.min(spans.spans(payload, rec, span), RecordSpans.MAX_SPANS);
+            for (int i = 0; i < n; i++) {
+                long from = Math.clamp(span[2 * i], 0, recordSize);
+                long to = Math.clamp(span[2 * i + 1], 0, recordSize);
+                for (long b = (rec + from) / BLOCK, end = (rec + to + BLOCK - 1) / BLOCK; b < end; b++) {
+                    if (!stored(bits, b) && nonZero(payload, b * BLOCK)) {
+                        bits[(int) (b >>> 6)] |= 1L << b;
+                    }
+                }
+            }
+        }
+        return bits;
+    }
+
     /** @return blocks of a payload of {@code length} bytes (the last one may be short) */
     static long blocks(long length) {
         return (length + BLOCK - 1) / BLOCK;
@@ -38,11 +68,7 @@ final class ZeroBlocks {
         long[] bits = new long[words(length)];
         long full = length / BLOCK;
         for (long b = 0; b < full; b++) {
-            long at = b * BLOCK;
-            long or = payload.get(WORD, at) | payload.get(WORD, at + 8) | payload.get(WORD, at + 16)
-                    | payload.get(WORD, at + 24) | payload.get(WORD, at + 32) | payload.get(WORD, at + 40)
-                    | payload.get(WORD, at + 48) | payload.get(WORD, at + 56);
-            if (or != 0) {
+            if (nonZero(payload, b * BLOCK)) {
                 bits[(int) (b >>> 6)] |= 1L << b;
             }
         }
@@ -133,6 +159,13 @@ final class ZeroBlocks {
             }
         }
         return out.asReadOnly();
+    }
+
+    /** @return whether the full block at {@code at} holds a non-zero byte */
+    private static boolean nonZero(MemorySegment payload, long at) {
+        return (payload.get(WORD, at) | payload.get(WORD, at + 8) | payload.get(WORD, at + 16)
+                | payload.get(WORD, at + 24) | payload.get(WORD, at + 32) | payload.get(WORD, at + 40)
+                | payload.get(WORD, at + 48) | payload.get(WORD, at + 56)) != 0;
     }
 
     private static boolean stored(long[] bits, long block) {

@@ -6,6 +6,7 @@ import static dev.dfx.record.Le.I64;
 import static dev.dfx.record.Le.U8;
 
 import dev.dfx.chunk.BufferKind;
+import dev.dfx.chunk.RecordSpans;
 import dev.dfx.error.BadInputException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
@@ -75,6 +76,34 @@ public final class SubmitRecord {
     public static final BufferKind KIND = BufferKind.untimed(0, "submit", SIZE);
 
     private SubmitRecord() {
+    }
+
+    /**
+     * Where a record of this kind (a submit record or one of its {@link DepsOverflowRecord}s) can hold a non-zero
+     * byte, by its own counts ({@link RecordSpans}): a submit record's header with its first
+     * {@code min(explicit_dep_count, 64)} deps, then its arg types, kernel ids and block number with its first
+     * {@code tensor_count} tensor slots (2 spans; 4 blocks of 64 bytes and 2 per tensor for a task with few deps); an
+     * overflow record's header with its {@code dep_count} deps. The encoder stores zeros everywhere else (or, in a
+     * zeroed slot, leaves the zeros there), so a chunk written with these spans equals one written by a full scan.
+     * A count past its maximum spans the whole field.
+     */
+    public static final RecordSpans SPANS = SubmitRecord::spans;
+
+    private static int spans(MemorySegment records, long off, int[] into) {
+        if ((records.get(I32, off + FLAGS) & OVERFLOW) != 0) {
+            int deps = Math.min(Short.toUnsignedInt(records.get(I16, off + DepsOverflowRecord.DEP_COUNT)),
+                    DepsOverflowRecord.MAX_DEPS);
+            into[0] = 0;
+            into[1] = (int) DepsOverflowRecord.DEPS + Long.BYTES * deps;
+            return 1;
+        }
+        int deps = Math.min(Short.toUnsignedInt(records.get(I16, off + EXPLICIT_DEP_COUNT)), MAX_EXPLICIT_DEPS);
+        int tensors = Math.min(Short.toUnsignedInt(records.get(I16, off + TENSOR_COUNT)), MAX_TENSORS);
+        into[0] = 0;
+        into[1] = (int) EXPLICIT_DEPS + Long.BYTES * deps;
+        into[2] = (int) ARG_TYPES;
+        into[3] = (int) TENSORS + TensorSlot.SIZE * tensors;
+        return 2;
     }
 
     /** @return records (slots) a submit with {@code explicitDeps} deps occupies: 1 + overflow records */

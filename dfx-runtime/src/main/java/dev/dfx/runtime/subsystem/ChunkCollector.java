@@ -10,7 +10,8 @@ import java.io.IOException;
  * kind id in the subsystem, lane number = the writer thread's instance (core, scheduler, 0 for the orchestrator),
  * the lane's buffer seq. Thread-safe (the chunk writer is); buffers of one lane arrive in seq order. Hands the
  * chunk writer's zero-block bitmap of large records to the pipeline ({@link DrainedBuffer#nonZeroBlocks}), so a
- * zeroed pool clears only the blocks the records filled.
+ * zeroed pool clears only the blocks the records filled; a kind whose plan gives its record spans
+ * ({@link LanePlan#spans(dev.dfx.chunk.BufferKind, dev.dfx.chunk.RecordSpans)}) is scanned only there.
  */
 public class ChunkCollector implements Collector {
     private final LanePlan plan;
@@ -29,6 +30,7 @@ public class ChunkCollector implements Collector {
     public void accept(DrainedBuffer b) throws IOException {
         LaneInfo l = plan.lane(b.lane());
         // the chunk writer's zero-block scan tells the pipeline which blocks a zeroed pool must clear
-        chunks.append(l.kindId(), l.instance(), b.seq(), b.records(), b.recordCount(), b::nonZeroBlocks);
+        chunks.append(l.kindId(), l.instance(), b.seq(), b.records(), b.recordCount(), plan.spans(l.kind()),
+                b::nonZeroBlocks);
     }
 }

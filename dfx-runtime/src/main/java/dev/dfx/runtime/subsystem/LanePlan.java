@@ -1,6 +1,8 @@
 package dev.dfx.runtime.subsystem;
 
 import dev.dfx.chunk.BufferKind;
+import dev.dfx.chunk.ChunkWriter;
+import dev.dfx.chunk.RecordSpans;
 import dev.dfx.error.BadInputException;
 import dev.dfx.pipeline.ArenaAckHook;
 import dev.dfx.pipeline.PipelineConfig;
@@ -30,6 +32,7 @@ public final class LanePlan {
     private final Map<String, Integer> lanesByName = new HashMap<>();
     private final List<LaneInfo> lanes = new ArrayList<>();
     private final Set<BufferKind> zeroed = new HashSet<>();
+    private final Map<BufferKind, RecordSpans> spans = new HashMap<>();
     private long arenaBytes;
 
     /**
@@ -91,6 +94,20 @@ public final class LanePlan {
             throw new IllegalStateException(kind.name() + ": pool already built; mark it zeroed before its first lane");
         }
         zeroed.add(kind);
+    }
+
+    /**
+     * Says where the records of {@code kind} can hold a non-zero byte, so that the chunk collector's zero-block scan
+     * reads only those bytes of each record ({@link ChunkWriter#append(int, int, long, java.lang.foreign.MemorySegment,
+     * int, RecordSpans, java.util.function.ObjIntConsumer)}). Call while planning, before the pipeline starts.
+     */
+    public void spans(BufferKind kind, RecordSpans recordSpans) {
+        spans.put(kind, recordSpans);
+    }
+
+    /** @return the spans given for {@code kind} ({@link #spans(BufferKind, RecordSpans)}), or null: scan every byte */
+    public RecordSpans spans(BufferKind kind) {
+        return spans.get(kind);
     }
 
     /**

@@ -38,6 +38,7 @@ public final class DepsRecorder extends SubsystemRecorder {
     public DepsRecorder(PipelineSettings settings) {
         super(new LanePlan(Subsystem.DEPS, settings));
         plan.zeroed(SubmitRecord.KIND);  // mostly-empty records: the probe writes only their non-zero fields
+        plan.spans(SubmitRecord.KIND, SubmitRecord.SPANS);  // and the collector's zero-block scan reads only those
         lane = plan.lane(SubmitRecord.KIND, ThreadRole.ORCHESTRATOR, 0);
     }
 

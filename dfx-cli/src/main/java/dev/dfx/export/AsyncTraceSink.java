@@ -33,6 +33,8 @@ public final class AsyncTraceSink implements TraceSink {
     static final int BATCH = 1024;
     /** Full batches that may wait for the writer. */
     static final int BATCHES = 4;
+    /** Full batches waiting at a hand-off from which the writer counts as {@link #behind()}. */
+    static final int BEHIND = 2;
 
     private enum Kind { PROCESS, THREAD, COMPLETE, INSTANT, SAMPLE, COUNTER, FINISH, CLOSE }
 
@@ -86,6 +88,7 @@ public final class AsyncTraceSink implements TraceSink {
     private Batch batch = new Batch();
     private long handed;
     private boolean ended;
+    private boolean behind;
 
     /**
      * Starts the writer thread.
@@ -163,6 +166,16 @@ public final class AsyncTraceSink implements TraceSink {
         return c;
     }
 
+    /**
+     * Whether the writer is behind the walk: at the last hand-off of a batch, {@value #BEHIND} or more full batches
+     * were waiting for it. Work that either thread could do (a value printed when the writer reads it,
+     * {@link TraceText}) is then better done by the walk, which would otherwise soon wait for a free batch. Changes
+     * only at hand-offs; for the walk's thread only.
+     */
+    public boolean behind() {
+        return behind;
+    }
+
     /** Waits until the writer has made every call given before. */
     @Override
     public long latestNs() {
@@ -223,6 +236,7 @@ public final class AsyncTraceSink implements TraceSink {
             }
         }
         handed++;
+        behind = full.size() >= BEHIND;
         batch = null;
         while (!last) {
             try {

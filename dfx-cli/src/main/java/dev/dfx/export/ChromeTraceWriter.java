@@ -45,9 +45,18 @@ public final class ChromeTraceWriter implements TraceSink {
             METADATA = JsonWriter.text("M");
     /** Most categories and arg keys kept encoded; a trace has a few dozen, any more are encoded each time. */
     private static final int MAX_ENCODED = 256;
+    /**
+     * Most event names and short string values kept encoded: a perf.data export repeats a few event names, task
+     * names ("comm pid", comm) and states over millions of events; names past this many are encoded each time.
+     */
+    private static final int MAX_NAMES = 4096;
+    /** Longest string value looked up among the encoded names (a task's comm is at most 15 bytes). */
+    private static final int SHORT_VALUE = 16;
 
     /** Categories and arg keys, encoded once. */
     private final Map<String, JsonWriter.Text> encoded = new HashMap<>();
+    /** Event names and short string values, encoded once. */
+    private final Map<String, JsonWriter.Text> names = new HashMap<>();
     private final JsonWriter gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
@@ -211,24 +220,36 @@ public final class ChromeTraceWriter implements TraceSink {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
-        gen.boundary().beginObject().name(PH).value(ph).name(NAME).value(name).name(CAT);
-        JsonWriter.Text c = encoded(cat);
-        if (c != null) {
-            gen.value(c);
-        } else {
-            gen.value(cat);
-        }
+        gen.boundary().beginObject().name(PH).value(ph).name(NAME);
+        value(names, MAX_NAMES, name);
+        gen.name(CAT);
+        value(encoded, MAX_ENCODED, cat);
         gen.name(PID).value(pid).name(TID).value(tid).name(TS).micros(tsNs - originNs);
     }
 
     /** @return {@code s} encoded once, or null when {@value #MAX_ENCODED} strings are already */
     private JsonWriter.Text encoded(String s) {
-        JsonWriter.Text t = encoded.get(s);
-        if (t == null && encoded.size() < MAX_ENCODED && s.length() < JsonWriter.MAX_TEXT / 6) {
+        return encoded(encoded, MAX_ENCODED, s);
+    }
+
+    /** @return {@code s} encoded once in {@code cache}, or null when it holds {@code max} strings already */
+    private static JsonWriter.Text encoded(Map<String, JsonWriter.Text> cache, int max, String s) {
+        JsonWriter.Text t = cache.get(s);
+        if (t == null && cache.size() < max && s.length() < JsonWriter.MAX_TEXT / 6) {
             t = JsonWriter.text(s);
-            encoded.put(s, t);
+            cache.put(s, t);
         }
         return t;
+    }
+
+    /** Writes string value {@code s}, encoded once in {@code cache} while it has room. */
+    private void value(Map<String, JsonWriter.Text> cache, int max, String s) {
+        JsonWriter.Text t = s != null ? encoded(cache, max, s) : null;
+        if (t != null) {
+            gen.value(t);
+        } else {
+            gen.value(s);
+        }
     }
 
     private void end(Map<String, ?> args) {
@@ -255,7 +276,11 @@ public final class ChromeTraceWriter implements TraceSink {
                 } else if (a.isBoolean(i)) {
                     gen.value(a.number(i) != 0);
                 } else if (a.value(i) instanceof String text) { // most args: the compiled writer needs no type switch
-                    gen.value(text);
+                    if (text.length() <= SHORT_VALUE) { // a task's name or state, which repeat
+                        value(names, MAX_NAMES, text);
+                    } else {
+                        gen.value(text);
+                    }
                 } else {
                     writeValue(a.value(i));
                 }

@@ -27,7 +27,6 @@ import dev.dfx.trace.PrimaryMerge;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -89,7 +88,9 @@ public final class PerfDataExporter {
             // encoding and writing the trace on a thread of its own: the walk decodes the next records meanwhile
             TraceSink sink = AsyncTraceSink.onOwnThread(format.open(os, TraceClock.perf()));
             try {
-                return write(in, sink, symbols, notes, damage);
+                // the Chrome and Perfetto writers read each value once, during the call: tracepoint texts may be
+                // printed then, on the writer thread, while it keeps up with the walk
+                return write(in, sink, symbols, notes, damage, sink instanceof AsyncTraceSink a ? a : null);
             } catch (Throwable t) {
                 try {
                     sink.close();
@@ -110,8 +111,18 @@ public final class PerfDataExporter {
      */
     public static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
                              RunDamage damage) throws IOException {
+        return write(in, w, symbols, notes, damage, null);
+    }
+
+    /**
+     * @param textLater {@code w} when it may be given tracepoint texts as {@link TraceText}s, printed on its writer
+     *                  thread while that keeps up ({@link AsyncTraceSink#behind()}): only over a sink that reads
+     *                  every value during the call; null to give texts as strings
+     */
+    private static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
+                              RunDamage damage, AsyncTraceSink textLater) throws IOException {
         try (PerfSession session = in.open()) {
-            Pass pass = new Pass(session, w, symbols);
+            Pass pass = new Pass(session, w, symbols, textLater);
             try {
                 pass.run(damage);
             } finally {
@@ -141,12 +152,15 @@ public final class PerfDataExporter {
      * @param switches the fields of a {@code sched:sched_switch} format, or null for any other event or a format
      *                 that lacks one of them (its samples are drawn as instants)
      * @param dtl      whether the samples are vpa-dtl entries
+     * @param textLater whether the tracepoint text may be printed later on another thread ({@link TraceText}): the
+     *                 format prints no kernel function names
      */
-    private record Role(EventFormat format, SwitchFields switches, boolean dtl) {
+    private record Role(EventFormat format, SwitchFields switches, boolean dtl, boolean textLater) {
         static Role of(Evsel e) {
             EventFormat f = e.format();
             boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
-            return new Role(f, f != null && "sched:sched_switch".equals(f.fullName()) ? SwitchFields.of(f) : null, dtl);
+            return new Role(f, f != null && "sched:sched_switch".equals(f.fullName()) ? SwitchFields.of(f) : null, dtl,
+                f != null && !EventPrinter.readsSymbols(f));
         }
     }
 
@@ -171,6 +185,7 @@ public final class PerfDataExporter {
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final Map<Evsel, Role> roles = new IdentityHashMap<>();
         private final StringBuilder text = new StringBuilder(256);
+        private final TaskNames taskNames = new TaskNames();
         /** The sched_switch format whose prev_state texts are cached, and the texts by prev_state value. */
         private EventFormat stateFormat;
         private final long[] stateValues = new long[32];
@@ -179,12 +194,15 @@ public final class PerfDataExporter {
         /** The args of the sample being drawn, refilled per sample. */
         private final TraceArgs args = new TraceArgs();
         private EventPrinter printer;
+        /** The sink, when tracepoint texts may go to it as {@link TraceText}s (where format and record allow). */
+        private final AsyncTraceSink textLater;
         private long lastNs;
         /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
         private long untimed;
 
-        Pass(PerfSession session, TraceSink w, SymbolOptions symbols) {
+        Pass(PerfSession session, TraceSink w, SymbolOptions symbols, AsyncTraceSink textLater) {
             this.session = session;
+            this.textLater = textLater;
             this.resolver = new SampleResolver(session, symbols);
             this.w = w;
             this.runs = new CpuRuns(w, new TraceRows(w));
@@ -222,9 +240,10 @@ public final class PerfDataExporter {
             TracepointFields tp = session.tracepoint(t);
             SwitchFields sw = role.switches();
             if (tp != null && sw != null && s.cpu() >= 0) {
-                runs.switched(s.cpu(), t.time(), Utf8Names.decode(tp.string(sw.prevComm())),
+                RawData raw = rawData(t);
+                runs.switched(s.cpu(), t.time(), taskNames.of(tp, raw, sw.prevComm()),
                     (int) tp.number(sw.prevPid()), prevState(t, tp, sw.prevState()),
-                    Utf8Names.decode(tp.string(sw.nextComm())), (int) tp.number(sw.nextPid()));
+                    taskNames.of(tp, raw, sw.nextComm()), (int) tp.number(sw.nextPid()));
                 return;
             }
             boolean dtl = role.dtl();
@@ -234,7 +253,8 @@ public final class PerfDataExporter {
             String comm = Utf8Names.decode(p != null ? p.comm() : resolver.comm(s));
             TraceArgs args = this.args.reset().add("comm", comm).add("pid", s.pid()).add("tid", s.tid());
             if (tp != null) {
-                args.add("trace", traceText(t));
+                args.add("trace", textLater != null && !textLater.behind() && role.textLater()
+                    && t.record().segment().isMapped() ? new TraceText(printer(), e.format(), rawData(t)) : traceText(t));
             } else if (dtl) {
                 dtl(s, args);
             } else {
@@ -298,16 +318,25 @@ public final class PerfDataExporter {
 
         /** @return the tracepoint text perf script prints for the sample */
         private String traceText(TimedRecord t) {
-            TraceEvents te = session.traceEvents();
+            text.setLength(0);
+            printer().print(t.evsel().format(), rawData(t), text);
+            return text.toString();
+        }
+
+        /** @return the printer of tracepoint texts, made on first use */
+        private EventPrinter printer() {
             if (printer == null) {
+                TraceEvents te = session.traceEvents();
                 printer = new EventPrinter(resolver.kernelSymbols(), te.printk(), te.longSize());
             }
+            return printer;
+        }
+
+        /** @return the raw tracepoint bytes of a sample, in the tracing data's byte order */
+        private RawData rawData(TimedRecord t) {
             PerfRecord r = t.record();
             Sample s = t.sample();
-            text.setLength(0);
-            printer.print(t.evsel().format(), new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(),
-                te.endian()), text);
-            return text.toString();
+            return new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(), session.traceEvents().endian());
         }
 
         /**

@@ -234,4 +234,52 @@ class AsyncTraceSinkTest {
         assertThat(behind.calls).containsExactly("process 1 p 0", "close");
         assertThat(behind.closed).isTrue();
     }
+
+    /**
+     * {@link AsyncTraceSink#behind()} is true once {@value AsyncTraceSink#BEHIND} full batches wait for a writer held
+     * inside its first call, and false again at the first hand-off after the writer caught up.
+     */
+    @Test
+    void behindWhileFullBatchesWaitForTheWriter() throws InterruptedException {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+        Recording held = new Recording() {
+            @Override
+            public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
+                if (calls.isEmpty()) {
+                    entered.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                super.instant(pid, tid, name, cat, tsNs, args);
+            }
+        };
+        AsyncTraceSink async = new AsyncTraceSink(held, "test writer");
+        TraceArgs args = new TraceArgs();
+        int calls = 0;
+        assertThat(async.behind()).isFalse();
+        // the first batch goes to the writer, which stops in its first call
+        for (int i = 0; i <= AsyncTraceSink.BATCH; i++) {
+            async.instant(1, 1, "e", "c", calls++, args);
+        }
+        entered.await();
+        assertThat(async.behind()).isFalse(); // no full batch waited at that hand-off
+        for (int b = 1; b <= AsyncTraceSink.BEHIND; b++) {
+            for (int i = 0; i < AsyncTraceSink.BATCH; i++) {
+                async.instant(1, 1, "e", "c", calls++, args);
+            }
+            assertThat(async.behind()).isEqualTo(b == AsyncTraceSink.BEHIND);
+        }
+        release.countDown();
+        assertThat(async.eventCount()).isEqualTo(calls); // waits until the writer made every call
+        for (int i = 0; i <= AsyncTraceSink.BATCH; i++) { // a hand-off with at most the batch just handed waiting
+            async.instant(1, 1, "e", "c", calls++, args);
+        }
+        assertThat(async.behind()).isFalse();
+        async.finish(Map.of());
+        assertThat(held.calls).hasSize(calls + 1);
+    }
 }

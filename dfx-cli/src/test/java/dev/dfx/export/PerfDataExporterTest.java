@@ -14,6 +14,7 @@ import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.attr.SampleType;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.testing.Fixtures;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -58,8 +59,8 @@ class PerfDataExporterTest {
 
     private JsonNode export(Path data) throws IOException {
         Path out = dir.resolve("trace.json");
-        PerfDataExporter.write(PerfDataInput.of(data), Files.newOutputStream(out), TraceFormat.CHROME, SymbolOptions.OFF, new ArrayList<>(),
-            new RunDamage());
+        PerfDataExporter.write(PerfDataInput.of(data), Files.newOutputStream(out), TraceFormat.CHROME, SymbolOptions.OFF,
+            new ArrayList<>(), new RunDamage());
         try (InputStream in = Files.newInputStream(out)) {
             assertThat(TraceEventChecker.check(in)).isEmpty();
         }
@@ -169,6 +170,64 @@ class PerfDataExporterTest {
         assertThat(rows).containsExactly("grüße 100", "zwei 101", ":102 102");
     }
 
+    /**
+     * Slices on a cpu numbered above those kept by index ({@link CpuRuns#DIRECT}) and on a low one, named after
+     * UTF-8 comms, one of them cut by the kernel's 16 bytes mid-character (the valid prefix stays), a comm that
+     * changes under one pid (an exec) and a missing switch-in. Expected slices written out by hand from the switches.
+     */
+    @Test
+    void switchesOnAnyCpuWithUtf8Comms() throws IOException {
+        int high = CpuRuns.DIRECT + 4000;
+        PerfDataWriter w = new PerfDataWriter(high + 1);
+        WriterEvent sw = w.addTracepoint(SchedTracepoints.SWITCH);
+        String cut = "abcdefghijklmno日本"; // 15 ASCII bytes, then a 3-byte character the 16 bytes cut
+        w.schedSwitch(sw, high, 1000, "swapper/x", 0, 120, 0, "grüße", 300, 120);
+        w.schedSwitch(sw, 1, 1500, "swapper/1", 0, 120, 0, cut, 400, 120);
+        w.schedSwitch(sw, high, 2000, "grüße", 300, 120, 1, "zwei", 300, 120); // same pid, new comm
+        w.schedSwitch(sw, 1, 2600, cut, 400, 120, 1, "swapper/1", 0, 120);
+        w.schedSwitch(sw, high, 3500, "zwei", 300, 120, 0, "b", 500, 120);
+        w.schedSwitch(sw, high, 4000, "c", 600, 120, 1, "swapper/x", 0, 120); // b's switch-out is missing
+        Path f = dir.resolve("cpus.data");
+        w.write(f);
+        JsonNode t = export(f);
+        int lane = (high + 1) * TraceRows.SPAN;
+        assertThat(slices(t, lane)).containsExactly(
+            "b 500 3500 500 S out:c 600",
+            "grüße 300 1000 1000 S",
+            "swapper/x 0 4000 0 end",
+            "zwei 300 2000 1500 R");
+        assertThat(slices(t, 2000)).containsExactly(
+            "abcdefghijklmno 400 1500 1100 S",
+            "swapper/1 0 2600 1400 end"); // to the last record of the recording
+        List<String> lanes = new ArrayList<>();
+        for (JsonNode e : t.path("traceEvents")) {
+            if (e.path("name").asText().equals("thread_name")) {
+                lanes.add(e.path("tid").asInt() + "=" + e.path("args").path("name").asText());
+            }
+        }
+        assertThat(lanes).containsExactly(lane + "=CPU " + high, "2000=CPU 1");
+    }
+
+    /**
+     * Behind the writer thread, tracepoint texts are printed when the writer reads them ({@link TraceText}): the
+     * trace is the same bytes as one whose texts were printed by the walk into a writer on the walk's thread.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sched-switch-wakeup-a.data", "irq-a.data", "timer-a.data", "syscalls-openat-raw.data",
+        "sched-proc.pipe.data"})
+    void textsPrintedOnTheWriterThreadAreTheWalks(String fixture) throws IOException {
+        Path data = Fixtures.perf(fixture);
+        for (TraceFormat format : TraceFormat.values()) {
+            ByteArrayOutputStream later = new ByteArrayOutputStream();
+            PerfDataExporter.write(PerfDataInput.of(data), later, format, SymbolOptions.OFF, new ArrayList<>(),
+                new RunDamage());
+            ByteArrayOutputStream now = new ByteArrayOutputStream();
+            PerfDataExporter.write(PerfDataInput.of(data), format.open(now, TraceClock.perf()), SymbolOptions.OFF,
+                new ArrayList<>(), new RunDamage());
+            assertThat(later.toByteArray()).as(format.name()).isEqualTo(now.toByteArray());
+        }
+    }
+
     /** The Perfetto export of a perf.data file has the Chrome export's slices and instants, in the same ns. */
     @ParameterizedTest
     @ValueSource(strings = {"sched-switch-wakeup-a.data", "irq-a.data"})
@@ -176,8 +235,8 @@ class PerfDataExporterTest {
         Path data = Fixtures.perf(fixture);
         TraceContent chrome = TraceContent.ofChrome(export(data), 0);
         Path out = dir.resolve("trace.perfetto-trace");
-        PerfDataExporter.write(PerfDataInput.of(data), Files.newOutputStream(out), TraceFormat.PERFETTO, SymbolOptions.OFF,
-            new ArrayList<>(), new RunDamage());
+        PerfDataExporter.write(PerfDataInput.of(data), Files.newOutputStream(out), TraceFormat.PERFETTO,
+            SymbolOptions.OFF, new ArrayList<>(), new RunDamage());
         List<PerfettoTraceReader.Packet> packets;
         try (InputStream in = Files.newInputStream(out)) {
             packets = PerfettoTraceReader.read(in);

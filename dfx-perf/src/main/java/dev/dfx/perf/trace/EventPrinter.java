@@ -29,6 +29,24 @@ public final class EventPrinter {
         this.longSize = longSize;
     }
 
+    /**
+     * Whether printing a record of {@code ev} may look up kernel function names ({@code %pS}, {@code %ps},
+     * {@code %pF}, {@code %pf}): those come from the symbol resolver, which follows the recording's records as they
+     * pass. The rest of a record's text depends only on the format, the record's raw data and the {@code trace_printk}
+     * formats, so it may be printed on another thread, later, from the same raw bytes.
+     */
+    public static boolean readsSymbols(EventFormat ev) {
+        if (ev.failed()) {
+            return false; // printed as its fields alone
+        }
+        for (Segment s : ev.printFormat().segments()) {
+            if (s.kind() == Segment.Kind.POINTER && isFunction(pointerKind(s.text()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Appends the formatted record to {@code out}. */
     public void print(EventFormat ev, RawData d, StringBuilder out) {
         if (ev.failed()) {
@@ -60,18 +78,27 @@ public final class EventPrinter {
         s.format().formatInt(v, bits, star, out);
     }
 
+    /** @return the letter after {@code p} in a pointer conversion ({@code S} of {@code %pS}), or 0 */
+    private static char pointerKind(String spec) {
+        int p = spec.indexOf('p');
+        return p + 1 < spec.length() ? spec.charAt(p + 1) : 0;
+    }
+
+    /** @return whether a pointer conversion of that kind prints a kernel function's name */
+    private static boolean isFunction(char kind) {
+        return kind == 'F' || kind == 'f' || kind == 'S' || kind == 's';
+    }
+
     private void pointer(Segment s, RawData d, StringBuilder out) {
         String spec = s.text();
-        int p = spec.indexOf('p');
-        char kind = p + 1 < spec.length() ? spec.charAt(p + 1) : 0;
-        switch (kind) {
-            case 'F', 'f', 'S', 's' -> function(kind, Eval.num(s.arg(), d), out);
-            default -> {
-                int len = s.lenArg() == null ? -1 : (int) Eval.num(s.lenArg(), d);
-                if (!PointerExtensions.print(spec, s.arg(), len, d, out)) {
-                    out.append(CFormat.pointer(Eval.num(s.arg(), d)));
-                }
-            }
+        char kind = pointerKind(spec);
+        if (isFunction(kind)) {
+            function(kind, Eval.num(s.arg(), d), out);
+            return;
+        }
+        int len = s.lenArg() == null ? -1 : (int) Eval.num(s.lenArg(), d);
+        if (!PointerExtensions.print(spec, s.arg(), len, d, out)) {
+            out.append(CFormat.pointer(Eval.num(s.arg(), d)));
         }
     }
 

@@ -109,4 +109,31 @@ class EventPrinterTest {
     void unparsableFormatsPrintTheFieldsRaw(String printFmt) {
         assertThat(print(printFmt, KernelSymbols.NONE)).startsWith("[FAILED TO PARSE] flags=32 val=-3 comm=bash");
     }
+
+    /**
+     * Only the kernel-function conversions of printk ({@code %pS}, {@code %ps}, {@code %pF}, {@code %pf}) read kernel
+     * symbols; other pointer extensions, plain pointers and fields do not (the list of EventPrinter.pointer).
+     */
+    @ParameterizedTest(name = "[{0}]")
+    @CsvSource(delimiterString = " => ", quoteCharacter = '`', value = {
+        "`\"f=%ps\", REC->ptr` => true",
+        "`\"f=%pS\", REC->ptr` => true",
+        "`\"%s f=%pf\", REC->comm, REC->ptr` => true",
+        "`\"f=%pF\", REC->ptr` => true",
+        "`\"p=%p\", REC->ptr` => false",
+        "`\"%s %d %lx\", REC->comm, REC->val, REC->args[1]` => false",
+        "`\"h=%*ph\", 2, REC->args` => false",
+    })
+    void onlyKernelFunctionConversionsReadSymbols(String printFmt, boolean reads) {
+        EventFormat f = FormatParser.parse(FORMAT.replace("%s\n", printFmt + "\n"), "test", 8);
+        assertThat(f.failed()).isFalse();
+        int[] lookups = {0};
+        KernelSymbols counting = addr -> {
+            lookups[0]++;
+            return null;
+        };
+        new EventPrinter(counting, Map.of(), 8).print(f, record(), new StringBuilder());
+        assertThat(lookups[0] > 0).isEqualTo(reads);
+        assertThat(EventPrinter.readsSymbols(f)).isEqualTo(reads);
+    }
 }

@@ -1,0 +1,59 @@
+package dev.dfx.export;
+
+import dev.dfx.perf.trace.EventFormat;
+import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.RawData;
+
+/**
+ * The tracepoint text of one record ({@code perf script}'s {@code trace} column), printed when a sink reads it
+ * ({@link #toString()}) rather than when the walk draws the record: behind an {@link AsyncTraceSink} that is on the
+ * writer thread, so the printing, about a sixth of the walk's time on a sched recording, runs beside the decoding of
+ * the next records while the writer keeps up ({@link AsyncTraceSink#behind()}; else the walk prints). The text is
+ * the same {@link EventPrinter#print} gives on the walk's thread.
+ *
+ * <p>Only for what may be printed later on another thread: a record whose raw bytes stay as they are until the
+ * recording is closed (a mapped file, {@link java.lang.foreign.MemorySegment#isMapped()}, not a reused pipe or
+ * decompression buffer), of a format that does not print kernel function names
+ * ({@link EventPrinter#readsSymbols}), which follow the records as they pass. The printer, the format and the raw
+ * data are immutable; a sink reads the text while the recording is open ({@link PerfDataExporter} finishes its
+ * sink before closing it). Each {@link #toString()} prints the text again.
+ */
+final class TraceText implements CharSequence {
+    private final EventPrinter printer;
+    private final EventFormat format;
+    private final RawData data;
+
+    /**
+     * @param printer prints the text; must not need kernel symbols for {@code format}
+     * @param format  the record's format
+     * @param data    the record's raw bytes, in a segment that stays unchanged while the recording is open
+     */
+    TraceText(EventPrinter printer, EventFormat format, RawData data) {
+        this.printer = printer;
+        this.format = format;
+        this.data = data;
+    }
+
+    /** @return the text, printed now */
+    @Override
+    public String toString() {
+        StringBuilder out = new StringBuilder(64 + data.size());
+        printer.print(format, data, out);
+        return out.toString();
+    }
+
+    @Override
+    public int length() {
+        return toString().length();
+    }
+
+    @Override
+    public char charAt(int index) {
+        return toString().charAt(index);
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+        return toString().subSequence(start, end);
+    }
+}

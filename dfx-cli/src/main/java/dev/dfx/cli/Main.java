@@ -119,13 +119,15 @@ public final class Main implements Runnable {
     }
 
     /**
-     * @return whether a live non-daemon thread other than the caller is in the caller's thread group or below it
-     *         (the threads a command starts; the JVM's own threads are daemons or in the system group), which would
-     *         keep the JVM running after {@code main} returns
+     * @return whether a live non-daemon platform thread other than the caller exists in any thread group (the JVM's
+     *         own threads are daemons), which would keep the JVM running after {@code main} returns
      */
     static boolean otherThreadsRunning() {
         Thread self = Thread.currentThread();
         ThreadGroup group = self.getThreadGroup();
+        while (group.getParent() != null) {
+            group = group.getParent();
+        }
         Thread[] threads = new Thread[group.activeCount() + 8];
         int n = group.enumerate(threads, true);
         if (n == threads.length) {

@@ -30,9 +30,13 @@ class MainExitTest {
     }
 
     @Test
-    void aThreadInASubgroupIsSeen() throws Exception {
+    void aThreadInAnotherGroupIsSeen() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        ThreadGroup sub = new ThreadGroup(Thread.currentThread().getThreadGroup(), "dfx-test-group");
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        ThreadGroup sub = new ThreadGroup(root, "dfx-test-group"); // beside main's group, not below it
         Thread worker = new Thread(sub, () -> awaitQuietly(release), "dfx-test-sub-worker");
         worker.start();
         try {

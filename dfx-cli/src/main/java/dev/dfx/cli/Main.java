@@ -38,6 +38,16 @@ public final class Main implements Runnable {
     private static final List<String> SUBCOMMANDS =
             List.of("record", "report", "audit", "script", "dump", "export", "list", "stat", "help");
 
+    static {
+        // Before the first picocli class is initialised. picocli's factory looks for Groovy's closure class (a failed
+        // class lookup that opens the jar a second time and searches the runtime image), and each command line's
+        // parser registers converters for java.sql and java.time types by reflection (Class.forName, which also
+        // initialises java.time classes, and getDeclaredMethod). No dfx option has such a type or a Groovy closure,
+        // and the two lookups were about a tenth of a small command's main thread. A value already set is kept.
+        System.getProperties().putIfAbsent("picocli.disable.closures", "true");
+        System.getProperties().putIfAbsent("picocli.converters.excludes", "java\\.(sql|time)\\..+");
+    }
+
     /** @return a new instance of the subcommand called {@code name} (one of {@link #SUBCOMMANDS}) */
     private static Object subcommand(String name) {
         return switch (name) {
@@ -92,10 +102,43 @@ public final class Main implements Runnable {
         throw new CommandLine.ParameterException(spec.commandLine(), "missing command, e.g. dfx record");
     }
 
-    /** Runs the command line and exits the JVM with its status. */
+    /**
+     * Runs the command line and ends the JVM with its status: a success returns from {@code main} when no other
+     * non-daemon thread is left (the JVM then ends with status 0 and runs the shutdown hooks, as {@code System.exit(0)}
+     * does); any other status, or a non-daemon thread still running, goes through {@link System#exit}.
+     */
     public static void main(String[] args) {
         StandardInput.attach();
-        System.exit(execute(args, new StdoutWriter(), new PrintWriter(StandardStream.stderr(), true)));
+        int status = execute(args, new StdoutWriter(), new PrintWriter(StandardStream.stderr(), true));
+        // Runtime.exit looks up the java.lang.Runtime system logger to log the exit, which initialises the logging
+        // backend: a service lookup that scans the class path's jar and the runtime image, a tenth of a small
+        // command's main thread. A JVM whose main method returns ends without that lookup.
+        if (status != 0 || otherThreadsRunning()) {
+            System.exit(status);
+        }
+    }
+
+    /**
+     * @return whether a live non-daemon platform thread other than the caller exists in any thread group (the JVM's
+     *         own threads are daemons), which would keep the JVM running after {@code main} returns
+     */
+    static boolean otherThreadsRunning() {
+        Thread self = Thread.currentThread();
+        ThreadGroup group = self.getThreadGroup();
+        while (group.getParent() != null) {
+            group = group.getParent();
+        }
+        Thread[] threads = new Thread[group.activeCount() + 8];
+        int n = group.enumerate(threads, true);
+        if (n == threads.length) {
+            return true; // more threads than the estimate: do not guess
+        }
+        for (int i = 0; i < n; i++) {
+            if (threads[i] != self && !threads[i].isDaemon() && threads[i].isAlive()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -50,20 +50,20 @@ class LauncherAotCacheTest {
                 """);
     }
 
-    /** Writes {@code tmp/jarN.jar}: a main class that prints "jar N". */
+    /** Writes {@code tmp/jarN.jar}: the launcher's main class (dev.dfx.cli.Main), which prints "jar N". */
     private void helloJar(int n) throws IOException {
-        Path src = Files.createDirectories(tmp.resolve("src" + n)).resolve("Hello.java");
-        Files.writeString(src, "public class Hello { public static void main(String[] a) { System.out.println(\"jar "
-                + n + "\"); } }\n");
+        Path src = Files.createDirectories(tmp.resolve("src" + n + "/dev/dfx/cli")).resolve("Main.java");
+        Files.writeString(src, "package dev.dfx.cli; public class Main { public static void main(String[] a) {"
+                + " System.out.println(\"jar " + n + "\"); } }\n");
         assertThat(ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "25",
                 src.toString())).isZero();
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Hello");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "dev.dfx.cli.Main");
         try (OutputStream file = Files.newOutputStream(tmp.resolve("jar" + n + ".jar"));
              JarOutputStream jar = new JarOutputStream(file, manifest)) {
-            jar.putNextEntry(new JarEntry("Hello.class"));
-            jar.write(Files.readAllBytes(src.resolveSibling("Hello.class")));
+            jar.putNextEntry(new JarEntry("dev/dfx/cli/Main.class"));
+            jar.write(Files.readAllBytes(src.resolveSibling("Main.class")));
             jar.closeEntry();
         }
     }
@@ -106,7 +106,7 @@ class LauncherAotCacheTest {
     private void assertCacheUsed(int build) throws Exception {
         Done d = dfx(build, "-Xlog:class+load");
         assertThat(d.out()).contains("jar " + build + "\n")
-                .containsPattern("\\] Hello source: shared objects file");
+                .containsPattern("\\] dev.dfx.cli.Main source: shared objects file");
     }
 
     @Test

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * waits for the first and runs the fresh jar, with flock(1) and without it; and the jar is replaced by a rename, so a
  * JVM running from the old jar keeps reading the old file. Runs the real launcher in a copy of the checkout's scripts
  * with a fake Maven (one build at a time, or it fails, as two real builds racing on one target folder did; each build
- * writes "jar of build N") and a fake JDK whose {@code java -jar FILE} prints FILE's contents through a descriptor
+ * writes "jar of build N") and a fake JDK whose {@code java -cp FILE MAIN} prints FILE's contents through a descriptor
  * opened at start.
  */
 class LauncherBuildLockTest {
@@ -44,7 +44,7 @@ class LauncherBuildLockTest {
         RepoScripts.executable(jdk.resolve("bin/java"), """
                 #!/bin/bash
                 case "$1" in -XshowSettings*) echo '    java.specification.version = 25' >&2; exit 0 ;; esac
-                while [ "$1" != -jar ]; do shift; done
+                while [ "$1" != -cp ]; do shift; done
                 exec 3<"$2"                  # the file as it is now, as a JVM maps its jar at start
                 echo 'the JVM writes to stderr' >&2
                 if [ -n "${HOLD:-}" ]; then  # say the jar is open, wait until the test says go, then read it

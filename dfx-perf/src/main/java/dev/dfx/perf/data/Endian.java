@@ -92,7 +92,9 @@ public final class Endian {
             n++;
         }
         byte[] b = new byte[(int) n];
-        MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, off, b, 0, (int) n);
+        // segment to segment: the segment-to-array copy picks the array's element size with a pattern switch whose
+        // invokedynamic call site the JVM links at run time (a class generated on a command's first string)
+        MemorySegment.copy(seg, off, MemorySegment.ofArray(b), 0, n);
         return new String(b, StandardCharsets.ISO_8859_1);
     }
 }

@@ -1,7 +1,6 @@
 package dev.dfx.perf.read;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +63,9 @@ public final class Warnings {
      */
     public List<String> lines() {
         List<Entry> sorted = new ArrayList<>(entries.values());
-        sorted.sort(Comparator.comparingLong(e -> e.offset));
+        // a lambda of this class (linked in the AOT cache), not Comparator.comparingLong, whose own lambda is
+        // generated at run time by every command that lists its warnings
+        sorted.sort((a, b) -> Long.compare(a.offset, b.offset));
         List<String> out = new ArrayList<>(sorted.size());
         for (Entry e : sorted) {
             out.add(e.count == 1 ? e.first : e.first + " (" + e.count + " " + e.repeated + " in all)");

@@ -7,7 +7,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -164,7 +163,8 @@ public final class TracingDataParser {
                     }
                 }
             }
-            syms.sort(Comparator.comparing(KernelSymbols.Symbol::start, Long::compareUnsigned));
+            // a lambda of this class, linked in the AOT cache; Comparator.comparing's own lambda is spun at run time
+            syms.sort((a, b) -> Long.compareUnsigned(a.start(), b.start()));
             return syms;
         }
 
@@ -177,7 +177,8 @@ public final class TracingDataParser {
                     continue;
                 }
                 try {
-                    long addr = Long.parseUnsignedLong(line.substring(0, colon).trim().replaceFirst("^0x", ""), 16);
+                    String hex = line.substring(0, colon).trim();
+                    long addr = Long.parseUnsignedLong(hex.startsWith("0x") ? hex.substring(2) : hex, 16);
                     String fmt = line.substring(colon + 1).trim();
                     if (fmt.startsWith("\"")) {
                         fmt = fmt.substring(1);

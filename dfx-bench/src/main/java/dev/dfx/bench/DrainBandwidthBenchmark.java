@@ -231,17 +231,24 @@ public class DrainBandwidthBenchmark {
 
     @Benchmark
     public void drained(Drain d) {
-        int size = d.recordSize;
-        LaneWriter w = d.writer;
-        long pos = d.pos;
+        d.pos = drainBlock(d.writer, d.src, d.pos, d.recordSize);
+    }
+
+    /**
+     * Writes 64 KiB of {@code size}-byte records, copied from {@code src} at {@code pos}, into a lane: one claim and
+     * one copy per record (a dropped record is skipped, its bytes not written).
+     *
+     * @return the next source position
+     */
+    static long drainBlock(LaneWriter w, MemorySegment src, long pos, int size) {
         for (int done = 0; done < BLOCK; done += size) {
             long off = w.claim();
             if (off >= 0) {
-                MemorySegment.copy(d.src, pos, w.segment(), off, size);
+                MemorySegment.copy(src, pos, w.segment(), off, size);
             }
             pos += size;
         }
-        d.pos = pos % RING;
+        return pos % RING;
     }
 
     @Benchmark

@@ -6,9 +6,10 @@
 #   start-up     `./dfx --version` (answered by the launcher) and the same through the JVM against `java -version`,
 #                and `./dfx script` against `perf script`
 #                on the largest fixture (testdata/perf/irq-a.data, 54 KB)
-#   large file   with --file: `dfx script` against `perf script`, `dfx dump` against `perf report -D` and
-#                `dfx export FILE --format chrome` against `perf script` on FILE (a 100+ MB `perf record -e 'sched:*'
-#                -a` recording), with the output compared byte for byte and each side's peak RSS
+#   large file   with --file: `dfx script` against `perf script`, `dfx dump` against `perf report -D`,
+#                `dfx report` against `perf report --stdio` and `dfx export FILE --format chrome` against
+#                `perf script` on FILE (a 100+ MB `perf record -e 'sched:*' -a` recording), with the output compared
+#                byte for byte (perf report's closing tip, a random line, left out) and each side's peak RSS
 #   recording    dev.dfx.bench.runtime.RecordOverhead on flood, scoped and attention: all five subsystems against none
 #   drain        DrainBandwidthBenchmark: drained bytes against MemorySegment.copy, 32 B and 4096 B records, 64 KiB
 #                and 256 KiB buffers, and against the same two copies over a bare two-thread hand-off and on one thread
@@ -98,6 +99,15 @@ for ((i = 0; i < runs; i++)); do
   measure perf-script-small "$work/perf-small.txt" perf script -i "$fixture"
 done
 same() { if cmp -s "$1" "$2"; then echo identical; else echo DIFFERENT; fi; }
+# untip FILE: perf report --stdio's output without the tip it closes with, picked at random ("#", "# (Tip: ...)", "#",
+# the last without a newline), or the note it prints in its place when it cannot find its tips file
+untip() {
+  awk '{ l[NR] = $0 } END {
+    n = NR
+    if (n >= 3 && l[n - 2] == "#" && l[n - 1] ~ /^# \((Tip: |Cannot load tips)/ && l[n] == "#") n -= 3
+    for (i = 1; i <= n; i++) print l[i]
+  }' "$1"
+}
 side_by_side 'start-up: `dfx --version` / `java -version`' '<= 100 ms' dfx-version java-version -
 side_by_side 'start-up: `dfx --version` through the JVM / `java -version`' '-' dfx-version-jvm java-version -
 side_by_side 'start-up: `script` on irq-a.data (54 KB)' '<= 150 ms' dfx-script-small perf-script-small \
@@ -109,6 +119,8 @@ if [ -n "$file" ]; then
     measure perf-script "$work/perf-script.txt" perf script -i "$file"
     measure dfx-dump "$work/dfx-dump.txt" ./dfx dump -i "$file"
     measure perf-dump "$work/perf-dump.txt" perf report -D -i "$file"
+    measure dfx-report "$work/dfx-report.txt" ./dfx report -i "$file"
+    measure perf-report "$work/perf-report.txt" perf report --stdio -i "$file"
     measure dfx-export "$work/o" ./dfx export "$file" --format chrome -o "$work/trace.json"
   done
   size="$(($(stat -c %s "$file") / 1000000)) MB"
@@ -116,6 +128,9 @@ if [ -n "$file" ]; then
     "$(same "$work/dfx-script.txt" "$work/perf-script.txt")"
   side_by_side "\`dump\` / \`perf report -D\`, $size" '>= 2x faster' dfx-dump perf-dump \
     "$(same "$work/dfx-dump.txt" "$work/perf-dump.txt")"
+  untip "$work/perf-report.txt" >"$work/perf-report-untipped.txt"
+  side_by_side "\`report\` / \`perf report --stdio\`, $size" '<= perf, RSS <= perf' dfx-report perf-report \
+    "$(same "$work/dfx-report.txt" "$work/perf-report-untipped.txt")"
   side_by_side "\`export --format chrome\` / \`perf script\`, $size" '>= 2x faster' dfx-export perf-script -
 fi
 

@@ -27,15 +27,17 @@ final class HistEntry {
     long samples;
     long accPeriod;
     long accSamples;
-    /** The callchain tree; its root holds no frames. */
-    final CallchainNode callchain;
+    /**
+     * The callchain tree; its root holds no frames. Made when the entry becomes a line ({@link #ensureCallchain}):
+     * most entries are candidates that only look up a line already there, one per sample and frame.
+     */
+    CallchainNode callchain;
     /** The longest chain appended ({@code callchain_root.max_depth}). */
     int maxDepth;
     /** Whether a filter hides the line (set by the sample that made the entry, as perf's {@code filtered}). */
     boolean filtered;
 
-    HistEntry(PerfThread thread, String comm, int cpu, MemMap map, Symbol sym, long ip, char level,
-              DsoOrder dsos) {
+    HistEntry(PerfThread thread, String comm, int cpu, MemMap map, Symbol sym, long ip, char level) {
         this.thread = thread;
         this.comm = comm;
         this.placeholder = !thread.commSet();
@@ -44,7 +46,13 @@ final class HistEntry {
         this.sym = sym;
         this.ip = ip;
         this.level = level;
-        this.callchain = new CallchainNode(dsos);
+    }
+
+    /** Gives the entry its empty callchain tree, when it is new as a line. */
+    void ensureCallchain(DsoOrder dsos) {
+        if (callchain == null) {
+            callchain = new CallchainNode(dsos);
+        }
     }
 
     /**

@@ -60,7 +60,7 @@ final class Hists {
         samples++;
         ProfileFrame ip = s.ip();
         HistEntry self = entry(new HistEntry(s.thread(), s.comm(), s.cpu(), ip.map(), ip.sym(), ip.printedIp(),
-            ip.level(), dsos));
+            ip.level()));
         self.period += s.period();
         self.samples++;
         List<ProfileFrame> chain = layout.callerOrder() ? s.callchain().reversed() : s.callchain();
@@ -84,9 +84,8 @@ final class Hists {
                 level = f.cpumode() == Machine.CPUMODE_KERNEL || f.cpumode() == Machine.CPUMODE_GUEST_KERNEL
                     ? 'k' : '.';
             }
-            HistEntry candidate = new HistEntry(s.thread(), s.comm(), s.cpu(), f.map(), f.sym(), f.ip(), level,
-                dsos);
-            if (seen.stream().anyMatch(e -> collapse(e, candidate) == 0)) {
+            HistEntry candidate = new HistEntry(s.thread(), s.comm(), s.cpu(), f.map(), f.sym(), f.ip(), level);
+            if (seenBefore(seen, candidate)) {
                 continue; // once per sample: recursion, or the sample's own entry
             }
             HistEntry e = entry(candidate);
@@ -97,6 +96,15 @@ final class Hists {
                 append(e, chain.subList(i, chain.size()), s.period());
             }
         }
+    }
+
+    private boolean seenBefore(List<HistEntry> seen, HistEntry candidate) {
+        for (int i = 0; i < seen.size(); i++) {
+            if (collapse(seen.get(i), candidate) == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void append(HistEntry e, List<ProfileFrame> chain, long period) {
@@ -110,6 +118,7 @@ final class Hists {
             return e;
         }
         candidate.filtered = filtered;
+        candidate.ensureCallchain(dsos);
         return candidate;
     }
 

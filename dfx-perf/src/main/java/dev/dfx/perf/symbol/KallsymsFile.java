@@ -112,20 +112,33 @@ record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long 
         return new KallsymsFile(t, byIndex, nonZero || t.size() == 0, text);
     }
 
+    /**
+     * Each symbol's module, matched by start and name: the builder reorders and drops symbols. Keyed by start alone
+     * (a boxed address, not a string made of name and address for every symbol of the table), the name compared
+     * only where a module symbol starts there; where one start and name came twice, the later line's module wins.
+     */
     private static String[] moduleOf(SymbolTable t, SymbolTable.Builder b, java.util.List<String> mods) {
-        java.util.Map<String, String> key = new java.util.HashMap<>();
+        java.util.Map<Long, java.util.List<Integer>> byStart = new java.util.HashMap<>();
         for (int i = 0; i < mods.size(); i++) {
             if (mods.get(i) != null) {
-                key.put(b.nameAt(i) + '\0' + b.startAt(i), mods.get(i));
+                byStart.computeIfAbsent(b.startAt(i), k -> new java.util.ArrayList<>(1)).add(i);
             }
         }
         String[] out = new String[t.size()];
-        if (key.isEmpty()) {
+        if (byStart.isEmpty()) {
             return out;
         }
         for (int i = 0; i < t.size(); i++) {
             Symbol s = t.get(i);
-            out[i] = key.get(s.name() + '\0' + s.start());
+            java.util.List<Integer> at = byStart.get(s.start());
+            if (at == null) {
+                continue;
+            }
+            for (int k = at.size() - 1; k >= 0 && out[i] == null; k--) {
+                if (b.nameAt(at.get(k)).equals(s.name())) {
+                    out[i] = mods.get(at.get(k));
+                }
+            }
         }
         return out;
     }

@@ -93,7 +93,7 @@ class LauncherAotCacheTest {
     }
 
     private static final String BUILDING =
-            "dfx: building the CLI with Maven (first run or sources changed; about a minute)...\n";
+            "dfx: building the CLI with Maven (first run or sources changed; a few minutes, longer on a busy machine)...\n";
 
     /** @return the AOT caches under dfx-cli/target/aot */
     private List<Path> caches() throws IOException {

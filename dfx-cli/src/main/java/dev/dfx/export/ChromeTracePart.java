@@ -40,13 +40,22 @@ final class ChromeTracePart implements TraceSink.Deferred {
      */
     static ChromeTracePart start(ChromeTraceWriter trace, TraceSink.Part draw, long originNs) {
         Path spill;
-        ChromeTraceWriter part;
         try {
             spill = Files.createTempFile("dfx-trace-", ".part");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a spill file for a part of the trace", e);
+        }
+        ChromeTraceWriter part;
+        try {
             part = new ChromeTraceWriter(new BufferedOutputStream(Files.newOutputStream(spill), SPILL_BUFFER),
                     originNs, true);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a spill file for a part of the trace", e);
+            try {
+                Files.deleteIfExists(spill);
+            } catch (IOException again) {
+                e.addSuppressed(again);
+            }
+            throw new UncheckedIOException("cannot write the spill file " + spill + " of a part of the trace", e);
         }
         FutureTask<Void> drawing = new FutureTask<>(() -> {
             try (part) {

@@ -97,13 +97,16 @@ public final class ChromeTraceWriter implements TraceSink {
 
     /**
      * Draws the part on a thread of its own into a spill file, which {@link Deferred#join()} appends here
-     * ({@link ChromeTracePart}).
-     *
-     * @throws java.io.UncheckedIOException when the spill file cannot be created
+     * ({@link ChromeTracePart}); when no spill file can be created (a full or read-only temporary directory), at the
+     * join, as other sinks do.
      */
     @Override
     public Deferred defer(Part part) {
-        return ChromeTracePart.start(this, part, originNs);
+        try {
+            return ChromeTracePart.start(this, part, originNs);
+        } catch (UncheckedIOException e) {
+            return TraceSink.super.defer(part);
+        }
     }
 
     /**

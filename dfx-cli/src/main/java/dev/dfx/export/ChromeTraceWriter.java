@@ -1,7 +1,10 @@
 package dev.dfx.export;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -43,6 +46,8 @@ public final class ChromeTraceWriter implements TraceSink {
     private static final JsonWriter.Text COMPLETE = JsonWriter.text("X"), INSTANT = JsonWriter.text("i"),
             COUNTER = JsonWriter.text("C"), FLOW_START = JsonWriter.text("s"), FLOW_END = JsonWriter.text("f"),
             METADATA = JsonWriter.text("M");
+    /** What separates the trace's events from a part's. */
+    private static final byte[] COMMA = {','};
     /** Most categories and arg keys kept encoded; a trace has a few dozen, any more are encoded each time. */
     private static final int MAX_ENCODED = 256;
     /**
@@ -71,15 +76,67 @@ public final class ChromeTraceWriter implements TraceSink {
     private record FlowEnd(int pid, int tid, String name, String cat, long tsNs) {
     }
 
+    /** Whether this writer writes a part of another one's event array ({@link ChromeTracePart}). */
+    private final boolean part;
+
     /**
      * @param out      destination; closed by {@link #close()}
      * @param originNs the timestamp (ns, same clock as all events) written as {@code ts = 0}; no event may be earlier
      */
     public ChromeTraceWriter(OutputStream out, long originNs) {
+        this(out, originNs, false);
+    }
+
+    /**
+     * @param part whether to write only events, for another writer's event array ({@link ChromeTracePart}): after
+     *             an opening bracket, separated by commas ({@code [{...},{...}}), without metadata; {@link #close()}
+     *             ends it
+     */
+    ChromeTraceWriter(OutputStream out, long originNs, boolean part) {
         this.gen = new JsonWriter(out);
         this.originNs = originNs;
         this.latestNs = originNs;
-        gen.beginObject().name("traceEvents").beginArray();
+        this.part = part;
+        if (part) {
+            gen.beginArray(); // the generator then puts a comma between events; ChromeTracePart drops the bracket
+        } else {
+            gen.beginObject().name("traceEvents").beginArray();
+        }
+    }
+
+    /**
+     * Draws the part on a thread of its own into a spill file, which {@link Deferred#join()} appends here
+     * ({@link ChromeTracePart}); when no spill file can be created (a full or read-only temporary directory), at the
+     * join, as other sinks do.
+     */
+    @Override
+    public Deferred defer(Part part) {
+        try {
+            return ChromeTracePart.start(this, part, originNs);
+        } catch (UncheckedIOException e) {
+            return TraceSink.super.defer(part);
+        }
+    }
+
+    /**
+     * Appends a part's events after this writer's own (at least one: the generator then writes a comma before the
+     * next event of its own) and counts them.
+     *
+     * @param part   the part's writer, closed
+     * @param events what it wrote after its opening bracket: its events, separated by commas
+     */
+    void append(ChromeTraceWriter part, InputStream events) throws IOException {
+        if (this.events == 0) {
+            throw new IllegalStateException("a part of a trace follows at least one event");
+        }
+        gen.raw(new SequenceInputStream(new ByteArrayInputStream(COMMA), events));
+        this.events += part.events;
+        latestNs = Math.max(latestNs, part.latestNs);
+    }
+
+    /** @return whether this writer wrote no event */
+    boolean empty() {
+        return events == 0;
     }
 
     @Override
@@ -143,6 +200,9 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args,
                          SliceFlows flows) {
+        if (part && !flows.isEmpty()) {
+            throw new IllegalStateException("a part of a trace draws no flow arrows: their ids are the trace's");
+        }
         complete(pid, tid, name, cat, startNs, durNs, args);
         for (long id : flows.out()) {
             if (openFlows.putIfAbsent(id, cat) != null) {
@@ -188,6 +248,9 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void sample(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args, SampledStack stack) {
+        if (part) {
+            throw new IllegalStateException("a part of a trace draws no sampled stacks: their frames are the trace's");
+        }
         begin(INSTANT, pid, tid, name, cat, tsNs);
         gen.name(SCOPE).value(THREAD);
         if (!stack.frames().isEmpty()) {
@@ -321,6 +384,9 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void finish(Map<String, ?> metadata) {
+        if (part) {
+            throw new IllegalStateException("a part of a trace has no metadata: the trace it is part of has");
+        }
         // An end whose start never came is still written (a checker names it) rather than lost.
         earlyEnds.forEach((id, e) -> flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
         earlyEnds.clear();

@@ -2,35 +2,39 @@ package dev.dfx.export;
 
 import dev.dfx.runtime.graph.Edge;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The dependency arrows of a run, planned before the bars are drawn so that each arrow is bound to the bars as they
  * are written: one arrow (a flow id, 1, 2, 3, ...) per distinct (predecessor, successor) pair of the replayed
  * dependency edges whose two tasks both have a first core run ({@link FirstRuns}) and whose predecessor did not
  * start after its successor; it leaves the predecessor's first core bar and ends at the successor's. Edges come in
- * resolution order, so all edges into one successor are consecutive and pairs are told apart per successor. Holds
- * the ids of arrows not yet drawn. Not thread-safe.
+ * resolution order, so all edges into one successor are consecutive and pairs are told apart per successor.
+ *
+ * <p>The arrows are kept by task number ({@link FirstRuns#index}) in two compressed tables, the arrows leaving each
+ * task and those ending at it, each in increasing id order: 24 bytes per arrow and 8 per task, nothing boxed (a run
+ * may have millions of edges, one task tens of thousands of arrows). Not thread-safe.
  */
 final class DependencyFlows {
     /** Name of the arrows. */
     static final String NAME = "dependency";
+    private static final long[] NO_IDS = new long[0];
 
-    /** Arrow ids by task, in increasing order: grown by doubling (a task may have tens of thousands of arrows). */
-    private final Map<Long, Ids> out = new HashMap<>();
-    private final Map<Long, Ids> in = new HashMap<>();
-    private long count;
+    private final FirstRuns runs;
+    private final Table out;
+    private final Table in;
+    private final BitSet taken = new BitSet();
 
-    private DependencyFlows() {
+    private DependencyFlows(FirstRuns runs, Table out, Table in) {
+        this.runs = runs;
+        this.out = out;
+        this.in = in;
     }
 
     /** @return no arrows */
     static DependencyFlows none() {
-        return new DependencyFlows();
+        return new DependencyFlows(null, null, null);
     }
 
     /**
@@ -39,53 +43,42 @@ final class DependencyFlows {
      * @return the arrows
      */
     static DependencyFlows of(List<Edge> edges, FirstRuns runs) {
-        DependencyFlows f = new DependencyFlows();
-        Set<Long> preds = new HashSet<>();
-        long succOfPreds = 0;
+        int tasks = runs.count();
+        int[] from = new int[16];
+        int[] to = new int[16];
+        int count = 0;
+        // the successor group (1, 2, ...) in which each predecessor was last seen: a pair repeats only within one
+        int[] seenIn = new int[tasks];
+        int group = 0;
+        long succOfGroup = 0;
         for (Edge e : edges) {
-            if (preds.isEmpty() || e.succ() != succOfPreds) {
-                preds.clear();
-                succOfPreds = e.succ();
+            if (group == 0 || e.succ() != succOfGroup) {
+                group++;
+                succOfGroup = e.succ();
             }
-            if (!preds.add(e.pred())) {
+            int pred = runs.index(e.pred());
+            int succ = runs.index(e.succ());
+            if (pred < 0 || succ < 0 || seenIn[pred] == group) {
                 continue;
             }
-            FirstRuns.Run pred = runs.of(e.pred());
-            FirstRuns.Run succ = runs.of(e.succ());
-            if (pred == null || succ == null || pred.startNs() > succ.startNs()) {
+            seenIn[pred] = group;
+            if (runs.startNs(pred) > runs.startNs(succ)) {
                 continue;
             }
-            long id = ++f.count;
-            append(f.out, e.pred(), id);
-            append(f.in, e.succ(), id);
-        }
-        return f;
-    }
-
-    private static void append(Map<Long, Ids> ids, long task, long id) {
-        ids.computeIfAbsent(task, t -> new Ids()).add(id);
-    }
-
-    /** A growing list of arrow ids. */
-    private static final class Ids {
-        private long[] ids = new long[1];
-        private int n;
-
-        void add(long id) {
-            if (n == ids.length) {
-                ids = Arrays.copyOf(ids, 2 * n);
+            if (count == from.length) {
+                from = Arrays.copyOf(from, 2 * count);
+                to = Arrays.copyOf(to, 2 * count);
             }
-            ids[n++] = id;
+            from[count] = pred;
+            to[count] = succ;
+            count++;
         }
-
-        long[] toArray() {
-            return n == ids.length ? ids : Arrays.copyOf(ids, n);
-        }
+        return new DependencyFlows(runs, Table.of(from, count, tasks), Table.of(to, count, tasks));
     }
 
     /** @return how many arrows there are */
     long count() {
-        return count;
+        return out == null ? 0 : out.ids.length;
     }
 
     /**
@@ -93,11 +86,42 @@ final class DependencyFlows {
      * @return the arrows that leave or end at that bar; {@link SliceFlows#NONE} for a later call for the same task
      */
     SliceFlows take(long taskId) {
-        Ids o = out.remove(taskId);
-        Ids i = in.remove(taskId);
-        if (o == null && i == null) {
+        int task = runs == null ? -1 : runs.index(taskId);
+        if (task < 0 || taken.get(task)) {
             return SliceFlows.NONE;
         }
-        return new SliceFlows(NAME, o == null ? new long[0] : o.toArray(), i == null ? new long[0] : i.toArray());
+        taken.set(task);
+        long[] o = out.ids(task);
+        long[] i = in.ids(task);
+        return o.length == 0 && i.length == 0 ? SliceFlows.NONE : new SliceFlows(NAME, o, i);
+    }
+
+    /**
+     * Arrow ids by task, compressed: the ids of task {@code t} are {@code ids[start[t]]} to
+     * {@code ids[start[t + 1] - 1]}, increasing.
+     */
+    private record Table(int[] start, long[] ids) {
+        /** @param task the task at one end of each arrow, by arrow ({@code task[k]} for arrow id {@code k + 1}) */
+        static Table of(int[] task, int count, int tasks) {
+            int[] start = new int[tasks + 1];
+            for (int k = 0; k < count; k++) {
+                start[task[k] + 1]++;
+            }
+            for (int t = 0; t < tasks; t++) {
+                start[t + 1] += start[t];
+            }
+            int[] next = Arrays.copyOf(start, tasks);
+            long[] ids = new long[count];
+            for (int k = 0; k < count; k++) {
+                ids[next[task[k]]++] = k + 1; // arrows in id order: each task's ids stay increasing
+            }
+            return new Table(start, ids);
+        }
+
+        long[] ids(int task) {
+            int from = start[task];
+            int to = start[task + 1];
+            return from == to ? NO_IDS : Arrays.copyOfRange(ids, from, to);
+        }
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 
@@ -248,6 +249,19 @@ public final class JsonWriter {
                 throw new UncheckedIOException(e);
             }
         }
+        return this;
+    }
+
+    /**
+     * Copies bytes that are JSON text already (a part of this document written by another writer) after what was
+     * written so far. The generator does not see them: the caller keeps the grammar (e.g. the bytes are array items,
+     * each after a comma, and an item was written before them, so that the generator puts a comma before the next).
+     *
+     * @throws IOException when {@code json} cannot be read or the output written
+     */
+    public JsonWriter raw(InputStream json) throws IOException {
+        gen.flush();
+        json.transferTo(out);
         return this;
     }
 

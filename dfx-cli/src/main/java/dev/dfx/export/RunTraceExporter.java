@@ -170,14 +170,38 @@ public final class RunTraceExporter {
         ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
         TraceLayout layout = new TraceLayout(w);
         FirstRuns runs = FirstRuns.read(swimlane);
+        Arrows[] arrows = new Arrows[1];
+        // planned (the deps replay, when the recording did not hand it over done) while the bars after the cores'
+        // are drawn
+        SwimlaneBars.FlowPlan plan = () -> {
+            arrows[0] = arrows(chunks, m, unfinished, standIn, deps, runs);
+            return arrows[0].flows();
+        };
+        if (swimlane != null) {
+            SwimlaneBars.draw(w, layout, m.functions(), runs, swimlane, plan);
+        } else {
+            plan.flows();
+        }
+        String noArrows = arrows[0].absent();
+        meta.put("dependency_arrows", noArrows != null ? noArrows : arrows[0].flows().count() + " arrows from deps"
+                + (unfinished ? " on disk (" + UNFINISHED_DEPS + ")" : ""));
+        return layout;
+    }
+
+    /** The dependency arrows to draw, or why there are none ({@code absent}, with no arrows). */
+    private record Arrows(DependencyFlows flows, String absent) {
+    }
+
+    private static Arrows arrows(RunChunkFiles chunks, RunManifest m, boolean unfinished, boolean standIn,
+                                 DependencyEdges deps, FirstRuns runs) throws IOException {
         String noArrows = deps != null ? deps.absent() : standIn ? ChunkOnlyRun.NO_ARROWS
                 : unfinished ? unfinishedNoArrows(chunks, m) : noArrows(chunks, m);
-        DependencyFlows flows = DependencyFlows.none();
         if (deps != null && deps.edges() != null) {
-            flows = DependencyFlows.of(deps.edges(), runs);
-        } else if (noArrows == null) {
+            return new Arrows(DependencyFlows.of(deps.edges(), runs), null);
+        }
+        if (noArrows == null) {
             try {
-                flows = DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)), runs);
+                return new Arrows(DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)), runs), null);
             } catch (BadInputException e) {
                 if (!unfinished) {
                     throw e;
@@ -185,12 +209,7 @@ public final class RunTraceExporter {
                 noArrows = "none: " + e.getMessage() + " (" + UNFINISHED_DEPS + ")"; // a chain cut by the end
             }
         }
-        if (swimlane != null) {
-            new SwimlaneBars(w, layout, m.functions(), runs, flows).draw(swimlane);
-        }
-        meta.put("dependency_arrows", noArrows != null ? noArrows : flows.count() + " arrows from deps"
-                + (unfinished ? " on disk (" + UNFINISHED_DEPS + ")" : ""));
-        return layout;
+        return new Arrows(DependencyFlows.none(), noArrows);
     }
 
     /**

@@ -22,7 +22,9 @@ import java.util.Map;
  * {@link DependencyFlows} on each task's first run, scheduler dispatch-to-finish bars (cat {@code dispatch}),
  * scheduler phase bars (cat {@code phase}) with the queue depth counters they sampled, and orchestrator submit bars
  * (cat {@code submit}, named after the function of the task's first run); overlapping bars of a lane go to
- * sub-lanes. Not thread-safe.
+ * sub-lanes. The bars after the cores' need no arrows: {@link #draw} draws them as a part of the trace
+ * ({@link TraceSink#defer}, on a thread of their own for Chrome JSON) while the arrows are planned and the cores'
+ * bars drawn. Not thread-safe.
  */
 final class SwimlaneBars {
     private record SchedTask(long dispatchNs, long finishNs, long taskId, int funcId, int core) {
@@ -44,8 +46,18 @@ final class SwimlaneBars {
     /** The args of the bar being drawn, refilled per bar. */
     private final TraceArgs args = new TraceArgs();
 
-    SwimlaneBars(TraceSink w, TraceLayout layout, Map<String, String> functions, FirstRuns runs,
-                 DependencyFlows flows) {
+    /** Plans the arrows of the core bars once the bars after them are under way. */
+    @FunctionalInterface
+    interface FlowPlan {
+        /**
+         * @return the arrows
+         * @throws IOException when the dependency records cannot be read
+         */
+        DependencyFlows flows() throws IOException;
+    }
+
+    private SwimlaneBars(TraceSink w, TraceLayout layout, Map<String, String> functions, FirstRuns runs,
+                         DependencyFlows flows) {
         this.w = w;
         this.layout = layout;
         this.functions = functions;
@@ -53,8 +65,24 @@ final class SwimlaneBars {
         this.flows = flows;
     }
 
-    void draw(ChunkReader swimlane) throws IOException {
-        drawCores(swimlane);
+    /**
+     * Draws every bar: the cores' bars, then the schedulers' and the orchestrator's as a part of the trace, drawn
+     * while {@code plan} runs and the cores' bars are drawn.
+     *
+     * @param functions the run's function names by id
+     * @param plan      the arrows of the cores' bars, called once on this thread
+     * @throws IOException when a chunk file cannot be read or {@code plan} fails
+     */
+    static void draw(TraceSink w, TraceLayout layout, Map<String, String> functions, FirstRuns runs,
+                     ChunkReader swimlane, FlowPlan plan) throws IOException {
+        try (TraceSink.Deferred rest = w.defer(part -> new SwimlaneBars(part, layout.forPart(part), functions, runs,
+                DependencyFlows.none()).drawRest(swimlane))) {
+            new SwimlaneBars(w, layout, functions, runs, plan.flows()).drawCores(swimlane);
+            rest.join();
+        }
+    }
+
+    private void drawRest(ChunkReader swimlane) throws IOException {
         drawSchedTasks(swimlane);
         drawPhases(swimlane);
         drawSubmits(swimlane);
@@ -138,8 +166,8 @@ final class SwimlaneBars {
             int tid = layout.orchSubmits(lanes.place(v.startNs(), v.endNs()));
             args.reset().add("task_id", hex(v.taskId())).add("submit_idx", v.submitIdx())
                     .add("window_wait_ns", v.windowWaitNs());
-            FirstRuns.Run ran = runs.of(v.taskId()); // the orchestrator record has no function id; the core's has
-            String name = ran == null ? taskLabel(v.taskId()) : taskName(ran.funcId(), v.taskId());
+            int ran = runs.index(v.taskId()); // the orchestrator record has no function id; the core's has
+            String name = ran < 0 ? taskLabel(v.taskId()) : taskName(runs.funcId(ran), v.taskId());
             w.complete(TraceLayout.ORCH, tid, "submit " + name, "submit", v.startNs(), v.endNs() - v.startNs(), args);
         });
     }

@@ -21,6 +21,19 @@ final class TraceLayout implements StallRows {
         w.process(CORES, "Cores", 2);
     }
 
+    private TraceLayout(TraceRows rows) {
+        this.rows = rows;
+    }
+
+    /**
+     * @param part the sink of a part of the trace ({@link TraceSink#defer}) that draws on rows this layout does not
+     * @return the same layout for the part, which names its rows on the part's sink as it first draws on them; this
+     *         layout does not learn of them
+     */
+    TraceLayout forPart(TraceSink part) {
+        return new TraceLayout(new TraceRows(part));
+    }
+
     /** @return the tid of sub-lane {@code sub} of core {@code c}'s task bars */
     int core(int c, int sub) {
         return rows.tid(CORES, (c + 1) * 2 * TraceRows.SPAN, "core ", c, "", sub);

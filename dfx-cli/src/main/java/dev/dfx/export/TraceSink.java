@@ -1,6 +1,7 @@
 package dev.dfx.export;
 
 import java.io.Closeable;
+import java.io.IOException;
 import java.util.Map;
 
 /**
@@ -74,4 +75,56 @@ public interface TraceSink extends Closeable {
     /** Closes the output; a trace not {@link #finish finished} is incomplete. */
     @Override
     void close();
+
+    /**
+     * Draws a part of the trace whose events follow, in the output, everything drawn on this sink before
+     * {@link Deferred#join()} and precede what is drawn after it, so that the part can be drawn while this sink's
+     * thread draws what comes before it. A sink that can write elsewhere meanwhile ({@link ChromeTraceWriter})
+     * draws the part on a thread of its own; by default the part is drawn by {@link Deferred#join()}, on the
+     * joining thread. Either way the output is the same bytes as drawing the part at the join.
+     *
+     * <p>The part gets a sink of its own, not thread-safe either: the rows it draws on are named on it
+     * ({@link #thread}), after their process was named on this sink; it draws neither flow arrows nor sampled
+     * stacks (their ids are the trace's), and its rows are not the rows the joining thread draws on.
+     *
+     * @param part draws the part; runs at most once
+     * @return the part being drawn; close it (after {@link Deferred#join()}, or instead of it when the drawing
+     *         before it failed)
+     */
+    default Deferred defer(Part part) {
+        return new Deferred() {
+            @Override
+            public void join() throws IOException {
+                part.draw(TraceSink.this);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    /** Draws a part of a trace ({@link #defer}). */
+    @FunctionalInterface
+    interface Part {
+        /**
+         * @param sink where the part's events go
+         * @throws IOException when its input cannot be read
+         */
+        void draw(TraceSink sink) throws IOException;
+    }
+
+    /** A part of a trace being drawn ({@link #defer}); one thread joins and closes it. */
+    interface Deferred extends AutoCloseable {
+        /**
+         * Waits until the part is drawn and places its events here in the trace; at most once.
+         *
+         * @throws IOException the part's own, or when its events cannot be placed
+         */
+        void join() throws IOException;
+
+        /** Waits until a part not joined ends (its events are dropped) and frees what it held. */
+        @Override
+        void close();
+    }
 }

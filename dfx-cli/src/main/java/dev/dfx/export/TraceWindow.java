@@ -1,5 +1,7 @@
 package dev.dfx.export;
 
+import java.io.IOException;
+
 import java.util.Map;
 
 /**
@@ -97,5 +99,27 @@ final class TraceWindow implements TraceSink {
     @Override
     public void close() {
         sink.close();
+    }
+
+    /** The part draws through a window of its own over the range; what it left out is counted here at the join. */
+    @Override
+    public Deferred defer(Part part) {
+        TraceWindow[] window = new TraceWindow[1]; // set by the part's thread, read after the join
+        Deferred d = sink.defer(s -> {
+            window[0] = new TraceWindow(s, fromNs, toNs);
+            part.draw(window[0]);
+        });
+        return new Deferred() {
+            @Override
+            public void join() throws IOException {
+                d.join();
+                skipped += window[0].skipped;
+            }
+
+            @Override
+            public void close() {
+                d.close();
+            }
+        };
     }
 }

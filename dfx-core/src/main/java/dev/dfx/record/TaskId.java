@@ -34,6 +34,25 @@ public final class TaskId {
         return new String(text, StandardCharsets.ISO_8859_1);
     }
 
+    /** Characters {@link #text(long, char[])} writes. */
+    public static final int CHARS = TEXT_LENGTH;
+
+    /**
+     * Writes {@code id} as {@code 0x%016x} into {@code into}, allocating nothing (deps.json writes one per task,
+     * explicit dependency and edge end).
+     *
+     * @param into at least {@link #CHARS} characters; receives the text from index 0
+     * @return {@link #CHARS}
+     */
+    public static int text(long id, char[] into) {
+        into[0] = '0';
+        into[1] = 'x';
+        for (int i = TEXT_LENGTH - 1, shift = 0; i >= PREFIX.length(); i--, shift += BITS_PER_DIGIT) {
+            into[i] = DIGITS[(int) (id >>> shift) & (DIGITS.length - 1)];
+        }
+        return TEXT_LENGTH;
+    }
+
     /** Appends {@code id} as {@code 0x%016x}; allocates nothing beyond the builder's growth. */
     public static StringBuilder append(StringBuilder b, long id) {
         b.append(PREFIX);

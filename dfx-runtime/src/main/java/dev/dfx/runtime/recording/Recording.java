@@ -55,7 +55,7 @@ public final class Recording {
         /**
          * @param runDir   the run directory
          * @param manifest the manifest so far (subsystem reports final; outputs: the chunk files only)
-         * @param deps     the dependency edges the deps subsystem replayed, or why there are none
+         * @param deps     the dependency edges the deps subsystem replays (when first asked for), or why there are none
          * @return what was written
          * @throws IOException when a file cannot be read or written
          */
@@ -260,7 +260,7 @@ public final class Recording {
             }
             return each;
         }, task -> Thread.ofPlatform().name("dfx-record-export").start(task));
-        // replayed while the outputs thread writes the subsystems before deps (which then finds the replay done)
+        // replayed by the first of deps.json and the trace to need the edges; the other waits for that replay
         DependencyEdges deps = dependencyEdges(dir, started);
         List<OutputFile> extras = new ArrayList<>();
         if (!extra.isEmpty()) {
@@ -301,9 +301,9 @@ public final class Recording {
     }
 
     /**
-     * The deps subsystem's replayed edges, replayed here once for deps.json and the trace, or why the trace draws no
-     * arrows: the reasons {@code dfx export} gives for a run directory (deps.json refused, chunk file incomplete).
-     * A replay that fails is left to the deps export to report.
+     * The deps subsystem's edges, replayed once for deps.json and the trace by whichever asks first, or why the trace
+     * draws no arrows: the reasons {@code dfx export} gives for a run directory (deps.json refused, chunk file
+     * incomplete). A replay that fails is left to the deps export to report.
      */
     private static DependencyEdges dependencyEdges(Path dir, List<SubsystemRecorder> started) {
         DepsRecorder deps = null;
@@ -322,11 +322,8 @@ public final class Recording {
         if (!deps.chunkFileComplete()) {
             return DependencyEdges.none("chunks/" + deps.id().id() + ".dfx is damaged or missing");
         }
-        try {
-            return DependencyEdges.of(deps.replay(dir));
-        } catch (IOException | RuntimeException e) {
-            return DependencyEdges.none(DepsJson.FILE + " not written");
-        }
+        DepsRecorder replayed = deps;
+        return DependencyEdges.replayed(() -> replayed.replay(dir), DepsJson.FILE + " not written");
     }
 
     /**

@@ -81,6 +81,7 @@ public final class DepsJson {
         Map<Long, Tensor> tensors = new LinkedHashMap<>();
         TensorSlot.View slot = new TensorSlot.View();
         int[] dims = new int[TensorSlot.MAX_DIMS];
+        char[] id = new char[TaskId.CHARS];
         long tasks;
         try (JsonGenerator g = JSON.createGenerator(os, JsonEncoding.UTF8)) {
             g.writeStartObject();
@@ -89,12 +90,13 @@ public final class DepsJson {
             g.writeArrayFieldStart("tasks");
             tasks = DepsReplay.forEachSubmit(deps, (head, explicit) -> {
                 g.writeStartObject();
-                g.writeStringField("task_id", TaskId.text(head.taskId()));
+                g.writeFieldName("task_id");
+                g.writeString(id, 0, TaskId.text(head.taskId(), id));
                 g.writeNumberField("func_id", head.kernelId(0));
                 g.writeStringField("scope", (head.flags() & SubmitRecord.IN_MANUAL_SCOPE) != 0 ? "manual" : "auto");
                 g.writeArrayFieldStart("explicit_deps");
                 for (long d : explicit) {
-                    g.writeString(TaskId.text(d));
+                    g.writeString(id, 0, TaskId.text(d, id));
                 }
                 g.writeEndArray();
                 g.writeArrayFieldStart("args");
@@ -122,7 +124,7 @@ public final class DepsJson {
             g.writeEndArray();
             g.writeArrayFieldStart("edges");
             for (Edge e : edges.get()) {
-                writeEdge(g, e);
+                writeEdge(g, e, id);
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -152,11 +154,15 @@ public final class DepsJson {
         g.writeBooleanField("marked", (a.flags() & TensorSlot.FLAG_MARKED) != 0);
         g.writeEndObject();
     }
-    private static void writeEdge(JsonGenerator g, Edge e) throws IOException {
+
+    /** @param id a task id's text, reused: the edge's ends are written without a String each */
+    private static void writeEdge(JsonGenerator g, Edge e, char[] id) throws IOException {
         boolean explicit = e.source() == EdgeSource.EXPLICIT;
         g.writeStartObject();
-        g.writeStringField("pred", TaskId.text(e.pred()));
-        g.writeStringField("succ", TaskId.text(e.succ()));
+        g.writeFieldName("pred");
+        g.writeString(id, 0, TaskId.text(e.pred(), id));
+        g.writeFieldName("succ");
+        g.writeString(id, 0, TaskId.text(e.succ(), id));
         g.writeStringField("source", explicit ? "explicit" : "tensormap");
         if (explicit) {
             g.writeNullField("tensor_id");

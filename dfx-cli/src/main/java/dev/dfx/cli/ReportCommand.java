@@ -88,6 +88,11 @@ final class ReportCommand implements Callable<Integer> {
         + " inverted call graph; the default with children)")
     boolean inverted;
 
+    @Option(names = "--group", negatable = true,
+        description = "perf.data: show an event group as one table, a column per event (the default for recordings"
+            + " with groups); --no-group shows each event apart. Either makes a recording without groups one group")
+    Boolean group;
+
     @Option(names = {"-q", "--quiet"}, description = "perf.data: no comment lines (#), only the report's lines")
     boolean quiet;
 
@@ -113,6 +118,7 @@ final class ReportCommand implements Callable<Integer> {
         String perfOption = sort != null ? "--sort" : fields != null ? "-F" : children != null ? "--children"
             : percentLimit != null ? "--percent-limit" : !callGraph.equals("graph") ? "-g" : showNrSamples ? "-n"
             : symbolList != null ? "--symbols" : inverted ? "--inverted" : quiet ? "--quiet"
+            : group != null ? "--group"
             : filter.given() != null ? filter.given() : symbols.given();
         if (perfOption != null) {
             throw new BadInputException("option " + perfOption + ": for perf.data files; " + input + " is a run"
@@ -189,7 +195,7 @@ final class ReportCommand implements Callable<Integer> {
             try {
                 warnings = PerfReport.print(session, new PerfReport.Options(sort, fields, children,
                     mode.equals("graph"), percentLimit, syms, filter.bind(session), symbolNames,
-                    new PerfReport.Display(showNrSamples, quiet, inverted)), out);
+                    new PerfReport.Display(showNrSamples, quiet, inverted, group)), out);
             } finally {
                 out.flush();
                 PerfInputs.printWarnings(session, spec.commandLine().getErr());

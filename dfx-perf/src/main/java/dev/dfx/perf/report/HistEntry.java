@@ -36,6 +36,13 @@ final class HistEntry {
     int maxDepth;
     /** Whether a filter hides the line (set by the sample that made the entry, as perf's {@code filtered}). */
     boolean filtered;
+    /**
+     * In a group's table, the group's other events' entries of this line by their place in the group (index 0 unused,
+     * null where that event has none; perf's {@code pairs}); null outside one.
+     */
+    HistEntry[] pairs;
+    /** Whether this entry of a group member was paired with its leader's line ({@code hist_entry__has_pairs}). */
+    boolean paired;
 
     HistEntry(PerfThread thread, String comm, int cpu, MemMap map, Symbol sym, long ip, char level) {
         this.thread = thread;
@@ -53,6 +60,35 @@ final class HistEntry {
         if (callchain == null) {
             callchain = new CallchainNode(dsos);
         }
+    }
+
+    private HistEntry(HistEntry of, DsoOrder dsos) {
+        this.thread = of.thread;
+        this.comm = of.comm;
+        this.placeholder = of.placeholder;
+        this.cpu = of.cpu;
+        this.map = of.map;
+        this.sym = of.sym;
+        this.ip = of.ip;
+        this.level = of.level;
+        this.callchain = new CallchainNode(dsos);
+        this.filtered = of.filtered;
+    }
+
+    /**
+     * {@code hists__add_dummy_entry}: a line of a group's leader for an entry only another event of the group has;
+     * the same keys, no period, samples or callchains of its own.
+     */
+    HistEntry dummy(DsoOrder dsos) {
+        return new HistEntry(this, dsos);
+    }
+
+    /**
+     * @param member the place of an event in this entry's group (0 for the leader: this entry)
+     * @return the entry of that event on this line, or null where it has none
+     */
+    HistEntry pair(int member) {
+        return member == 0 ? this : pairs == null ? null : pairs[member];
     }
 
     /**

@@ -28,6 +28,14 @@ final class Hists {
     private Map<SortKey, Integer> lengths;
     /** Whether the sample being added is hidden by a filter. */
     private boolean filtered;
+    /** {@code evsel->core.nr_members}: the events of the group this event leads, 1 when it leads none. */
+    private int nrMembers = 1;
+    /** Whether the report shows groups as one table ({@code symbol_conf.event_group}). */
+    private boolean groupView;
+    /** When this event leads a group shown as one table: the group's events' lines by place, [0] this; else null. */
+    private Hists[] members;
+    /** The name the report gives the event: its own, or its group's description. */
+    private String description;
 
     Hists(Evsel evsel, ReportLayout layout, DsoOrder dsos) {
         this.evsel = evsel;
@@ -166,6 +174,58 @@ final class Hists {
         return collapsed;
     }
 
+    /**
+     * Sets this event's place in the recording's groups; call once every sample is added, before {@link #link}.
+     */
+    void group(EventGroups g) {
+        nrMembers = g.members(evsel);
+        groupView = g.view();
+        if (g.groupEvent(evsel)) {
+            members = new Hists[nrMembers];
+            members[0] = this;
+            description = g.description(evsel);
+        }
+    }
+
+    /**
+     * Makes the lines of a group member part of this leader's table, as {@code report__collapse_hists} does with
+     * {@code hists__match} (each of this event's lines takes the member's entry of the same keys as its pair) and
+     * {@code hists__link} (a member's entry no line took gets a line of its own here, with nothing of the leader's:
+     * {@code hists__add_dummy_entry}, placed in the leader's tree by the same comparison).
+     *
+     * @param member the member's lines, every sample added
+     * @param place  the member's place in the group ({@code evsel__group_idx}, 1 or more)
+     */
+    void link(Hists member, int place) {
+        members[place] = member;
+        TreeMap<HistEntry, HistEntry> mine = collapsed();
+        TreeMap<HistEntry, HistEntry> theirs = member.collapsed();
+        for (HistEntry e : mine.values()) {
+            HistEntry p = theirs.get(e);
+            if (p != null) {
+                pair(e, p, place);
+            }
+        }
+        for (HistEntry p : theirs.values()) {
+            if (!p.paired) {
+                HistEntry e = mine.get(p);
+                if (e == null) {
+                    e = p.dummy(dsos);
+                    mine.put(e, e);
+                }
+                pair(e, p, place);
+            }
+        }
+    }
+
+    private void pair(HistEntry e, HistEntry p, int place) {
+        if (e.pairs == null) {
+            e.pairs = new HistEntry[nrMembers];
+        }
+        e.pairs[place] = p;
+        p.paired = true;
+    }
+
     /** @return whether perf sorts {@code x} before {@code y} ({@code hist_entry__sort(x, y) > 0}) */
     private boolean before(HistEntry x, HistEntry y) {
         for (ReportColumn c : layout.sorts()) {
@@ -221,6 +281,52 @@ final class Hists {
 
     Evsel evsel() {
         return evsel;
+    }
+
+    /** @return the name of the report's section: the event's, or its group's description when shown as one */
+    String description() {
+        return description != null ? description : evsel.name();
+    }
+
+    /** @return {@code evsel->core.nr_members}: the events of the group this event leads, else 1 */
+    int nrMembers() {
+        return nrMembers;
+    }
+
+    /** @return whether the report shows groups as one table ({@code symbol_conf.event_group}) */
+    boolean groupView() {
+        return groupView;
+    }
+
+    /** @return whether this event leads a group shown as one table ({@code evsel__is_group_event}) */
+    boolean groupEvent() {
+        return members != null;
+    }
+
+    /**
+     * @param place a place in this event's group (0: this event)
+     * @return that event's lines, or null when it has no samples
+     */
+    Hists member(int place) {
+        return members == null ? (place == 0 ? this : null) : members[place];
+    }
+
+    /** @return the samples of the section: this event's, with its group members' when shown as one table */
+    long sectionSamples() {
+        long n = samples;
+        for (int i = 1; members != null && i < members.length; i++) {
+            n += members[i] == null ? 0 : members[i].samples;
+        }
+        return n;
+    }
+
+    /** @return the period of the section: this event's, with its group members' when shown as one table */
+    long sectionPeriod() {
+        long n = totalPeriod;
+        for (int i = 1; members != null && i < members.length; i++) {
+            n += members[i] == null ? 0 : members[i].totalPeriod;
+        }
+        return n;
     }
 
     long totalPeriod() {

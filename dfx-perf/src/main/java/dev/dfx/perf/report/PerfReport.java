@@ -55,10 +55,19 @@ public final class PerfReport {
      * @param showNrSamples {@code -n}: a Samples column after the overhead columns (unless {@code -F} is given)
      * @param quiet         {@code -q}: no comment lines ({@code #}) but those naming a single-entry filter
      * @param inverted      {@code -G}: callchains run from caller to callee also without children
+     * @param group         {@code --group} (true), {@code --no-group} (false) or null: a group of events is shown
+     *                      as one table, a column per event under each overhead column, unless {@code --no-group};
+     *                      either option makes a recording without groups one group of all its events
+     *                      ({@link EventGroups})
      */
-    public record Display(boolean showNrSamples, boolean quiet, boolean inverted) {
+    public record Display(boolean showNrSamples, boolean quiet, boolean inverted, Boolean group) {
         /** perf's defaults. */
-        public static final Display DEFAULT = new Display(false, false, false);
+        public static final Display DEFAULT = new Display(false, false, false, null);
+
+        /** perf's display with these settings and groups as the recording has them. */
+        public Display(boolean showNrSamples, boolean quiet, boolean inverted) {
+            this(showNrSamples, quiet, inverted, null);
+        }
     }
 
     private PerfReport() {
@@ -105,9 +114,13 @@ public final class PerfReport {
             opt.percentLimit() == null ? 0.5 : opt.percentLimit(), opt.display().quiet(),
             opt.filter().times() == null ? null : opt.filter().times().text());
         printer.preamble(lost[0], (layout[0] != null ? layout[0] : layout(session, opt)).elideNotes());
+        EventGroups groups = EventGroups.of(session, opt.display().group());
+        group(session, groups, hists, layout[0], dsos);
         for (Evsel e : session.evlist().all()) {
             Hists h = hists.get(e);
-            if (h != null) {
+            // a group shown as one table is printed where its leader is, and only when the leader has samples
+            // (perf's skip_empty looks at the leader's alone)
+            if (h != null && h.samples() > 0 && !(groups.view() && groups.leader(e) != e)) {
                 printer.event(h);
             }
         }
@@ -139,6 +152,31 @@ public final class PerfReport {
                 .withCallerOrder(callchain && (!Boolean.FALSE.equals(opt.children()) || inverted));
         }
         return l.elide(opt.filter().threads().comms(), opt.symbolNames());
+    }
+
+    /**
+     * {@code report__collapse_hists} with groups: each member's lines are linked to its leader's in evlist order
+     * (the leader gets lines of its own, without samples, for entries only members have).
+     */
+    private static void group(PerfSession session, EventGroups groups, Map<Evsel, Hists> hists, ReportLayout layout,
+                              DsoOrder dsos) {
+        hists.values().forEach(h -> h.group(groups));
+        if (!groups.view()) {
+            return;
+        }
+        for (Evsel e : session.evlist().all()) {
+            Evsel leader = groups.leader(e);
+            Hists member = hists.get(e);
+            if (leader == e || member == null || !groups.groupEvent(leader)) {
+                continue;
+            }
+            Hists lead = hists.computeIfAbsent(leader, l -> {
+                Hists h = new Hists(l, layout, dsos);
+                h.group(groups);
+                return h;
+            });
+            lead.link(member, groups.groupIndex(e));
+        }
     }
 
     /**

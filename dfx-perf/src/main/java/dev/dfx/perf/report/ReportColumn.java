@@ -50,8 +50,17 @@ sealed interface ReportColumn {
 
         @Override
         public int width(Hists h) {
-            int len = kind == Kind.SAMPLES || kind == Kind.PERIOD ? 12 : 8;
+            int len = length();
+            if (h.groupView()) {
+                // hpp__width_fn: room for every event of the group, also where it is not shown as one table
+                len = Math.max(len, h.nrMembers() * length());
+            }
             return Math.max(len, name.length());
+        }
+
+        /** @return {@code fmt->len}: one event's room */
+        private int length() {
+            return kind == Kind.SAMPLES || kind == Kind.PERIOD ? 12 : 8;
         }
 
         @Override
@@ -61,36 +70,56 @@ sealed interface ReportColumn {
 
         @Override
         public String text(HistEntry e, Hists h) {
-            int len = kind == Kind.SAMPLES || kind == Kind.PERIOD ? 12 : 8;
+            int len = length();
+            if (kind == Kind.CHILDREN && !h.children()) {
+                return " " + Columns.right("N/A", len - 1);
+            }
+            // __hpp__fmt: the leader's value, then in a group's table each member's (0 where it has no entry)
+            StringBuilder b = new StringBuilder();
+            int places = h.groupEvent() ? h.nrMembers() : 1;
+            for (int m = 0; m < places; m++) {
+                HistEntry p = e.pair(m);
+                Hists of = h.member(m);
+                long v = p == null ? 0 : value(p);
+                long total = of == null ? 0 : of.totalPeriod();
+                b.append(' ').append(switch (kind) {
+                    case SELF, CHILDREN -> Columns.fixed2(Columns.percent(v, total), len - 2) + "%";
+                    case SAMPLES, PERIOD -> Columns.right(Long.toUnsignedString(v), len - 1);
+                });
+            }
+            return b.toString();
+        }
+
+        private long value(HistEntry e) {
             return switch (kind) {
-                case SELF -> " " + Columns.fixed2(Columns.percent(e.period, h.totalPeriod()), len - 2) + "%";
-                case CHILDREN -> h.children()
-                    ? " " + Columns.fixed2(Columns.percent(e.accPeriod, h.totalPeriod()), len - 2) + "%"
-                    : " " + Columns.right("N/A", len - 1);
-                case SAMPLES -> " " + Columns.right(Long.toUnsignedString(e.samples), len - 1);
-                case PERIOD -> " " + Columns.right(Long.toUnsignedString(e.period), len - 1);
+                case SELF, PERIOD -> e.period;
+                case CHILDREN -> e.accPeriod;
+                case SAMPLES -> e.samples;
             };
         }
 
         @Override
         public int order(HistEntry x, HistEntry y, Hists h) {
-            return switch (kind) {
-                case SELF -> Long.compareUnsigned(y.period, x.period);
-                case SAMPLES -> Long.compareUnsigned(y.samples, x.samples);
-                case PERIOD -> Long.compareUnsigned(y.period, x.period);
-                case CHILDREN -> {
-                    if (!h.children()) {
-                        yield 0;
-                    }
-                    int c = Long.compareUnsigned(y.accPeriod, x.accPeriod);
-                    if (c != 0 || x.thread != y.thread || !h.useCallchain()) {
-                        yield c;
-                    }
-                    // a caller above its callees when they have equal period: in children mode the chains run
-                    // from caller to callee (ORDER_CALLER), so the deeper chain belongs to the caller
-                    yield Integer.compare(y.maxDepth, x.maxDepth);
+            if (kind == Kind.CHILDREN) {
+                if (!h.children()) {
+                    return 0;
                 }
-            };
+                int c = Long.compareUnsigned(y.accPeriod, x.accPeriod);
+                if (c != 0 || x.thread != y.thread || !h.useCallchain()) {
+                    return c;
+                }
+                // a caller above its callees when they have equal period: in children mode the chains run
+                // from caller to callee (ORDER_CALLER), so the deeper chain belongs to the caller
+                return Integer.compare(y.maxDepth, x.maxDepth);
+            }
+            int c = Long.compareUnsigned(value(y), value(x));
+            // __hpp__sort: in a group's table, equal values are ordered by the members' in group order
+            for (int m = 1; c == 0 && h.groupEvent() && m < h.nrMembers(); m++) {
+                HistEntry a = x.pair(m);
+                HistEntry b = y.pair(m);
+                c = Long.compareUnsigned(b == null ? 0 : value(b), a == null ? 0 : value(a));
+            }
+            return c;
         }
     }
 

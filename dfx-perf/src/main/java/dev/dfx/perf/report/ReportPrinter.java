@@ -75,7 +75,7 @@ final class ReportPrinter {
 
     /** The event's sample count and event count, the column headers and dots. */
     private void header(Hists h, List<ReportColumn> cols) {
-        long n = h.samples();
+        long n = h.sectionSamples();
         char unit = ' ';
         for (char u : new char[] {'K', 'M', 'G'}) {
             if (Long.compareUnsigned(n, 1000) > 0) {
@@ -83,12 +83,13 @@ final class ReportPrinter {
                 unit = u;
             }
         }
-        out.put("# Samples: ").udec(n).put(unit).put(" of event '").put(h.evsel().name()).put('\'');
+        out.put("# Samples: ").udec(n).put(unit).put(" of event").put(h.nrMembers() > 1 ? "s" : "").put(" '")
+            .put(h.description()).put('\'');
         if (timeSlices != null) {
             out.put(" (time slices: ").put(timeSlices).put(')');
         }
         out.put('\n');
-        out.put("# Event count (approx.): ").udec(h.totalPeriod()).put("\n#\n");
+        out.put("# Event count (approx.): ").udec(h.sectionPeriod()).put("\n#\n");
         out.put("# ");
         for (int i = 0; i < cols.size(); i++) {
             out.put(i == 0 ? "" : "  ").put(cols.get(i).header(h));

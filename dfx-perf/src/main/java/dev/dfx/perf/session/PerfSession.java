@@ -110,26 +110,20 @@ public final class PerfSession implements AutoCloseable {
     private void warnMissingFormats() {
         List<Evsel> missing = new ArrayList<>();
         for (Evsel e : evlist.all()) {
-            String why = missingFormat(e);
-            if (why == null) {
-                continue;
-            }
-            if (trace != null) {
-                file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, why + "; its samples"
-                    + " are read without their tracepoint fields");
-            } else {
+            if (missingFormat(e) != null) {
                 missing.add(e);
             }
         }
-        if (missing.size() == 1) {
-            Evsel e = missing.getFirst();
-            file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, missingFormat(e)
-                + "; its samples are read without their tracepoint fields");
-        } else if (!missing.isEmpty()) {
+        if (trace == null && missing.size() > 1) {
             Evsel first = missing.getFirst();
             file.warnings().add(errors(), first.attrOffset() + PerfEventAttr.CONFIG_OFFSET, "tracepoint events "
                 + ordinals(missing) + " have no format: " + noTracingData() + "; their samples are read without"
                 + " their tracepoint fields");
+            return;
+        }
+        for (Evsel e : missing) {
+            file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, missingFormat(e)
+                + "; its samples are read without their tracepoint fields");
         }
     }
 

@@ -25,7 +25,7 @@ final class PerfInputs {
      */
     static PerfSession open(String input) {
         if (input.equals("-")) {
-            return PerfSession.open(System.in, PerfDataInput.PIPE);
+            return PerfDataInput.pipe(System.in).open();
         }
         Path p = Path.of(input);
         if (isRunDirectory(input)) {

@@ -29,6 +29,12 @@ public final class Machine {
     private static final String KERNEL_DSO = "[kernel.kallsyms]";
 
     private final Map<Integer, PerfThread> threads = new HashMap<>();
+    /**
+     * The thread of each tid looked up lately, by its low bits: a sample's thread is found without boxing its tid
+     * and hashing. Holds only threads that {@link #threads} holds under their tid.
+     */
+    private final PerfThread[] recent = new PerfThread[RECENT_SLOTS];
+    private static final int RECENT_SLOTS = 1024;
     private final MapGroup kernelMaps = new MapGroup();
     /** The kernel's own map ({@code [kernel.kallsyms]}) as its MMAP record gave it, or {@code null}. */
     private MemMap kernelMap;
@@ -41,7 +47,7 @@ public final class Machine {
 
     /** @return the thread with {@code tid}, or {@code null} ({@code machine__find_thread}) */
     public PerfThread find(int pid, int tid) {
-        PerfThread t = threads.get(tid);
+        PerfThread t = thread(tid);
         if (t != null) {
             updatePid(t, pid);
         }
@@ -50,19 +56,40 @@ public final class Machine {
 
     /** @return the thread with {@code tid}, created with comm {@code ":TID"} if new ({@code machine__findnew_thread}) */
     public PerfThread findOrCreate(int pid, int tid) {
-        PerfThread t = threads.get(tid);
+        PerfThread t = thread(tid);
         if (t != null) {
             updatePid(t, pid);
             return t;
         }
         t = new PerfThread(pid, tid);
         threads.put(tid, t);
+        recent[tid & (RECENT_SLOTS - 1)] = t;
         if (pid == tid || pid == -1) {
             t.setMaps(new MapGroup());
         } else {
             t.setMaps(findOrCreate(pid, pid).maps());
         }
         return t;
+    }
+
+    /** @return the thread registered under {@code tid}, or null */
+    private PerfThread thread(int tid) {
+        int slot = tid & (RECENT_SLOTS - 1);
+        PerfThread t = recent[slot];
+        if (t != null && t.tid() == tid) {
+            return t;
+        }
+        t = threads.get(tid);
+        if (t != null) {
+            recent[slot] = t;
+        }
+        return t;
+    }
+
+    /** Unregisters the thread of {@code tid} ({@code machine__remove_thread}). */
+    private void remove(int tid) {
+        threads.remove(tid);
+        recent[tid & (RECENT_SLOTS - 1)] = null;
     }
 
     /** {@code machine__update_thread_pid}: a thread first seen without a pid joins its process. */
@@ -131,11 +158,11 @@ public final class Machine {
         PerfThread parent = findOrCreate(ppid, ptid);
         if (parent.pid() != ppid) {
             erroneousParent = true;
-            threads.remove(parent.tid());
+            remove(parent.tid());
             parent = findOrCreate(ppid, ptid);
         }
-        if (existing != null && threads.get(tid) == existing) {
-            threads.remove(tid);
+        if (existing != null && thread(tid) == existing) {
+            remove(tid);
         }
         PerfThread child = findOrCreate(pid, tid);
         if (parent.commSet()) {

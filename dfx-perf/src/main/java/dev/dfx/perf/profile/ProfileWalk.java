@@ -3,6 +3,7 @@ package dev.dfx.perf.profile;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.ReadAhead;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.symbol.SymbolOptions;
@@ -13,7 +14,8 @@ import java.util.function.Consumer;
 /**
  * One pass over a recording's samples in perf's processing order (ordered by time, as perf report reads them),
  * each resolved ({@link SampleResolver}) and delivered as perf delivers it ({@link SampleDelivery}: once per read
- * value for PERF_SAMPLE_READ events). Not thread-safe.
+ * value for PERF_SAMPLE_READ events). A file's records are read on a second thread ({@link ReadAhead}), the
+ * consumers are called on the caller's. Not thread-safe.
  */
 public final class ProfileWalk {
     private ProfileWalk() {
@@ -46,17 +48,28 @@ public final class ProfileWalk {
     public static List<String> run(PerfSession session, SymbolOptions symbols, boolean callerOrder,
                                    Consumer<ProfileSample> samples, Consumer<TimedRecord> others) {
         SampleResolver resolver = new SampleResolver(session, symbols, callerOrder);
+        resolver.prefetchKernelSymbols(session);
         SampleDelivery delivery = new SampleDelivery(session.evlist());
-        for (Iterator<TimedRecord> it = session.processingOrder(true); it.hasNext(); ) {
-            TimedRecord t = it.next();
-            PerfRecord r = t.record();
-            resolver.record(r);
-            if (r.type() == RecordType.SAMPLE) {
-                if (t.evsel() != null) {
-                    delivery.deliver(t.evsel(), t.sample(), (e, s) -> samples.accept(resolver.resolve(e, s)));
+        Iterator<TimedRecord> records = session.processingOrder(true);
+        // a file's records are read and reordered on a second thread while this one resolves and gathers them; a
+        // pipe-mode stream's records change the session as they pass, so it is read here
+        ReadAhead ahead = session.file().pipe() ? null : new ReadAhead(records);
+        try {
+            for (Iterator<TimedRecord> it = ahead != null ? ahead : records; it.hasNext(); ) {
+                TimedRecord t = it.next();
+                PerfRecord r = t.record();
+                resolver.record(r);
+                if (r.type() == RecordType.SAMPLE) {
+                    if (t.evsel() != null) {
+                        delivery.deliver(t.evsel(), t.sample(), (e, s) -> samples.accept(resolver.resolve(e, s)));
+                    }
+                } else {
+                    others.accept(t);
                 }
-            } else {
-                others.accept(t);
+            }
+        } finally {
+            if (ahead != null) {
+                ahead.close();
             }
         }
         return resolver.warnings();

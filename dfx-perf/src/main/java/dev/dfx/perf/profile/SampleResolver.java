@@ -54,6 +54,14 @@ public final class SampleResolver {
         machine.process(r);
     }
 
+    /**
+     * Starts loading the kernel's symbols on another thread ({@link Symbolizer#prefetchKernel}); for a pass that
+     * resolves every sample, before the first record is fed.
+     */
+    public void prefetchKernelSymbols(PerfSession session) {
+        symbols.prefetchKernel(session);
+    }
+
     /** @return kernel symbols for tracepoints' {@code %ps}, as the machine knows the kernel now */
     public KernelSymbols kernelSymbols() {
         return symbols.kernelSymbols(machine);

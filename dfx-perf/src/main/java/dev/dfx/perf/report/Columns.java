@@ -1,7 +1,6 @@
 package dev.dfx.perf.report;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
+import dev.dfx.perf.text.Numbers;
 
 /** printf conversions of perf's report columns, written out for Java. Stateless. */
 final class Columns {
@@ -38,7 +37,7 @@ final class Columns {
      * {@code width}.
      */
     static String fixed2(double v, int width) {
-        return right(new BigDecimal(v).setScale(2, RoundingMode.HALF_EVEN).toPlainString(), width);
+        return right(Numbers.fixed(v, 2), width);
     }
 
     /** @return {@code 100.0 * part / total} as perf computes a percentage (0 when the total is 0) */

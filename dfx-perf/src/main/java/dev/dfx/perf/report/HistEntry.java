@@ -23,6 +23,8 @@ final class HistEntry {
     /** The sample's DSO-relative address (a callchain entry's address as recorded, as perf keeps it). */
     final long ip;
     final char level;
+    /** {@link #shortDso()} once asked. */
+    private String shortDso;
     long period;
     long samples;
     long accPeriod;
@@ -107,8 +109,47 @@ final class HistEntry {
         return comm;
     }
 
+    /** Addresses within this distance of 0 compare as perf's signed differences do, without overflow. */
+    private static final long SAFE_ADDRESS = 1L << 62;
+
+    /**
+     * @return whether the sort keys see this entry the same at every comparison and order it by a total order with
+     *         others of the same kind: its name is no {@code :TID} placeholder (which changes when the thread is
+     *         named), its symbol no inlined function (compared by name and overlapping range), and the addresses
+     *         compared (its symbol's range, or its own address) are near enough to 0 that their differences do
+     *         not overflow
+     */
+    boolean stableKeys() {
+        if (placeholder) {
+            return false;
+        }
+        if (sym == null) {
+            return safe(ip);
+        }
+        return !sym.inlined() && safe(sym.start()) && safe(sym.end());
+    }
+
+    private static boolean safe(long address) {
+        return address > -SAFE_ADDRESS && address < SAFE_ADDRESS;
+    }
+
+    /** @return whether {@code o} was made from the same thread, name, cpu, mapping, symbol, address and level */
+    boolean sameKeys(HistEntry o) {
+        return thread == o.thread && comm == o.comm && cpu == o.cpu && map == o.map && sym == o.sym && ip == o.ip
+            && level == o.level;
+    }
+
+    /** @return a hash of what {@link #sameKeys} compares (mostly the address and thread, which vary most) */
+    int keysHash() {
+        long h = (ip + thread.tid() * 0x1_0000_0001L + cpu) * 0x9E3779B97F4A7C15L;
+        return (int) (h >>> 32);
+    }
+
     /** @return the DSO's short name as perf prints it ({@link ProfileFrame#shortName}), or null outside any mapping */
     String shortDso() {
-        return map == null ? null : ProfileFrame.shortName(map.dso());
+        if (shortDso == null && map != null) {
+            shortDso = ProfileFrame.shortName(map.dso()); // asked at every comparison of a lookup: made once
+        }
+        return shortDso;
     }
 }

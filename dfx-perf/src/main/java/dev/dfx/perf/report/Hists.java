@@ -21,6 +21,8 @@ final class Hists {
     private final ReportLayout layout;
     private final DsoOrder dsos;
     private final TreeMap<HistEntry, HistEntry> entries;
+    /** The layout's sort keys, compared at each step of a lookup. */
+    private final SortKey[] keys;
     /** The entries after {@code hists__collapse_resort}, made on first use once every sample is added. */
     private TreeMap<HistEntry, HistEntry> collapsed;
     private long totalPeriod;
@@ -36,17 +38,36 @@ final class Hists {
     private Hists[] members;
     /** The name the report gives the event: its own, or its group's description. */
     private String description;
+    /**
+     * The lines found lately, by the keys of the candidate that found them ({@link HistEntry#sameKeys}), in slots
+     * by {@link HistEntry#keysHash}: a sample like a recent one finds its line without walking the tree. Used while
+     * the tree's comparison is a total order that does not change ({@link #recentUsable}), where the tree and this
+     * can only give the same line.
+     */
+    private final HistEntry[] recentKeys = new HistEntry[RECENT_SLOTS];
+    private final HistEntry[] recentLines = new HistEntry[RECENT_SLOTS];
+    private static final int RECENT_SLOTS = 256;
+    /**
+     * Whether {@link #recentKeys} may answer: the sort keys order entries totally (the symbol key, which orders
+     * unresolved addresses apart from DSOs, only after the DSO key) and every line so far has
+     * {@link HistEntry#stableKeys}; false for good once a line without them is made.
+     */
+    private boolean recentUsable;
 
     Hists(Evsel evsel, ReportLayout layout, DsoOrder dsos) {
         this.evsel = evsel;
         this.layout = layout;
         this.dsos = dsos;
+        this.keys = layout.keys().toArray(new SortKey[0]);
         this.entries = new TreeMap<>(this::collapse);
+        List<SortKey> k = layout.keys();
+        this.recentUsable = !k.contains(SortKey.SYM)
+            || k.contains(SortKey.DSO) && k.indexOf(SortKey.DSO) < k.indexOf(SortKey.SYM);
     }
 
     /** {@code hist_entry__cmp}: the sort keys' collapse order. */
     private int collapse(HistEntry x, HistEntry y) {
-        for (SortKey k : layout.keys()) {
+        for (SortKey k : keys) {
             int c = k.collapse(x, y);
             if (c != 0) {
                 return c;
@@ -121,13 +142,26 @@ final class Hists {
     }
 
     private HistEntry entry(HistEntry candidate) {
-        HistEntry e = entries.putIfAbsent(candidate, candidate);
-        if (e != null) {
-            return e;
+        boolean stable = candidate.stableKeys();
+        int slot = candidate.keysHash() & (RECENT_SLOTS - 1);
+        if (recentUsable && stable) {
+            HistEntry k = recentKeys[slot];
+            if (k != null && k.sameKeys(candidate)) {
+                return recentLines[slot];
+            }
         }
-        candidate.filtered = filtered;
-        candidate.ensureCallchain(dsos);
-        return candidate;
+        HistEntry e = entries.putIfAbsent(candidate, candidate);
+        if (e == null) {
+            e = candidate;
+            e.filtered = filtered;
+            e.ensureCallchain(dsos);
+            recentUsable &= stable;
+        }
+        if (recentUsable && stable) {
+            recentKeys[slot] = candidate;
+            recentLines[slot] = e;
+        }
+        return e;
     }
 
     /**

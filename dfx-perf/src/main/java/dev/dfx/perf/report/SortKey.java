@@ -50,7 +50,11 @@ enum SortKey {
      */
     int collapse(HistEntry x, HistEntry y) {
         return switch (this) {
-            case COMM -> x.comm().compareTo(y.comm());
+            case COMM -> {
+                String a = x.comm();
+                String b = y.comm();
+                yield a == b ? 0 : a.compareTo(b); // a thread's samples share its name's String
+            }
             case DSO -> dso(x, y);
             case SYM -> {
                 if (x.sym == null && y.sym == null) {
@@ -62,6 +66,9 @@ enum SortKey {
                 }
                 if (x.sym == null || y.sym == null) {
                     yield x.sym != null ? -1 : 1;
+                }
+                if (x.sym == y.sym) {
+                    yield 0; // the same symbol: same name and range
                 }
                 if (x.sym.inlined() || y.sym.inlined()) {
                     // _sort__sym_cmp: inlined functions share their symbol's range, so their names tell them apart
@@ -96,6 +103,9 @@ enum SortKey {
 
     /** {@code _sort__dso_cmp} by short names; a known DSO comes before none. */
     private static int dso(HistEntry x, HistEntry y) {
+        if (x.map == y.map) {
+            return 0; // the same mapping, or both outside any
+        }
         String a = x.shortDso();
         String b = y.shortDso();
         if (a == null || b == null) {

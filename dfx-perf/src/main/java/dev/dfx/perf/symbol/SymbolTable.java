@@ -232,7 +232,7 @@ public final class SymbolTable {
          *         then {@code later}
          */
         SymbolTable build(boolean kallsyms, Builder later) {
-            Integer[] order = sortedOrder();
+            int[] order = sortedOrder();
             int m = order.length;
             long[] s = new long[m];
             long[] e = new long[m];
@@ -309,7 +309,7 @@ public final class SymbolTable {
 
         /** @return the symbols sorted, as given (no fix-ups), looked up as perf's tree of them in this order */
         SymbolTable sorted() {
-            Integer[] order = sortedOrder();
+            int[] order = sortedOrder();
             SymbolTable t = plain();
             if (!t.overlaps()) {
                 return t;
@@ -327,7 +327,7 @@ public final class SymbolTable {
 
         /** @return the symbols sorted, stable for equal starts, as given */
         private SymbolTable plain() {
-            Integer[] order = sortedOrder();
+            int[] order = sortedOrder();
             long[] ks = new long[order.length];
             Symbol[] syms = new Symbol[order.length];
             for (int i = 0; i < order.length; i++) {
@@ -338,13 +338,29 @@ public final class SymbolTable {
             return new SymbolTable(ks, syms);
         }
 
-        /** Stable by insertion for equal starts, as perf's tree inserts an equal start to the right. */
-        private Integer[] sortedOrder() {
-            Integer[] order = new Integer[n];
+        /**
+         * Stable by insertion for equal starts, as perf's tree inserts an equal start to the right. Symbols given in
+         * address order (kallsyms lists the kernel's so, and a table built from a table is) keep their order without a
+         * sort.
+         */
+        private int[] sortedOrder() {
+            int[] order = new int[n];
+            boolean ascending = true;
             for (int i = 0; i < n; i++) {
                 order[i] = i;
+                ascending &= i == 0 || Long.compareUnsigned(start[i - 1], start[i]) <= 0;
             }
-            Arrays.sort(order, (a, b) -> Long.compareUnsigned(start[a], start[b]));
+            if (ascending) {
+                return order;
+            }
+            Integer[] boxed = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                boxed[i] = i;
+            }
+            Arrays.sort(boxed, (a, b) -> Long.compareUnsigned(start[a], start[b]));
+            for (int i = 0; i < n; i++) {
+                order[i] = boxed[i];
+            }
             return order;
         }
 

@@ -10,6 +10,7 @@ import dev.dfx.perf.machine.PerfThread;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.trace.KernelSymbols;
+import dev.dfx.pmu.attr.AttrFlags;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -24,6 +25,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Resolves addresses of a recording to symbols and DSOs as perf 6.1 does for {@code perf script} and
@@ -71,6 +74,8 @@ public final class Symbolizer {
     private boolean kernelLoaded;
     private SymbolTable kernel = SymbolTable.EMPTY;
     private KallsymsFile kallsyms;
+    /** The kernel's symbols being loaded on another thread ({@link #prefetchKernel}), or null. */
+    private KernelPrefetch prefetch;
 
     private Symbolizer(SymbolOptions opt, String osRelease) {
         this.opt = opt;
@@ -264,9 +269,16 @@ public final class Symbolizer {
         }
         Path file = kallsymsPath();
         if (file == null) {
+            if (opt.symfs() == null) {
+                String id = buildIds.of(KERNEL);
+                warnings.add(id != null ? "No kallsyms or vmlinux with build-id " + id + " was found"
+                    : "no kernel symbols for kernel " + osRelease + " (the recording has no kernel build id and"
+                        + " another kernel runs); give them with --kallsyms FILE");
+            }
             return kernel;
         }
-        KallsymsFile k = KallsymsFile.load(file, opt.kallsyms() != null ? "--kallsyms " : "");
+        KernelLoad loaded = kernelLoad(file);
+        KallsymsFile k = loaded.file();
         if (!k.usable()) {
             warnings.add(file + ": every address is 0 (kptr_restrict hides kernel addresses from this user);"
                 + " kernel symbols are not resolved");
@@ -289,6 +301,12 @@ public final class Symbolizer {
                 moduleNames.add(m);
             }
         }
+        kernel = delta == 0 && loaded.unmoved() != null ? loaded.unmoved() : kernelTable(k, delta);
+        return kernel;
+    }
+
+    /** @return the kernel's own symbols of {@code k} (its modules' left out), moved down by {@code delta} */
+    private static SymbolTable kernelTable(KallsymsFile k, long delta) {
         SymbolTable.Builder b = new SymbolTable.Builder();
         SymbolTable all = k.symbols();
         for (int i = 0; i < all.size(); i++) {
@@ -297,11 +315,87 @@ public final class Symbolizer {
                 b.add(s.start() - delta, s.end() - delta, SymbolTable.GLOBAL, s.name(), false, s.object());
             }
         }
-        kernel = b.sorted();
-        return kernel;
+        return b.sorted();
     }
 
-    /** {@code dso__load_kernel_sym} and {@code dso__find_kallsyms} without vmlinux and kcore. */
+    /**
+     * A loaded kallsyms file and, when it is usable, the kernel's table made from it for a kernel that was not
+     * relocated (the usual case: the recording's reference symbol where the file has it).
+     */
+    private record KernelLoad(KallsymsFile file, SymbolTable unmoved) {
+        static KernelLoad of(Path path, String option) {
+            KallsymsFile k = KallsymsFile.load(path, option);
+            return new KernelLoad(k, k.usable() ? kernelTable(k, 0) : null);
+        }
+    }
+
+    /** A {@link KernelLoad} of {@code file} under way on a thread of its own. */
+    private record KernelPrefetch(Path file, FutureTask<KernelLoad> task) {
+    }
+
+    /**
+     * Starts loading the kernel's symbols on another thread, so that the first kernel address resolved does not wait
+     * for the whole kallsyms file to be read and sorted (a running kernel's has some 120 thousand lines) while the
+     * caller reads the recording's first records on this one. Only where every sample will be resolved (a
+     * profile), the recording can hold kernel samples (an event without {@code exclude_kernel}) and the kallsyms
+     * file is known before the records are read (not in pipe mode, whose build ids come with the records); where
+     * the first kernel lookup then settles on another file, that file is loaded as before. Call before the first
+     * lookup.
+     *
+     * @param session the recording this symbolizer was made for
+     */
+    public void prefetchKernel(PerfSession session) {
+        if (!opt.enabled() || kernelLoaded || prefetch != null || session.file().pipe()) {
+            return;
+        }
+        boolean kernelSamples = false;
+        for (var e : session.evlist().all()) {
+            kernelSamples |= (e.attr().flags() & AttrFlags.EXCLUDE_KERNEL) == 0;
+        }
+        Path file = kernelSamples ? kallsymsPath() : null;
+        if (file == null) {
+            return;
+        }
+        String option = kallsymsOption();
+        FutureTask<KernelLoad> task = new FutureTask<>(() -> KernelLoad.of(file, option));
+        Thread.ofPlatform().name("dfx-kallsyms").daemon().start(task);
+        prefetch = new KernelPrefetch(file, task);
+    }
+
+    /**
+     * @return the load of {@code file}: the one {@link #prefetchKernel} started when it is of the same file (its
+     *         errors thrown here), else one made now
+     */
+    private KernelLoad kernelLoad(Path file) {
+        KernelPrefetch p = prefetch;
+        prefetch = null;
+        if (p != null && p.file().equals(file)) {
+            try {
+                return p.task().get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error r) {
+                    throw r;
+                }
+                throw new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return KernelLoad.of(file, kallsymsOption());
+    }
+
+    private String kallsymsOption() {
+        return opt.kallsyms() != null ? "--kallsyms " : "";
+    }
+
+    /**
+     * {@code dso__load_kernel_sym} and {@code dso__find_kallsyms} without vmlinux and kcore.
+     *
+     * @return the kallsyms file of the recording's kernel, or null where none is found
+     */
     private Path kallsymsPath() {
         if (opt.kallsyms() != null) {
             return opt.kallsyms();
@@ -327,9 +421,6 @@ public final class Symbolizer {
                 return cached;
             }
         }
-        warnings.add(id != null ? "No kallsyms or vmlinux with build-id " + id + " was found"
-            : "no kernel symbols for kernel " + osRelease + " (the recording has no kernel build id and another"
-                + " kernel runs); give them with --kallsyms FILE");
         return null;
     }
 

@@ -30,10 +30,10 @@ final class HostIdle implements Doorbell {
     static final long LONG_PARK_NS = 4_000_000;
     /**
      * Spins before the yields: a hand-off that follows within a µs or so costs no context switch. Each spin is a
-     * whole pass of the owner (every lane swept, every replenisher ticked), so on a machine where the producers
+     * whole pass of the owner (a host loop sweeps every lane and ticks every replenisher), so on a machine where the producers
      * want both CPUs the spins are CPU taken from them: with 64 spins and 4 yields the host loop took 18-25 ms of
      * CPU a recorded flood run (65,536 tasks), with 16 and 2 10-13 ms; drain bandwidth was the same with 8 and 64
-     * spins (dfx-bench/README.md).
+     * spins, both with 4 yields (dfx-bench/README.md).
      */
     static final int SPINS = 16;
     /**

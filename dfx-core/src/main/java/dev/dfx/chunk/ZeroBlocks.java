@@ -96,21 +96,35 @@ final class ZeroBlocks {
         return n;
     }
 
-    /** Writes the encoding of {@code payload} ({@link #encodedLength} bytes) at {@code at} in {@code dst}. */
+    /**
+     * Writes the encoding of {@code payload} ({@link #encodedLength} bytes) at {@code at} in {@code dst}. Stored
+     * blocks are contiguous in the encoding, so each run of adjacent marked blocks (a deps record's tensor slots are
+     * several) is one copy: the per-copy checks cost as much as copying a 64-byte block.
+     */
     static void encode(MemorySegment payload, long[] bits, MemorySegment dst, long at) {
         for (long w : bits) {
             dst.set(ChunkFormat.U64, at, w);
             at += 8;
         }
         long length = payload.byteSize();
+        long runFrom = 0;
+        long runBytes = 0;
         for (int w = 0; w < bits.length; w++) {
-            for (long word = bits[w]; word != 0; word &= word - 1) {
-                long from = ((long) w * 64 + Long.numberOfTrailingZeros(word)) * BLOCK;
-                long n = Math.min(BLOCK, length - from);
-                MemorySegment.copy(payload, from, dst, at, n);
-                at += n;
+            for (long word = bits[w]; word != 0; ) {
+                int first = Long.numberOfTrailingZeros(word);
+                int run = Long.numberOfTrailingZeros(~(word >>> first));  // 64 when every bit from first is set
+                long from = ((long) w * 64 + first) * BLOCK;
+                if (from != runFrom + runBytes) {  // not adjacent to the run so far (which may end in the last word)
+                    MemorySegment.copy(payload, runFrom, dst, at, runBytes);
+                    at += runBytes;
+                    runFrom = from;
+                    runBytes = 0;
+                }
+                runBytes += Math.min((long) run * BLOCK, length - from);
+                word = first + run >= 64 ? 0 : word & (-1L << (first + run));
             }
         }
+        MemorySegment.copy(payload, runFrom, dst, at, runBytes);
     }
 
     /**

@@ -28,15 +28,22 @@ import java.util.concurrent.locks.LockSupport;
 final class HostIdle implements Doorbell {
     /** Longest park, ns (also the worst wake-up latency for producers in other processes). */
     static final long LONG_PARK_NS = 4_000_000;
-    /** Spins before the first park: a hand-off that follows within a few µs costs no context switch. */
-    static final int SPINS = 64;
+    /**
+     * Spins before the yields: a hand-off that follows within a µs or so costs no context switch. Each spin is a
+     * whole pass of the owner (a host loop sweeps every lane and ticks every replenisher), so on a machine where the producers
+     * want both CPUs the spins are CPU taken from them: with 64 spins and 4 yields the host loop took 18-25 ms of
+     * CPU a recorded flood run (65,536 tasks), with 16 and 2 10-13 ms; drain bandwidth was the same with 8 and 64
+     * spins, both with 4 yields (dfx-bench/README.md).
+     */
+    static final int SPINS = 16;
     /**
      * Yields after the spins, before the first park: on a busy 2-CPU machine a yield hands the CPU to the stage that
      * rings next (producer or collector) and comes back without a park, an unpark system call and a wake-up switch
-     * (4096 B records, one pipeline: lossless 82-86 M -> 129-176 M records/s, drained 34-54 % -> 53-66 % of memcpy).
-     * Unlike longer spinning (2000 spins: 30 M records/s), a yield never holds a CPU another thread wants.
+     * (4096 B records, one pipeline: lossless 82-86 M -> 129-176 M records/s, drained 34-54 % -> 53-66 % of memcpy,
+     * with 4 yields). Unlike longer spinning (2000 spins: 30 M records/s), a yield never holds a CPU another thread
+     * wants; but each is a system call and a pass, so only 2.
      */
-    static final int YIELDS = 4;
+    static final int YIELDS = 2;
     private static final VarHandle SIGNAL;
     private static final VarHandle PARKED;
 

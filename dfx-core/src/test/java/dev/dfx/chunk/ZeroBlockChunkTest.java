@@ -45,7 +45,7 @@ class ZeroBlockChunkTest {
     }
 
     @ParameterizedTest(name = "{0} bytes, {1}% of blocks used")
-    @CsvSource({"0, 0", "1, 100", "63, 100", "64, 0", "65, 50", "4672, 10", "4672, 100", "12345, 30", "300000, 5",
+    @CsvSource({"0, 0", "1, 100", "63, 100", "64, 0", "65, 50", "4672, 10", "4672, 100", "12345, 30", "300000, 5", "300000, 80",
             "262144, 1"})
     void theCodecRoundTrips(int length, int density) {
         SplittableRandom rnd = new SplittableRandom(length * 31L + density);

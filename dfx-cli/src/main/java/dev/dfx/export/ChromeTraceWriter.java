@@ -59,9 +59,9 @@ public final class ChromeTraceWriter implements TraceSink {
     private static final int SHORT_VALUE = 16;
 
     /** Categories and arg keys, encoded once. */
-    private final Map<String, JsonWriter.Text> encoded = new HashMap<>();
-    /** Event names and short string values, encoded once. */
-    private final Map<String, JsonWriter.Text> names = new HashMap<>();
+    private final EncodedTexts encoded = new EncodedTexts(MAX_ENCODED, false);
+    /** Event names and short string values that repeat, encoded once. */
+    private final EncodedTexts names = new EncodedTexts(MAX_NAMES, true);
     private final JsonWriter gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
@@ -284,30 +284,20 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
         gen.boundary().beginObject().name(PH).value(ph).name(NAME);
-        value(names, MAX_NAMES, name);
+        value(names, name);
         gen.name(CAT);
-        value(encoded, MAX_ENCODED, cat);
+        value(encoded, cat);
         gen.name(PID).value(pid).name(TID).value(tid).name(TS).micros(tsNs - originNs);
     }
 
     /** @return {@code s} encoded once, or null when {@value #MAX_ENCODED} strings are already */
     private JsonWriter.Text encoded(String s) {
-        return encoded(encoded, MAX_ENCODED, s);
+        return encoded.get(s);
     }
 
-    /** @return {@code s} encoded once in {@code cache}, or null when it holds {@code max} strings already */
-    private static JsonWriter.Text encoded(Map<String, JsonWriter.Text> cache, int max, String s) {
-        JsonWriter.Text t = cache.get(s);
-        if (t == null && cache.size() < max && s.length() < JsonWriter.MAX_TEXT / 6) {
-            t = JsonWriter.text(s);
-            cache.put(s, t);
-        }
-        return t;
-    }
-
-    /** Writes string value {@code s}, encoded once in {@code cache} while it has room. */
-    private void value(Map<String, JsonWriter.Text> cache, int max, String s) {
-        JsonWriter.Text t = s != null ? encoded(cache, max, s) : null;
+    /** Writes string value {@code s}, encoded once in {@code cache} when it keeps it. */
+    private void value(EncodedTexts cache, String s) {
+        JsonWriter.Text t = s != null ? cache.get(s) : null;
         if (t != null) {
             gen.value(t);
         } else {
@@ -340,7 +330,7 @@ public final class ChromeTraceWriter implements TraceSink {
                     gen.value(a.number(i) != 0);
                 } else if (a.value(i) instanceof String text) { // most args: the compiled writer needs no type switch
                     if (text.length() <= SHORT_VALUE) { // a task's name or state, which repeat
-                        value(names, MAX_NAMES, text);
+                        value(names, text);
                     } else {
                         gen.value(text);
                     }

@@ -88,6 +88,8 @@ final class TensorMap<T> {
     private static final class PerTensor<T> {
         final TreeMap<Long, Entry<T>> byFirst = new TreeMap<>();
         long maxSpan;
+        /** The highest last element of any entry inserted (entries since dropped included): none lies beyond it. */
+        long maxLast = Long.MIN_VALUE;
         int entries;
     }
 
@@ -110,10 +112,13 @@ final class TensorMap<T> {
      */
     void access(T task, int tensor, Region b, ArgRole role, int argIndex, Sink<T> sink) {
         PerTensor<T> pt = tensors.computeIfAbsent(tensor, k -> new PerTensor<>());
-        for (Entry<T> head : pt.byFirst.subMap(b.offset() - pt.maxSpan, true, b.lastIndex(), true).values()) {
-            for (Entry<T> e = head; e != null; e = e.next) {
-                if (e.box.overlaps(b)) {
-                    overlapping.add(e);
+        // a box past every entry (a tensor filled front to back, one region per task) overlaps none: no sorted-map walk
+        if (b.offset() <= pt.maxLast) {
+            for (Entry<T> head : pt.byFirst.subMap(b.offset() - pt.maxSpan, true, b.lastIndex(), true).values()) {
+                for (Entry<T> e = head; e != null; e = e.next) {
+                    if (e.box.overlaps(b)) {
+                        overlapping.add(e);
+                    }
                 }
             }
         }
@@ -168,6 +173,7 @@ final class TensorMap<T> {
     private void insert(PerTensor<T> pt, Entry<T> e) {
         e.next = pt.byFirst.put(e.box.offset(), e);
         pt.maxSpan = Math.max(pt.maxSpan, e.box.lastIndex() - e.box.offset());
+        pt.maxLast = Math.max(pt.maxLast, e.box.lastIndex());
         pt.entries++;
         live++;
     }

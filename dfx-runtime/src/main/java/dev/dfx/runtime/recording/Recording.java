@@ -38,8 +38,8 @@ import java.util.function.UnaryOperator;
  * subsystems' pipelines on one {@link HostGroup} (two host threads for all five: a host loop that runs every drain
  * shard and replenisher, and a collector worker, plus a spare while a collector is wedged), runs the workload on the embedded runtime with their probes (each runtime thread flushes its
  * own lanes as it ends), stops the pipelines in the reference's teardown order (each stop does the final passes,
- * recovers un-flushed buffers and reconciles), exports each subsystem's output file from its chunk file, runs the
- * extra exports (the trace), and writes the final {@code run.json}. A run that fails or is cancelled half way still
+ * recovers un-flushed buffers and reconciles), exports each subsystem's output file from its chunk file while the
+ * workload's check runs, runs the extra exports (the trace), and writes the final {@code run.json}. A run that fails or is cancelled half way still
  * stops, exports what it can and writes a manifest that says so.
  *
  * <p>Thread-safety: {@link #run} on one thread, once. {@link #cancel}, {@link #progress()} and
@@ -153,15 +153,18 @@ public final class Recording {
                 * plan.recorders().stream().mapToLong(r -> r.plan().lanes().size()).sum());
         Outcome outcome = new Outcome();
         List<SubsystemRecorder> started = new ArrayList<>();
-        RunManifest.Workload w;
+        Ran ran;
         List<RunManifest.SubsystemReport> reports;
         try (HostGroup hostThreads = HostGroup.builder("record").build()) {
-            w = runWorkload(dir, hostThreads, started, outcome);
+            ran = runWorkload(dir, hostThreads, started, outcome);
             phase = "stopping";
-            reports = stop(started, w.wallNs(), outcome);
+            reports = stop(started, ran.workload().wallNs(), outcome);
         }
         phase = "exporting";
-        List<OutputFile> outputs = exportAll(dir, started, extra, outcome, clock, start, w, reports);
+        // the outputs thread starts first: the workload's check runs on this thread while it writes them
+        CompletableFuture<List<List<OutputFile>>> own = exportOwn(dir, started, outcome);
+        RunManifest.Workload w = ran.completed() ? checked(ran.workload(), outcome) : ran.workload();
+        List<OutputFile> outputs = exportAll(dir, started, own, extra, outcome, clock, start, w, reports);
         started.forEach(SubsystemRecorder::close);
         String failure = writeFailure.get();
         if (failure != null) {
@@ -170,18 +173,25 @@ public final class Recording {
         if (control.cancelled()) {
             outcome.interrupted(control.reason());
         }
-        outputs.replaceAll(o -> OutputSeal.seal(dir, o)); // sizes and CRC32s for report to check later
         RunManifest done = manifest(outcome.status(), outcome.reason(), clock, start, Instant.now().toString(),
                 System.nanoTime() - originNs, w, reports, outputs);
         reserve.release();
         return writeFinal(dir, done);
     }
 
+    /**
+     * What the runtime ran.
+     *
+     * @param workload  its tasks and wall time; check {@code skipped}
+     * @param completed whether every task ran, so that the workload's check is to run ({@link #checked})
+     */
+    private record Ran(RunManifest.Workload workload, boolean completed) {
+    }
+
     /** Starts the pipelines on the recording's host threads and runs the workload; returns what the runtime ran. */
-    private RunManifest.Workload runWorkload(Path dir, HostGroup hostThreads, List<SubsystemRecorder> started,
-                                             Outcome outcome) {
+    private Ran runWorkload(Path dir, HostGroup hostThreads, List<SubsystemRecorder> started, Outcome outcome) {
         long wallNs = 0;
-        String check = "skipped";
+        boolean completed = false;
         long tasks = plan.workload().expectedTasks();
         try {
             for (SubsystemRecorder r : plan.recorders()) {
@@ -195,10 +205,7 @@ public final class Recording {
                 RunResult result = TaskRuntime.run(plan.runtime(), probe, plan.workload(), control);
                 wallNs = result.wallNanos();
                 tasks = result.tasks();
-                check = check();
-                if (!check.equals("ok")) {
-                    outcome.failed("workload check failed: " + check);
-                }
+                completed = true;
             } catch (TaskFailedException e) {
                 wallNs = System.nanoTime() - t0;
                 String failure = writeFailure.get();
@@ -213,7 +220,26 @@ public final class Recording {
         } catch (RuntimeException | IOException e) {
             outcome.failed(describe(e));
         }
-        return workload(tasks, wallNs, check);
+        return new Ran(workload(tasks, wallNs, "skipped"), completed);
+    }
+
+    /**
+     * Runs the workload's check (after the pipelines stopped: it reads only the workload's own data, so it overlaps
+     * the outputs, which read only the chunk files); a mismatch fails the run.
+     *
+     * @return {@code ran} with the check's result ({@code skipped} when the check itself threw)
+     */
+    private RunManifest.Workload checked(RunManifest.Workload ran, Outcome outcome) {
+        String check = "skipped";
+        try {
+            check = check();
+            if (!check.equals("ok")) {
+                outcome.failed("workload check failed: " + check);
+            }
+        } catch (RuntimeException e) {
+            outcome.failed(describe(e));
+        }
+        return workload(ran.tasks(), ran.wallNs(), check);
     }
 
     /** Stops each pipeline (final passes, reconcile) and closes its chunk file; returns the subsystem reports. */
@@ -234,32 +260,43 @@ public final class Recording {
     }
 
     /**
-     * Writes every output from the chunk files: the subsystems' outputs on a thread of their own while this thread
-     * replays the deps records and runs the extra exports (the trace), which share the deps replay instead of
-     * replaying the chunk file again.
-     * Post-recording work is where a user waits; on two or more CPUs the two halves overlap.
+     * Starts writing the subsystems' outputs from their chunk files on a thread of their own; {@link #exportAll}
+     * joins it.
      *
-     * @return every file of the run directory: chunk files and subsystem outputs in subsystem order, then the extras
+     * @return each started subsystem's outputs, in subsystem order (fewer when an Error stopped the thread)
      */
-    private List<OutputFile> exportAll(Path dir, List<SubsystemRecorder> started, List<Export> extra, Outcome outcome,
-                                       RunManifest.Clock clock, Instant start, RunManifest.Workload w,
-                                       List<RunManifest.SubsystemReport> reports) {
-        List<OutputFile> chunks = new ArrayList<>();
-        for (SubsystemRecorder r : started) {
-            chunks.add(chunkFile(r));
-        }
-        // join() waits uninterruptibly: the outputs are written and named in run.json even after a Ctrl-C
-        CompletableFuture<List<List<OutputFile>>> own = CompletableFuture.supplyAsync(() -> {
+    private static CompletableFuture<List<List<OutputFile>>> exportOwn(Path dir, List<SubsystemRecorder> started,
+                                                                       Outcome outcome) {
+        return CompletableFuture.supplyAsync(() -> {
             List<List<OutputFile>> each = new ArrayList<>();
             try {
                 for (SubsystemRecorder r : started) {
-                    each.add(exportOne(dir, r, outcome));
+                    each.add(sealed(dir, exportOne(dir, r, outcome)));
                 }
             } catch (Throwable e) { // an Error (out of memory): the outputs not written are named, the run still ends
                 outcome.problem("outputs not written: " + e);
             }
             return each;
         }, task -> Thread.ofPlatform().name("dfx-record-export").start(task));
+    }
+
+    /**
+     * Writes every output from the chunk files: the subsystems' outputs on a thread of their own ({@code own}, started
+     * by {@link #exportOwn}) while this thread replays the deps records and runs the extra exports (the trace), which
+     * share the deps replay instead of replaying the chunk file again.
+     * Post-recording work is where a user waits; on two or more CPUs the two halves overlap.
+     *
+     * @return every file of the run directory: chunk files and subsystem outputs in subsystem order, then the extras;
+     *         the outputs sealed ({@link OutputSeal})
+     */
+    private List<OutputFile> exportAll(Path dir, List<SubsystemRecorder> started,
+                                       CompletableFuture<List<List<OutputFile>>> own, List<Export> extra,
+                                       Outcome outcome, RunManifest.Clock clock, Instant start,
+                                       RunManifest.Workload w, List<RunManifest.SubsystemReport> reports) {
+        List<OutputFile> chunks = new ArrayList<>();
+        for (SubsystemRecorder r : started) {
+            chunks.add(chunkFile(r));
+        }
         // replayed by the first of deps.json and the trace to need the edges; the other waits for that replay
         DependencyEdges deps = dependencyEdges(dir, started);
         List<OutputFile> extras = new ArrayList<>();
@@ -267,7 +304,7 @@ public final class Recording {
             RunManifest m = manifest(outcome.status(), outcome.reason(), clock, start, null, 0, w, reports, chunks);
             for (Export e : extra) {
                 try {
-                    extras.add(e.export(dir, m, deps));
+                    extras.add(OutputSeal.seal(dir, e.export(dir, m, deps)));
                 } catch (IOException | RuntimeException ex) {
                     outcome.problem("export not written: " + describe(ex));
                 }
@@ -281,6 +318,18 @@ public final class Recording {
         }
         outputs.addAll(extras);
         return outputs;
+    }
+
+    /**
+     * @return {@code outputs} with their sizes and CRC32s, for report to check later: read back by the thread that
+     *         wrote them, while the other threads still write theirs
+     */
+    private static List<OutputFile> sealed(Path dir, List<OutputFile> outputs) {
+        List<OutputFile> s = new ArrayList<>(outputs.size());
+        for (OutputFile o : outputs) {
+            s.add(OutputSeal.seal(dir, o));
+        }
+        return s;
     }
 
     private static OutputFile chunkFile(SubsystemRecorder r) {

@@ -22,6 +22,8 @@ import dev.dfx.record.Subsystem;
 import dev.dfx.record.TaskId;
 import dev.dfx.rundir.ChunkRecords;
 import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.OutputFile;
+import dev.dfx.rundir.OutputSeal;
 import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.RuntimeConfig;
 import dev.dfx.runtime.SmallWorkloads;
@@ -32,6 +34,7 @@ import dev.dfx.runtime.graph.EdgeSource;
 import dev.dfx.runtime.graph.TaskGraph;
 import dev.dfx.runtime.graph.TaskInfo;
 import dev.dfx.runtime.probe.Probe;
+import dev.dfx.runtime.workload.Flood;
 import dev.dfx.runtime.workload.Scoped;
 import dev.dfx.runtime.workload.Workload;
 import java.io.IOException;
@@ -45,6 +48,7 @@ import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -135,6 +139,40 @@ class RecordingTest {
             assertThat(Files.size(deps.path())).isLessThan((tasks + overflow) * (long) SubmitRecord.SIZE / 4);
         }
         assertScopesBalanced(dir);
+    }
+
+    @Test
+    void aWrongResultFailsTheRunAndTheTraceIsDrawnAfterTheCheckWhileTheOutputsAreWrittenAndSealed() throws IOException {
+        // the fifth task's kernel does nothing: its rows of y stay NaN, which the check names; the check runs while the
+        // subsystems' outputs are written, and the extra exports (the trace) start only after it
+        AtomicInteger calls = new AtomicInteger();
+        Workload w = new Flood(300, 8).withKernel("axpb", k -> a -> {
+            if (calls.incrementAndGet() != 5) {
+                k.run(a);
+            }
+        });
+        Path dir = tmp.resolve("flood");
+        List<String> extraSaw = new ArrayList<>();
+        RecordingPlan plan = RecordingPlan.of(RecordingConfig.defaults().withWorkload(w.name()).withOutput(dir),
+                tmp, w);
+        RunManifest m = new Recording(plan).run(List.of((run, man, deps) -> {
+            extraSaw.add(man.status());
+            extraSaw.add(man.workload().check());
+            Files.writeString(run.resolve("extra.txt"), "drawn\n");
+            return OutputFile.written("extra.txt", 1);
+        }));
+
+        assertThat(m.workload().check()).startsWith("flood: y[").contains("expected");
+        assertThat(m.status()).isEqualTo("failed");
+        assertThat(m.reason()).isEqualTo("workload check failed: " + m.workload().check());
+        assertThat(extraSaw).containsExactly("failed", m.workload().check());
+        assertThat(ManifestFile.read(dir).workload().check()).isEqualTo(m.workload().check());
+        for (String written : List.of("deps.json", "pmu.csv", "scopes.jsonl", "extra.txt")) {
+            OutputFile o = m.outputs().stream().filter(f -> f.path().equals(written)).findFirst().orElseThrow();
+            assertThat(o.written()).as(written).isTrue();
+            assertThat(o.bytes()).as(written + " sealed").isEqualTo(Files.size(dir.resolve(written)));
+            assertThat(OutputSeal.check(dir, o)).as(written).isNull();
+        }
     }
 
     @Test

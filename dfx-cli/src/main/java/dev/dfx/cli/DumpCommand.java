@@ -57,7 +57,7 @@ final class DumpCommand implements Callable<Integer> {
                 return 0;
             }
             PerfInputs.withRecords(input.resolve(), headers, out, spec.commandLine().getErr(),
-                s -> new DumpPrinter(s, out).run(),
+                s -> new DumpPrinter(s, out).run(headers.any()),
                 run -> RunDump.print(run, out, damage));
         } finally {
             out.flush();

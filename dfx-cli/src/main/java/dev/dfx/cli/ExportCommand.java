@@ -8,6 +8,7 @@ import dev.dfx.export.PerfProfileExporter;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.export.TraceFormat;
 import dev.dfx.export.html.HtmlViewer;
+import dev.dfx.io.AtomicFile;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.rundir.ManifestAudit;
 import dev.dfx.rundir.ManifestFile;
@@ -71,6 +72,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        AtomicFile.discardOnExit(); // an export stopped by a signal leaves no half-written temporary file
         String f = format;
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);

@@ -25,6 +25,7 @@ import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunLock;
 import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.recording.ManifestFacts;
+import dev.dfx.runtime.recording.PoolBudget;
 import dev.dfx.runtime.recording.RecordingPlan;
 import dev.dfx.runtime.recording.SubsystemReports;
 import dev.dfx.runtime.subsystem.PoolSize;
@@ -163,12 +164,25 @@ public final class ProgramRecording {
      * @return the run directory, its manifest and the command's status
      * @throws ProgramNotRunnable when the command cannot be started (nothing is created when it is not found or not
      *                            executable; a later exec failure leaves a run directory whose run.json says so)
-     * @throws dev.dfx.error.BadInputException when the run directory cannot be claimed
-     * @throws UncheckedIOException when the run directory cannot be written at all
+     * @throws dev.dfx.error.BadInputException when the run directory cannot be claimed, or the region's pools need
+     *                                          more than a quarter of this machine's memory (nothing is created)
+     * @throws UncheckedIOException when the run directory cannot be written at all, or the file system refuses the
+     *                              region's bytes (run.json then says failed, with the reason)
      * @throws InterruptedException when the recording thread is interrupted
      */
     public Result run() throws InterruptedException {
         ProgramPath.resolve(settings.command().getFirst(), System.getenv("PATH"), workDir);
+        PoolSize pool = settings.pool();
+        long need;
+        try {
+            need = Math.multiplyExact(Math.multiplyExact((long) settings.lanes() * pool.buffersPerLane(),
+                    pool.recordsPerBuffer()), UserEvent.BYTES);
+        } catch (ArithmeticException e) {
+            need = Long.MAX_VALUE;
+        }
+        PoolBudget.refuseOver(setting(settings), need, PoolBudget.physicalMemory(), settings.lanes() + " lanes x "
+                + pool.buffersPerLane() + " buffers x " + pool.recordsPerBuffer() + " records x " + UserEvent.BYTES
+                + " B");
         RunLock claim = RecordingPlan.runDirectory(settings.output(), workDir);
         try {
             return record(claim.directory());
@@ -198,7 +212,21 @@ public final class ProgramRecording {
         LaneStrings strings;
         String reason = null;
         UserEventCollector collector = new UserEventCollector(chunks);
-        try (RegionHost host = RegionHost.start(regionFile, spec, collector)) {
+        RegionHost started;
+        try {
+            started = RegionHost.start(regionFile, spec, collector);
+        } catch (RuntimeException e) { // the file system refused the region: no space, a quota
+            try {
+                chunks.close();
+                Files.deleteIfExists(regionFile);
+                ManifestFile.write(dir, manifest(spec, "failed", e.getMessage(), clock, start,
+                        Instant.now().toString(), System.nanoTime() - originNs, 0, List.of(), List.of(), running));
+            } catch (IOException | RuntimeException again) { // a full disk may refuse these too: the region's
+                e.addSuppressed(again);                          // refusal is the one to report
+            }
+            throw e;
+        }
+        try (RegionHost host = started) {
             collector.bind(host);
             ProgramProcess p;
             try {
@@ -208,9 +236,9 @@ public final class ProgramRecording {
             } catch (ProgramNotRunnable e) {
                 host.stop();
                 chunks.close();
+                Files.deleteIfExists(regionFile);
                 ManifestFile.write(dir, manifest(spec, "failed", e.getMessage(), clock, start, Instant.now().toString(),
                         System.nanoTime() - originNs, 0, List.of(), List.of(), running));
-                Files.deleteIfExists(regionFile);
                 throw e;
             }
             running(p);
@@ -331,9 +359,13 @@ public final class ProgramRecording {
             return RegionSpec.builder().userPool(s.pool().recordsPerBuffer(), s.pool().buffersPerLane(), s.lanes())
                     .policy(s.policy()).backstop(s.backstop()).stallThreshold(s.stallThreshold()).build();
         } catch (IllegalArgumentException e) {
-            throw new BadInputException("--pool " + ProgramReport.SUBSYSTEM + "=" + s.pool() + ", --lanes " + s.lanes()
-                    + ": " + e.getMessage());
+            throw new BadInputException(setting(s) + ": " + e.getMessage());
         }
+    }
+
+    /** @return the options that shape the region, as the user would write them */
+    private static String setting(Settings s) {
+        return "--pool " + ProgramReport.SUBSYSTEM + "=" + s.pool() + ", --lanes " + s.lanes();
     }
 
     /** @return every used lane's string table, as the region held it at the end */

@@ -71,6 +71,19 @@ class RecordProgramTest {
     }
 
     @Test
+    void poolsPastTheMemoryBudgetAreRefusedBeforeAnythingIsCreated() throws Exception {
+        Path run = tmp.resolve("huge");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--pool", "user=100000x100000", "--",
+                "true");
+        assertThat(d.status()).as(d.output()).isEqualTo(1);
+        // 64 lanes x 100000 buffers x 100000 records x 32 B = 2.048e13 B = 19531250 MiB
+        assertThat(d.stderr()).startsWith("dfx: --pool user=100000x100000, --lanes 64: the pools need 19531250 MiB,"
+                + " more than the ").contains("64 lanes x 100000 buffers x 100000 records x 32 B; use smaller pools");
+        assertThat(d.stderr().lines().count()).isEqualTo(1);
+        assertThat(run).doesNotExist();
+    }
+
+    @Test
     void everyThreadsNamedSlicesArriveExactlyOnceAndInOrderWithOneSmallBufferPerLane() throws Exception {
         int threads = 4;
         int steps = 3000;

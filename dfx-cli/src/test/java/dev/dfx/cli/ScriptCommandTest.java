@@ -159,4 +159,27 @@ class ScriptCommandTest {
         CliRun evlist = CliRun.dfx("dump", "--evlist", "-i", fixture("irq-a.data"));
         assertThat(evlist.out()).startsWith("irq:tasklet_exit: type: 2, size: 128, config: 0xdb,");
     }
+
+    /**
+     * perf report -D --header prints the header (perf's --header-only text) and then the dump without the line that
+     * points to --header: checked against the two goldens perf printed for the fixture, the file's capture time (its
+     * modification time, which a checkout changes) masked.
+     */
+    @Test
+    void dumpWithHeaderIsTheHeaderThenTheDumpWithoutItsPointer() throws IOException {
+        String name = fixture("irq-a.data");
+        String header = Files.readString(Path.of(name.replace(".data", ".header.txt")));
+        String dump = Files.readString(Path.of(name.replace(".data", ".dump.txt")));
+        String pointer = "# To display the perf.data header info, please use --header/--header-only options.\n#\n";
+        assertThat(dump).startsWith(pointer);
+        CliRun run = CliRun.dfx("dump", "--header", "-i", name);
+        assertThat(run.status()).isZero();
+        // perf report -D names the file as given: the goldens were made inside testdata/perf
+        String out = run.out().replace("@" + name + " ", "@irq-a.data ");
+        assertThat(maskCaptured(out)).isEqualTo(maskCaptured(header + dump.substring(pointer.length())));
+    }
+
+    private static String maskCaptured(String text) {
+        return text.replaceFirst("(?m)^# captured on    : .*$", "# captured on    : <masked>");
+    }
 }

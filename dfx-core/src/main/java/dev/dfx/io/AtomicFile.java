@@ -14,7 +14,9 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Writes a file so that a reader (or a crash, or a full disk) never sees half of it: the bytes go to a temporary
@@ -41,7 +43,34 @@ public final class AtomicFile {
         T write(OutputStream out) throws IOException;
     }
 
+    /** Temporary files between creation and rename (or deletion), for {@link #discardOnExit()}. */
+    private static final Set<Path> IN_FLIGHT = ConcurrentHashMap.newKeySet();
+    private static final AtomicBoolean DISCARD_HOOK = new AtomicBoolean();
+
     private AtomicFile() {
+    }
+
+    /**
+     * Deletes, when the JVM shuts down (SIGINT, SIGTERM, {@link System#exit}), every temporary file still being
+     * written, so that an interrupted command leaves no {@code .NAME.<random>.tmp} behind; the targets keep what they
+     * held. For commands whose writes are worthless unfinished (an export); not for a recording, whose own shutdown
+     * path still completes its files. Registers one shutdown hook, on the first call; later calls do nothing.
+     * Thread-safe.
+     *
+     * @throws IllegalStateException when the JVM is already shutting down
+     */
+    public static void discardOnExit() {
+        if (DISCARD_HOOK.compareAndSet(false, true)) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                for (Path tmp : IN_FLIGHT) {
+                    try {
+                        Files.deleteIfExists(tmp);
+                    } catch (IOException e) {
+                        // the JVM is ending: nothing is left to tell
+                    }
+                }
+            }, "dfx-discard-temporaries"));
+        }
     }
 
     /**
@@ -62,6 +91,7 @@ public final class AtomicFile {
             }
         }
         Path tmp = temporary(target);
+        IN_FLIGHT.add(tmp);
         try {
             T result;
             try (OutputStream out = new BufferedOutputStream(Channels.newOutputStream(Files.newByteChannel(tmp,
@@ -80,6 +110,8 @@ public final class AtomicFile {
                 throw onTarget(f, target);
             }
             throw e;
+        } finally {
+            IN_FLIGHT.remove(tmp);
         }
     }
 

@@ -1,9 +1,11 @@
 package dev.dfx.pipeline;
 
+import dev.dfx.error.IoErrors;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -26,19 +28,23 @@ final class Region implements AutoCloseable {
     record Allocation(MemorySegment segment, long base) {
     }
 
+    /** Bytes of zeros written at a time when a mapped file grows. */
+    private static final int ZERO_CHUNK = 1 << 20;
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     private final RegionLayout layout;
     private final Arena arena;
     private final MemorySegment device;
     private final FileChannel file;
+    private final Path fileName;
     private long fileEnd;
 
-    private Region(RegionLayout layout, Arena arena, MemorySegment device, FileChannel file) {
+    private Region(RegionLayout layout, Arena arena, MemorySegment device, FileChannel file, Path fileName) {
         this.layout = layout;
         this.arena = arena;
         this.device = device;
         this.file = file;
+        this.fileName = fileName;
         this.fileEnd = layout.regionBytes();
     }
 
@@ -50,8 +56,8 @@ final class Region implements AutoCloseable {
     static Region create(RegionLayout layout, PipelineConfig config) {
         Path mappedFile = config.mappedFile().orElse(null);
         Arena arena = Arena.ofShared();
+        FileChannel file = null;
         try {
-            FileChannel file = null;
             MemorySegment device;
             if (mappedFile != null) {
                 // Private as perf.data is: producers write argument payloads and a program's own strings here.
@@ -59,20 +65,33 @@ final class Region implements AutoCloseable {
                         StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING),
                         PosixFilePermissions.asFileAttribute(OWNER_ONLY));
                 Files.setPosixFilePermissions(mappedFile, OWNER_ONLY);  // a file that existed keeps its mode otherwise
+                preallocate(file, mappedFile, 0, layout.regionBytes());
                 device = file.map(FileChannel.MapMode.READ_WRITE, 0, layout.regionBytes(), arena);
             } else {
                 device = arena.allocate(layout.regionBytes(), 4096);
+                device.fill((byte) 0);
             }
-            device.fill((byte) 0);
-            Region r = new Region(layout, arena, device, file);
+            Region r = new Region(layout, arena, device, file, mappedFile);
             r.writeTables(config, mappedFile != null);
             return r;
         } catch (IOException e) {
-            arena.close();
+            release(arena, file);
             throw new UncheckedIOException("cannot map pipeline file " + mappedFile + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            arena.close();
+            release(arena, file);
             throw e;
+        }
+    }
+
+    /** Closes what a failed {@link #create} opened; a failure to close the file adds nothing to the first error. */
+    private static void release(Arena arena, FileChannel file) {
+        arena.close();
+        if (file != null) {
+            try {
+                file.close();
+            } catch (IOException ignored) {
+                // the create's own error is the one to report
+            }
         }
     }
 
@@ -143,8 +162,9 @@ final class Region implements AutoCloseable {
             MemorySegment s = arena.allocate(bytes, 4096);
             return new Allocation(s, s.address());
         }
+        long base = RegionLayout.align(fileEnd, 4096);
+        preallocate(file, fileName, base, base + bytes);
         try {
-            long base = RegionLayout.align(fileEnd, 4096);
             MemorySegment s = file.map(FileChannel.MapMode.READ_WRITE, base, bytes, arena);
             fileEnd = base + bytes;
             // A producer in another process maps up to here; released after the block is mapped (and zero).
@@ -152,6 +172,27 @@ final class Region implements AutoCloseable {
             return new Allocation(s, base);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot grow pipeline file to " + (fileEnd + bytes) + " bytes", e);
+        }
+    }
+
+    /**
+     * Writes zeros over {@code [from, to)} of the mapped file, so that the file system gives it blocks now: a store
+     * through a mapping into a hole that the file system cannot fill (no space left, a quota) faults the storing
+     * thread (SIGBUS, an {@link InternalError} in Java, a crash in a C producer) instead of returning an error.
+     *
+     * @param path the file's name, for the message
+     * @throws UncheckedIOException naming the file, the bytes asked for and the file system's refusal
+     */
+    private static void preallocate(FileChannel file, Path path, long from, long to) {
+        ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(ZERO_CHUNK, Math.max(to - from, 1)));
+        try {
+            for (long at = from; at < to; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), to - at));
+                at += file.write(zeros, at);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot allocate " + ((to - from) >> 10) + " KiB of pipeline file " + path
+                    + " at byte " + from + ": " + IoErrors.describe(e), e);
         }
     }
 

@@ -63,16 +63,30 @@ public final class DumpPrinter {
     }
 
     /**
-     * Prints the dump.
+     * Prints the dump, as {@code perf report -D} without {@code --header}.
      *
      * @throws dev.dfx.error.BadInputException when the data is corrupt, after printing what came before it and the
      *                                          statistics of it
      */
     public void run() {
+        run(false);
+    }
+
+    /**
+     * Prints the dump.
+     *
+     * @param headerShown whether the file's header was printed before ({@code --header}): perf then leaves out its
+     *                    line pointing to that option
+     * @throws dev.dfx.error.BadInputException when the data is corrupt, after printing what came before it and the
+     *                                          statistics of it
+     */
+    public void run(boolean headerShown) {
         if (!session.orderable()) {
             out.put("WARNING: No sample_id_all support, falling back to unordered processing\n");
         }
-        out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+        if (!headerShown) {
+            out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+        }
         traceSort = !session.file().pipe() && session.traceEvents() != null && !session.evlist().isEmpty()
             && session.evlist().all().stream().allMatch(e -> e.attr().type() == PerfType.TRACEPOINT);
         Iterator<TimedRecord> it = session.processingOrder(true);

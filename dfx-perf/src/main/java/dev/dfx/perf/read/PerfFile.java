@@ -142,8 +142,8 @@ public final class PerfFile implements AutoCloseable {
         Endian e = endianOf(hs, name);
         long size = e.u64(hs, 8);
         if (size != PIPE_HEADER) {
-            throw new BadInputException(name + ": byte offset 8: header size " + size + " is not a pipe header"
-                + " (16); a file-mode perf.data must be given as a file, not a stream");
+            throw new BadInputException(name + ": byte offset 8: header size " + Long.toUnsignedString(size)
+                + " is not a pipe header (16); a file-mode perf.data must be given as a file, not a stream");
         }
         FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
         return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), Map.of(), new Warnings());
@@ -161,8 +161,8 @@ public final class PerfFile implements AutoCloseable {
             return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), Map.of(), new Warnings());
         }
         if (size != FILE_HEADER && size != 72) {
-            throw new BadInputException(name + ": byte offset 8: header size " + size + ", expected 104 (file mode)"
-                + " or 16 (pipe mode)");
+            throw new BadInputException(name + ": byte offset 8: header size " + Long.toUnsignedString(size)
+                + ", expected 104 (file mode) or 16 (pipe mode)");
         }
         if (seg.byteSize() < size) {
             throw new BadInputException(name + ": byte offset 0: truncated header: the file has " + seg.byteSize()

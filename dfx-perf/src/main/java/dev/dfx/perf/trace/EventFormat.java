@@ -16,10 +16,10 @@ import java.util.List;
  * @param printFormat  the compiled print format, or {@code null} when {@link #failed()}
  * @param printFmtText the print format text as stored (for diagnostics)
  * @param failed       whether the fields or the print format could not be parsed
- * @param unusable     whether perf 6.1's libtraceevent cannot use the format safely: its {@code common_*} fields
- *                     could not be parsed (it cannot read the common fields of records), giving up on a field freed
- *                     one already read (a use-after-free), or {@code __print_flags}/{@code __print_symbolic} names
- *                     a field the format lacks (a null dereference while parsing)
+ * @param unusable     whether perf 6.1's libtraceevent cannot use the format safely: giving up on a field freed one
+ *                     already read (a use-after-free), or {@code __print_flags}/{@code __print_symbolic} names a
+ *                     field the format lacks (a null dereference while parsing); a format whose fields break off
+ *                     otherwise is only {@link #failed() failed}
  */
 public record EventFormat(String system, String name, int id, List<FormatField> commonFields,
                           List<FormatField> fields, PrintFormat printFormat, String printFmtText, boolean failed,

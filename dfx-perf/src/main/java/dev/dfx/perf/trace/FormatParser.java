@@ -63,7 +63,7 @@ final class FormatParser {
         }
         return new EventFormat(system, name.text(), (int) CNumbers.strtoull(id.text()), List.copyOf(common),
             List.copyOf(own), pf, fmtText, pf == null,
-            fieldsRead == NO_FIELDS || fieldsRead == FREED_FIELD || nullField);
+            fieldsRead == FREED_FIELD || nullField);
     }
 
     /**

@@ -100,8 +100,22 @@ public final class TracingDataParser {
                 cmdlines = cmdlines(text(u64("saved cmdlines size"), "saved cmdlines"));
             }
             TraceEvents te = new TraceEvents(version, e, longSize, pageSize, printk, kallsyms, cmdlines);
+            EventFormat lowest = null;
+            Source lowestAt = null;
             for (Source f : formats) {
-                te.add(parse(f, longSize));
+                EventFormat ev = parse(f, longSize);
+                te.add(ev);
+                if (lowest == null || ev.id() < lowest.id()) {
+                    lowest = ev;
+                    lowestAt = f;
+                }
+            }
+            if (lowest != null && lowest.commonFields().stream().noneMatch(c -> c.name().equals("common_type"))) {
+                // libtraceevent finds every record's event through the common_type field of the lowest-ID format
+                // (get_common_info); perf 6.1 crashes without it
+                throw bad(lowestAt.at(), "the format of " + lowest.fullName() + " here, the lowest ID (" + lowest.id()
+                    + "), has no readable common_type field; expected a well-formed tracepoint format (perf 6.1"
+                    + " cannot tell the events of records apart without it)");
             }
             return te;
         }
@@ -114,7 +128,8 @@ public final class TracingDataParser {
 
         /**
          * perf parses every format as it reads the blob: one without a readable name or id ends the reading (and
-         * loses every later format), and one libtraceevent cannot use safely crashes perf; dfx refuses both.
+         * loses every later format), and one libtraceevent cannot use safely crashes perf; dfx refuses both. A
+         * format whose fields break off otherwise is kept as failed: its samples print {@code [FAILED TO PARSE]}.
          */
         private EventFormat parse(Source f, int longSize) {
             EventFormat ev = FormatParser.parse(f.text(), f.system(), longSize);
@@ -124,8 +139,8 @@ public final class TracingDataParser {
             }
             if (ev.unusable()) {
                 throw bad(f.at(), "the format of " + ev.fullName() + " here is malformed where perf 6.1 cannot"
-                    + " recover (its common fields, a field line cut before its type, or __print_flags or"
-                    + " __print_symbolic of a field it lacks); expected a well-formed tracepoint format");
+                    + " recover (a field line cut before its type, or __print_flags or __print_symbolic of a field"
+                    + " it lacks); expected a well-formed tracepoint format");
             }
             return ev;
         }

@@ -17,7 +17,7 @@ import java.util.Map;
  * per buffer x record size, over every lane) and payload arenas are allocated, and zeroed, when the pipelines start,
  * so pools past the budget are refused before any work, naming the sizes. Stateless.
  */
-final class PoolBudget {
+public final class PoolBudget {
     /** The budget is physical memory divided by this. */
     static final int SHARE = 4;
 
@@ -25,7 +25,7 @@ final class PoolBudget {
     }
 
     /** @return this machine's physical memory in bytes, 0 when the JVM cannot tell */
-    static long physicalMemory() {
+    public static long physicalMemory() {
         if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             return os.getTotalMemorySize();
         }
@@ -50,18 +50,35 @@ final class PoolBudget {
                 lanes.merge(l.kind(), 1, Integer::sum);
             }
         }
-        long budget = machine / SHARE;
-        if (machine <= 0 || total <= budget || byKind.isEmpty()) {
+        if (byKind.isEmpty()) {
             return;
         }
         BufferKind biggest = byKind.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         PoolSize p = pools.of(biggest);
         String origin = pools.origin(biggest);
-        throw new BadInputException((origin.startsWith("--") ? "option " + origin : origin) + ": the pools need " + mib(total) + ", more than the "
-                + mib(budget) + " a recording may take (a quarter of this machine's " + mib(machine) + "); "
-                + PoolSizes.qualifiedName(biggest) + " alone takes " + mib(byKind.get(biggest)) + " ("
+        refuseOver(origin.startsWith("--") ? "option " + origin : origin, total, machine,
+                PoolSizes.qualifiedName(biggest) + " alone takes " + mib(byKind.get(biggest)) + " ("
                 + lanes.get(biggest) + " lanes x " + p.buffersPerLane() + " buffers x " + p.recordsPerBuffer()
-                + " records x " + biggest.recordSize() + " B); use smaller pools");
+                + " records x " + biggest.recordSize() + " B)");
+    }
+
+    /**
+     * Refuses pools past the budget, before anything is allocated or mapped.
+     *
+     * @param setting what set the sizes, for the message (an option and its value)
+     * @param need    bytes the pools take
+     * @param machine physical memory, bytes (0: unknown, nothing is refused)
+     * @param detail  how {@code need} comes about (lanes x buffers x records x record size)
+     * @throws BadInputException naming the setting, the need, the budget and the detail when {@code need} is over
+     */
+    public static void refuseOver(String setting, long need, long machine, String detail) {
+        long budget = machine / SHARE;
+        if (machine <= 0 || need <= budget) {
+            return;
+        }
+        throw new BadInputException(setting + ": the pools need " + mib(need) + ", more than the " + mib(budget)
+                + " a recording may take (a quarter of this machine's " + mib(machine) + "); " + detail
+                + "; use smaller pools");
     }
 
     private static String mib(long bytes) {

@@ -1,0 +1,71 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.dfx.testing.Fixtures;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A tracepoint format in the recording's tracing data whose field list breaks off (a byte no field name may hold,
+ * 0x15, written over the fourth character of one field's name): perf 6.1 keeps the event as failed and prints
+ * {@code [FAILED TO PARSE]} for its samples, every other event as usual; only a lowest-ID format left without
+ * {@code common_type} crashes it (SIGSEGV), which dfx refuses in one line. The goldens are perf 6.1's
+ * {@code perf script} output on the same damaged bytes of {@code sched-switch-wakeup-a.data}
+ * (sched_switch has ID 372, the lowest; sched_wakeup 374).
+ */
+class FormatDamageTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "sched_switch, common_pid, sched-switch-wakeup-a.switch-common_pid.script.txt",
+        "sched_wakeup, common_type, sched-switch-wakeup-a.wakeup-common_type.script.txt",
+    })
+    void aBrokenFieldListFailsOnlyThatEventAsPerfDoes(String event, String field, String golden) throws IOException {
+        Path file = damaged(event, field);
+        CliRun run = CliRun.dfx("script", "-i", file.toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).isEqualTo(resource("/format-damage/" + golden));
+        assertThat(run.out()).contains(event.equals("sched_switch") ? "sched:sched_switch: [FAILED TO PARSE]"
+            : "sched:sched_wakeup: [FAILED TO PARSE]");
+    }
+
+    @Test
+    void theLowestIdFormatWithoutCommonTypeIsRefusedWhereItsOffsetIs() throws IOException {
+        Path file = damaged("sched_switch", "common_type");
+        CliRun run = CliRun.dfx("script", "-i", file.toString());
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).startsWith("dfx: " + file + ": byte offset ")
+            .contains("the format of sched:sched_switch here, the lowest ID (372), has no readable common_type field");
+        assertThat(run.err().lines().count()).isEqualTo(1);
+    }
+
+    /** @return a copy of the fixture with 0x15 over the fourth character of {@code field} in {@code event}'s format */
+    private Path damaged(String event, String field) throws IOException {
+        byte[] b = Files.readAllBytes(Fixtures.perf("sched-switch-wakeup-a.data"));
+        String text = new String(b, StandardCharsets.ISO_8859_1);
+        int at = text.indexOf(field, text.indexOf("name: " + event + "\n"));
+        assertThat(at).as(field + " in the format of " + event).isPositive();
+        b[at + 3] = 0x15;
+        Path file = dir.resolve(event + "-" + field + ".data");
+        Files.write(file, b);
+        return file;
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = FormatDamageTest.class.getResourceAsStream(name)) {
+            assertThat(in).as(name).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

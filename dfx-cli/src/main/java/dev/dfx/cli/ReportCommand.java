@@ -57,7 +57,8 @@ final class ReportCommand implements Callable<Integer> {
     boolean json;
 
     @Option(names = {"-s", "--sort"}, paramLabel = "KEYS",
-        description = "perf.data: sort keys, of comm, dso, sym, pid, cpu (default comm,dso,sym)")
+        description = "perf.data: sort keys, of comm, dso, sym, pid, cpu, trace (default comm,dso,sym; trace when"
+            + " every event is a tracepoint; +KEYS adds to the default)")
     String sort;
 
     @Option(names = {"-F", "--fields"}, paramLabel = "FIELDS",

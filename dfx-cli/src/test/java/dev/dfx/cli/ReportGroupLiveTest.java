@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,21 +69,11 @@ class ReportGroupLiveTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("reports")
     void dfxReportIsPerfReport(String file, String options) throws Exception {
-        String data = dir.resolve(file).toString();
-        List<String> opts = options.isEmpty() ? List.of() : Arrays.asList(options.split(" "));
-        List<String> perf = new ArrayList<>(List.of("--buildid-dir", cache.toString(), "report", "-i", data,
-            "--stdio"));
-        List<String> dfx = new ArrayList<>(List.of("report", "-i", data, "--buildid-dir", cache.toString()));
-        perf.addAll(opts);
-        dfx.addAll(opts);
-        String expected = ReportLiveTest.withoutTip(LiveRecording.perfOutput(dir, perf.toArray(String[]::new)));
-        CliRun run = CliRun.dfx(dfx.toArray(String[]::new));
-        assertThat(run.status()).as(run.err()).isZero();
-        assertThat(expected).as("perf printed entries").contains("%");
+        LiveReport report = LiveReport.of(dir, cache, file, options);
         if (!file.equals("apart.data") || !options.isEmpty()) {
             // a group's table, or its leader's section with --no-group, names the events of the group
-            assertThat(expected).contains("of events '");
+            assertThat(report.perf()).contains("of events '");
         }
-        ScriptGoldenTest.assertSameText(file + " report " + options, expected, run.out());
+        report.assertSame(file + " report " + options);
     }
 }

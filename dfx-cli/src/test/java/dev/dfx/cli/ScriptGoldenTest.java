@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -21,38 +18,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * table in {@code script-goldens.tsv} follows fixtures/perf/README.md). Output must be byte-identical.
  */
 class ScriptGoldenTest {
-    static Stream<Arguments> goldens() throws IOException {
-        List<Arguments> cases = new ArrayList<>();
-        try (InputStream in = ScriptGoldenTest.class.getResourceAsStream("/script-goldens.tsv")) {
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] cols = line.split("\t");
-                cases.add(Arguments.of(cols[0], cols[1]));
-            }
-        }
-        return cases.stream();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("goldens")
+    @MethodSource("dev.dfx.cli.GoldenTable#script")
     void scriptMatchesPerfScript(String golden, String args) throws IOException {
-        List<String> argv = new ArrayList<>();
-        argv.add("script");
-        String[] words = args.split(" ");
-        for (int i = 0; i < words.length; i++) {
-            if (List.of("-i", "--symfs", "--kallsyms", "--buildid-dir").contains(words[i])) {
-                argv.add(words[i]);
-                argv.add(Fixtures.perf(words[++i]).toString());
-            } else {
-                argv.add(words[i]);
-            }
-        }
-        CliRun run = CliRun.dfx(argv.toArray(String[]::new));
-        assertThat(run.status()).as(run.err()).isZero();
-        String expected = new String(Files.readAllBytes(Fixtures.perf(golden)), StandardCharsets.ISO_8859_1);
-        assertSameText(golden, expected, run.out());
+        GoldenTable.check("script", golden, args);
     }
 
     /**

@@ -26,7 +26,8 @@ public final class Goldens {
     /** The fixtures' recordings (NAME of NAME.data), each with dump, header and evlist goldens. */
     public static final List<String> RECORDINGS = List.of("compressed-z", "cpu-clock-cs-switch-a",
         "cpu-clock-g-F999", "group-read-S-rt", "inject-b", "irq-a", "page-faults-c1-notime", "page-faults-d",
-        "raw-R-mixed", "sched-lost-m1-z", "sched-proc.pipe", "sched-switch-wakeup-a", "stat-s-switch", "symwork-g", "syscalls-openat-raw",
+        "raw-R-mixed", "sched-lost-m1-z", "sched-proc.pipe", "sched-switch-wakeup-a", "sched-wait-nanosleep",
+        "stat-s-switch", "symwork-g", "syscalls-openat-raw",
         "task-clock-c100000-cpu", "timer-a");
 
     private Goldens() {

@@ -19,9 +19,11 @@ import java.util.List;
  * @param comm      the thread's name when the sample was taken, as bytes held one char per byte (ISO-8859-1)
  * @param ip        the sample's address, resolved in the sample's cpumode
  * @param callchain the callchain's frames, innermost first; empty when the event records none
+ * @param trace     the tracepoint's text ({@link dev.dfx.perf.session.TraceOutput}, one char per byte) when the
+ *                  walk was asked for it and the sample has raw data; else null
  */
 public record ProfileSample(Evsel evsel, long time, int cpu, int pid, int tid, long period, PerfThread thread,
-                            String comm, ProfileFrame ip, List<ProfileFrame> callchain) {
+                            String comm, ProfileFrame ip, List<ProfileFrame> callchain, String trace) {
     /** @return the frames of the sample's stack, innermost first: its callchain, or its address alone */
     public List<ProfileFrame> stack() {
         return callchain.isEmpty() ? List.of(ip) : callchain;

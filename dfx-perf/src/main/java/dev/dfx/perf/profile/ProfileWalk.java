@@ -47,8 +47,28 @@ public final class ProfileWalk {
      */
     public static List<String> run(PerfSession session, SymbolOptions symbols, boolean callerOrder,
                                    Consumer<ProfileSample> samples, Consumer<TimedRecord> others) {
+        return run(session, symbols, callerOrder, false, samples, others);
+    }
+
+    /**
+     * @param session     the recording; its records must not have been iterated
+     * @param symbols     where symbols are looked for
+     * @param callerOrder whether unwound frames are expanded into inlined functions outermost first
+     * @param traceOutput whether each sample of a tracepoint event carries its text ({@link ProfileSample#trace()})
+     * @param samples     receives every sample of a known event
+     * @param others      receives every other record, after the machine model has seen it
+     * @return the lines about symbol files that could not be used, each once
+     * @throws dev.dfx.error.BadInputException when the data is corrupt (after delivering what came before), or a
+     *                                          tracepoint's text is asked for and its format is missing
+     */
+    public static List<String> run(PerfSession session, SymbolOptions symbols, boolean callerOrder,
+                                   boolean traceOutput, Consumer<ProfileSample> samples,
+                                   Consumer<TimedRecord> others) {
         SampleResolver resolver = new SampleResolver(session, symbols, callerOrder);
         resolver.prefetchKernelSymbols(session);
+        if (traceOutput) {
+            resolver.formatTracepoints(session);
+        }
         SampleDelivery delivery = new SampleDelivery(session.evlist());
         Iterator<TimedRecord> records = session.processingOrder(true);
         // a file's records are read and reordered on a second thread while this one resolves and gathers them; a

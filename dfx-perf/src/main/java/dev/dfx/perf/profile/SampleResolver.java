@@ -6,11 +6,13 @@ import dev.dfx.perf.machine.PerfThread;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.TraceOutput;
 import dev.dfx.perf.symbol.Inliner;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.unwind.UserStackUnwinder;
+import dev.dfx.pmu.attr.PerfType;
 import java.util.List;
 
 /**
@@ -25,6 +27,9 @@ public final class SampleResolver {
     private final UserStackUnwinder unwinder;
     private final Inliner inliner;
     private final boolean callerOrder;
+    /** The text of tracepoint samples, when asked for ({@link #formatTracepoints}); else null. */
+    private TraceOutput traceOutput;
+    private final StringBuilder trace = new StringBuilder(256);
 
     /**
      * @param session the recording
@@ -62,6 +67,16 @@ public final class SampleResolver {
         symbols.prefetchKernel(session);
     }
 
+    /**
+     * Makes {@link #resolve} give each tracepoint sample its text ({@link ProfileSample#trace()}), with kernel
+     * function names as the machine knows the kernel then.
+     *
+     * @param session the recording whose samples are resolved
+     */
+    public void formatTracepoints(PerfSession session) {
+        traceOutput = new TraceOutput(session, kernelSymbols());
+    }
+
     /** @return kernel symbols for tracepoints' {@code %ps}, as the machine knows the kernel now */
     public KernelSymbols kernelSymbols() {
         return symbols.kernelSymbols(machine);
@@ -94,7 +109,13 @@ public final class SampleResolver {
         ProfileFrame ip = ProfileFrame.of(symbols.resolve(machine, thread, cpumode, s.ip()), cpumode);
         List<ProfileFrame> chain = s.hasCallchain() ? Callchain.resolve(s, thread, machine, symbols, unwinder,
             inliner, callerOrder) : List.of();
+        String text = null;
+        if (traceOutput != null && evsel.attr().type() == PerfType.TRACEPOINT && s.rawOffset() >= 0) {
+            trace.setLength(0);
+            traceOutput.append(s, trace);
+            text = trace.toString();
+        }
         return new ProfileSample(evsel, s.time(), s.cpu(), s.pid(), s.tid(), s.period(), thread, thread.comm(), ip,
-            chain);
+            chain, text);
     }
 }

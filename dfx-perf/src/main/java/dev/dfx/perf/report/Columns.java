@@ -9,8 +9,13 @@ final class Columns {
 
     /** {@code %-*.*s}: {@code s} cut to {@code width} characters, padded with spaces on the right to it. */
     static String left(String s, int width) {
-        String cut = s.length() > width ? s.substring(0, Math.max(0, width)) : s;
+        String cut = cut(s, width);
         return cut + " ".repeat(Math.max(0, width - cut.length()));
+    }
+
+    /** {@code %-.*s}: {@code s} cut to {@code width} characters, not padded. */
+    static String cut(String s, int width) {
+        return s.length() > width ? s.substring(0, Math.max(0, width)) : s;
     }
 
     /** {@code %-*s} after a text: padded with spaces on the right to {@code width}, never cut. */

@@ -25,6 +25,15 @@ final class HistEntry {
     final char level;
     /** {@link #shortDso()} once asked. */
     private String shortDso;
+    /** The tracepoint's text of the samples on this line, one char per byte; null where the trace key is not used. */
+    final String trace;
+    /**
+     * Whether perf has formatted {@link #trace} for this entry ({@code trace_output != NULL}): it formats it at the
+     * entry's first comparison by the trace key, and only a formatted entry widens the column.
+     */
+    boolean traceFormatted;
+    /** Whether {@link #trace} was formatted when the entry went into the output tree ({@code hists__calc_col_len}). */
+    boolean traceFormattedAtOutput;
     long period;
     long samples;
     long accPeriod;
@@ -46,7 +55,7 @@ final class HistEntry {
     /** Whether this entry of a group member was paired with its leader's line ({@code hist_entry__has_pairs}). */
     boolean paired;
 
-    HistEntry(PerfThread thread, String comm, int cpu, MemMap map, Symbol sym, long ip, char level) {
+    HistEntry(PerfThread thread, String comm, int cpu, MemMap map, Symbol sym, long ip, char level, String trace) {
         this.thread = thread;
         this.comm = comm;
         this.placeholder = !thread.commSet();
@@ -55,6 +64,7 @@ final class HistEntry {
         this.sym = sym;
         this.ip = ip;
         this.level = level;
+        this.trace = trace;
     }
 
     /** Gives the entry its empty callchain tree, when it is new as a line. */
@@ -73,13 +83,15 @@ final class HistEntry {
         this.sym = of.sym;
         this.ip = of.ip;
         this.level = of.level;
+        this.trace = of.trace;
+        this.traceFormatted = of.traceFormatted;
         this.callchain = new CallchainNode(dsos);
         this.filtered = of.filtered;
     }
 
     /**
      * {@code hists__add_dummy_entry}: a line of a group's leader for an entry only another event of the group has;
-     * the same keys, no period, samples or callchains of its own.
+     * the same keys (and trace text, formatted or not), no period, samples or callchains of its own.
      */
     HistEntry dummy(DsoOrder dsos) {
         return new HistEntry(this, dsos);

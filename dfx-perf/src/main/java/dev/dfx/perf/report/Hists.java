@@ -25,6 +25,8 @@ final class Hists {
     private final SortKey[] keys;
     /** The entries after {@code hists__collapse_resort}, made on first use once every sample is added. */
     private TreeMap<HistEntry, HistEntry> collapsed;
+    /** The lines in print order, made by {@link #sorted}. */
+    private List<HistEntry> output;
     private long totalPeriod;
     private long samples;
     private Map<SortKey, Integer> lengths;
@@ -61,8 +63,10 @@ final class Hists {
         this.keys = layout.keys().toArray(new SortKey[0]);
         this.entries = new TreeMap<>(this::collapse);
         List<SortKey> k = layout.keys();
-        this.recentUsable = !k.contains(SortKey.SYM)
-            || k.contains(SortKey.DSO) && k.indexOf(SortKey.DSO) < k.indexOf(SortKey.SYM);
+        // the trace key tells lines apart by a text the recent keys do not hold, and marks what each comparison
+        // formats (the column's width): its lookups all go through the tree
+        this.recentUsable = !k.contains(SortKey.TRACE) && (!k.contains(SortKey.SYM)
+            || k.contains(SortKey.DSO) && k.indexOf(SortKey.DSO) < k.indexOf(SortKey.SYM));
     }
 
     /** {@code hist_entry__cmp}: the sort keys' collapse order. */
@@ -89,7 +93,7 @@ final class Hists {
         samples++;
         ProfileFrame ip = s.ip();
         HistEntry self = entry(new HistEntry(s.thread(), s.comm(), s.cpu(), ip.map(), ip.sym(), ip.printedIp(),
-            ip.level()));
+            ip.level(), s.trace()));
         self.period += s.period();
         self.samples++;
         List<ProfileFrame> chain = layout.callerOrder() ? s.callchain().reversed() : s.callchain();
@@ -113,10 +117,12 @@ final class Hists {
                 level = f.cpumode() == Machine.CPUMODE_KERNEL || f.cpumode() == Machine.CPUMODE_GUEST_KERNEL
                     ? 'k' : '.';
             }
-            HistEntry candidate = new HistEntry(s.thread(), s.comm(), s.cpu(), f.map(), f.sym(), f.ip(), level);
+            HistEntry candidate = new HistEntry(s.thread(), s.comm(), s.cpu(), f.map(), f.sym(), f.ip(), level,
+                s.trace());
             if (seenBefore(seen, candidate)) {
                 continue; // once per sample: recursion, or the sample's own entry
             }
+            candidate.traceFormatted = false; // perf compares a copy (he_tmp) and adds the entry from a fresh one
             HistEntry e = entry(candidate);
             seen.add(e);
             e.accPeriod += s.period();
@@ -127,8 +133,16 @@ final class Hists {
         }
     }
 
+    /**
+     * {@code iter_add_next_cumulative_entry}'s check for an entry the sample has added already; with the {@code sym}
+     * key, entries of different symbols are told apart before the full comparison, as perf does.
+     */
     private boolean seenBefore(List<HistEntry> seen, HistEntry candidate) {
+        boolean fast = layout.keys().contains(SortKey.SYM);
         for (int i = 0; i < seen.size(); i++) {
+            if (fast && SortKey.symbolsDiffer(seen.get(i), candidate)) {
+                continue;
+            }
             if (collapse(seen.get(i), candidate) == 0) {
                 return true;
             }
@@ -170,13 +184,18 @@ final class Hists {
      *         red-black tree. The children column's order is not transitive (depth decides only within one thread),
      *         so the order is the tree's and not a sort's; java.util.TreeMap balances as Linux's rbtree does
      *         (both are CLR's algorithm), and a comparator that never answers 0 makes it place nodes as perf does.
+     *         Made once, when first asked for (call it once every sample is added and the group linked).
      */
     List<HistEntry> sorted() {
-        TreeMap<HistEntry, Boolean> tree = new TreeMap<>((fresh, node) -> before(fresh, node) ? -1 : 1);
-        for (HistEntry e : collapsed().values()) {
-            tree.put(e, Boolean.TRUE);
+        if (output == null) {
+            TreeMap<HistEntry, Boolean> tree = new TreeMap<>((fresh, node) -> before(fresh, node) ? -1 : 1);
+            for (HistEntry e : collapsed().values()) {
+                tree.put(e, Boolean.TRUE);
+                e.traceFormattedAtOutput = e.traceFormatted;
+            }
+            output = new ArrayList<>(tree.keySet());
         }
-        return new ArrayList<>(tree.keySet());
+        return output;
     }
 
     /**
@@ -283,6 +302,7 @@ final class Hists {
     }
 
     private Map<SortKey, Integer> lengths() {
+        sorted(); // output_resort measures each line as it places it
         Map<SortKey, Integer> len = new EnumMap<>(SortKey.class);
         for (SortKey k : SortKey.values()) {
             len.put(k, 0);

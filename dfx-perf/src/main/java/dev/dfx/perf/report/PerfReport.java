@@ -11,6 +11,7 @@ import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.attr.SampleType;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +27,8 @@ public final class PerfReport {
     /**
      * What to report.
      *
-     * @param sort         {@code --sort KEYS}, or null for perf's default
+     * @param sort         {@code --sort KEYS}, or null for perf's default ({@code comm,dso,sym}; {@code trace} for a
+     *                     recording of tracepoints only)
      * @param fields       {@code -F FIELDS}, or null
      * @param children     {@code --children} (true), {@code --no-children} (false), or null for perf's default
      * @param graph        false for {@code -g none}: no callchains printed
@@ -84,8 +86,8 @@ public final class PerfReport {
      */
     public static List<String> print(PerfSession session, Options opt, TextSink out) {
         // checks the keys before anything is read; the layout used is made at the first sample, when a pipe-mode
-        // stream has given its attrs (HEADER_ATTR records come before the samples)
-        layout(session, opt);
+        // stream has given its attrs (HEADER_ATTR records come before the samples); the sort keys are settled here
+        boolean trace = layout(session, opt).keys().contains(SortKey.TRACE);
         ReportLayout[] layout = new ReportLayout[1];
         DsoOrder dsos = new DsoOrder();
         Map<Evsel, Hists> hists = new LinkedHashMap<>();
@@ -96,7 +98,7 @@ public final class PerfReport {
             // callchain order is caller unless --no-children (also in pipe mode), and perf's unwinder then hands frames
             // outermost first, which decides the order of its addr2line questions
             boolean callerOrder = !Boolean.FALSE.equals(opt.children()) || opt.display().inverted();
-            warnings = ProfileWalk.run(session, opt.symbols(), callerOrder, s -> {
+            warnings = ProfileWalk.run(session, opt.symbols(), callerOrder, trace, s -> {
                 if (skipped(s, opt.filter())) {
                     return;
                 }
@@ -145,13 +147,21 @@ public final class PerfReport {
         boolean nr = opt.display().showNrSamples();
         ReportLayout l;
         if (!session.file().pipe()) {
-            l = ReportLayout.of(opt.sort(), opt.fields(), opt.children(), opt.graph(), callchain, nr);
+            l = ReportLayout.of(opt.sort(), opt.fields(), tracepointsOnly(session), opt.children(), opt.graph(),
+                callchain, nr);
             l = l.withCallerOrder(l.callerOrder() || callchain && inverted);
         } else {
-            l = ReportLayout.of(opt.sort(), opt.fields(), Boolean.FALSE, opt.graph(), callchain, nr)
+            // perf settles the default sort keys before a stream's attrs arrive, so they are those of other recordings
+            l = ReportLayout.of(opt.sort(), opt.fields(), false, Boolean.FALSE, opt.graph(), callchain, nr)
                 .withCallerOrder(callchain && (!Boolean.FALSE.equals(opt.children()) || inverted));
         }
         return l.elide(opt.filter().threads().comms(), opt.symbolNames());
+    }
+
+    /** @return whether the recording has events and all of them are tracepoints ({@code get_default_sort_order}) */
+    private static boolean tracepointsOnly(PerfSession session) {
+        List<Evsel> all = session.evlist().all();
+        return !all.isEmpty() && all.stream().allMatch(e -> e.attr().type() == PerfType.TRACEPOINT);
     }
 
     /**

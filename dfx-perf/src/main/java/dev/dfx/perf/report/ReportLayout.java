@@ -9,10 +9,10 @@ import java.util.Set;
 
 /**
  * What a report shows and in which order, settled as perf settles it ({@code util/sort.c setup_sorting},
- * {@code ui/hist.c perf_hpp__init}): the sort keys ({@code --sort}, default {@code comm,dso,sym}, with the overhead
- * columns put in front of them unless {@code -F} is given), the output columns ({@code -F}, default the overhead
- * columns then the sort keys) and, because perf appends the output columns to the sort keys, the full order of
- * the lines. Immutable.
+ * {@code ui/hist.c perf_hpp__init}): the sort keys ({@code --sort}, default {@code comm,dso,sym}, or {@code trace}
+ * for a recording of tracepoints only, with the overhead columns put in front of them unless {@code -F} is given),
+ * the output columns ({@code -F}, default the overhead columns then the sort keys) and, because perf appends the
+ * output columns to the sort keys, the full order of the lines. Immutable.
  *
  * @param sorts        the line order: each column's order in turn
  * @param outputs      the printed columns
@@ -29,10 +29,14 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
                     List<String> elideNotes) {
     /** The sort keys perf uses when none are given. */
     static final String DEFAULT_SORT = "comm,dso,sym";
+    /** The sort key perf uses when none are given and every event of the recording is a tracepoint. */
+    static final String TRACEPOINT_SORT = "trace";
 
     /**
-     * @param sort         {@code --sort}, or null
+     * @param sort         {@code --sort}, or null; {@code +KEYS} adds KEYS to the default keys
      * @param fields       {@code -F}, or null
+     * @param tracepoints  whether every event of the recording is a tracepoint (the default keys are then
+     *                     {@code trace}: {@code get_default_sort_order})
      * @param children     {@code --children} / {@code --no-children} given, or null for perf's default (children
      *                     when the recording has callchains)
      * @param graph        whether callchains are printed ({@code -g none} turns them off)
@@ -40,13 +44,16 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
      * @param showNrSamples {@code -n}: a Samples column after the overhead columns (not with {@code -F})
      * @throws BadInputException for a key or field dfx does not know
      */
-    static ReportLayout of(String sort, String fields, Boolean children, boolean graph, boolean hasCallchain,
-                           boolean showNrSamples) {
+    static ReportLayout of(String sort, String fields, boolean tracepoints, Boolean children, boolean graph,
+                           boolean hasCallchain, boolean showNrSamples) {
         boolean strictFields = fields != null && !fields.startsWith("+");
         boolean acc = hasCallchain && (children == null || children);
         List<ReportColumn> sorts = new ArrayList<>();
         if (sort != null || !strictFields) {
-            List<String> keys = new ArrayList<>(split(sort != null ? sort : DEFAULT_SORT));
+            String defaults = tracepoints ? TRACEPOINT_SORT : DEFAULT_SORT;
+            // setup_sort_order: "+KEYS" follows the default keys
+            List<String> keys = new ArrayList<>(split(sort == null ? defaults
+                : sort.startsWith("+") ? defaults + "," + sort.substring(1) : sort));
             if (!strictFields) {
                 if (!keys.contains("overhead")) {
                     keys.addFirst("overhead");
@@ -143,7 +150,8 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
         ReportColumn c = ReportColumn.named(name, children);
         if (c == null) {
             throw new UsageException("option " + option + ": unknown key '" + name + "'; dfx report knows comm, dso,"
-                + " sym, pid, cpu" + (option.equals("-F") ? ", overhead, overhead_children, sample and period" : ""));
+                + " sym, pid, cpu, trace"
+                + (option.equals("-F") ? ", overhead, overhead_children, sample and period" : ""));
         }
         return c;
     }

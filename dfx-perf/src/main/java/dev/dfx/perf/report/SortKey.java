@@ -6,7 +6,8 @@ import java.util.Locale;
  * The sort keys of {@code perf report --sort} that dfx implements ({@code util/sort.c}): each decides which samples
  * share a line ({@link #collapse}), how lines of equal overhead are ordered ({@link #order}), its column's width and
  * text. Comparisons are perf's: names as bytes, addresses as the signed difference perf computes, no DSO or symbol
- * after a known one. Stateless.
+ * after a known one. Stateless, but for {@link #TRACE}: comparing by it marks both entries' text as formatted
+ * ({@link HistEntry#traceFormatted}), as perf formats it then.
  */
 enum SortKey {
     /** {@code comm}: the thread's name at the sample. */
@@ -18,7 +19,9 @@ enum SortKey {
     /** {@code pid}: the thread, shown with its latest name. */
     PID("    Pid:Command"),
     /** {@code cpu}. */
-    CPU("CPU");
+    CPU("CPU"),
+    /** {@code trace}: the tracepoint's text, as {@code perf script} prints it; {@code N/A} for other events. */
+    TRACE("Trace output");
 
     /** {@code BITS_PER_LONG / 4}: hex digits of an unresolved address. */
     static final int ADDRESS_DIGITS = 16;
@@ -40,6 +43,7 @@ enum SortKey {
             case "sym", "symbol" -> SYM;
             case "pid" -> PID;
             case "cpu" -> CPU;
+            case "trace" -> TRACE;
             default -> null;
         };
     }
@@ -67,27 +71,60 @@ enum SortKey {
                 if (x.sym == null || y.sym == null) {
                     yield x.sym != null ? -1 : 1;
                 }
-                if (x.sym == y.sym) {
-                    yield 0; // the same symbol: same name and range
-                }
-                if (x.sym.inlined() || y.sym.inlined()) {
-                    // _sort__sym_cmp: inlined functions share their symbol's range, so their names tell them apart
-                    int n = y.sym.name().compareTo(x.sym.name());
-                    if (n != 0) {
-                        yield n;
-                    }
-                    if (x.sym.start() <= y.sym.end() && x.sym.end() >= y.sym.start()) {
-                        yield 0;
-                    }
-                }
-                if (x.sym.start() != y.sym.start()) {
-                    yield Long.signum(x.sym.start() - y.sym.start());
-                }
-                yield Long.signum(x.sym.end() - y.sym.end());
+                yield symbols(x, y);
             }
             case PID -> Integer.compare(x.thread.tid(), y.thread.tid());
             case CPU -> Integer.compare(x.cpu, y.cpu);
+            case TRACE -> trace(x, y);
         };
+    }
+
+    /**
+     * {@code sort__trace_cmp}: the texts as bytes, formatting both (perf formats an entry's text at its first
+     * comparison); lines of an event that is not a tracepoint (no text) all compare equal.
+     */
+    private static int trace(HistEntry x, HistEntry y) {
+        if (x == y || x.trace == null || y.trace == null) {
+            return 0; // an entry with itself: java.util.TreeMap checks the first key so, perf compares none
+        }
+        x.traceFormatted = true;
+        y.traceFormatted = true;
+        return x.trace.compareTo(y.trace);
+    }
+
+    /**
+     * {@code hist_entry__fast__sym_diff}: whether the entries' symbols differ (their addresses where neither has
+     * one), as {@code _sort__sym_cmp} sees them, without the DSO.
+     */
+    static boolean symbolsDiffer(HistEntry x, HistEntry y) {
+        if (x.sym == null && y.sym == null) {
+            return x.ip != y.ip;
+        }
+        if (x.sym == null || y.sym == null) {
+            return true;
+        }
+        return symbols(x, y) != 0;
+    }
+
+    /** {@code _sort__sym_cmp} of two entries with symbols. */
+    private static int symbols(HistEntry x, HistEntry y) {
+        if (x.sym == y.sym) {
+            return 0; // the same symbol: same name and range
+        }
+        if (x.sym.inlined() || y.sym.inlined()) {
+            // inlined functions share their symbol's range, so their names tell them apart
+            int n = y.sym.name().compareTo(x.sym.name());
+            if (n != 0) {
+                return n;
+            }
+            if (x.sym.start() <= y.sym.end() && x.sym.end() >= y.sym.start()) {
+                return 0;
+            }
+        }
+        if (x.sym.start() != y.sym.start()) {
+            return Long.signum(x.sym.start() - y.sym.start());
+        }
+        return Long.signum(x.sym.end() - y.sym.end());
     }
 
     /** {@code se_sort} (or {@code se_cmp}) as a comparator: negative when perf prints {@code x} before {@code y}. */
@@ -122,6 +159,8 @@ enum SortKey {
             case SYM -> e.sym != null ? e.sym.name().length() + 4 : ADDRESS_DIGITS + 4 + 2;
             case PID -> e.thread.comm().length() + 8;
             case CPU -> 0;
+            // hists__calc_col_len sees the text only where it was formatted before the line was placed
+            case TRACE -> e.traceFormattedAtOutput ? e.trace.length() : 0;
         };
     }
 
@@ -134,6 +173,8 @@ enum SortKey {
             case PID -> String.format("%7d:", e.thread.tid())
                 + Columns.left(e.thread.comm(), Math.max(7, width) - 8);
             case CPU -> Columns.rightInt(e.cpu, width);
+            // "%-.*s": cut to the column, not padded (the printer pads a column that is not the last)
+            case TRACE -> Columns.cut(e.trace == null ? "N/A" : e.trace, width);
         };
     }
 

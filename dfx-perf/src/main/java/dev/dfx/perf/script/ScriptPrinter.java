@@ -39,6 +39,7 @@ import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.SampleDelivery;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.session.TraceOutput;
 import dev.dfx.perf.symbol.Inliner;
 import dev.dfx.perf.symbol.Location;
 import dev.dfx.perf.symbol.Symbol;
@@ -46,10 +47,6 @@ import dev.dfx.perf.symbol.Symbolizer;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.text.Units;
-import dev.dfx.perf.trace.EventFormat;
-import dev.dfx.perf.trace.EventPrinter;
-import dev.dfx.perf.trace.RawData;
-import dev.dfx.perf.trace.TraceEvents;
 import dev.dfx.perf.unwind.UserStackUnwinder;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
@@ -76,8 +73,7 @@ public final class ScriptPrinter {
     private final Machine machine = new Machine();
     private final SampleDelivery delivery;
     private final StringBuilder trace = new StringBuilder(256);
-    private EventPrinter tracePrinter;
-    private TraceEvents tracePrinterFor;
+    private final TraceOutput traceOutput;
     private int nameWidth = -1;
     private int knownEvsels;
     private final String arch;
@@ -101,6 +97,7 @@ public final class ScriptPrinter {
         this.symbols = Symbolizer.create(session, opt.symbols());
         this.unwinder = UserStackUnwinder.of(opt.symbols(), symbols);
         this.inliner = unwinder != null ? Inliner.of(symbols) : null;
+        this.traceOutput = new TraceOutput(session, symbols.kernelSymbols(machine));
     }
 
     /** @return the lines about symbol files that could not be used, each once (after {@link #run()}) */
@@ -413,20 +410,9 @@ public final class ScriptPrinter {
 
     /** The {@code trace} field: the raw data printed through the format libtraceevent picks for it. */
     private void traceText(Sample s) {
-        RawData data = session.rawData(s);
-        EventFormat ev = session.rawFormat(s, data);
         trace.setLength(0);
-        printer().print(ev, data, trace);
+        traceOutput.append(s, trace);
         out.put(trace);
-    }
-
-    private EventPrinter printer() {
-        TraceEvents te = session.traceEvents();
-        if (tracePrinter == null || tracePrinterFor != te) {
-            tracePrinter = new EventPrinter(symbols.kernelSymbols(machine), te.printk(), te.longSize());
-            tracePrinterFor = te;
-        }
-        return tracePrinter;
     }
 
     /** The sample's address, or its callchain one frame per line. */

@@ -59,12 +59,14 @@ public final class ChromeTraceWriter implements TraceSink {
     private static final int SHORT_VALUE = 16;
 
     /** Categories and arg keys, encoded once. */
-    private final Map<String, JsonWriter.Text> encoded = new HashMap<>();
+    private final EncodedTexts encoded = new EncodedTexts(MAX_ENCODED);
     /** Event names and short string values, encoded once. */
-    private final Map<String, JsonWriter.Text> names = new HashMap<>();
+    private final EncodedTexts names = new EncodedTexts(MAX_NAMES);
     private final JsonWriter gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
+    /** The text of a {@link TraceText} being written. */
+    private final StringBuilder text = new StringBuilder(256);
     private long events;
     private long latestNs;
     /** Arrows whose start is written and whose end is not, by id: the category of the start. */
@@ -165,7 +167,7 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     private void metadata(int pid, int tid, String name, String key, Object value) {
-        gen.boundary().beginObject().name(PH).value(METADATA).name(NAME).value(name).name(PID).value(pid).name(TID).value(tid)
+        gen.boundary().beginObject().name(PH).value(METADATA).name(NAME).value(name).member(PID, pid).member(TID, tid)
                 .name(ARGS).beginObject();
         writeValue(key, value);
         gen.endObject().endObject();
@@ -184,7 +186,7 @@ public final class ChromeTraceWriter implements TraceSink {
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
         begin(COMPLETE, pid, tid, name, cat, startNs);
         latestNs = Math.max(latestNs, startNs + durNs);
-        gen.name(DUR).micros(durNs);
+        gen.microsMember(DUR, durNs);
         end(args);
     }
 
@@ -237,7 +239,7 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
         begin(INSTANT, pid, tid, name, cat, tsNs);
-        gen.name(SCOPE).value(THREAD);
+        gen.member(SCOPE, THREAD);
         end(args);
     }
 
@@ -252,7 +254,7 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalStateException("a part of a trace draws no sampled stacks: their frames are the trace's");
         }
         begin(INSTANT, pid, tid, name, cat, tsNs);
-        gen.name(SCOPE).value(THREAD);
+        gen.member(SCOPE, THREAD);
         if (!stack.frames().isEmpty()) {
             gen.name(FRAME).value(Integer.toString(stackFrames.id(stack.frames())));
         }
@@ -272,9 +274,9 @@ public final class ChromeTraceWriter implements TraceSink {
 
     private void flow(JsonWriter.Text ph, int pid, int tid, String name, String cat, long id, long tsNs) {
         begin(ph, pid, tid, name, cat, tsNs);
-        gen.name(ID).value(id);
+        gen.member(ID, id);
         if (ph == FLOW_END) {
-            gen.name(BIND).value(ENCLOSING);
+            gen.member(BIND, ENCLOSING);
         }
         end(Map.of());
     }
@@ -283,31 +285,28 @@ public final class ChromeTraceWriter implements TraceSink {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
-        gen.boundary().beginObject().name(PH).value(ph).name(NAME);
-        value(names, MAX_NAMES, name);
-        gen.name(CAT);
-        value(encoded, MAX_ENCODED, cat);
-        gen.name(PID).value(pid).name(TID).value(tid).name(TS).micros(tsNs - originNs);
+        gen.boundary().beginObject().name(PH).value(ph);
+        member(NAME, names, name);
+        member(CAT, encoded, cat);
+        gen.member(PID, pid).member(TID, tid).microsMember(TS, tsNs - originNs);
     }
 
-    /** @return {@code s} encoded once, or null when {@value #MAX_ENCODED} strings are already */
-    private JsonWriter.Text encoded(String s) {
-        return encoded(encoded, MAX_ENCODED, s);
-    }
-
-    /** @return {@code s} encoded once in {@code cache}, or null when it holds {@code max} strings already */
-    private static JsonWriter.Text encoded(Map<String, JsonWriter.Text> cache, int max, String s) {
-        JsonWriter.Text t = cache.get(s);
-        if (t == null && cache.size() < max && s.length() < JsonWriter.MAX_TEXT / 6) {
-            t = JsonWriter.text(s);
-            cache.put(s, t);
+    /**
+     * Writes member {@code key} with string value {@code s} after the first member of an object, the value encoded
+     * once in {@code cache} while it has room.
+     */
+    private void member(JsonWriter.Text key, EncodedTexts cache, String s) {
+        JsonWriter.Text t = s != null ? cache.get(s) : null;
+        if (t != null) {
+            gen.member(key, t);
+        } else {
+            gen.name(key).value(s);
         }
-        return t;
     }
 
     /** Writes string value {@code s}, encoded once in {@code cache} while it has room. */
-    private void value(Map<String, JsonWriter.Text> cache, int max, String s) {
-        JsonWriter.Text t = s != null ? encoded(cache, max, s) : null;
+    private void value(EncodedTexts cache, String s) {
+        JsonWriter.Text t = s != null ? cache.get(s) : null;
         if (t != null) {
             gen.value(t);
         } else {
@@ -328,7 +327,10 @@ public final class ChromeTraceWriter implements TraceSink {
     private void writeMembers(Map<?, ?> members) {
         if (members instanceof TraceArgs a) { // the common case: no entry objects, no boxing
             for (int i = 0; i < a.size(); i++) {
-                JsonWriter.Text key = encoded(a.key(i));
+                JsonWriter.Text key = encoded.get(a.key(i));
+                if (key != null && i > 0 && member(key, a, i)) {
+                    continue;
+                }
                 if (key != null) {
                     gen.name(key);
                 } else {
@@ -340,7 +342,7 @@ public final class ChromeTraceWriter implements TraceSink {
                     gen.value(a.number(i) != 0);
                 } else if (a.value(i) instanceof String text) { // most args: the compiled writer needs no type switch
                     if (text.length() <= SHORT_VALUE) { // a task's name or state, which repeat
-                        value(names, MAX_NAMES, text);
+                        value(names, text);
                     } else {
                         gen.value(text);
                     }
@@ -353,6 +355,27 @@ public final class ChromeTraceWriter implements TraceSink {
         for (Map.Entry<?, ?> e : members.entrySet()) {
             writeValue(String.valueOf(e.getKey()), e.getValue());
         }
+    }
+
+    /**
+     * Writes arg {@code i} of {@code a}, not its first, as a member in one piece with the one before
+     * ({@link JsonWriter#member}) when its value is an integer or a short string encoded once in {@link #names}.
+     *
+     * @return whether it was written
+     */
+    private boolean member(JsonWriter.Text key, TraceArgs a, int i) {
+        if (a.isInteger(i)) {
+            gen.member(key, a.number(i));
+            return true;
+        }
+        if (a.value(i) instanceof String text && text.length() <= SHORT_VALUE) {
+            JsonWriter.Text t = names.get(text);
+            if (t != null) {
+                gen.member(key, t);
+                return true;
+            }
+        }
+        return false;
     }
 
     private void writeValue(String key, Object value) {
@@ -371,6 +394,11 @@ public final class ChromeTraceWriter implements TraceSink {
                 gen.beginObject();
                 writeMembers(m);
                 gen.endObject();
+            }
+            case TraceText t -> { // printed here, into a buffer of this writer's, not into a String of its own
+                text.setLength(0);
+                t.printTo(text);
+                gen.value(text);
             }
             default -> gen.value(value.toString());
         }

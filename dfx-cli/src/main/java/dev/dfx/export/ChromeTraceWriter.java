@@ -167,7 +167,7 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     private void metadata(int pid, int tid, String name, String key, Object value) {
-        gen.boundary().beginObject().name(PH).value(METADATA).name(NAME).value(name).member(PID, pid).member(TID, tid)
+        gen.boundary().beginObject().name(PH).value(METADATA).name(NAME).value(name).name(PID).value(pid).name(TID).value(tid)
                 .name(ARGS).beginObject();
         writeValue(key, value);
         gen.endObject().endObject();
@@ -186,7 +186,7 @@ public final class ChromeTraceWriter implements TraceSink {
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
         begin(COMPLETE, pid, tid, name, cat, startNs);
         latestNs = Math.max(latestNs, startNs + durNs);
-        gen.microsMember(DUR, durNs);
+        gen.name(DUR).micros(durNs);
         end(args);
     }
 
@@ -239,7 +239,7 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
         begin(INSTANT, pid, tid, name, cat, tsNs);
-        gen.member(SCOPE, THREAD);
+        gen.name(SCOPE).value(THREAD);
         end(args);
     }
 
@@ -254,7 +254,7 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalStateException("a part of a trace draws no sampled stacks: their frames are the trace's");
         }
         begin(INSTANT, pid, tid, name, cat, tsNs);
-        gen.member(SCOPE, THREAD);
+        gen.name(SCOPE).value(THREAD);
         if (!stack.frames().isEmpty()) {
             gen.name(FRAME).value(Integer.toString(stackFrames.id(stack.frames())));
         }
@@ -274,9 +274,9 @@ public final class ChromeTraceWriter implements TraceSink {
 
     private void flow(JsonWriter.Text ph, int pid, int tid, String name, String cat, long id, long tsNs) {
         begin(ph, pid, tid, name, cat, tsNs);
-        gen.member(ID, id);
+        gen.name(ID).value(id);
         if (ph == FLOW_END) {
-            gen.member(BIND, ENCLOSING);
+            gen.name(BIND).value(ENCLOSING);
         }
         end(Map.of());
     }
@@ -285,23 +285,11 @@ public final class ChromeTraceWriter implements TraceSink {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
-        gen.boundary().beginObject().name(PH).value(ph);
-        member(NAME, names, name);
-        member(CAT, encoded, cat);
-        gen.member(PID, pid).member(TID, tid).microsMember(TS, tsNs - originNs);
-    }
-
-    /**
-     * Writes member {@code key} with string value {@code s} after the first member of an object, the value encoded
-     * once in {@code cache} while it has room.
-     */
-    private void member(JsonWriter.Text key, EncodedTexts cache, String s) {
-        JsonWriter.Text t = s != null ? cache.get(s) : null;
-        if (t != null) {
-            gen.member(key, t);
-        } else {
-            gen.name(key).value(s);
-        }
+        gen.boundary().beginObject().name(PH).value(ph).name(NAME);
+        value(names, name);
+        gen.name(CAT);
+        value(encoded, cat);
+        gen.name(PID).value(pid).name(TID).value(tid).name(TS).micros(tsNs - originNs);
     }
 
     /** Writes string value {@code s}, encoded once in {@code cache} while it has room. */
@@ -328,9 +316,6 @@ public final class ChromeTraceWriter implements TraceSink {
         if (members instanceof TraceArgs a) { // the common case: no entry objects, no boxing
             for (int i = 0; i < a.size(); i++) {
                 JsonWriter.Text key = encoded.get(a.key(i));
-                if (key != null && i > 0 && member(key, a, i)) {
-                    continue;
-                }
                 if (key != null) {
                     gen.name(key);
                 } else {
@@ -355,27 +340,6 @@ public final class ChromeTraceWriter implements TraceSink {
         for (Map.Entry<?, ?> e : members.entrySet()) {
             writeValue(String.valueOf(e.getKey()), e.getValue());
         }
-    }
-
-    /**
-     * Writes arg {@code i} of {@code a}, not its first, as a member in one piece with the one before
-     * ({@link JsonWriter#member}) when its value is an integer or a short string encoded once in {@link #names}.
-     *
-     * @return whether it was written
-     */
-    private boolean member(JsonWriter.Text key, TraceArgs a, int i) {
-        if (a.isInteger(i)) {
-            gen.member(key, a.number(i));
-            return true;
-        }
-        if (a.value(i) instanceof String text && text.length() <= SHORT_VALUE) {
-            JsonWriter.Text t = names.get(text);
-            if (t != null) {
-                gen.member(key, t);
-                return true;
-            }
-        }
-        return false;
     }
 
     private void writeValue(String key, Object value) {

@@ -3,18 +3,12 @@ package dev.dfx.export;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonStreamContext;
-import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.io.NumberOutput;
 import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * Streams JSON tokens as UTF-8 through Jackson's streaming generator ({@code UTF8JsonGenerator}, default settings):
@@ -22,13 +16,6 @@ import java.util.Arrays;
  * between them placed by the generator. What a trace writer emits per event: names and values every event repeats
  * are encoded once ({@link Text}, Jackson's {@link SerializedString}), timestamps are written from a reused buffer,
  * so nothing is allocated per token.
- *
- * <p>Members after the first of an object whose name is encoded once and whose value is an integer, a trace time or
- * a text encoded once ({@link #member(Text, long)}, {@link #microsMember}, {@link #member(Text, Text)}) are written
- * here, into a buffer of their own, and handed to the generator as raw text in one piece ({@code writeRaw}) before
- * its next token: a trace event's run of such members is one call into the generator instead of two per member,
- * which was most of the writer thread's time. The generator's context stays true for what follows: after a
- * complete member it puts a comma before the next name, which those members are too.
  *
  * <p>Text is Jackson's: {@code "} and {@code \} escaped with a backslash, control characters as {@code \n}-style or
  * <code>&#92;u00XX</code> escapes, other characters as UTF-8, NaN and the infinities, which JSON numbers cannot
@@ -43,8 +30,6 @@ public final class JsonWriter {
     public static final int MAX_DEPTH = 63;
     /** Longest {@link Text}, in bytes encoded. */
     public static final int MAX_TEXT = 1024;
-    /** Longest trace time's text: up to 16 digits, the point and three decimals. */
-    private static final int MAX_MICROS = 20;
     /** Bytes buffered at which {@link #boundary()} hands them to the output: half of Jackson's 8000-byte buffer. */
     static final int HAND_OVER = 4096;
     /**
@@ -57,16 +42,10 @@ public final class JsonWriter {
     private final OutputStream out;
     private final JsonGenerator gen;
     /** A timestamp's text: up to 19 digits, the point and three decimals. */
-    private final char[] number = new char[MAX_MICROS];
-    /** A timestamp's text before it goes to {@link #number}. */
-    private final byte[] numberBytes = new byte[MAX_MICROS];
+    private final char[] number = new char[24];
     /** The characters of the last {@link #value(StringBuilder)}. */
     private char[] chars = new char[256];
     private int depth;
-    /** Members written here and not yet handed to the generator ({@link #member(Text, long)}). */
-    private final RawText pending = new RawText();
-    /** Whether a name was written whose value has not been: no member may be added here then. */
-    private boolean nameOpen;
 
     /**
      * A string encoded once, quoted and escaped, for names and values that every event repeats (a trace event's keys,
@@ -74,18 +53,9 @@ public final class JsonWriter {
      */
     public static final class Text {
         private final SerializedString text;
-        /** The string as {@link #value(Text)} writes it: quoted, escaped, UTF-8. */
-        private final byte[] quoted;
-        /** What comes before the value of a member of this name after another member: a comma, the name, a colon. */
-        private final byte[] memberPrefix;
 
-        private Text(SerializedString text, byte[] quoted) {
+        private Text(SerializedString text) {
             this.text = text;
-            this.quoted = quoted;
-            this.memberPrefix = new byte[quoted.length + 2];
-            memberPrefix[0] = ',';
-            System.arraycopy(quoted, 0, memberPrefix, 1, quoted.length);
-            memberPrefix[memberPrefix.length - 1] = ':';
         }
     }
 
@@ -95,16 +65,12 @@ public final class JsonWriter {
      */
     public static Text text(String s) {
         SerializedString t = new SerializedString(s);
-        byte[] escaped = t.asQuotedUTF8();
-        if (escaped.length > MAX_TEXT) {
+        int size = t.asQuotedUTF8().length;
+        if (size > MAX_TEXT) {
             throw new IllegalArgumentException("a JSON text encoded once is at most " + MAX_TEXT + " bytes, not "
-                    + escaped.length);
+                    + size);
         }
-        byte[] quoted = new byte[escaped.length + 2];
-        quoted[0] = '"';
-        System.arraycopy(escaped, 0, quoted, 1, escaped.length);
-        quoted[quoted.length - 1] = '"';
-        return new Text(t, quoted);
+        return new Text(t);
     }
 
     /** @param out where the bytes go; buffered by the generator, flushed and closed by {@link #close()} */
@@ -121,9 +87,7 @@ public final class JsonWriter {
     public JsonWriter beginObject() {
         nest();
         try {
-            drain();
             gen.writeStartObject();
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -134,7 +98,6 @@ public final class JsonWriter {
     public JsonWriter endObject() {
         depth--;
         try {
-            drain();
             gen.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -146,9 +109,7 @@ public final class JsonWriter {
     public JsonWriter beginArray() {
         nest();
         try {
-            drain();
             gen.writeStartArray();
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -159,7 +120,6 @@ public final class JsonWriter {
     public JsonWriter endArray() {
         depth--;
         try {
-            drain();
             gen.writeEndArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -170,9 +130,7 @@ public final class JsonWriter {
     /** A member's name inside an object, escaped; its value comes next. */
     public JsonWriter name(String name) {
         try {
-            drain();
             gen.writeFieldName(name);
-            nameOpen = true;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -182,9 +140,7 @@ public final class JsonWriter {
     /** A member's name encoded before ({@link #text}); its value comes next. */
     public JsonWriter name(Text name) {
         try {
-            drain();
             gen.writeFieldName(name.text);
-            nameOpen = true;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -194,9 +150,7 @@ public final class JsonWriter {
     /** A string value encoded before ({@link #text}). */
     public JsonWriter value(Text s) {
         try {
-            drain();
             gen.writeString(s.text);
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -206,9 +160,7 @@ public final class JsonWriter {
     /** A string value, escaped; {@code null} writes {@code null}. */
     public JsonWriter value(String s) {
         try {
-            drain();
             gen.writeString(s);
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -226,9 +178,7 @@ public final class JsonWriter {
         }
         s.getChars(0, n, chars, 0);
         try {
-            drain();
             gen.writeString(chars, 0, n);
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -238,9 +188,7 @@ public final class JsonWriter {
     /** An integer value. */
     public JsonWriter value(long v) {
         try {
-            drain();
             gen.writeNumber(v);
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -250,9 +198,7 @@ public final class JsonWriter {
     /** A double value as {@link Double#toString} text; NaN and the infinities as strings. */
     public JsonWriter value(double v) {
         try {
-            drain();
             gen.writeNumber(v);
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -262,9 +208,7 @@ public final class JsonWriter {
     /** {@code true} or {@code false}. */
     public JsonWriter value(boolean v) {
         try {
-            drain();
             gen.writeBoolean(v);
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -274,9 +218,7 @@ public final class JsonWriter {
     /** {@code null}. */
     public JsonWriter nullValue() {
         try {
-            drain();
             gen.writeNull();
-            nameOpen = false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -289,105 +231,26 @@ public final class JsonWriter {
      * @throws IllegalArgumentException when {@code ns} is negative
      */
     public JsonWriter micros(long ns) {
-        int end = micros(traceTime(ns), numberBytes, 0);
-        for (int i = 0; i < end; i++) {
-            number[i] = (char) numberBytes[i];
+        if (ns < 0) {
+            throw new IllegalArgumentException("negative trace time: " + ns + " ns");
         }
+        int end = number.length;
+        int frac = (int) (ns % 1000);
+        number[--end] = (char) ('0' + frac % 10);
+        number[--end] = (char) ('0' + frac / 10 % 10);
+        number[--end] = (char) ('0' + frac / 100);
+        number[--end] = '.';
+        long whole = ns / 1000;
+        do {
+            number[--end] = (char) ('0' + whole % 10);
+            whole /= 10;
+        } while (whole != 0);
         try {
-            drain();
-            gen.writeNumber(number, 0, end);
-            nameOpen = false;
+            gen.writeNumber(number, end, number.length - end);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return this;
-    }
-
-    /**
-     * A member after the first of the current object: {@code name} and an integer value, as
-     * {@code name(name).value(v)} writes them.
-     *
-     * @throws IllegalStateException when the current container is no object, holds no member yet, or a name waits
-     *                               for its value
-     */
-    public JsonWriter member(Text name, long v) {
-        RawText m = memberName(name, 20);
-        m.length = NumberOutput.outputLong(v, m.bytes, m.length);
-        return this;
-    }
-
-    /**
-     * A member after the first of the current object: {@code name} and a text, as {@code name(name).value(value)}
-     * writes them.
-     *
-     * @throws IllegalStateException as {@link #member(Text, long)}
-     */
-    public JsonWriter member(Text name, Text value) {
-        memberName(name, value.quoted.length).add(value.quoted);
-        return this;
-    }
-
-    /**
-     * A member after the first of the current object: {@code name} and a trace time, as
-     * {@code name(name).micros(ns)} writes them.
-     *
-     * @throws IllegalStateException as {@link #member(Text, long)}
-     * @throws IllegalArgumentException when {@code ns} is negative
-     */
-    public JsonWriter microsMember(Text name, long ns) {
-        long time = traceTime(ns);
-        RawText m = memberName(name, MAX_MICROS);
-        m.length = micros(time, m.bytes, m.length);
-        return this;
-    }
-
-    /**
-     * Adds {@code ,"name":} to the members not yet handed over, with room for {@code valueBytes} more.
-     *
-     * @return the members not yet handed over
-     */
-    private RawText memberName(Text name, int valueBytes) {
-        JsonStreamContext c = gen.getOutputContext();
-        if (nameOpen || !c.inObject() || c.getEntryCount() == 0) {
-            throw new IllegalStateException("a member written in one piece follows a member of the same object");
-        }
-        return pending.room(name.memberPrefix.length + valueBytes).add(name.memberPrefix);
-    }
-
-    /** Hands the members written here to the generator, before any token of its own. */
-    private void drain() throws IOException {
-        if (pending.length > 0) {
-            gen.writeRaw(pending);
-            pending.length = 0;
-        }
-    }
-
-    /**
-     * @return {@code ns}
-     * @throws IllegalArgumentException when {@code ns} is negative
-     */
-    private static long traceTime(long ns) {
-        if (ns < 0) {
-            throw new IllegalArgumentException("negative trace time: " + ns + " ns");
-        }
-        return ns;
-    }
-
-    /**
-     * Writes {@code ns / 1000} with exactly three decimals, in ASCII, at {@code at} of {@code out}, which has room for
-     * {@value #MAX_MICROS} bytes there.
-     *
-     * @param ns a trace time, not negative
-     * @return where the text ends in {@code out}
-     */
-    private static int micros(long ns, byte[] out, int at) {
-        int end = NumberOutput.outputLong(ns / 1000, out, at); // Jackson's digits of an integer, as writeNumber's
-        int frac = (int) (ns % 1000);
-        out[end] = '.';
-        out[end + 1] = (byte) ('0' + frac / 100);
-        out[end + 2] = (byte) ('0' + frac / 10 % 10);
-        out[end + 3] = (byte) ('0' + frac % 10);
-        return end + 4;
     }
 
     /**
@@ -399,9 +262,8 @@ public final class JsonWriter {
      * time). The output (an {@code OutputStream} that buffers, typically) gets the same bytes either way.
      */
     public JsonWriter boundary() {
-        if (gen.getOutputBuffered() + pending.length >= HAND_OVER) {
+        if (gen.getOutputBuffered() >= HAND_OVER) {
             try {
-                drain();
                 gen.flush();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -418,7 +280,6 @@ public final class JsonWriter {
      * @throws IOException when {@code json} cannot be read or the output written
      */
     public JsonWriter raw(InputStream json) throws IOException {
-        drain();
         gen.flush();
         json.transferTo(out);
         return this;
@@ -427,7 +288,6 @@ public final class JsonWriter {
     /** Writes out what is buffered and flushes the output. */
     public void flush() {
         try {
-            drain();
             gen.flush();
             out.flush();
         } catch (IOException e) {
@@ -438,11 +298,7 @@ public final class JsonWriter {
     /** Writes out what is buffered and closes the output (also when writing fails). */
     public void close() {
         try {
-            try {
-                drain();
-            } finally {
-                gen.close();
-            }
+            gen.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -453,114 +309,5 @@ public final class JsonWriter {
             throw new IllegalStateException("JSON nested deeper than " + MAX_DEPTH + " levels");
         }
         depth++;
-    }
-
-    /**
-     * JSON text that is written as it is (members gathered by {@link JsonWriter#member(Text, long)} and the like):
-     * what the generator's {@code writeRaw} copies into its buffer. Never written as a string value or name, so the
-     * quoted forms are not supported. Not thread-safe.
-     */
-    private static final class RawText implements SerializableString {
-        private static final String NOT_QUOTED = "raw JSON text is written as it is, never quoted as a string";
-        byte[] bytes = new byte[256];
-        int length;
-
-        /** @return this, with room for {@code more} bytes after {@link #length} */
-        RawText room(int more) {
-            if (length + more > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(2 * bytes.length, length + more));
-            }
-            return this;
-        }
-
-        /** Appends {@code b}, for which there is room; returns this. */
-        RawText add(byte[] b) {
-            // a loop: the texts are a few bytes, for which a call to the array-copy stub costs more than the copy
-            int at = length;
-            for (byte x : b) {
-                bytes[at++] = x;
-            }
-            length = at;
-            return this;
-        }
-
-        @Override
-        public String getValue() {
-            return new String(bytes, 0, length, StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public int charLength() {
-            return getValue().length();
-        }
-
-        @Override
-        public byte[] asUnquotedUTF8() {
-            return Arrays.copyOf(bytes, length);
-        }
-
-        @Override
-        public int appendUnquotedUTF8(byte[] buffer, int offset) {
-            if (offset + length > buffer.length) {
-                return -1;
-            }
-            System.arraycopy(bytes, 0, buffer, offset, length);
-            return length;
-        }
-
-        @Override
-        public int appendUnquoted(char[] buffer, int offset) {
-            String text = getValue();
-            if (offset + text.length() > buffer.length) {
-                return -1;
-            }
-            text.getChars(0, text.length(), buffer, offset);
-            return text.length();
-        }
-
-        @Override
-        public int writeUnquotedUTF8(OutputStream out) throws IOException {
-            out.write(bytes, 0, length);
-            return length;
-        }
-
-        @Override
-        public int putUnquotedUTF8(ByteBuffer buffer) {
-            if (buffer.remaining() < length) {
-                return -1;
-            }
-            buffer.put(bytes, 0, length);
-            return length;
-        }
-
-        @Override
-        public char[] asQuotedChars() {
-            throw new UnsupportedOperationException(NOT_QUOTED);
-        }
-
-        @Override
-        public byte[] asQuotedUTF8() {
-            throw new UnsupportedOperationException(NOT_QUOTED);
-        }
-
-        @Override
-        public int appendQuotedUTF8(byte[] buffer, int offset) {
-            throw new UnsupportedOperationException(NOT_QUOTED);
-        }
-
-        @Override
-        public int appendQuoted(char[] buffer, int offset) {
-            throw new UnsupportedOperationException(NOT_QUOTED);
-        }
-
-        @Override
-        public int writeQuotedUTF8(OutputStream out) {
-            throw new UnsupportedOperationException(NOT_QUOTED);
-        }
-
-        @Override
-        public int putQuotedUTF8(ByteBuffer buffer) {
-            throw new UnsupportedOperationException(NOT_QUOTED);
-        }
     }
 }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
@@ -124,75 +123,6 @@ class JsonWriterTest {
             assertThat(back.get("strings").get(i).textValue()).isEqualTo(strings.get(i));
             assertThat(back.get("by name").get(i + strings.get(i)).longValue()).isEqualTo(longs[i]);
         }
-    }
-
-    @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3})
-    void membersWrittenInOnePieceAreTheBytesOfJacksonsNameAndValue(long seed) throws IOException {
-        SplittableRandom random = new SplittableRandom(seed);
-        List<String> texts = new ArrayList<>(List.of("", "S", "R+", "\"q\" \\", "\u00e9t\u00e9 \u20ac", "\uD83D\uDE00 pair"));
-        // a text encoded once holds no lone surrogate (Jackson's encoder refuses one): surrogates left out here
-        IntStream.range(0, 20).forEach(i -> texts.add(hostile(random, random.nextInt(40))
-                .replaceAll("[\\x{D800}-\\x{DFFF}]", "")));
-        ByteArrayOutputStream ours = new ByteArrayOutputStream();
-        ByteArrayOutputStream jackson = new ByteArrayOutputStream();
-        JsonWriter w = new JsonWriter(ours).beginArray();
-        try (JsonGenerator g = new JsonFactory().createGenerator(jackson, JsonEncoding.UTF8)) {
-            g.writeStartArray();
-            // objects of many members between boundaries, so that a run of them outgrows the generator's buffer
-            for (int o = 0; o < 40; o++) {
-                int members = o % 10 == 0 ? 2000 : random.nextInt(1, 12);
-                w.beginObject().name("first").value(o);
-                g.writeStartObject();
-                g.writeNumberField("first", o);
-                for (int m = 0; m < members; m++) {
-                    String key = texts.get(random.nextInt(texts.size())) + m;
-                    switch (random.nextInt(3)) {
-                        case 0 -> {
-                            long v = switch (m % 4) {
-                                case 0 -> Long.MIN_VALUE;
-                                case 1 -> Long.MAX_VALUE;
-                                default -> random.nextLong() >> random.nextInt(64);
-                            };
-                            w.member(JsonWriter.text(key), v);
-                            g.writeFieldName(new SerializedString(key)); // what name(Text) writes
-                            g.writeNumber(v);
-                        }
-                        case 1 -> {
-                            String v = texts.get(random.nextInt(texts.size()));
-                            w.member(JsonWriter.text(key), JsonWriter.text(v));
-                            g.writeFieldName(new SerializedString(key));
-                            g.writeString(new SerializedString(v));
-                        }
-                        default -> {
-                            long ns = m % 5 == 0 ? Long.MAX_VALUE : random.nextLong(Long.MAX_VALUE) >>> random.nextInt(63);
-                            w.microsMember(JsonWriter.text(key), ns);
-                            g.writeFieldName(new SerializedString(key));
-                            g.writeNumber(BigDecimal.valueOf(ns).movePointLeft(3).setScale(3).toPlainString());
-                        }
-                    }
-                }
-                w.name("last").value("x").endObject().boundary();
-                g.writeStringField("last", "x");
-                g.writeEndObject();
-            }
-            w.endArray().close();
-            g.writeEndArray();
-        }
-        assertThat(ours.toByteArray()).isEqualTo(jackson.toByteArray());
-    }
-
-    @Test
-    void aMemberInOnePieceOnlyFollowsACompleteMemberOfAnObject() {
-        JsonWriter.Text key = JsonWriter.text("k");
-        assertThatThrownBy(() -> new JsonWriter(new ByteArrayOutputStream()).beginObject().member(key, 1))
-                .isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> new JsonWriter(new ByteArrayOutputStream()).beginArray().value(1).member(key, 1))
-                .isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> new JsonWriter(new ByteArrayOutputStream()).beginObject().name("a").value(1)
-                .name("b").member(key, key)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> new JsonWriter(new ByteArrayOutputStream()).beginObject().name("a").value(1)
-                .microsMember(key, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest

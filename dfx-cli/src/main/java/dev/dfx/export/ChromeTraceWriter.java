@@ -65,6 +65,8 @@ public final class ChromeTraceWriter implements TraceSink {
     private final JsonWriter gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
+    /** The text of a {@link TraceText} being written. */
+    private final StringBuilder text = new StringBuilder(256);
     private long events;
     private long latestNs;
     /** Arrows whose start is written and whose end is not, by id: the category of the start. */
@@ -290,11 +292,6 @@ public final class ChromeTraceWriter implements TraceSink {
         gen.name(PID).value(pid).name(TID).value(tid).name(TS).micros(tsNs - originNs);
     }
 
-    /** @return {@code s} encoded once, or null when {@value #MAX_ENCODED} strings are already */
-    private JsonWriter.Text encoded(String s) {
-        return encoded.get(s);
-    }
-
     /** Writes string value {@code s}, encoded once in {@code cache} when it keeps it. */
     private void value(EncodedTexts cache, String s) {
         JsonWriter.Text t = s != null ? cache.get(s) : null;
@@ -318,7 +315,7 @@ public final class ChromeTraceWriter implements TraceSink {
     private void writeMembers(Map<?, ?> members) {
         if (members instanceof TraceArgs a) { // the common case: no entry objects, no boxing
             for (int i = 0; i < a.size(); i++) {
-                JsonWriter.Text key = encoded(a.key(i));
+                JsonWriter.Text key = encoded.get(a.key(i));
                 if (key != null) {
                     gen.name(key);
                 } else {
@@ -361,6 +358,11 @@ public final class ChromeTraceWriter implements TraceSink {
                 gen.beginObject();
                 writeMembers(m);
                 gen.endObject();
+            }
+            case TraceText t -> { // printed here, into a buffer of this writer's, not into a String of its own
+                text.setLength(0);
+                t.printTo(text);
+                gen.value(text);
             }
             default -> gen.value(value.toString());
         }

@@ -4,27 +4,34 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Strings a JSON writer writes again and again, each encoded once ({@link JsonWriter#text}), up to a number of them.
- * With {@code repeatsOnly}, a string is kept only when it comes again soon after (its hash is remembered in a small
- * table): a run's trace names every task in a bar name and a {@code task_id} value of its own, and kept, such one-off
- * strings would fill the table with entries never asked for again, making every look-up of the strings that do
- * repeat (phase names, states, a perf.data task's {@code comm}) a walk over memory that is not in the cache.
- * Whether a string is kept changes only the speed: {@link JsonWriter#value(JsonWriter.Text)} writes the same bytes as
+ * Strings a trace writer repeats (event names, categories, arg keys, phase names, a task's {@code comm}), each encoded
+ * once as a {@link JsonWriter.Text}, up to a bound. A lookup first compares the string given by identity with the one
+ * last looked up in its slot (by the string's hash, which a {@link String} keeps): the walk hands the same string
+ * objects over and over, so most lookups end there without {@link String#equals}. With {@code repeatsOnly}, a string
+ * is kept only when it comes again soon after (its hash is remembered in a small table): a run's trace names every
+ * task in a bar name and a {@code task_id} value of its own, and kept, such one-off strings would fill the map with
+ * entries never asked for again, making every other lookup a walk over memory that is not in the cache. Whether a
+ * string is kept changes only the speed: {@link JsonWriter#value(JsonWriter.Text)} writes the same bytes as
  * {@link JsonWriter#value(String)}.
  *
- * <p>Not thread-safe: one writer thread.
+ * <p>Not thread-safe: one writer thread. Memory: at most {@code max} texts of at most {@link JsonWriter#MAX_TEXT}
+ * bytes each, and two tables of {@value #SLOTS} and {@value #SEEN} entries.
  */
 final class EncodedTexts {
-    /** Hashes remembered for {@code repeatsOnly}: a power of two. */
+    /** Slots of the identity cache, a power of two. */
+    private static final int SLOTS = 1024;
+    /** Hashes remembered for {@code repeatsOnly}, a power of two. */
     private static final int SEEN = 4096;
 
-    private final Map<String, JsonWriter.Text> texts = new HashMap<>();
     private final int max;
+    private final Map<String, JsonWriter.Text> texts = new HashMap<>();
+    private final String[] recent = new String[SLOTS];
+    private final JsonWriter.Text[] recentTexts = new JsonWriter.Text[SLOTS];
     /** Hash of the last string seen once per slot (by hash), or null when every string is kept. */
     private final int[] seen;
 
     /**
-     * @param max         most strings kept; later ones are not encoded ahead
+     * @param max         most strings kept encoded; any more are not encoded here
      * @param repeatsOnly keep a string only on its second sighting (within {@value #SEEN} other one-off strings)
      */
     EncodedTexts(int max, boolean repeatsOnly) {
@@ -32,22 +39,36 @@ final class EncodedTexts {
         this.seen = repeatsOnly ? new int[SEEN] : null;
     }
 
-    /** @return {@code s} encoded once, or null when it is not kept (write it as a string) */
+    /**
+     * @param s a string, not null
+     * @return {@code s} encoded once, or null when it is not kept: {@code max} strings are kept already and {@code s}
+     *         is not one of them, {@code s} is too long to be encoded once, or (with {@code repeatsOnly}) it is seen
+     *         for the first time
+     */
     JsonWriter.Text get(String s) {
-        JsonWriter.Text t = texts.get(s);
-        if (t != null || texts.size() >= max || s.length() >= JsonWriter.MAX_TEXT / 6) {
-            return t;
+        int h = s.hashCode();
+        int mixed = h ^ h >>> 16;
+        int slot = mixed & (SLOTS - 1);
+        if (recent[slot] == s) {
+            return recentTexts[slot];
         }
-        if (seen != null) {
-            int h = s.hashCode();
-            int slot = (h ^ (h >>> 16)) & (SEEN - 1);
-            if (seen[slot] != h) {
-                seen[slot] = h; // first sighting (or a collision): remembered, not kept yet
+        JsonWriter.Text t = texts.get(s);
+        if (t == null) {
+            if (texts.size() >= max || s.length() >= JsonWriter.MAX_TEXT / 6) {
                 return null;
             }
+            if (seen != null) {
+                int seenSlot = mixed & (SEEN - 1);
+                if (seen[seenSlot] != h) {
+                    seen[seenSlot] = h; // first sighting (or a collision): remembered, not kept yet
+                    return null;
+                }
+            }
+            t = JsonWriter.text(s);
+            texts.put(s, t);
         }
-        t = JsonWriter.text(s);
-        texts.put(s, t);
+        recent[slot] = s;
+        recentTexts[slot] = t;
         return t;
     }
 }

@@ -43,6 +43,8 @@ public final class JsonWriter {
     private final JsonGenerator gen;
     /** A timestamp's text: up to 19 digits, the point and three decimals. */
     private final char[] number = new char[24];
+    /** The characters of the last {@link #value(StringBuilder)}. */
+    private char[] chars = new char[256];
     private int depth;
 
     /**
@@ -159,6 +161,24 @@ public final class JsonWriter {
     public JsonWriter value(String s) {
         try {
             gen.writeString(s);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+
+    /**
+     * A string value, escaped: the same bytes as {@link #value(String)} of {@code s.toString()}, without making that
+     * String.
+     */
+    public JsonWriter value(StringBuilder s) {
+        int n = s.length();
+        if (chars.length < n) {
+            chars = new char[Math.max(n, 2 * chars.length)];
+        }
+        s.getChars(0, n, chars, 0);
+        try {
+            gen.writeString(chars, 0, n);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -42,6 +42,11 @@ final class TraceText implements CharSequence {
         return out.toString();
     }
 
+    /** Appends the text, printed now, to {@code out}: what a sink that writes it at once uses instead of a String. */
+    void printTo(StringBuilder out) {
+        printer.print(format, data, out);
+    }
+
     @Override
     public int length() {
         return toString().length();

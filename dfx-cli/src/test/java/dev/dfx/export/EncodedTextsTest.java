@@ -2,23 +2,57 @@ package dev.dfx.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link EncodedTexts}: which strings it keeps (all up to its limit; with {@code repeatsOnly}, only those seen again),
- * the same text for a string once kept; whether a string is kept does not change the bytes written (the texts against
- * plain strings: {@link JsonWriterTest}).
+ * {@link EncodedTexts}: the same text for equal strings, whether the same object or not, its bound, and which strings
+ * it keeps with {@code repeatsOnly} (only those seen again); whether a string is kept does not change the bytes
+ * written (the texts against plain strings: {@link JsonWriterTest}).
  */
 class EncodedTextsTest {
+    /** @return what {@code t} writes as a value, as a String */
+    private static String written(JsonWriter.Text t) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new JsonWriter(out).value(t).close();
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
     @Test
-    void keepsEveryStringUpToItsLimit() {
-        EncodedTexts t = new EncodedTexts(2, false);
-        JsonWriter.Text a = t.get("task");
-        assertThat(a).isNotNull();
-        assertThat(t.get(new String("task"))).isSameAs(a); // an equal string, not the same one
-        assertThat(t.get("phase")).isNotNull();
-        assertThat(t.get("submit")).as("past the limit").isNull();
-        assertThat(t.get("task")).isSameAs(a);
+    void equalStringsGetOneTextAndThatTextIsTheirs() {
+        EncodedTexts texts = new EncodedTexts(10, false);
+        String a = "perf 1740";
+        String copy = new String(a.toCharArray()); // equal, another object
+        JsonWriter.Text t = texts.get(a);
+        assertThat(texts.get(a)).isSameAs(t);
+        assertThat(texts.get(copy)).isSameAs(t);
+        assertThat(written(t)).isEqualTo("\"perf 1740\"");
+        assertThat(written(texts.get("q\"uote"))).isEqualTo("\"q\\\"uote\"");
+    }
+
+    @Test
+    void beyondTheBoundOrTheLengthNothingIsEncoded() {
+        EncodedTexts texts = new EncodedTexts(3, false);
+        for (int i = 0; i < 3; i++) {
+            assertThat(texts.get("name " + i)).isNotNull();
+        }
+        assertThat(texts.get("name 3")).isNull();
+        assertThat(texts.get("name 0")).isNotNull(); // those kept stay
+        assertThat(new EncodedTexts(10, false).get("x".repeat(JsonWriter.MAX_TEXT / 6))).isNull();
+        assertThat(new EncodedTexts(10, false).get("x".repeat(JsonWriter.MAX_TEXT / 6 - 1))).isNotNull();
+    }
+
+    @Test
+    void stringsOfTheSameSlotEachGetTheirOwnText() {
+        EncodedTexts texts = new EncodedTexts(100, false);
+        // "Aa" and "BB" have the same hash, so the same slot: the identity check must not hand one the other's text
+        JsonWriter.Text aa = texts.get("Aa");
+        JsonWriter.Text bb = texts.get("BB");
+        assertThat(written(texts.get("Aa"))).isEqualTo("\"Aa\"");
+        assertThat(written(texts.get("BB"))).isEqualTo("\"BB\"");
+        assertThat(texts.get("Aa")).isSameAs(aa);
+        assertThat(texts.get("BB")).isSameAs(bb);
     }
 
     @Test

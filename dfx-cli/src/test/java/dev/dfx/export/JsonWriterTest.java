@@ -125,6 +125,26 @@ class JsonWriterTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(longs = {4, 5})
+    void aStringBuilderValueIsTheStringsBytes(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        ByteArrayOutputStream ours = new ByteArrayOutputStream();
+        ByteArrayOutputStream strings = new ByteArrayOutputStream();
+        JsonWriter w = new JsonWriter(ours).beginArray();
+        JsonWriter p = new JsonWriter(strings).beginArray();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            String s = hostile(random, random.nextInt(i < 3 ? 70_000 : 300));
+            sb.setLength(0);
+            w.value(sb.append(s));
+            p.value(s);
+        }
+        w.endArray().close();
+        p.endArray().close();
+        assertThat(ours.toByteArray()).isEqualTo(strings.toByteArray());
+    }
+
     @Test
     void microsAreExactDecimalNumbers() {
         SplittableRandom random = new SplittableRandom(7);

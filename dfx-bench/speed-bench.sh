@@ -135,7 +135,11 @@ if [ -n "$file" ]; then
 fi
 
 if [ -n "$record" ]; then
-  java -Xmx2g --enable-native-access=ALL-UNNAMED -cp dfx-bench/target/benchmarks.jar \
+  # the JVM options dfx record runs with (its collector, compiler thresholds), so that the ratio is what a user gets
+  # shellcheck source=scripts/jvm-options.sh
+  . scripts/jvm-options.sh
+  command_opts record
+  java "${cmd_opts[@]}" -cp dfx-bench/target/benchmarks.jar \
     dev.dfx.bench.runtime.RecordOverhead "$runs" flood,scoped,attention >"$work/record.txt"
   # columns: workload recording tasks wall_ms ratio cpu_ms ratio jit_ms gc_ms records stall_ms record_ms rest_cpu_ms
   awk '$1 ~ /^(flood|scoped|attention)$/ && $2 == "none" { off[$1] = $4; offcpu[$1] = $6 }

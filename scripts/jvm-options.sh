@@ -1,0 +1,37 @@
+# shellcheck shell=bash
+# The JVM options of each dfx command. Sourced by ./dfx, which starts every command and trains its AOT caches with
+# them, and by dfx-bench/speed-bench.sh, so that a benchmark of what a command does (RecordOverhead for dfx record)
+# runs its JVM as the launcher would.
+#
+# The JVM options of every dfx run, the training run included (a cache is only valid for the options it was made
+# with). Serial GC: the commands people wait for are single-threaded readers and writers on small heaps, which
+# start faster and stay smaller without G1's threads and regions; dfx record's collectors allocate little.
+# -XX:-UsePerfData: no hsperfdata file to create and map at start-up (jps and jstat do not list dfx; jcmd PID works).
+# -XX:CompileThresholdScaling=4: a method is compiled after four times the calls and loops of the JVM's default. A
+# small command (dfx script of a 54 KB file) asked for some 575 compilations, each a hand-off to a compiler thread
+# from the main thread; with 4: 15 % less process CPU and 10 ms less on the main thread, while a 155 MB file's script
+# and export stayed within the noise of their runs (docs/benchmarks.md).
+base_opts=(--enable-native-access=ALL-UNNAMED -XX:+UseSerialGC -XX:-UsePerfData -XX:CompileThresholdScaling=4)
+# dfx script and dump stream a file: what they allocate per record dies young, except the records waiting in the
+# reordering queue (a round or two). A small young generation keeps the resident size near the live data (the default
+# is a third of an initial heap of 1/64 of the machine's memory, all of it touched between collections), with survivor
+# spaces that hold the queue, and what outlives two collections is old at once instead of being copied back and forth.
+# The heap's maximum stays the JVM's default. export streams its trace the same way (no per-event map or string
+# beyond the event's own text), so it gets the same young generation, and so does report: what it keeps (its lines,
+# the symbol tables) is made once and grows old, while each sample's record and resolution die young. An AOT cache
+# is valid whatever the heap sizes.
+# Sets cmd_opts to the JVM options of the subcommand named.
+command_opts() {
+  cmd_opts=("${base_opts[@]}")
+  case "${1:-}" in
+    script | dump | export | report) cmd_opts+=(-Xmn32m -XX:SurvivorRatio=2 -XX:MaxTenuringThreshold=2) ;;
+  esac
+  # export: C2 inlines a hot callee of up to 100 bytecodes (the default is 325). The walk's per-record method and the
+  # trace writer's loop otherwise inline the record decoder, the tracepoint printer and the JSON generator whole, and
+  # compiling those few giant methods was a third of export's CPU time (on the 2-CPU machine at load 13-16, the C2
+  # thread 1.1-1.4 s of CPU against 0.6-0.8 s with the limit), while the compiled code ran no faster (main thread
+  # 1.6-1.7 s against 1.2-1.6 s). script gains nothing from it (its C2 time is half of export's) and keeps the default.
+  case "${1:-}" in
+    export) cmd_opts+=(-XX:FreqInlineSize=100) ;;
+  esac
+}

@@ -110,6 +110,9 @@ class ReportLiveTest {
         while (end + 8 <= cut && end + (h.getShort((int) end + 6) & 0xffff) <= cut) {
             end += h.getShort((int) end + 6) & 0xffff;
         }
+        if (end == cut) {
+            cut += 4; // two thirds fell between two records of this recording: cut inside the next one's header
+        }
         assertThat(end).as("the cut falls inside a record").isLessThan(cut);
         Path cutFile = dir.resolve("cut-" + options.hashCode() + ".data");
         Files.write(cutFile, Arrays.copyOf(bytes, (int) cut));

@@ -166,8 +166,9 @@ public final class ProgramRecording {
      *                            executable; a later exec failure leaves a run directory whose run.json says so)
      * @throws dev.dfx.error.BadInputException when the run directory cannot be claimed, or the region's pools need
      *                                          more than a quarter of this machine's memory (nothing is created)
-     * @throws UncheckedIOException when the run directory cannot be written at all, or the file system refuses the
-     *                              region's bytes (run.json then says failed, with the reason)
+     * @throws UncheckedIOException when the run directory cannot be written at all
+     * @throws dev.dfx.error.BadInputException also when the file system refuses the region's bytes, naming the file
+     *                                          (run.json then says failed, with the same reason)
      * @throws InterruptedException when the recording thread is interrupted
      */
     public Result run() throws InterruptedException {
@@ -224,7 +225,8 @@ public final class ProgramRecording {
             } catch (IOException | RuntimeException again) { // a full disk may refuse these too: the region's
                 e.addSuppressed(again);                          // refusal is the one to report
             }
-            throw e;
+            // its message names the region's file and the bytes the file system refused
+            throw e instanceof UncheckedIOException ? new BadInputException(e.getMessage(), e) : e;
         }
         try (RegionHost host = started) {
             collector.bind(host);

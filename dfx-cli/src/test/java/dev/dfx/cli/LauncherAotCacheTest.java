@@ -41,8 +41,10 @@ class LauncherAotCacheTest {
         checkout = RepoScripts.launcherCheckout(Files.createDirectories(tmp.resolve("checkout")));
         target = checkout.resolve("dfx-cli/target");
         for (int n = 1; n <= 2; n++) {
-            helloJar(n);
+            helloJar(n, "System.out.println(\"jar " + n + "\");");
         }
+        helloJar(3, "System.out.println(System.getenv(\"PATH\") + \"|\" + System.getenv(\"JAVA_HOME\") + \"|\""
+                + " + System.getenv(\"MAVEN_OPTS\"));");
         fakeBin = tmp.resolve("fake-bin");
         RepoScripts.executable(fakeBin.resolve("mvn"), """
                 #!/bin/bash
@@ -50,11 +52,14 @@ class LauncherAotCacheTest {
                 """);
     }
 
-    /** Writes {@code tmp/jarN.jar}: the launcher's main class (dev.dfx.cli.Main), which prints "jar N". */
-    private void helloJar(int n) throws IOException {
+    /**
+     * Writes {@code tmp/jarN.jar}: the launcher's main class (dev.dfx.cli.Main), whose main runs {@code body} (jars 1
+     * and 2 print "jar N"; jar 3 prints the PATH, JAVA_HOME and MAVEN_OPTS its JVM was started with).
+     */
+    private void helloJar(int n, String body) throws IOException {
         Path src = Files.createDirectories(tmp.resolve("src" + n + "/dev/dfx/cli")).resolve("Main.java");
-        Files.writeString(src, "package dev.dfx.cli; public class Main { public static void main(String[] a) {"
-                + " System.out.println(\"jar " + n + "\"); } }\n");
+        Files.writeString(src, "package dev.dfx.cli; public class Main { public static void main(String[] a) { "
+                + body + " } }\n");
         assertThat(ToolProvider.getSystemJavaCompiler().run(null, null, null, "--release", "25",
                 src.toString())).isZero();
         Manifest manifest = new Manifest();
@@ -78,6 +83,7 @@ class LauncherAotCacheTest {
         pb.environment().put("PATH", fakeBin + ":/usr/bin:/bin");
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("DFX_NO_INSTALL", "1");
+        pb.environment().put("MAVEN_OPTS", "-Xmx1g");
         pb.environment().put("JAR_TO_BUILD", tmp.resolve("jar" + build + ".jar").toString());
         if (javaOpts == null) {
             pb.environment().remove("DFX_JAVA_OPTS");
@@ -107,6 +113,17 @@ class LauncherAotCacheTest {
         Done d = dfx(build, "-Xlog:class+load");
         assertThat(d.out()).contains("jar " + build + "\n")
                 .containsPattern("\\] dev.dfx.cli.Main source: shared objects file");
+    }
+
+    /**
+     * The launcher exports the JDK it chose (JAVA_HOME, PATH) and Maven's options for its build; the JVM it starts,
+     * and so the command that dfx record or dfx stat runs, gets the caller's three as they were.
+     */
+    @Test
+    void theJvmGetsTheCallersPathJavaHomeAndMavenOpts() throws Exception {
+        Done d = dfx(3, null);
+        assertThat(d.status()).as(d.err()).isZero();
+        assertThat(d.out()).isEqualTo(fakeBin + ":/usr/bin:/bin|" + System.getProperty("java.home") + "|-Xmx1g\n");
     }
 
     @Test

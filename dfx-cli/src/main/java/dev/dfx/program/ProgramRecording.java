@@ -181,9 +181,9 @@ public final class ProgramRecording {
         } catch (ArithmeticException e) {
             need = Long.MAX_VALUE;
         }
-        PoolBudget.refuseOver(setting(settings), need, PoolBudget.physicalMemory(), settings.lanes() + " lanes x "
-                + pool.buffersPerLane() + " buffers x " + pool.recordsPerBuffer() + " records x " + UserEvent.BYTES
-                + " B");
+        PoolBudget.refuseOver(setting(settings), need, PoolBudget.physicalMemory(), () -> settings.lanes()
+                + " lanes x " + pool.buffersPerLane() + " buffers x " + pool.recordsPerBuffer() + " records x "
+                + UserEvent.BYTES + " B");
         RunLock claim = RecordingPlan.runDirectory(settings.output(), workDir);
         try {
             return record(claim.directory());
@@ -218,10 +218,7 @@ public final class ProgramRecording {
             started = RegionHost.start(regionFile, spec, collector);
         } catch (RuntimeException e) { // the file system refused the region: no space, a quota
             try {
-                chunks.close();
-                Files.deleteIfExists(regionFile);
-                ManifestFile.write(dir, manifest(spec, "failed", e.getMessage(), clock, start,
-                        Instant.now().toString(), System.nanoTime() - originNs, 0, List.of(), List.of(), running));
+                endBeforeStart(dir, chunks, regionFile, e.getMessage(), clock, start, originNs, running);
             } catch (IOException | RuntimeException again) { // a full disk may refuse these too: the region's
                 e.addSuppressed(again);                          // refusal is the one to report
             }
@@ -237,10 +234,7 @@ public final class ProgramRecording {
                         : JavaAgent.command(settings.command(), agent.get()), host.environment(), workDir);
             } catch (ProgramNotRunnable e) {
                 host.stop();
-                chunks.close();
-                Files.deleteIfExists(regionFile);
-                ManifestFile.write(dir, manifest(spec, "failed", e.getMessage(), clock, start, Instant.now().toString(),
-                        System.nanoTime() - originNs, 0, List.of(), List.of(), running));
+                endBeforeStart(dir, chunks, regionFile, e.getMessage(), clock, start, originNs, running);
                 throw e;
             }
             running(p);
@@ -303,6 +297,18 @@ public final class ProgramRecording {
                     + "); it still says running";
         }
         return new Result(dir, done, exit, problem);
+    }
+
+    /**
+     * Ends a run whose command never started: closes the (empty) chunk file, removes the region and writes a failed
+     * run.json with the reason.
+     */
+    private void endBeforeStart(Path dir, ChunkWriter chunks, Path regionFile, String reason, RunManifest.Clock clock,
+            Instant start, long originNs, ProgramReport running) throws IOException {
+        chunks.close();
+        Files.deleteIfExists(regionFile);
+        ManifestFile.write(dir, manifest(spec, "failed", reason, clock, start, Instant.now().toString(),
+                System.nanoTime() - originNs, 0, List.of(), List.of(), running));
     }
 
     /**

@@ -184,7 +184,7 @@ final class Region implements AutoCloseable {
      * @throws UncheckedIOException naming the file, the bytes asked for and the file system's refusal
      */
     private static void preallocate(FileChannel file, Path path, long from, long to) {
-        ByteBuffer zeros = ByteBuffer.allocateDirect((int) Math.min(ZERO_CHUNK, Math.max(to - from, 1)));
+        ByteBuffer zeros = ByteBuffer.allocate((int) Math.min(ZERO_CHUNK, Math.max(to - from, 1)));
         try {
             for (long at = from; at < to; ) {
                 zeros.clear().limit((int) Math.min(zeros.capacity(), to - at));

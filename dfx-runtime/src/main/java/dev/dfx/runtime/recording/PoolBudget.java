@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The memory a recording's pipelines may take: a quarter of the machine's physical memory, as much as the JVM's
@@ -57,7 +58,7 @@ public final class PoolBudget {
         PoolSize p = pools.of(biggest);
         String origin = pools.origin(biggest);
         refuseOver(origin.startsWith("--") ? "option " + origin : origin, total, machine,
-                PoolSizes.qualifiedName(biggest) + " alone takes " + mib(byKind.get(biggest)) + " ("
+                () -> PoolSizes.qualifiedName(biggest) + " alone takes " + mib(byKind.get(biggest)) + " ("
                 + lanes.get(biggest) + " lanes x " + p.buffersPerLane() + " buffers x " + p.recordsPerBuffer()
                 + " records x " + biggest.recordSize() + " B)");
     }
@@ -68,16 +69,16 @@ public final class PoolBudget {
      * @param setting what set the sizes, for the message (an option and its value)
      * @param need    bytes the pools take
      * @param machine physical memory, bytes (0: unknown, nothing is refused)
-     * @param detail  how {@code need} comes about (lanes x buffers x records x record size)
+     * @param detail  how {@code need} comes about (lanes x buffers x records x record size), made only for the message
      * @throws BadInputException naming the setting, the need, the budget and the detail when {@code need} is over
      */
-    public static void refuseOver(String setting, long need, long machine, String detail) {
+    public static void refuseOver(String setting, long need, long machine, Supplier<String> detail) {
         long budget = machine / SHARE;
         if (machine <= 0 || need <= budget) {
             return;
         }
         throw new BadInputException(setting + ": the pools need " + mib(need) + ", more than the " + mib(budget)
-                + " a recording may take (a quarter of this machine's " + mib(machine) + "); " + detail
+                + " a recording may take (a quarter of this machine's " + mib(machine) + "); " + detail.get()
                 + "; use smaller pools");
     }
 

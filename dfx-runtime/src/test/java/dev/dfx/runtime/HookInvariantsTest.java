@@ -173,7 +173,10 @@ class HookInvariantsTest {
         assertThat(seen).isEqualTo(expected);
     }
 
-    /** One finish per task, from the scheduler that owns its core, around the core's run. */
+    /**
+     * One finish per task, from the scheduler that owns its core, around the core's run, at the end of a COMPLETE
+     * phase of that scheduler that collected as many tasks as finish then (one clock read per phase).
+     */
     private static void schedulerTimes(RecordingProbe probe, TaskGraph g) {
         List<RecordingProbe.Finish> fin = probe.allFinishes();
         assertThat(fin).hasSize(g.tasks().size());
@@ -189,10 +192,22 @@ class HookInvariantsTest {
             for (int i = 1; i < l.finishes.size(); i++) { // primary timestamp of sched-task records
                 assertThat(l.finishes.get(i).finishNs()).isGreaterThanOrEqualTo(l.finishes.get(i - 1).finishNs());
             }
+            Map<Long, Integer> collected = new HashMap<>();
+            for (Phase p : l.phases) {
+                if (p.kind() == SchedPhaseKind.COMPLETE) {
+                    collected.merge(p.endNs(), p.processed(), Integer::sum);
+                }
+            }
+            Map<Long, Integer> finishedAt = new HashMap<>();
+            l.finishes.forEach(f -> finishedAt.merge(f.finishNs(), 1, Integer::sum));
+            assertThat(finishedAt).isEqualTo(collected);
         });
     }
 
-    /** Phases of a scheduler follow each other; their counts add up to the work done. */
+    /**
+     * Phases of a scheduler tile its time (each, idle stretches included, starts at the clock reading that ended the
+     * one before it: one read per boundary); their counts add up to the work done.
+     */
     private static void phases(RecordingProbe probe, TaskGraph g) {
         long tasks = g.tasks().size();
         Map<SchedPhaseKind, Long> processed = new HashMap<>();
@@ -220,7 +235,8 @@ class HookInvariantsTest {
             for (int i = 1; i < l.phases.size(); i++) {
                 Phase prev = l.phases.get(i - 1);
                 Phase cur = l.phases.get(i);
-                assertThat(cur.startNs()).isGreaterThanOrEqualTo(prev.endNs());
+                assertThat(cur.startNs()).as("start of phase %d (%s) of a scheduler", i, cur.kind())
+                        .isEqualTo(prev.endNs());
                 assertThat(cur.loopIter()).isGreaterThanOrEqualTo(prev.loopIter());
             }
         });

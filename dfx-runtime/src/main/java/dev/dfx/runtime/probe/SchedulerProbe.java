@@ -17,14 +17,17 @@ public interface SchedulerProbe {
      * captured, before its successors are released).
      *
      * @param dispatchNs when this scheduler handed the task to the core
-     * @param finishNs   when this scheduler collected it
+     * @param finishNs   when this scheduler collected it: the end of the COMPLETE phase that did (one clock read for
+     *                   all the tasks of the phase, after the last was collected)
      */
     default void taskFinished(TaskView task, int core, long dispatchNs, long finishNs) {
     }
 
     /**
      * One loop phase ended. Phases that processed nothing are not reported, except idle stretches
-     * ({@link SchedPhaseKind#IDLE}: from the first empty iteration to the last before work was found).
+     * ({@link SchedPhaseKind#IDLE}: the empty iterations between two phases that did work). The reported phases of a
+     * scheduler tile its time: each starts at the clock reading that ended the one before it (the first at a reading
+     * of its own), so an idle stretch runs from the end of the phase before it to the start of the phase after it.
      *
      * @param loopIter       loop iteration the phase belongs to (IDLE: the stretch's first)
      * @param tasksProcessed tasks (or, in RESOLVE, submissions) handled in the phase
@@ -44,7 +47,8 @@ public interface SchedulerProbe {
      * {@link ArgStage#AFTER_COMPLETION} (no successor has been released). The tensor's bytes are stable for
      * the duration of the call.
      *
-     * @param timeNs System.nanoTime() at capture
+     * @param timeNs System.nanoTime() at capture ({@link ArgStage#AFTER_COMPLETION}: the task's finish time, as
+     *               {@link #taskFinished} gets it)
      */
     default void argCaptured(TaskView task, int argIndex, ArgStage stage, long timeNs) {
     }

@@ -61,14 +61,19 @@ public final class TaskRuntime {
         rs.orchIdler = new Idler(orchThread);
 
         control.attach(rs);
-        probe.start(rs.shape);
-        workers.forEach(Thread::start);
-        long start = System.nanoTime();
-        orchThread.start();
-        join(orchThread);
-        rs.stopping = true;
-        rs.wakeAll();
-        workers.forEach(TaskRuntime::join);
+        long start;
+        try {
+            probe.start(rs.shape);
+            workers.forEach(Thread::start);
+            start = System.nanoTime();
+            orchThread.start();
+            join(orchThread);
+            rs.stopping = true;
+            rs.wakeAll();
+            workers.forEach(TaskRuntime::join);
+        } finally {
+            control.detach();
+        }
 
         if (rs.failure() != null) {
             throw new TaskFailedException(rs.failure(), rs.failureCause());
@@ -77,8 +82,19 @@ public final class TaskRuntime {
         return new RunResult(orch.endNanos() - start, orch.submitted(), config, graph);
     }
 
+    /**
+     * A runtime thread running {@code body}, which it lets go of as it starts: a platform thread keeps its Runnable
+     * after it ended, and the recording's lane writers keep the threads that wrote to them (stop's proof that a
+     * writer ended), so a body kept there would keep the finished run (every task, the resolver's tensor map) alive
+     * through the post-recording work.
+     */
     private static Thread thread(String name, Runnable body) {
-        Thread t = new Thread(body, name);
+        Runnable[] held = {body}; // published to the thread by Thread.start
+        Thread t = new Thread(() -> {
+            Runnable run = held[0];
+            held[0] = null;
+            run.run();
+        }, name);
         t.setDaemon(true);
         return t;
     }

@@ -119,6 +119,17 @@ final class Advices {
         }
     }
 
+    /**
+     * {@code ThreadPerTaskExecutor.taskComplete(Thread)}: a virtual thread's run ends here, before its executor can
+     * terminate.
+     */
+    static final class TaskComplete {
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(0) Thread thread) {
+            Hooks.virtualTaskComplete(thread);
+        }
+    }
+
     /** {@code VirtualThread.run(Runnable)}: on the virtual thread, around its task. */
     static final class VirtualRun {
         @Advice.OnMethodEnter(suppress = Throwable.class)

@@ -324,6 +324,13 @@ public final class Hooks {
     }
 
     /**
+     * The run the calling virtual thread records and has not ended yet: {@link #virtualEnd} and
+     * {@link #virtualTaskComplete}, whichever comes first, take it and write its end; a thread's locals are its own,
+     * so no other thread reads it.
+     */
+    private static final ThreadLocal<VirtualRun> RUNNING = new ThreadLocal<>();
+
+    /**
      * {@code VirtualThread.run(Runnable)} begins, on the virtual thread.
      *
      * @return what {@link #virtualEnd} needs, or null when the run is not recorded
@@ -335,21 +342,49 @@ public final class Hooks {
         try {
             fault(FAULT_RUN);
             TaskNames n = TaskNames.of(task);
-            return n == null ? null : new VirtualRun(n, TaskEvents.runBegin(null, VIRTUAL_FLOW, 0));
+            if (n == null) {
+                return null;
+            }
+            VirtualRun run = new VirtualRun(n, TaskEvents.runBegin(null, VIRTUAL_FLOW, 0));
+            RUNNING.set(run);
+            return run;
         } catch (Throwable t) {
             failed("run", t);
             return null;
         }
     }
 
-    /** {@code VirtualThread.run(Runnable)} ends: the task's slice and the flow's end. */
-    public static void virtualEnd(VirtualRun run) {
-        if (run == null) {
-            return;
+    /**
+     * {@code ThreadPerTaskExecutor.taskComplete(Thread)} (every {@code newVirtualThreadPerTaskExecutor} task, in a
+     * {@code finally} after it ran): writes the run's end now, before the executor counts the task done. After this
+     * call {@code close()} and {@code awaitTermination} may return and the program exit, which would otherwise
+     * race {@link #virtualEnd}, run only after it, and lose the run's slice and flow end.
+     *
+     * @param thread the thread whose task is complete; nothing is written unless it is the calling virtual thread
+     *               (a thread that failed to start is completed by the starting thread)
+     */
+    public static void virtualTaskComplete(Thread thread) {
+        if (Dfx.enabled() && thread == Thread.currentThread() && thread.isVirtual()) {
+            endRun();
         }
+    }
+
+    /** {@code VirtualThread.run(Runnable)} ends: the task's slice and the flow's end, unless already written. */
+    public static void virtualEnd(VirtualRun run) {
+        if (run != null) {
+            endRun();
+        }
+    }
+
+    /** Writes the end of the calling virtual thread's recorded run, once (a thread runs one task). */
+    private static void endRun() {
         try {
-            TaskEvents.runEnd(run.names().slice(), VIRTUAL_FLOW,
-                    TaskEvents.virtualFlowId(Thread.currentThread().threadId()), run.start());
+            VirtualRun run = RUNNING.get();
+            if (run != null) {
+                RUNNING.remove();
+                TaskEvents.runEnd(run.names().slice(), VIRTUAL_FLOW,
+                        TaskEvents.virtualFlowId(Thread.currentThread().threadId()), run.start());
+            }
         } catch (Throwable t) {
             failed("run", t);
         }

@@ -32,7 +32,9 @@ import net.bytebuddy.utility.JavaModule;
  *       run; the flow id rides in a public field {@value #FLOW_FIELD} the agent adds to ForkJoinTask as the JVM
  *       loads it;</li>
  *   <li>{@code VirtualThread.start(ThreadContainer)} records the start, {@code VirtualThread.run(Runnable)} the
- *       task's run on the virtual thread.</li>
+ *       task's run on the virtual thread; for a thread of a {@code ThreadPerTaskExecutor} the run's end is written
+ *       at {@code taskComplete(Thread)}, before the executor can count the task done (its {@code close()} return and
+ *       the program exit).</li>
  * </ul>
  * A class that cannot be instrumented is reported once on standard error ({@link Hooks#failed}); the others still
  * are, and the application runs as without the agent.
@@ -42,6 +44,8 @@ public final class Instrumenter {
     static final String FLOW_FIELD = "dfx$flow";
     static final String FORK_JOIN_TASK = "java.util.concurrent.ForkJoinTask";
     static final String SCHEDULED_TASK = "java.util.concurrent.ScheduledThreadPoolExecutor$ScheduledFutureTask";
+    /** The executor of {@code Executors.newVirtualThreadPerTaskExecutor()} and {@code newThreadPerTaskExecutor}. */
+    static final String THREAD_PER_TASK = "java.util.concurrent.ThreadPerTaskExecutor";
 
     private Instrumenter() {
     }
@@ -96,7 +100,7 @@ public final class Instrumenter {
         // Loaded now, so that they are retransformed: a class loaded while ByteBuddy transforms another one (the
         // VirtualThread scheduler's ForkJoinPool, say) is passed over by its circularity lock.
         for (String c : new String[] {"java.util.concurrent.ThreadPoolExecutor", "java.util.concurrent.ForkJoinPool",
-            "java.util.concurrent.ScheduledThreadPoolExecutor", "java.lang.VirtualThread"}) {
+            "java.util.concurrent.ScheduledThreadPoolExecutor", "java.lang.VirtualThread", THREAD_PER_TASK}) {
             Class.forName(c, false, null);
         }
         new AgentBuilder.Default()
@@ -133,6 +137,10 @@ public final class Instrumenter {
                                 .on(named("start").and(takesArguments(1))))
                         .visit(advice.to("VirtualRun")
                                 .on(named("run").and(takesArguments(Runnable.class)))))
+                .type(named(THREAD_PER_TASK))
+                .transform((b, type, loader, module, pd) -> b
+                        .visit(advice.to("TaskComplete")
+                                .on(named("taskComplete").and(takesArguments(Thread.class)))))
                 .installOn(inst);
         for (String c : loaded) {
             Hooks.instrumentFailed(c, new IllegalStateException("loaded before the agent"));

@@ -30,6 +30,8 @@ public record TaskNames(String slice, String submit, String flow) {
         {"java.util.concurrent.ForkJoinTask$AdaptedCallable", "callable"},
         {"java.util.concurrent.ForkJoinTask$AdaptedInterruptibleCallable", "callable"},
         {"java.util.concurrent.ForkJoinTask$AdaptedInterruptibleRunnable", "runnable"},
+        // ForkJoinPool.schedule (Java 25): among them the virtual-thread scheduler's timeouts of timed parks
+        {"java.util.concurrent.DelayScheduler$ScheduledForkJoinTask", "runnable"},
     };
 
     /** The virtual-thread scheduler's tasks (VirtualThread::runContinuation) are classes of VirtualThread. */

@@ -35,7 +35,7 @@ class AgentTest {
             + " removed true queued 0\n";
 
     /** The program's class path: its own classes only (the agent comes from its jar, as a user's would). */
-    private static final String APP = Path.of(TaskApp.class.getProtectionDomain().getCodeSource().getLocation()
+    static final String APP = Path.of(TaskApp.class.getProtectionDomain().getCodeSource().getLocation()
             .getPath()).toString();
 
     @TempDir
@@ -49,7 +49,7 @@ class AgentTest {
         return s;
     }
 
-    private static String agent() {
+    static String agent() {
         return "-javaagent:" + System.getProperty("dfx.agent.jar");
     }
 
@@ -65,10 +65,10 @@ class AgentTest {
     }
 
     /** Every event of a run, named. */
-    private record Named(int lane, UserEvent e, String name) {
+    record Named(int lane, UserEvent e, String name) {
     }
 
-    private static List<Named> named(RegionHost host, RegionStats s, EventLog log) {
+    static List<Named> named(RegionHost host, RegionStats s, EventLog log) {
         List<Named> all = new java.util.ArrayList<>();
         for (RegionLane l : s.lanes()) {
             StringTable names = host.strings(l.lane());

@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *       different lanes.</li>
  *   <li>At JVM exit (a shutdown hook) the lanes of ended threads and of the exiting thread are flushed and
  *       detached, the shared lanes not in use too, and the process entry is marked detached; a lane whose thread
- *       still runs is left as it is, and the host recovers its current buffer's committed records.</li>
+ *       still runs is left as it is, and the host recovers its current buffer's committed records. The shared lanes
+ *       the hook closes stay locked: a virtual thread that writes after it counts the record as unlaned.</li>
  * </ul>
  * Thread-safe.
  */
@@ -50,6 +51,8 @@ final class Producer {
     /** A name given to {@link Dfx#threadName} before the thread had a lane; applied when it claims one. */
     private final ThreadLocal<String> givenNames = new ThreadLocal<>();
     private final AtomicLong unlanedFlowIds = new AtomicLong();
+    /** The exit hook has begun: the shared lanes it closes stay locked, so a write waiting for one gives up. */
+    private volatile boolean exited;
 
     private Producer(Region r) {
         this.r = r;
@@ -165,7 +168,9 @@ final class Producer {
     /**
      * Takes a lane virtual threads share, for one write; give it back with {@link Lane#unlock()}.
      *
-     * @return the lane, locked; null when the region has no lane left for virtual threads
+     * @return the lane, locked; null when the region has no lane left for virtual threads, or when every shared
+     *     lane is closed by the exit hook (a virtual thread still writing at JVM exit: its records are counted as
+     *     unlaned, not lost silently)
      */
     Lane borrow() {
         for (int round = 0;; round++) {
@@ -179,7 +184,7 @@ final class Producer {
             if (added != null) {
                 return added;
             }
-            if (shared.length == 0) {
+            if (shared.length == 0 || exited) {
                 return null;
             }
             // every shared lane is in a write: they are short (a gate wait at most), so wait for one
@@ -194,7 +199,7 @@ final class Producer {
     /** Claims one more shared lane (locked) while there are fewer than {@code sharedCap}; null otherwise. */
     private synchronized Lane addShared(int seen) {
         Lane[] s = shared;
-        if (s.length != seen || s.length >= sharedCap) {
+        if (s.length != seen || s.length >= sharedCap || exited) {
             return null;
         }
         Lane l = claimFresh(SHARED_LANE_NAME, true);
@@ -233,6 +238,7 @@ final class Producer {
     }
 
     private synchronized void exit() {
+        exited = true;
         Thread me = Thread.currentThread();
         for (Lane l : platformLanes) {
             if (l.owner == me || !l.owner.isAlive()) {

@@ -128,6 +128,29 @@ class JavaProducerTest {
     }
 
     @Test
+    void aVirtualThreadWritingAfterTheExitHookCountsItsRecordAsUnlanedInsteadOfWaitingForAClosedLane() throws Exception {
+        // One CPU: one shared lane, which the exit hook closes and keeps; the late write finds no other.
+        RegionSpec spec = RegionSpec.builder().userPool(512, 8, 8).build();
+        EventLog log = new EventLog(0);
+        int n = 10;
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of("-XX:ActiveProcessorCount=1"),
+                    ProducerMain.class, "late", "" + n);
+            assertThat(run.status()).as(run.stderr()).isZero();
+            assertThat(run.stderr()).isEmpty();
+            assertThat(run.stdout()).isEqualTo("done enabled=true\nlate write returned true\n");
+            RegionStats s = host.stop();
+            assertThat(log.problems).isEmpty();
+            assertThat(s.reconciled()).isTrue();
+            assertThat(s.unlanedDropped()).as("the late instant, counted").isEqualTo(1);
+            List<UserEvent> all = log.lanes().values().stream().flatMap(List::stream).toList();
+            assertThat(all).hasSize(n).allSatisfy(e -> assertThat(e.type()).isEqualTo(UserEventType.INSTANT));
+            assertThat(all).extracting(UserEvent::value).containsExactlyInAnyOrder(
+                    java.util.stream.LongStream.range(0, n).boxed().toArray(Long[]::new));
+        }
+    }
+
+    @Test
     void withoutTheVariableNothingIsRecordedAndTheProgramRunsAsUsual() throws Exception {
         ChildJvm.Result run = ChildJvm.run(Map.of(), List.of(), ProducerMain.class, "seq", "2", "1000");
         assertThat(run.status()).isZero();

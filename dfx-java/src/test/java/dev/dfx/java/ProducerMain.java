@@ -9,8 +9,11 @@ import java.util.List;
  * (begin and end); {@code virtual COUNT} starts COUNT virtual threads that each write one slice "v" and one instant
  * "seq" with value {@code i}; {@code named 0} runs three platform threads that each write one instant "seq" with their
  * index: thread 0 calls {@link Dfx#threadName} with "abcdefghijklm→x" before it, thread 1 names its lane "renamed"
- * after it and then renames itself "other", thread 2 is only named "plain-worker-with-long-name".
- * Prints {@code done enabled=B} at the end.
+ * after it and then renames itself "other", thread 2 is only named "plain-worker-with-long-name"; {@code late COUNT}
+ * has COUNT virtual threads write one instant "seq" each, then, in a shutdown hook that waits until dfx's exit hook
+ * has detached this process, one more virtual thread write an instant "late", and prints
+ * {@code late write returned B} (whether that write returned within 10 s).
+ * Prints {@code done enabled=B} at the end of main.
  */
 public final class ProducerMain {
     private ProducerMain() {
@@ -66,8 +69,46 @@ public final class ProducerMain {
                     t.join();
                 }
             }
+            case "late" -> {
+                List<Thread> threads = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    long v = i;
+                    threads.add(Thread.ofVirtual().start(() -> Dfx.instant("seq", "n", v)));
+                }
+                for (Thread t : threads) {
+                    t.join();
+                }
+                Runtime.getRuntime().addShutdownHook(new Thread(ProducerMain::writeAfterExit));
+            }
             default -> throw new IllegalArgumentException(args[0]);
         }
         System.out.println("done enabled=" + Dfx.enabled());
+    }
+
+    /** Once this process's entry is detached (dfx's exit hook has closed the lanes), a virtual thread writes. */
+    private static void writeAfterExit() {
+        Region r = Dfx.producer().r;
+        int pid = (int) ProcessHandle.current().pid();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!detached(r, pid) && System.nanoTime() - deadline < 0) {
+            Thread.onSpinWait();
+        }
+        Thread late = Thread.ofVirtual().start(() -> Dfx.instant("late"));
+        try {
+            late.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        System.out.println("late write returned " + !late.isAlive());
+    }
+
+    private static boolean detached(Region r, int pid) {
+        for (int i = 0; i < r.processSlots; i++) {
+            long e = r.processTable + 16L * i;
+            if (r.get32(e + Region.P_PID) == pid) {
+                return r.acquire32(e + Region.P_STATE) == Region.PROCESS_DETACHED;
+            }
+        }
+        return false;
     }
 }

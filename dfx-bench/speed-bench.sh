@@ -11,8 +11,10 @@
 #                `perf script` on FILE (a 100+ MB `perf record -e 'sched:*' -a` recording), with the output compared
 #                byte for byte (perf report's closing tip, a random line, left out) and each side's peak RSS
 #   recording    dev.dfx.bench.runtime.RecordOverhead on flood, scoped and attention: all five subsystems against none
-#   drain        DrainBandwidthBenchmark: drained bytes against MemorySegment.copy, 32 B and 4096 B records, 64 KiB
-#                and 256 KiB buffers, and against the same two copies over a bare two-thread hand-off and on one thread
+#   drain        DrainRatio: drained bytes against MemorySegment.copy measured around each slice, by wall time and per
+#                CPU-second, 32 B records (dfx record's 8 x 16 KiB, 64 and 256 KiB buffers) and 4096 B records (4 x
+#                4 MiB as deps.submit, 64 and 256 KiB), and the same two copies over a bare two-thread hand-off and on
+#                one thread
 #
 # Every command runs N times (default 5), the sides alternating, so that a change of the machine's load hits both;
 # the table gives medians and the spread (lowest-highest). Wall times are measured with GNU time(1) (Debian's
@@ -151,29 +153,21 @@ if [ -n "$record" ]; then
 fi
 
 if [ -n "$drain" ]; then
-  java -Djmh.ignoreLock=true -jar dfx-bench/target/benchmarks.jar 'DrainBandwidthBenchmark' -p buffersPerLane=8 \
-    -f 1 -wi 3 -i 5 -w 1 -r 1 -rf csv -rff "$work/drain.csv" >"$work/drain.log" 2>&1
-  # "Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: ...": the parameters' columns
-  # are found by their headers. handoff: the same two copies on two threads with a bare counter hand-off (the
-  # machine's ceiling for any two-thread pipeline); serial: both copies on one thread. 64 KiB buffers get every row,
-  # 256 KiB buffers the drained and hand-off rows.
-  awk -F, '{ gsub(/["\r]/, "") }
-    NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "Param: recordSize") rs = i; if ($i == "Param: bufferBytes") bb = i }
-              next }
-    $1 ~ /memcpy/ { m = $5 } $1 ~ /drained/ { d[$rs, $bb] = $5 } $1 ~ /handoff/ { h[$rs, $bb] = $5 }
-    $1 ~ /serial/ { c[$rs, $bb] = $5 }
-    END { for (s = 4096; s >= 32; s /= 128) for (k = 64; k <= 256; k *= 4) {  # 4096, then 32; 64 KiB, then 256 KiB
-            b = k * 1024; w = sprintf("drain, %d B records, %d KiB buffers", s, k)
-            printf "| %s: drained / MemorySegment.copy | %.2f GB/s | %.2f GB/s | %.0f %% | - | %s |\n",
-              w, d[s, b] * 65536 / 1e9, m * 65536 / 1e9, 100 * d[s, b] / m, s == 32 ? ">= 30 %" : ">= 60 %"
-            printf "| %s: bare two-thread hand-off / MemorySegment.copy (the ceiling) | %.2f GB/s | %.2f GB/s | %.0f %% | - | - |\n",
-              w, h[s, b] * 65536 / 1e9, m * 65536 / 1e9, 100 * h[s, b] / m
-            if (k == 256) continue
-            printf "| %s: drained / bare two-thread hand-off | %.2f GB/s | %.2f GB/s | %.0f %% | - | - |\n",
-              w, d[s, b] * 65536 / 1e9, h[s, b] * 65536 / 1e9, 100 * d[s, b] / h[s, b]
-            printf "| %s: both copies on one thread / MemorySegment.copy | %.2f GB/s | %.2f GB/s | %.0f %% | - | - |\n",
-              w, c[s, b] * 65536 / 1e9, m * 65536 / 1e9, 100 * c[s, b] / m } }' \
-    "$work/drain.csv" >"$work/drain-rows.txt"
+  # DrainRatio: MemorySegment.copy measured right before and after every slice of each case, in one process (JMH's
+  # DrainBandwidthBenchmark measures it once, in a trial of its own). Shapes: 32 B records in dfx record's user pool
+  # (8 x 16 KiB), then 64 and 256 KiB buffers; 4096 B records in 4 x 4 MiB (deps.submit's 4 x 1024 records), then
+  # 64 and 256 KiB. Columns of its "row" lines are named by its "header" line.
+  java --enable-native-access=ALL-UNNAMED -Xmx1g -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.DrainRatio \
+    "$runs" 500 >"$work/drain.txt" 2>"$work/drain.log"
+  awk -F'\t' '$1 == "header" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    $1 != "row" { next }
+    { w = sprintf("drain, %d B records, %d x %d KiB buffers", $col["record_bytes"], $col["buffers"], $col["buffer_bytes"] / 1024)
+      what = $2 == "drained" ? "drained / MemorySegment.copy" : $2 == "handoff" ? "bare two-thread hand-off / MemorySegment.copy (the ceiling)" : "both copies on one thread / MemorySegment.copy"
+      target = $2 != "drained" ? "-" : $col["record_bytes"] == 32 ? ">= 30 %" : ">= 60 %"
+      printf "| %s: %s | %.2f GB/s (%.2f-%.2f), %.2f CPUs; per CPU-s %.2f GB | %.2f GB/s; per CPU-s %.2f GB | %.0f %% (%.0f-%.0f); per CPU-s %.0f %% (%.0f-%.0f) | - | %s |\n",
+        w, what, $col["gb_s"], $col["gb_s_low"], $col["gb_s_high"], $col["cpus"], $col["gb_cpu_s"], $col["copy_gb_s"],
+        $col["copy_gb_cpu_s"], $col["ratio_pct"], $col["ratio_low"], $col["ratio_high"], $col["cpu_ratio_pct"],
+        $col["cpu_ratio_low"], $col["cpu_ratio_high"], target }' "$work/drain.txt" >"$work/drain-rows.txt"
   mapfile -t -O "${#rows[@]}" rows <"$work/drain-rows.txt"
 fi
 

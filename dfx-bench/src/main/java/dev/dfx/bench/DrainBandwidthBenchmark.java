@@ -21,15 +21,15 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Drained bytes against single-core copy bandwidth, in one run. Every method moves 64 KiB per operation, so
+ * Drained bytes against single-core copy bandwidth. Every method moves 64 KiB per operation, so
  * bytes/s = ops/s x 65536:
  * <ul>
  *   <li>{@code memcpy}: one thread copies 64 KiB blocks from a 64 MiB source ring into a 64 MiB destination
  *       ring with {@code MemorySegment.copy};</li>
  *   <li>{@code drained}: one producer fills a lane with {@code recordSize}-byte records (copied in from a
- *       source ring) until 64 KiB have been written, through the pipeline ({@code bufferBytes} buffers, 64 KiB or
- *       256 KiB, 8 or 32 per lane, BLOCK),
- *       into an in-memory collector that copies every buffer into a 64 MiB sink;</li>
+ *       source ring) until 64 KiB have been written, through the pipeline ({@code buffersPerLane} buffers of
+ *       {@code bufferBytes} per lane, BLOCK), into an in-memory collector that copies every buffer into a 64 MiB
+ *       sink;</li>
  *   <li>{@code handoff}: the same two copies on two threads with nothing of the pipeline between them: the producer
  *       copies the records into one of {@code buffersPerLane} {@code bufferBytes} buffers and hands a full one over
  *       by a release of a counter; a consumer thread copies each buffer into a 64 MiB sink and hands it back the
@@ -38,10 +38,12 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code serial}: both copies on the producer's thread (records into the buffer, a full buffer into the
  *       sink): what one core does with no hand-off.</li>
  * </ul>
- * A {@code bufferBytes} buffer takes {@code bufferBytes / 64 KiB} operations to fill; the hand-off's per-buffer
- * costs (a publish, a wake-up, the consumer's first touch of lines the producer just wrote) are spread over them.
- * Ratios = drained / memcpy (the target) and drained / handoff (what the pipeline costs beyond handing bytes to
- * another thread). Numbers only, never asserted.
+ * A buffer's per-buffer costs (a publish, a wake-up, the consumer's first touch of lines the producer just wrote)
+ * are spread over {@code bufferBytes}; {@code recordSize} must divide {@code bufferBytes} (JMH runs the whole cross
+ * product of the parameters: pick shapes with {@code -p}). Under JMH each method runs in its own trial, so
+ * {@code memcpy} is measured once, seconds away from the others: on a shared machine its ratios drift from run to
+ * run. {@link DrainRatio} runs the same operations with the copy measured right before and after each slice, in one
+ * process, and gives per-CPU-time ratios too: the ratios of record. Numbers only, never asserted.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -67,6 +69,12 @@ public class DrainBandwidthBenchmark {
             dst = BenchPipelines.ring(arena, RING, (byte) 2);
         }
 
+        /** Copies the next 64 KiB block of the source ring into the destination ring. */
+        void copyBlock() {
+            MemorySegment.copy(src, pos, dst, pos, BLOCK);
+            pos = (pos + BLOCK) % RING;
+        }
+
         @TearDown(Level.Trial)
         public void tearDown() {
             arena.close();
@@ -81,15 +89,27 @@ public class DrainBandwidthBenchmark {
     public static class LaneShape {
         @Param({"32", "4096"})
         int recordSize;
-        @Param({"8", "32"})
+        @Param({"8", "32", "4"})
         int buffersPerLane;
-        @Param({"65536", "262144"})
+        @Param({"16384", "65536", "262144", "4194304"})
         int bufferBytes;
+    }
+
+    /** A state whose operation moves 64 KiB of records: how {@link DrainRatio} runs the cases outside JMH. */
+    interface BlockMover {
+        /** Allocates and starts what the operation needs. */
+        void setUp();
+
+        /** Moves the next 64 KiB of records. */
+        void fillBlock();
+
+        /** Stops and frees what {@link #setUp} made. */
+        void tearDown() throws InterruptedException;
     }
 
     /** A one-lane pipeline with {@code bufferBytes} buffers and a source ring of records. */
     @State(Scope.Benchmark)
-    public static class Drain extends LaneShape {
+    public static class Drain extends LaneShape implements BlockMover {
         Arena arena;
         MemorySegment src;
         BenchPipelines.InMemoryCollector sink;
@@ -107,6 +127,12 @@ public class DrainBandwidthBenchmark {
             writer = pipeline.writer(0);
         }
 
+        /** Writes the next 64 KiB of records into the lane. */
+        @Override
+        public void fillBlock() {
+            pos = drainBlock(writer, src, pos, recordSize);
+        }
+
         @TearDown(Level.Trial)
         public void tearDown() {
             writer.flush();
@@ -119,17 +145,18 @@ public class DrainBandwidthBenchmark {
     }
 
     /**
-     * A source ring, {@code buffersPerLane} {@code bufferBytes} buffers used in turn (each filled 64 KiB per operation)
-     * and a 64 MiB sink, outside the pipeline.
+     * A source ring, {@code buffersPerLane} {@code bufferBytes} buffers used in turn and a 64 MiB sink, outside the
+     * pipeline. An operation copies 64 KiB of records into the buffers, moving on to the next buffer whenever one is
+     * full ({@link #full}), so a buffer smaller than 64 KiB is filled and handed on several times per operation.
      */
-    public abstract static class Buffers extends LaneShape {
+    public abstract static class Buffers extends LaneShape implements BlockMover {
         Arena arena;
         MemorySegment src;
         MemorySegment sink;
         MemorySegment[] buffers;
         long pos;
         long sinkPos;
-        /** Bytes written into the current buffer, a multiple of 64 KiB below {@code bufferBytes}. */
+        /** Bytes written into the current buffer, below {@code bufferBytes}. */
         int fill;
         /** Buffers filled so far. */
         final AtomicLong published = new AtomicLong();
@@ -143,6 +170,31 @@ public class DrainBandwidthBenchmark {
                 buffers[i] = BenchPipelines.ring(arena, bufferBytes, (byte) 0);
             }
         }
+
+        /** Copies the next 64 KiB of records into the buffers, calling {@link #empty} and {@link #full} around each. */
+        @Override
+        public void fillBlock() {
+            for (int done = 0; done < BLOCK;) {
+                long n = published.getPlain();
+                if (fill == 0) {
+                    empty(n);
+                }
+                int len = Math.min(BLOCK - done, bufferBytes - fill);
+                pos = copyRecords(src, pos, buffers[(int) (n % buffers.length)], fill, len, recordSize);
+                fill += len;
+                done += len;
+                if (fill == bufferBytes) {
+                    fill = 0;
+                    full(n);
+                }
+            }
+        }
+
+        /** Buffer number {@code n} is about to be filled from its start. */
+        abstract void empty(long n);
+
+        /** Buffer number {@code n} is full: hand it on and count it in {@code published}. */
+        abstract void full(long n);
     }
 
     /**
@@ -175,9 +227,22 @@ public class DrainBandwidthBenchmark {
                     idle(spins);
                 }
                 MemorySegment.copy(buffers[(int) (n % buffers.length)], 0, sink, sp, bufferBytes);
-                sp = (sp + bufferBytes) % RING;
+                sp = (sp + bufferBytes) % (RING - RING % bufferBytes);
                 consumed.setRelease(n + 1);
             }
+        }
+
+        /** Waits (spins, then yields) until the consumer has handed buffer {@code n} back. */
+        @Override
+        void empty(long n) {
+            for (int spins = 0; n - consumed.getAcquire() >= buffers.length; spins++) {
+                idle(spins);
+            }
+        }
+
+        @Override
+        void full(long n) {
+            published.setRelease(n + 1);
         }
 
         @TearDown(Level.Trial)
@@ -196,6 +261,18 @@ public class DrainBandwidthBenchmark {
             allocate();
         }
 
+        @Override
+        void empty(long n) {
+        }
+
+        /** Copies the full buffer into the sink on this thread. */
+        @Override
+        void full(long n) {
+            MemorySegment.copy(buffers[(int) (n % buffers.length)], 0, sink, sinkPos, bufferBytes);
+            sinkPos = (sinkPos + bufferBytes) % (RING - RING % bufferBytes);
+            published.setPlain(n + 1);
+        }
+
         @TearDown(Level.Trial)
         public void tearDown() {
             arena.close();
@@ -212,26 +289,30 @@ public class DrainBandwidthBenchmark {
     }
 
     /**
-     * Copies 64 KiB of {@code size}-byte records from {@code src} at {@code pos} into {@code b} at {@code at}, record
-     * by record.
+     * Copies {@code len} bytes of {@code size}-byte records from {@code src} at {@code pos} into {@code b} at
+     * {@code at}, record by record.
+     *
+     * @return the next source position
      */
-    static long copyRecords(MemorySegment src, long pos, MemorySegment b, int at, int size) {
-        for (int off = at; off < at + BLOCK; off += size) {
+    static long copyRecords(MemorySegment src, long pos, MemorySegment b, int at, int len, int size) {
+        for (int off = at; off < at + len; off += size) {
             MemorySegment.copy(src, pos, b, off, size);
             pos += size;
+            if (pos == RING) {
+                pos = 0;
+            }
         }
-        return pos % RING;
+        return pos;
     }
 
     @Benchmark
     public void memcpy(Copy c) {
-        MemorySegment.copy(c.src, c.pos, c.dst, c.pos, BLOCK);
-        c.pos = (c.pos + BLOCK) % RING;
+        c.copyBlock();
     }
 
     @Benchmark
     public void drained(Drain d) {
-        d.pos = drainBlock(d.writer, d.src, d.pos, d.recordSize);
+        d.fillBlock();
     }
 
     /**
@@ -253,31 +334,11 @@ public class DrainBandwidthBenchmark {
 
     @Benchmark
     public void handoff(Handoff h) {
-        long n = h.published.getPlain();
-        if (h.fill == 0) {
-            for (int spins = 0; n - h.consumed.getAcquire() >= h.buffers.length; spins++) {
-                idle(spins);
-            }
-        }
-        h.pos = copyRecords(h.src, h.pos, h.buffers[(int) (n % h.buffers.length)], h.fill, h.recordSize);
-        h.fill += BLOCK;
-        if (h.fill == h.bufferBytes) {
-            h.fill = 0;
-            h.published.setRelease(n + 1);
-        }
+        h.fillBlock();
     }
 
     @Benchmark
     public void serial(Serial s) {
-        long n = s.published.getPlain();
-        MemorySegment b = s.buffers[(int) (n % s.buffers.length)];
-        s.pos = copyRecords(s.src, s.pos, b, s.fill, s.recordSize);
-        s.fill += BLOCK;
-        if (s.fill == s.bufferBytes) {
-            s.fill = 0;
-            MemorySegment.copy(b, 0, s.sink, s.sinkPos, s.bufferBytes);
-            s.sinkPos = (s.sinkPos + s.bufferBytes) % RING;
-            s.published.setPlain(n + 1);
-        }
+        s.fillBlock();
     }
 }

@@ -24,9 +24,19 @@ final class Backoff {
         } else if (step < SPINS + YIELDS) {
             Thread.yield();
         } else {
-            int shift = Math.min(step - SPINS - YIELDS, 7);
-            LockSupport.parkNanos(Math.min(MIN_PARK_NS << shift, MAX_PARK_NS));
+            LockSupport.parkNanos(parkNanos(step));
         }
+    }
+
+    /** @return whether step {@code step} of a wait parks (rather than spins or yields) */
+    static boolean parks(int step) {
+        return step >= SPINS + YIELDS;
+    }
+
+    /** @return the length of step {@code step}'s park, ns, for a step that {@link #parks} */
+    static long parkNanos(int step) {
+        int shift = Math.min(step - SPINS - YIELDS, 7);
+        return Math.min(MIN_PARK_NS << shift, MAX_PARK_NS);
     }
 
     /** A wait's step counter: {@link #idle()} once per unsuccessful check. */

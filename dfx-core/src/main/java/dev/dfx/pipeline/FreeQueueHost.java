@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * or by a foreign thread; the last must stay zero (the replenisher never writes a free queue).
  *
  * <p>Ordering: slots are written (plain) and then the tail is released; the producer acquires the tail before
- * reading a slot. The host acquires the producer's head before computing room.
+ * reading a slot. The host acquires the producer's head before computing room. After releasing the tail the host
+ * rings the lane's {@link GateBell}, so an in-process producer parked at the pop gate takes the buffers at once.
  */
 final class FreeQueueHost {
     private final int lane;
@@ -28,6 +29,8 @@ final class FreeQueueHost {
     private final ErrorLog errors;
     /** The queue's depth over time, as this side sees it when it reads the producer's head. */
     private final DepthLog depths;
+    /** The lane's in-process producer's pop-gate bell. */
+    private final GateBell bell;
 
     private long tail;
     private long outstanding;
@@ -37,8 +40,10 @@ final class FreeQueueHost {
     private final AtomicLong ownerWrites = new AtomicLong();
     private final AtomicLong foreignWrites = new AtomicLong();
 
-    FreeQueueHost(int lane, int quota, RegionLayout layout, ErrorLog errors, DepthLog depths) {
+    /** @param bell rung after every refill (tail released) */
+    FreeQueueHost(int lane, int quota, RegionLayout layout, ErrorLog errors, DepthLog depths, GateBell bell) {
         this.depths = depths;
+        this.bell = bell;
         this.lane = lane;
         this.quota = quota;
         this.slotCount = layout.slotCount();
@@ -109,6 +114,7 @@ final class FreeQueueHost {
         }
         if (pushed > 0) {
             t.setLongRelease(tailOffset, tail);
+            bell.ring();
             depths.observe(depth + pushed);   // the producer may have taken some since: at most this many
         }
         return pushed >= want;

@@ -14,7 +14,8 @@ import java.lang.foreign.MemorySegment;
  *       {@link DropCause#DEGRADED}), with no new wait; the first pass (the host has moved on that lane's
  *       queue) clears the state, so the lane recovers by itself.</li>
  *   <li>Waits longer than the stall threshold, and expiries, go to the lane's {@link WaitRecorder}.</li>
- *   <li>The wait spins briefly, then yields, then parks in small steps ({@link Backoff}).</li>
+ *   <li>The wait spins briefly, then yields, then parks in small steps ({@link Backoff}); with a
+ *       {@link GateBell}, the host's refill of the lane ends a park early.</li>
  * </ul>
  *
  * <p>Not thread-safe: the lane's producer thread only.
@@ -25,13 +26,28 @@ final class Gate {
     private final WaitRecorder recorder;
     private final MemorySegment flagRegion;
     private final long flagOffset;
+    /** Rung when the condition may have become true, or {@code null}: parks then run to their end. */
+    private final GateBell bell;
     private boolean degraded;
 
     /**
+     * A gate whose parks run to their end.
+     *
      * @param flagRegion where to mirror the degraded state (the lane's active head), or {@code null} for none
      */
     Gate(BackpressurePolicy policy, long backstopNs, WaitRecorder recorder, MemorySegment flagRegion,
             long flagOffset) {
+        this(policy, backstopNs, recorder, flagRegion, flagOffset, null);
+    }
+
+    /**
+     * @param flagRegion where to mirror the degraded state (the lane's active head), or {@code null} for none
+     * @param bell       what the host rings when the condition may have become true (a refill of the lane's free
+     *                   queue), or {@code null}
+     */
+    Gate(BackpressurePolicy policy, long backstopNs, WaitRecorder recorder, MemorySegment flagRegion,
+            long flagOffset, GateBell bell) {
+        this.bell = bell;
         this.blocking = policy == BackpressurePolicy.BLOCK;
         this.backstopNs = backstopNs;
         this.recorder = recorder;
@@ -60,7 +76,11 @@ final class Gate {
         long start = System.nanoTime();
         long deadline = start + backstopNs;
         for (int step = 0;; step++) {
-            Backoff.pause(step);
+            if (bell != null && Backoff.parks(step)) {
+                bell.await(c, Backoff.parkNanos(step));
+            } else {
+                Backoff.pause(step);
+            }
             if (c.ready()) {
                 recorder.waited(start, System.nanoTime());
                 return null;

@@ -27,6 +27,8 @@ final class PipelineParts {
     final HostLedger ledger;
     final RecycleMeter meter;
     final FreeQueueHost[] freeQueues;
+    /** Per lane: the bell its free queue's refills ring, which ends its in-process writer's pop-gate park. */
+    final GateBell[] popBells;
     /** Per producer, its ready queue's backlog over time, as the drain shard serving it sees it. */
     final DepthLog[] readyDepths;
     final ProducerQueue[] producerQueues;
@@ -91,9 +93,12 @@ final class PipelineParts {
                 }
             }
             this.freeQueues = new FreeQueueHost[lanes.size()];
+            this.popBells = new GateBell[lanes.size()];
             for (PipelineConfig.LaneSpec l : lanes) {
+                popBells[l.lane()] = new GateBell();
                 freeQueues[l.lane()] = new FreeQueueHost(l.lane(), pools.get(l.kind()).buffersPerLane(), layout,
-                        errors, new DepthLog(config.maxDepthSamples(), PipelineConfig.DEPTH_SAMPLE_INTERVAL_NS));
+                        errors, new DepthLog(config.maxDepthSamples(), PipelineConfig.DEPTH_SAMPLE_INTERVAL_NS),
+                        popBells[l.lane()]);
             }
             startupFill(pools, lanes);
 
@@ -183,7 +188,7 @@ final class PipelineParts {
             producerDrops[l.lane()] = new DropLog(config.maxDropWindows());
             WaitRecorder recorder = new WaitRecorder(stallNs, device, laneBase, stallLogs[l.lane()]);
             Gate gate = new Gate(config.policy(l.kind()), backstopNs, recorder, device,
-                    laneBase + RegionLayout.L_DEGRADED);
+                    laneBase + RegionLayout.L_DEGRADED, popBells[l.lane()]);
             writers[l.lane()] = new LaneWriter(l, pool, device, layout, producerQueues[l.producer()], store, gate,
                     Math.min(pool.buffersPerLane(), config.freeQueueSlots()), producerDrops[l.lane()]);
             Long arenaBytes = config.payloadArenas().get(l.lane());

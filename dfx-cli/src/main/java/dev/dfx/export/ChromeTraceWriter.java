@@ -31,8 +31,10 @@ import java.util.Map;
  *       (in memory, only such ends) and follows its start.</li>
  * </ul>
  *
- * <p>The JSON is streamed token by token ({@link JsonWriter}): memory stays bounded by the stack frames and the flow
- * ends that wait for their start, whatever the number of events.
+ * <p>The JSON is streamed ({@link JsonWriter}): an instant, sample or slice whose args are strings, tracepoint texts,
+ * integers or booleans (every perf.data sample's) as one piece of bytes ({@link TraceEventBytes}), other events token
+ * by token; the bytes are the same either way. Memory stays bounded by the stack frames and the flow ends that wait
+ * for their start, whatever the number of events.
  *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
  */
@@ -357,7 +359,10 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     private static boolean plain(TraceArgs a) {
         for (int i = 0; i < a.size(); i++) {
-            if (!a.isInteger(i) && !a.isBoolean(i) && !(a.value(i) instanceof String) && !(a.value(i) instanceof TraceText)) {
+            if (a.isInteger(i) || a.isBoolean(i)) {
+                continue;
+            }
+            if (!(a.value(i) instanceof String) && !(a.value(i) instanceof TraceText)) {
                 return false;
             }
         }

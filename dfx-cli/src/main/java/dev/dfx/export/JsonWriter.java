@@ -273,7 +273,7 @@ public final class JsonWriter {
      *
      * @param json its bytes, from index 0 to {@link TraceEventBytes#size()}, one complete JSON value
      */
-    public JsonWriter rawValue(TraceEventBytes json) {
+    JsonWriter rawValue(TraceEventBytes json) {
         raw.json = json;
         try {
             gen.writeRawValue(raw);

@@ -31,8 +31,10 @@ import java.util.Map;
  *       (in memory, only such ends) and follows its start.</li>
  * </ul>
  *
- * <p>The JSON is streamed token by token ({@link JsonWriter}): memory stays bounded by the stack frames and the flow
- * ends that wait for their start, whatever the number of events.
+ * <p>The JSON is streamed ({@link JsonWriter}): an instant, sample or slice whose args are strings, tracepoint texts,
+ * integers or booleans (every perf.data sample's) as one piece of bytes ({@link TraceEventBytes}), other events token
+ * by token; the bytes are the same either way. Memory stays bounded by the stack frames and the flow ends that wait
+ * for their start, whatever the number of events.
  *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
  */
@@ -46,6 +48,13 @@ public final class ChromeTraceWriter implements TraceSink {
     private static final JsonWriter.Text COMPLETE = JsonWriter.text("X"), INSTANT = JsonWriter.text("i"),
             COUNTER = JsonWriter.text("C"), FLOW_START = JsonWriter.text("s"), FLOW_END = JsonWriter.text("f"),
             METADATA = JsonWriter.text("M");
+    /** The fixed parts of an event written in one piece ({@link #direct}). */
+    private static final byte[] OPEN_COMPLETE = TraceEventBytes.ascii("{\"ph\":\"X\",\"name\":"),
+            OPEN_INSTANT = TraceEventBytes.ascii("{\"ph\":\"i\",\"name\":"),
+            CAT_MEMBER = TraceEventBytes.ascii(",\"cat\":"), PID_MEMBER = TraceEventBytes.ascii(",\"pid\":"),
+            TID_MEMBER = TraceEventBytes.ascii(",\"tid\":"), TS_MEMBER = TraceEventBytes.ascii(",\"ts\":"),
+            DUR_MEMBER = TraceEventBytes.ascii(",\"dur\":"), THREAD_SCOPE = TraceEventBytes.ascii(",\"s\":\"t\""),
+            FRAME_MEMBER = TraceEventBytes.ascii(",\"sf\":"), ARGS_MEMBER = TraceEventBytes.ascii(",\"args\":{");
     /** What separates the trace's events from a part's. */
     private static final byte[] COMMA = {','};
     /** Most categories and arg keys kept encoded; a trace has a few dozen, any more are encoded each time. */
@@ -65,6 +74,10 @@ public final class ChromeTraceWriter implements TraceSink {
     private final JsonWriter gen;
     private final long originNs;
     private final ChromeStackFrames stackFrames = new ChromeStackFrames();
+    /** The event being written in one piece. */
+    private final TraceEventBytes bytes = new TraceEventBytes();
+    /** Whether events are written token by token only (the reference the one-piece writing is tested against). */
+    private final boolean tokens;
     /** The text of a {@link TraceText} being written. */
     private final StringBuilder text = new StringBuilder(256);
     private long events;
@@ -95,6 +108,15 @@ public final class ChromeTraceWriter implements TraceSink {
      *             ends it
      */
     ChromeTraceWriter(OutputStream out, long originNs, boolean part) {
+        this(out, originNs, part, false);
+    }
+
+    /**
+     * @param tokens whether to write every event token by token through the generator, none in one piece: the same
+     *               bytes, slower (what tests compare the one-piece writing with)
+     */
+    ChromeTraceWriter(OutputStream out, long originNs, boolean part, boolean tokens) {
+        this.tokens = tokens;
         this.gen = new JsonWriter(out);
         this.originNs = originNs;
         this.latestNs = originNs;
@@ -184,6 +206,10 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
+        if (durNs >= 0 && direct(OPEN_COMPLETE, pid, tid, name, cat, startNs, durNs, null, args)) {
+            latestNs = Math.max(latestNs, startNs + durNs);
+            return;
+        }
         begin(COMPLETE, pid, tid, name, cat, startNs);
         latestNs = Math.max(latestNs, startNs + durNs);
         gen.name(DUR).micros(durNs);
@@ -238,6 +264,9 @@ public final class ChromeTraceWriter implements TraceSink {
     /** An instant event ({@code ph:"i"}) with thread scope. */
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
+        if (direct(OPEN_INSTANT, pid, tid, name, cat, tsNs, -1, null, args)) {
+            return;
+        }
         begin(INSTANT, pid, tid, name, cat, tsNs);
         gen.name(SCOPE).value(THREAD);
         end(args);
@@ -253,10 +282,14 @@ public final class ChromeTraceWriter implements TraceSink {
         if (part) {
             throw new IllegalStateException("a part of a trace draws no sampled stacks: their frames are the trace's");
         }
+        String frame = stack.frames().isEmpty() ? null : Integer.toString(stackFrames.id(stack.frames()));
+        if (direct(OPEN_INSTANT, pid, tid, name, cat, tsNs, -1, frame, args)) {
+            return;
+        }
         begin(INSTANT, pid, tid, name, cat, tsNs);
         gen.name(SCOPE).value(THREAD);
-        if (!stack.frames().isEmpty()) {
-            gen.name(FRAME).value(Integer.toString(stackFrames.id(stack.frames())));
+        if (frame != null) {
+            gen.name(FRAME).value(frame);
         }
         end(args);
     }
@@ -281,10 +314,111 @@ public final class ChromeTraceWriter implements TraceSink {
         end(Map.of());
     }
 
-    private void begin(JsonWriter.Text ph, int pid, int tid, String name, String cat, long tsNs) {
+    /**
+     * Writes an instant ({@code durNs < 0}) or complete slice as one piece of bytes ({@link TraceEventBytes}): the
+     * bytes the token by token path ({@link #begin}, {@link #end}) writes for it, for args whose values are strings,
+     * tracepoint texts, integers or booleans, the args of every perf.data sample.
+     *
+     * @param open  the event's opening, up to its name
+     * @param frame the {@code sf} value, or null for none
+     * @return false, having written and looked up nothing, when an arg's value is of another kind (a map, a double,
+     *         null): the caller writes the event token by token
+     * @throws IllegalArgumentException when {@code tsNs} precedes the origin
+     */
+    private boolean direct(byte[] open, int pid, int tid, String name, String cat, long tsNs, long durNs, String frame,
+                           Map<String, ?> args) {
+        if (tokens || !args.isEmpty() && !(args instanceof TraceArgs a && plain(a))) {
+            return false;
+        }
+        checkOrigin(name, tsNs);
+        TraceEventBytes b = bytes.reset().raw(open);
+        value(b, names, name);
+        value(b.raw(CAT_MEMBER), encoded, cat);
+        b.raw(PID_MEMBER).integer(pid).raw(TID_MEMBER).integer(tid).raw(TS_MEMBER).micros(tsNs - originNs);
+        if (durNs >= 0) {
+            b.raw(DUR_MEMBER).micros(durNs);
+        } else {
+            b.raw(THREAD_SCOPE);
+        }
+        if (frame != null) {
+            b.raw(FRAME_MEMBER).string(frame);
+        }
+        if (!args.isEmpty()) {
+            directMembers(b.raw(ARGS_MEMBER), (TraceArgs) args);
+        }
+        gen.boundary().rawValue(b.raw('}'));
+        events++;
+        return true;
+    }
+
+    /**
+     * @return whether every value of {@code a} is a string, a tracepoint text, an integer or a boolean. Asked before
+     *         anything is encoded: an event written token by token after all would look its names up twice, and an
+     *         encoded-once name is not always the generator's bytes for it (Jackson's string encoder writes a
+     *         surrogate pair as one UTF-8 sequence, the generator as two escapes)
+     */
+    private static boolean plain(TraceArgs a) {
+        for (int i = 0; i < a.size(); i++) {
+            if (a.isInteger(i) || a.isBoolean(i)) {
+                continue;
+            }
+            if (!(a.value(i) instanceof String) && !(a.value(i) instanceof TraceText)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Appends the args' members, all {@link #plain}, and the closing brace of their object. */
+    private void directMembers(TraceEventBytes b, TraceArgs a) {
+        for (int i = 0; i < a.size(); i++) {
+            if (i > 0) {
+                b.raw(',');
+            }
+            JsonWriter.Text key = encoded.get(a.key(i));
+            if (key != null) {
+                b.text(key);
+            } else {
+                b.string(a.key(i));
+            }
+            b.raw(':');
+            if (a.isInteger(i)) {
+                b.integer(a.number(i));
+            } else if (a.isBoolean(i)) {
+                b.bool(a.number(i) != 0);
+            } else if (a.value(i) instanceof String s) {
+                if (s.length() <= SHORT_VALUE) {
+                    value(b, names, s);
+                } else {
+                    b.string(s);
+                }
+            } else {
+                text.setLength(0);
+                ((TraceText) a.value(i)).printTo(text);
+                b.string(text);
+            }
+        }
+        b.raw('}');
+    }
+
+    /** Appends string value {@code s}, encoded once in {@code cache} when it keeps it. */
+    private static void value(TraceEventBytes b, EncodedTexts cache, String s) {
+        JsonWriter.Text t = s != null ? cache.get(s) : null;
+        if (t != null) {
+            b.text(t);
+        } else {
+            b.string(s);
+        }
+    }
+
+    private void checkOrigin(String name, long tsNs) {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
+    }
+
+    private void begin(JsonWriter.Text ph, int pid, int tid, String name, String cat, long tsNs) {
+        checkOrigin(name, tsNs);
         gen.boundary().beginObject().name(PH).value(ph).name(NAME);
         value(names, name);
         gen.name(CAT);

@@ -3,12 +3,16 @@ package dev.dfx.export;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Streams JSON tokens as UTF-8 through Jackson's streaming generator ({@code UTF8JsonGenerator}, default settings):
@@ -46,6 +50,8 @@ public final class JsonWriter {
     /** The characters of the last {@link #value(StringBuilder)}. */
     private char[] chars = new char[256];
     private int depth;
+    /** What {@link #rawValue} hands the generator. */
+    private final RawJson raw = new RawJson();
 
     /**
      * A string encoded once, quoted and escaped, for names and values that every event repeats (a trace event's keys,
@@ -53,9 +59,17 @@ public final class JsonWriter {
      */
     public static final class Text {
         private final SerializedString text;
+        /** The text escaped, without its quotes. */
+        private final byte[] escaped;
 
         private Text(SerializedString text) {
             this.text = text;
+            this.escaped = text.asQuotedUTF8();
+        }
+
+        /** @return the text's UTF-8 bytes escaped, without the quotes around them; not to be changed */
+        byte[] escaped() {
+            return escaped;
         }
     }
 
@@ -254,6 +268,24 @@ public final class JsonWriter {
     }
 
     /**
+     * A value whose JSON is encoded already (a trace event, {@link TraceEventBytes}), placed as the generator places
+     * a value: after a comma when it is not the first item of its array.
+     *
+     * @param json its bytes, from index 0 to {@link TraceEventBytes#size()}, one complete JSON value
+     */
+    JsonWriter rawValue(TraceEventBytes json) {
+        raw.json = json;
+        try {
+            gen.writeRawValue(raw);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            raw.json = null;
+        }
+        return this;
+    }
+
+    /**
      * Marks a place between two items of a long sequence (the events of a trace): hands what the generator buffered to
      * the output once it is {@value #HAND_OVER} bytes or more. Then an item of up to about as many bytes never finds
      * the buffer full midway, which is what the JIT compiles a writer of millions of items for: each time one of
@@ -301,6 +333,96 @@ public final class JsonWriter {
             gen.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Encoded bytes seen as Jackson's {@link SerializableString}, which is how its generator takes a value already
+     * encoded ({@code writeRawValue}): it asks for them as unquoted UTF-8, into its buffer or, when they do not fit
+     * there, as an array of their own. Nothing else is asked of a raw value.
+     */
+    private static final class RawJson implements SerializableString {
+        TraceEventBytes json;
+
+        @Override
+        public int appendUnquotedUTF8(byte[] buffer, int offset) {
+            int n = json.size();
+            if (n > buffer.length - offset) {
+                return -1;
+            }
+            System.arraycopy(json.array(), 0, buffer, offset, n);
+            return n;
+        }
+
+        @Override
+        public byte[] asUnquotedUTF8() {
+            return Arrays.copyOf(json.array(), json.size());
+        }
+
+        @Override
+        public int writeUnquotedUTF8(OutputStream out) throws IOException {
+            out.write(json.array(), 0, json.size());
+            return json.size();
+        }
+
+        @Override
+        public String getValue() {
+            return new String(json.array(), 0, json.size(), StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public int charLength() {
+            return getValue().length();
+        }
+
+        @Override
+        public char[] asQuotedChars() {
+            throw new UnsupportedOperationException("a raw JSON value is not quoted again");
+        }
+
+        @Override
+        public byte[] asQuotedUTF8() {
+            throw new UnsupportedOperationException("a raw JSON value is not quoted again");
+        }
+
+        @Override
+        public int appendQuotedUTF8(byte[] buffer, int offset) {
+            throw new UnsupportedOperationException("a raw JSON value is not quoted again");
+        }
+
+        @Override
+        public int appendQuoted(char[] buffer, int offset) {
+            throw new UnsupportedOperationException("a raw JSON value is not quoted again");
+        }
+
+        @Override
+        public int appendUnquoted(char[] buffer, int offset) {
+            char[] chars = getValue().toCharArray();
+            if (chars.length > buffer.length - offset) {
+                return -1;
+            }
+            System.arraycopy(chars, 0, buffer, offset, chars.length);
+            return chars.length;
+        }
+
+        @Override
+        public int writeQuotedUTF8(OutputStream out) {
+            throw new UnsupportedOperationException("a raw JSON value is not quoted again");
+        }
+
+        @Override
+        public int putQuotedUTF8(ByteBuffer buffer) {
+            throw new UnsupportedOperationException("a raw JSON value is not quoted again");
+        }
+
+        @Override
+        public int putUnquotedUTF8(ByteBuffer buffer) {
+            int n = json.size();
+            if (n > buffer.remaining()) {
+                return -1;
+            }
+            buffer.put(json.array(), 0, n);
+            return n;
         }
     }
 

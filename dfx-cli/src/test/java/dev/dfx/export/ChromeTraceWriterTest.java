@@ -120,6 +120,75 @@ class ChromeTraceWriterTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("category");
     }
 
+    /** @return {@code s} with each surrogate replaced by a pair (the names repeat over many events: encoded once) */
+    private static String paired(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        s.chars().forEach(c -> out.append(Character.isSurrogate((char) c) ? "\uD83D\uDE00" : String.valueOf((char) c)));
+        return out.toString();
+    }
+
+    /** Writes events of every kind and hostile texts, each event written in one piece or, with {@code tokens}, not. */
+    private static byte[] mixedTrace(boolean tokens, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ChromeTraceWriter w = new ChromeTraceWriter(out, ORIGIN, false, tokens);
+        w.process(1, "CPUs", 0);
+        w.thread(1, 1000, "CPU 0", 1000);
+        TraceArgs args = new TraceArgs();
+        for (int i = 0; i < 3000; i++) {
+            String text = JsonWriterTest.hostile(random, random.nextInt(40));
+            // names and short values are encoded once through Jackson's string encoder, which refuses a lone
+            // surrogate (the generator writes it as an escape): those get none
+            String name = i % 3 == 0 ? "sched:sched_waking" : "event " + random.nextInt(6000) + paired(text);
+            long ns = ORIGIN + random.nextLong(1L << 50);
+            args.reset().add("comm", i % 2 == 0 ? "perf" : paired(text.substring(0, Math.min(text.length(), 15))))
+                    .add("pid", random.nextInt()).add("tid", random.nextLong()).add("on", random.nextBoolean())
+                    .add("trace", text + "comm=perf pid=1740 runtime=167208 [ns]");
+            if (i % 7 == 0) {
+                args.add(paired(text) + "key", text + " of more than sixteen chars");
+            }
+            if (i % 11 == 0) {
+                args.add("nested", Map.of("k", 1.5)); // no one-piece writing for maps: token by token
+            }
+            switch (i % 5) {
+                case 0 -> w.instant(1, 1000, name, "sample", ns, args);
+                case 1 -> w.complete(1, random.nextInt(5000), name, "task", ns, random.nextLong(1L << 40), args);
+                case 2 -> w.sample(1, 1000, name, "sample", ns, args, new SampledStack(1, 2, "t", 0, 0,
+                        List.of(new SampledStack.Frame("f" + i % 4, "/lib/a.so", i % 4))));
+                case 3 -> w.instant(2, 7, name, paired(text), ns, Map.of());
+                default -> w.counter(1, "depth", ns, Map.of("v", (long) i));
+            }
+        }
+        w.finish(Map.of("source", "test"));
+        return out.toByteArray();
+    }
+
+    @Test
+    void eventsWrittenInOnePieceAreTheTokenWritersBytes() {
+        for (long seed : new long[] {1, 2, 20261202}) {
+            byte[] onePiece = mixedTrace(false, seed);
+            assertThat(onePiece).as("seed %d", seed).isEqualTo(mixedTrace(true, seed));
+        }
+    }
+
+    @Test
+    void aSampleInstantIsTheKnownJson() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ChromeTraceWriter w = new ChromeTraceWriter(out, 0);
+        TraceArgs args = new TraceArgs().add("comm", "perf").add("pid", 1740).add("tid", 1740)
+                .add("trace", "comm=migration/0 pid=18 prio=0 target_cpu=000");
+        w.instant(1, 1000, "sched:sched_waking", "sample", 95_836_668_344L, args);
+        w.complete(1, 1001, "perf 1740", "task", 95_836_670_628L, 1_091, new TraceArgs().add("on", true));
+        w.finish(Map.of());
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("{\"traceEvents\":["
+                + "{\"ph\":\"i\",\"name\":\"sched:sched_waking\",\"cat\":\"sample\",\"pid\":1,\"tid\":1000,"
+                + "\"ts\":95836668.344,\"s\":\"t\",\"args\":{\"comm\":\"perf\",\"pid\":1740,\"tid\":1740,"
+                + "\"trace\":\"comm=migration/0 pid=18 prio=0 target_cpu=000\"}},"
+                + "{\"ph\":\"X\",\"name\":\"perf 1740\",\"cat\":\"task\",\"pid\":1,\"tid\":1001,"
+                + "\"ts\":95836670.628,\"dur\":1.091,\"args\":{\"on\":true}}"
+                + "],\"displayTimeUnit\":\"ns\",\"metadata\":{}}");
+    }
+
     @Test
     void eventsBeforeTheOriginAreRefused() {
         ChromeTraceWriter w = new ChromeTraceWriter(new ByteArrayOutputStream(), ORIGIN);

@@ -31,7 +31,7 @@ class JsonWriterTest {
     private static final char[] HOSTILE = {0, 1, 8, 9, 10, 12, 13, 0x1F, ' ', '"', '\\', '/', 0x7F, 0x80, 0xE9,
         0x7FF, 0x800, 0x20AC, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFEFF, 0xFFFD, 0xFFFF, 'a', 'Z'};
 
-    private static String hostile(SplittableRandom random, int length) {
+    static String hostile(SplittableRandom random, int length) {
         StringBuilder sb = new StringBuilder(length);
         for (int i = 0; i < length; i++) {
             sb.append(random.nextInt(4) == 0 ? (char) random.nextInt(0x10000) : HOSTILE[random.nextInt(HOSTILE.length)]);

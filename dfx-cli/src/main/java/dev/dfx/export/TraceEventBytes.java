@@ -1,0 +1,205 @@
+package dev.dfx.export;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The UTF-8 JSON of one Chrome trace event of the shape a perf.data export writes millions of (members known ahead,
+ * args of strings, integers and booleans), encoded straight into a reused byte array and handed to {@link JsonWriter}
+ * whole ({@link JsonWriter#rawValue}), instead of some 25 calls into Jackson's generator per event, each checking the
+ * generator's state and buffer. The bytes are the ones {@link JsonWriter} writes for the same tokens: strings escaped
+ * as Jackson's generator escapes them by default ({@code "} and {@code \} with a backslash, the control characters
+ * {@code \b \t \n \f \r} short, the other control characters and each UTF-16 surrogate as <code>&#92;uXXXX</code> with
+ * upper-case hex digits, all other characters as UTF-8), integers in plain decimal, trace times as
+ * {@link JsonWriter#micros} writes them.
+ *
+ * <p>The caller keeps the grammar: the constant parts ({@link #raw}) carry the brackets, member names, colons and
+ * commas. Not thread-safe: one writer thread. Memory: the array grows to the longest event encoded (an event's
+ * tracepoint text is at most some kB).
+ */
+final class TraceEventBytes {
+    /** Per ASCII character: 0 as is, a letter for a short escape ({@code \n}), -1 for <code>&#92;u00XX</code>. */
+    private static final byte[] ESCAPES = new byte[128];
+    private static final byte[] HEX = "0123456789ABCDEF".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = ascii("null"), TRUE = ascii("true"), FALSE = ascii("false");
+
+    static {
+        Arrays.fill(ESCAPES, 0, 0x20, (byte) -1);
+        ESCAPES['"'] = '"';
+        ESCAPES['\\'] = '\\';
+        ESCAPES['\b'] = 'b';
+        ESCAPES['\t'] = 't';
+        ESCAPES['\n'] = 'n';
+        ESCAPES['\f'] = 'f';
+        ESCAPES['\r'] = 'r';
+    }
+
+    private byte[] bytes = new byte[1024];
+    private int size;
+
+    /** @return the bytes of ASCII text {@code s}, for the constant parts of an event */
+    static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** Empties the array for the next event; returns this. */
+    TraceEventBytes reset() {
+        size = 0;
+        return this;
+    }
+
+    /** @return the array holding the event's bytes from index 0 to {@link #size()}; valid until the next append */
+    byte[] array() {
+        return bytes;
+    }
+
+    /** @return the bytes encoded since {@link #reset()} */
+    int size() {
+        return size;
+    }
+
+    /** Appends bytes that are JSON text already: brackets, a member's name with its colon and comma. */
+    TraceEventBytes raw(byte[] json) {
+        System.arraycopy(json, 0, bytes, reserve(json.length), json.length);
+        return this;
+    }
+
+    /** Appends one ASCII character of the grammar: a comma, colon or bracket. */
+    TraceEventBytes raw(char c) {
+        room(1);
+        bytes[size++] = (byte) c;
+        return this;
+    }
+
+    /** Appends a string encoded once ({@link JsonWriter#text}), quoted. */
+    TraceEventBytes text(JsonWriter.Text t) {
+        return raw('"').raw(t.escaped()).raw('"');
+    }
+
+    /**
+     * Appends {@code s} as a JSON string, quoted and escaped; {@code null} as {@code null}. The characters are read
+     * once, through {@link CharSequence#charAt}.
+     */
+    TraceEventBytes string(CharSequence s) {
+        if (s == null) {
+            return raw(NULL);
+        }
+        int n = s.length();
+        room(n + 2);
+        byte[] b = bytes;
+        int at = size;
+        b[at++] = '"';
+        int i = 0;
+        for (; i < n; i++) { // the common text: printable ASCII, one byte each
+            char c = s.charAt(i);
+            if (c >= 0x80 || ESCAPES[c] != 0) {
+                break;
+            }
+            b[at++] = (byte) c;
+        }
+        size = at;
+        if (i < n) {
+            escaped(s, i, n);
+        }
+        return raw('"');
+    }
+
+    /** Appends characters {@code from} to {@code to} of {@code s}, each escaped or encoded as UTF-8 as needed. */
+    private void escaped(CharSequence s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            room(6);
+            byte[] b = bytes;
+            if (c < 0x80) {
+                byte e = ESCAPES[c];
+                if (e == 0) {
+                    b[size++] = (byte) c;
+                } else if (e > 0) {
+                    b[size++] = '\\';
+                    b[size++] = e;
+                } else {
+                    unicodeEscape(c);
+                }
+            } else if (c < 0x800) {
+                b[size++] = (byte) (0xC0 | c >> 6);
+                b[size++] = (byte) (0x80 | c & 0x3F);
+            } else if (Character.isSurrogate(c)) {
+                unicodeEscape(c);
+            } else {
+                b[size++] = (byte) (0xE0 | c >> 12);
+                b[size++] = (byte) (0x80 | c >> 6 & 0x3F);
+                b[size++] = (byte) (0x80 | c & 0x3F);
+            }
+        }
+    }
+
+    /** Appends <code>&#92;uXXXX</code> for {@code c}; room for its 6 bytes is made. */
+    private void unicodeEscape(char c) {
+        byte[] b = bytes;
+        b[size++] = '\\';
+        b[size++] = 'u';
+        b[size++] = HEX[c >> 12];
+        b[size++] = HEX[c >> 8 & 0xF];
+        b[size++] = HEX[c >> 4 & 0xF];
+        b[size++] = HEX[c & 0xF];
+    }
+
+    /** Appends {@code v} in decimal, with a minus sign when negative. */
+    TraceEventBytes integer(long v) {
+        room(20);
+        if (v < 0) {
+            bytes[size++] = '-';
+        } else {
+            v = -v; // digits are taken from the negative value, which also holds Long.MIN_VALUE
+        }
+        int digits = 1;
+        for (long q = v / 10; q != 0; q /= 10) {
+            digits++;
+        }
+        int at = size + digits;
+        size = at;
+        do {
+            bytes[--at] = (byte) ('0' - v % 10);
+            v /= 10;
+        } while (v != 0);
+        return this;
+    }
+
+    /** Appends {@code true} or {@code false}. */
+    TraceEventBytes bool(boolean v) {
+        return raw(v ? TRUE : FALSE);
+    }
+
+    /**
+     * Appends a trace time as {@link JsonWriter#micros} writes it: {@code ns / 1000} with exactly three decimals.
+     *
+     * @throws IllegalArgumentException when {@code ns} is negative
+     */
+    TraceEventBytes micros(long ns) {
+        if (ns < 0) {
+            throw new IllegalArgumentException("negative trace time: " + ns + " ns");
+        }
+        integer(ns / 1000);
+        room(4);
+        int frac = (int) (ns % 1000);
+        bytes[size++] = '.';
+        bytes[size++] = (byte) ('0' + frac / 100);
+        bytes[size++] = (byte) ('0' + frac / 10 % 10);
+        bytes[size++] = (byte) ('0' + frac % 10);
+        return this;
+    }
+
+    /** @return where {@code n} bytes appended now go, counted in {@link #size()} already */
+    private int reserve(int n) {
+        room(n);
+        int at = size;
+        size = at + n;
+        return at;
+    }
+
+    private void room(int n) {
+        if (size + n > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(size + n, 2 * bytes.length));
+        }
+    }
+}

@@ -42,8 +42,8 @@ final class EncodedTexts {
     /**
      * @param s a string, not null
      * @return {@code s} encoded once, or null when it is not kept: {@code max} strings are kept already and {@code s}
-     *         is not one of them, {@code s} is too long to be encoded once, or (with {@code repeatsOnly}) it is seen
-     *         for the first time
+     *         is not one of them, {@code s} is too long to be encoded once, {@code s} holds a UTF-16 surrogate, or
+     *         (with {@code repeatsOnly}) it is seen for the first time
      */
     JsonWriter.Text get(String s) {
         int h = s.hashCode();
@@ -54,7 +54,7 @@ final class EncodedTexts {
         }
         JsonWriter.Text t = texts.get(s);
         if (t == null) {
-            if (texts.size() >= max || s.length() >= JsonWriter.MAX_TEXT / 6) {
+            if (texts.size() >= max || s.length() >= JsonWriter.MAX_TEXT / 6 || hasSurrogate(s)) {
                 return null;
             }
             if (seen != null) {
@@ -70,5 +70,20 @@ final class EncodedTexts {
         recent[slot] = s;
         recentTexts[slot] = t;
         return t;
+    }
+
+    /**
+     * Whether {@code s} holds a surrogate: Jackson's generator writes each half of a pair as its own backslash-u
+     * escape, while the encoding a {@link JsonWriter.Text} is made with joins a pair into one 4-byte UTF-8 sequence
+     * and refuses a lone half; such a string is written by the generator every time, so its bytes never depend on
+     * whether it was kept.
+     */
+    private static boolean hasSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (Character.isSurrogate(s.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

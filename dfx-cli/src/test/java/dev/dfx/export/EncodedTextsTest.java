@@ -78,4 +78,18 @@ class EncodedTextsTest {
         assertThat(t.get("poll")).isNotNull();
         assertThat(t.get("dispatch")).isNotNull();
     }
+
+    @Test
+    void aStringWithASurrogateIsNeverKeptSoItIsWrittenAsTheGeneratorWritesIt() {
+        EncodedTexts t = new EncodedTexts(8, false);
+        String pair = "task \uD83D\uDE00"; // U+1F600 as a surrogate pair
+        String lone = "task \uD800";
+        assertThat(t.get(pair)).isNull();
+        assertThat(t.get(pair)).as("asked again").isNull();
+        assertThat(t.get(lone)).isNull(); // encoding it once would throw
+        // the generator escapes each half: the bytes every sighting gets
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new JsonWriter(out).value(pair).close();
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("\"task \\uD83D\\uDE00\"");
+    }
 }

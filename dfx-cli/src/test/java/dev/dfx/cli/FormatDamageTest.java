@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code [FAILED TO PARSE]} for its samples, every other event as usual; only a lowest-ID format left without
  * {@code common_type} crashes it (SIGSEGV), which dfx refuses in one line. The goldens are perf 6.1's
  * {@code perf script} output on the same damaged bytes of {@code sched-switch-wakeup-a.data}
- * (sched_switch has ID 372, the lowest; sched_wakeup 374).
+ * (sched_switch has ID 372, the lowest; sched_wakeup 374). A NUL byte inside a print format's quoted text ends that
+ * format for perf (libtraceevent keeps it as a C string), and so for dfx.
  */
 class FormatDamageTest {
     @TempDir
@@ -50,14 +51,31 @@ class FormatDamageTest {
         assertThat(run.err().lines().count()).isEqualTo(1);
     }
 
+    @Test
+    void aNulByteInThePrintFormatEndsTheFormatThereAsForPerf() throws IOException {
+        Path file = damaged("sched_switch", "prev_state=%s", 4, (byte) 0);
+        CliRun run = CliRun.dfx("script", "-i", file.toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).isEqualTo(resource("/format-damage/sched-switch-wakeup-a.switch-fmt-nul.script.txt"));
+        assertThat(run.out()).contains("prev_prio=120 prev\n").doesNotContain("\0");
+    }
+
     /** @return a copy of the fixture with 0x15 over the fourth character of {@code field} in {@code event}'s format */
     private Path damaged(String event, String field) throws IOException {
+        return damaged(event, field, 3, (byte) 0x15);
+    }
+
+    /**
+     * @return a copy of the fixture with {@code value} written {@code offset} bytes into the first {@code text} after
+     *         {@code event}'s name line in the tracing data
+     */
+    private Path damaged(String event, String text, int offset, byte value) throws IOException {
         byte[] b = Files.readAllBytes(Fixtures.perf("sched-switch-wakeup-a.data"));
-        String text = new String(b, StandardCharsets.ISO_8859_1);
-        int at = text.indexOf(field, text.indexOf("name: " + event + "\n"));
-        assertThat(at).as(field + " in the format of " + event).isPositive();
-        b[at + 3] = 0x15;
-        Path file = dir.resolve(event + "-" + field + ".data");
+        String all = new String(b, StandardCharsets.ISO_8859_1);
+        int at = all.indexOf(text, all.indexOf("name: " + event + "\n"));
+        assertThat(at).as(text + " in the format of " + event).isPositive();
+        b[at + offset] = value;
+        Path file = dir.resolve(event + "-" + text.replaceAll("[^A-Za-z_]", "") + "-" + offset + ".data");
         Files.write(file, b);
         return file;
     }

@@ -117,6 +117,13 @@ public final class ScriptPrinter {
         fields.check(session.evlist().all(), feats.containsKey(Feature.STAT.bit()),
             feats.containsKey(Feature.AUXTRACE.bit()), pipe, session.name());
         knownEvsels = session.evlist().size();
+        for (Evsel e : session.evlist().all()) {
+            if (e.format() != null && on(fields.mask(e.attr().type()), TRACE)) {
+                // refused before the first line rather than in the middle of one
+                session.requireRecordTypes();
+                break;
+            }
+        }
         boolean ordered = !opt.showRoundEvents();
         Iterator<TimedRecord> it = session.processingOrder(ordered);
         if (ordered) {

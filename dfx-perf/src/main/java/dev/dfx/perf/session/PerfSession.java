@@ -102,11 +102,13 @@ public final class PerfSession implements AutoCloseable {
     /**
      * {@code evlist__prepare_tracepoint_events} fails a file-mode recording ("incompatible file format") when a
      * tracepoint event has no format in the tracing data. Only printing its tracepoint fields needs the format, so
-     * dfx names each such event in a warning and reads on: a dump prints every record, and a script stops at the
-     * first sample whose fields it would print ({@link #missingFormat}). Without tracing data every tracepoint event
+     * dfx names each such event in a warning and reads on: a dump and a report read every record, and a script
+     * that would print the fields of such an event refuses before its first line ({@link #missingFormat}). Without tracing data every tracepoint event
      * lacks its format for that one reason, so they share one line ({@code tracepoint events 1-27 have no
      * format: ...}) rather than burying what follows under one line per event.
      */
+    private static final String WITHOUT_FIELDS = " (dfx script prints them only with -F without trace)";
+
     private void warnMissingFormats() {
         List<Evsel> missing = new ArrayList<>();
         for (Evsel e : evlist.all()) {
@@ -118,12 +120,12 @@ public final class PerfSession implements AutoCloseable {
             Evsel first = missing.getFirst();
             file.warnings().add(errors(), first.attrOffset() + PerfEventAttr.CONFIG_OFFSET, "tracepoint events "
                 + ordinals(missing) + " have no format: " + noTracingData() + "; their samples are read without"
-                + " their tracepoint fields");
+                + " their tracepoint fields" + WITHOUT_FIELDS);
             return;
         }
         for (Evsel e : missing) {
             file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, missingFormat(e)
-                + "; its samples are read without their tracepoint fields");
+                + "; its samples are read without their tracepoint fields" + WITHOUT_FIELDS);
         }
     }
 

@@ -12,6 +12,7 @@ import dev.dfx.io.AtomicFile;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.rundir.ManifestAudit;
 import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.NotARun;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
@@ -77,6 +78,7 @@ final class ExportCommand implements Callable<Integer> {
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);
         }
+        NotARun.refuse(input);
         if (symbols.given() != null) {
             throw new BadInputException("option " + symbols.given() + ": for perf.data files; a run directory has no"
                     + " sampled addresses");

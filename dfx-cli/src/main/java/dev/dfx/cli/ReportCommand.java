@@ -10,6 +10,7 @@ import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.NotARun;
 import dev.dfx.rundir.OutputSeal;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
@@ -116,6 +117,7 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isDirectory(input)) {
             return perfReport(input);
         }
+        NotARun.refuse(input);
         String perfOption = sort != null ? "--sort" : fields != null ? "-F" : children != null ? "--children"
             : percentLimit != null ? "--percent-limit" : !callGraph.equals("graph") ? "-g" : showNrSamples ? "-n"
             : symbolList != null ? "--symbols" : inverted ? "--inverted" : quiet ? "--quiet"

@@ -83,7 +83,8 @@ final class ReportCommand implements Callable<Integer> {
     boolean showNrSamples;
 
     @Option(names = {"-S", "--symbols"}, paramLabel = "SYMBOL[,SYMBOL...]",
-        description = "perf.data: only the lines of samples in these symbols (by name, or start address 0x...)")
+        description = "perf.data: only the lines of samples in these symbols (by name or start address), or at"
+            + " these hex addresses (0x...)")
     String symbolList;
 
     @Option(names = {"-G", "--inverted"}, description = "perf.data: callchains from caller to callee (perf's"

@@ -20,7 +20,9 @@ public final class NotARun {
      * @throws BadInputException when {@code dir} holds neither {@code run.json} nor {@code chunks}: one line naming it
      */
     public static void refuse(Path dir) {
-        if (Files.exists(ManifestFile.of(dir)) || Files.exists(dir.resolve(ChunkStore.FOLDER))) {
+        // an empty path is the working directory to Path, and is refused as an empty path where it is read
+        if (dir.toString().isEmpty() || Files.exists(ManifestFile.of(dir))
+            || Files.exists(dir.resolve(ChunkStore.FOLDER))) {
             return;
         }
         String what;

@@ -2,6 +2,7 @@ package dev.dfx.cli;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.export.PerfDataExporter;
 import dev.dfx.export.PerfDataInput;
 import dev.dfx.export.PerfProfileExporter;
@@ -12,6 +13,7 @@ import dev.dfx.io.AtomicFile;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.rundir.ManifestAudit;
 import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.NotARun;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
@@ -66,6 +68,11 @@ final class ExportCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SymbolSourceOptions symbols = new SymbolSourceOptions();
 
+    @Option(names = "--event-filter", paramLabel = "EVENT", description = "folded: count the samples of EVENT (its"
+            + " name as perf script prints it) instead of those of the first event with samples, as"
+            + " stackcollapse-perf.pl --event-filter=EVENT does")
+    String eventFilter;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
             description = "The file to write ('-' for standard output).")
     Path output;
@@ -74,9 +81,14 @@ final class ExportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         AtomicFile.discardOnExit(); // an export stopped by a signal leaves no half-written temporary file
         String f = format;
+        if (eventFilter != null && profile(f) != PerfProfileExporter.Format.FOLDED) {
+            throw new UsageException("option --event-filter: for --format folded; --format " + f + " keeps the"
+                    + " samples of every event");
+        }
         if (!Files.isDirectory(input)) {
             return exportPerfData(input, f);
         }
+        NotARun.refuse(input);
         if (symbols.given() != null) {
             throw new BadInputException("option " + symbols.given() + ": for perf.data files; a run directory has no"
                     + " sampled addresses");
@@ -239,7 +251,7 @@ final class ExportCommand implements Callable<Integer> {
         try {
             if (p != null) {
                 target.write(spec.commandLine().getOut(), os -> {
-                    PerfProfileExporter.write(in, os, p, syms, notes, damage);
+                    PerfProfileExporter.write(in, os, p, syms, eventFilter, notes, damage);
                     return null;
                 });
             } else {

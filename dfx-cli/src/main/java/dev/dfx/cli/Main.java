@@ -249,12 +249,21 @@ public final class Main implements Runnable {
     private static int usageError(CommandLine.ParameterException ex, String[] args) {
         if (ex instanceof CommandLine.UnmatchedArgumentException u && u.getCommandLine().getParent() == null
                 && args.length > 0 && !args[0].startsWith("-") && u.getUnmatched().contains(args[0])) {
-            // a misspelt command: say so, with picocli's nearest command names, as git does
-            List<String> near = u.getSuggestions();
-            return usageError(ex.getCommandLine(), "'" + args[0] + "' is not a dfx command"
-                    + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
+            return notACommand(u.getCommandLine(), args[0]);
+        }
+        if (ex.getCommandLine().getParent() == null && args.length > 1 && args[0].equals("help")
+                && !args[1].startsWith("-") && !SUBCOMMANDS.contains(args[1])) {
+            // picocli's help command says "Unknown subcommand 'X'."; dfx help X says what dfx X says
+            return notACommand(ex.getCommandLine(), args[1]);
         }
         return usageError(ex.getCommandLine(), ex.getMessage());
+    }
+
+    /** A misspelt command: say so, with picocli's nearest command names, as git does. */
+    private static int notACommand(CommandLine root, String word) {
+        List<String> near = new CommandLine.UnmatchedArgumentException(root, List.of(word)).getSuggestions();
+        return usageError(root, "'" + word + "' is not a dfx command"
+                + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
     }
 
     private static int usageError(CommandLine cmd, String message) {

@@ -6,6 +6,7 @@ import dev.dfx.export.PerfDataInput;
 import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.rundir.NotARun;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,6 +55,7 @@ final class PerfInputs {
     static void withRecords(String input, HeaderOptions headers, TextSink out, PrintWriter err,
                             Consumer<PerfSession> body, Consumer<Path> runDir) {
         if (isRunDirectory(input)) {
+            NotARun.refuse(Path.of(input));
             if (headers.any()) {
                 throw new BadInputException("option --header/--header-only: " + input + " is a run directory; the"
                     + " perf.data header options do not apply (see RUN/run.json)");

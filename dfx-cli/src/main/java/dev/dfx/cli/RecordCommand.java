@@ -103,7 +103,7 @@ final class RecordCommand implements Callable<Integer> {
     int cores;
 
     @Option(names = {"-o", "--output"}, paramLabel = "RUN",
-            description = "Run directory (new or empty; default: ./dfx-runs/<timestamp>).")
+            description = "Run directory: ./dfx-runs/<timestamp> by default, or one that is new or empty.")
     Path output;
 
     @Option(names = "--lanes", paramLabel = "N", defaultValue = "64",

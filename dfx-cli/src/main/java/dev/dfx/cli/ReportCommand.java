@@ -10,6 +10,7 @@ import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.ManifestFile;
+import dev.dfx.rundir.NotARun;
 import dev.dfx.rundir.OutputSeal;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
@@ -82,7 +83,8 @@ final class ReportCommand implements Callable<Integer> {
     boolean showNrSamples;
 
     @Option(names = {"-S", "--symbols"}, paramLabel = "SYMBOL[,SYMBOL...]",
-        description = "perf.data: only the lines of samples in these symbols (by name, or start address 0x...)")
+        description = "perf.data: only the lines of samples in these symbols (by name or start address), or at"
+            + " these hex addresses (0x...)")
     String symbolList;
 
     @Option(names = {"-G", "--inverted"}, description = "perf.data: callchains from caller to callee (perf's"
@@ -116,6 +118,7 @@ final class ReportCommand implements Callable<Integer> {
         if (!Files.isDirectory(input)) {
             return perfReport(input);
         }
+        NotARun.refuse(input);
         String perfOption = sort != null ? "--sort" : fields != null ? "-F" : children != null ? "--children"
             : percentLimit != null ? "--percent-limit" : !callGraph.equals("graph") ? "-g" : showNrSamples ? "-n"
             : symbolList != null ? "--symbols" : inverted ? "--inverted" : quiet ? "--quiet"

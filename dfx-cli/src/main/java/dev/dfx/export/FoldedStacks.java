@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * Brendan Gregg's collapsed ("folded") stacks, what {@code perf script | stackcollapse-perf.pl} prints and
  * {@code flamegraph.pl}, speedscope and inferno read: one line per distinct stack,
  * {@code comm;outermost;...;innermost COUNT}, COUNT the number of samples, lines sorted by their UTF-8 bytes.
- * Following stackcollapse-perf.pl's defaults: only the samples of the first event that has samples are counted;
+ * Following stackcollapse-perf.pl: only the samples of one event are counted, by default the first that has samples;
  * the name is the thread's at the sample, spaces replaced by {@code _}; a frame is its symbol's name without
  * offset, {@code [DSO base name]} where the symbol is unknown, {@code [unknown]} outside any mapping; names are
  * tidied ({@code ;} becomes {@code :}, quotes are dropped, and so is everything from the first {@code (}, except in a
@@ -30,12 +30,21 @@ public final class FoldedStacks {
     /** A Go method name, whose parentheses stay ({@code net/http.(*Client).Do}); compiled once, not per frame. */
     private static final Pattern GO_METHOD = Pattern.compile("(?s).*\\.\\(.*\\)\\..*");
     private final Map<String, Long> counts = new HashMap<>();
+    private final String eventName;
     private Evsel event;
     private long skipped;
 
-    /** Counts {@code s} when it is of the first event seen with samples. */
+    /**
+     * @param eventName the name of the event to count ({@code perf script}'s, as stackcollapse-perf.pl's
+     *                  {@code --event-filter}), or null for the first event seen with samples
+     */
+    public FoldedStacks(String eventName) {
+        this.eventName = eventName;
+    }
+
+    /** Counts {@code s} when it is of the event counted: the one named, else the first seen with samples. */
     public void add(ProfileSample s) {
-        if (event == null) {
+        if (event == null && (eventName == null || eventName.equals(s.evsel().name()))) {
             event = s.evsel();
         } else if (event != s.evsel()) {
             skipped++;

@@ -84,13 +84,15 @@ public final class PerfDataExporter {
      */
     public static long write(PerfDataInput in, OutputStream os, TraceFormat format, SymbolOptions symbols,
                              List<String> notes, RunDamage damage) throws IOException {
-        try (os) {
+        // the recording is opened before the trace's first bytes: one whose header cannot be read writes nothing,
+        // not even to standard output
+        try (os; PerfSession session = in.open()) {
             // encoding and writing the trace on a thread of its own: the walk decodes the next records meanwhile
             TraceSink sink = AsyncTraceSink.onOwnThread(format.open(os, TraceClock.perf()));
             try {
                 // the Chrome and Perfetto writers read each value once, during the call: tracepoint texts may be
                 // printed then, on the writer thread, while it keeps up with the walk
-                return write(in, sink, symbols, notes, damage, sink instanceof AsyncTraceSink a ? a : null);
+                return write(in, session, sink, symbols, notes, damage, sink instanceof AsyncTraceSink a ? a : null);
             } catch (Throwable t) {
                 try {
                     sink.close();
@@ -111,7 +113,9 @@ public final class PerfDataExporter {
      */
     public static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
                              RunDamage damage) throws IOException {
-        return write(in, w, symbols, notes, damage, null);
+        try (PerfSession session = in.open()) {
+            return write(in, session, w, symbols, notes, damage, null);
+        }
     }
 
     /**
@@ -119,29 +123,27 @@ public final class PerfDataExporter {
      *                  thread while that keeps up ({@link AsyncTraceSink#behind()}): only over a sink that reads
      *                  every value during the call; null to give texts as strings
      */
-    private static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
-                              RunDamage damage, AsyncTraceSink textLater) throws IOException {
-        try (PerfSession session = in.open()) {
-            Pass pass = new Pass(session, w, symbols, textLater);
-            try {
-                pass.run(damage);
-            } finally {
-                session.warningLines().forEach(l -> notes.add("warning: " + l));
-                notes.addAll(pass.resolver.warnings());
-            }
-            Map<String, Object> meta = new LinkedHashMap<>();
-            meta.put("source", "perf.data");
-            meta.put("file", in.name());
-            meta.put("clock", TraceClock.perf().name() + ", ns");
-            meta.put("task_runs", pass.runs.slices());
-            meta.put("vpa_dtl_entries", pass.decoder.entries());
-            w.finish(meta);
-            if (pass.untimed > 0) {
-                damage.add(in.name() + ": " + pass.untimed + " samples have no time (recorded without timestamps, perf"
-                        + " record --no-timestamp); left out of the trace");
-            }
-            return w.eventCount();
+    private static long write(PerfDataInput in, PerfSession session, TraceSink w, SymbolOptions symbols,
+                              List<String> notes, RunDamage damage, AsyncTraceSink textLater) throws IOException {
+        Pass pass = new Pass(session, w, symbols, textLater);
+        try {
+            pass.run(damage);
+        } finally {
+            session.warningLines().forEach(l -> notes.add("warning: " + l));
+            notes.addAll(pass.resolver.warnings());
         }
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("source", "perf.data");
+        meta.put("file", in.name());
+        meta.put("clock", TraceClock.perf().name() + ", ns");
+        meta.put("task_runs", pass.runs.slices());
+        meta.put("vpa_dtl_entries", pass.decoder.entries());
+        w.finish(meta);
+        if (pass.untimed > 0) {
+            damage.add(in.name() + ": " + pass.untimed + " samples have no time (recorded without timestamps, perf"
+                    + " record --no-timestamp); left out of the trace");
+        }
+        return w.eventCount();
     }
 
     /**

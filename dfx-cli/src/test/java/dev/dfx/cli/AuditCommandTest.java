@@ -167,7 +167,8 @@ class AuditCommandTest extends OneRecordedRun {
         CliRun r = CliRun.dfx("audit", run.toString(), empty.toString());
         assertThat(r.status()).isEqualTo(1);
         assertThat(r.out()).as("nothing printed for the good run either").isEmpty();
-        assertThat(r.err()).isEqualTo("dfx: " + empty + ": not a run directory (no run.json)" + System.lineSeparator());
+        assertThat(r.err()).isEqualTo("dfx: " + empty + ": an empty directory; expected a run directory written by dfx"
+            + " record, or a perf.data file" + System.lineSeparator());
         Path missing = tmp.resolve("nowhere");
         CliRun m = CliRun.dfx("audit", "--json", missing.toString());
         assertThat(m.status()).isEqualTo(1);

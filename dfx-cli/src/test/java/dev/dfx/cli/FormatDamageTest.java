@@ -17,9 +17,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A tracepoint format in the recording's tracing data whose field list breaks off (a byte no field name may hold,
  * 0x15, written over the fourth character of one field's name): perf 6.1 keeps the event as failed and prints
  * {@code [FAILED TO PARSE]} for its samples, every other event as usual; only a lowest-ID format left without
- * {@code common_type} crashes it (SIGSEGV), which dfx refuses in one line. The goldens are perf 6.1's
+ * {@code common_type} crashes its {@code perf script} (SIGSEGV), which dfx refuses in one line. The goldens are perf 6.1's
  * {@code perf script} output on the same damaged bytes of {@code sched-switch-wakeup-a.data}
- * (sched_switch has ID 372, the lowest; sched_wakeup 374).
+ * (sched_switch has ID 372, the lowest; sched_wakeup 374). perf 6.1 reads a recording whose lowest-ID format lacks
+ * {@code common_type} in {@code perf report} and {@code perf report -D} (only printing a record's fields needs it),
+ * and so does dfx: its report golden is perf's on the damaged bytes. A NUL byte inside a print format's quoted text ends that
+ * format for perf (libtraceevent keeps it as a C string), and so for dfx.
  */
 class FormatDamageTest {
     @TempDir
@@ -44,20 +47,53 @@ class FormatDamageTest {
         Path file = damaged("sched_switch", "common_type");
         CliRun run = CliRun.dfx("script", "-i", file.toString());
         assertThat(run.status()).isEqualTo(1);
+        assertThat(run.err()).contains("so no tracepoint SAMPLE can be matched to its format");
         assertThat(run.out()).isEmpty();
         assertThat(run.err()).startsWith("dfx: " + file + ": byte offset ")
             .contains("the format of sched:sched_switch here, the lowest ID (372), has no readable common_type field");
         assertThat(run.err().lines().count()).isEqualTo(1);
     }
 
+    @Test
+    void theLowestIdFormatWithoutCommonTypeIsDumpedAndReportedAsByPerf() throws IOException {
+        Path file = damaged("sched_switch", "common_type");
+        CliRun dump = CliRun.dfx("dump", "-i", file.toString());
+        assertThat(dump.status()).as(dump.err()).isZero();
+        // perf 6.1's report -D of the damaged bytes differs from the intact file's golden only in the file name
+        assertThat(dump.out().replace("@" + file + " [", "@sched-switch-wakeup-a.data ["))
+            .isEqualTo(Files.readString(Fixtures.perf("sched-switch-wakeup-a.dump.txt")));
+        CliRun report = CliRun.dfx("report", "-i", file.toString(), "--kallsyms", "/dev/null", "--buildid-dir",
+            dir.resolve("no-buildid-cache").toString());
+        assertThat(report.status()).as(report.err()).isZero();
+        assertThat(report.out())
+            .isEqualTo(resource("/format-damage/sched-switch-wakeup-a.switch-common_type.report-nosym.txt"));
+    }
+
+    @Test
+    void aNulByteInThePrintFormatEndsTheFormatThereAsForPerf() throws IOException {
+        Path file = damaged("sched_switch", "prev_state=%s", 4, (byte) 0);
+        CliRun run = CliRun.dfx("script", "-i", file.toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).isEqualTo(resource("/format-damage/sched-switch-wakeup-a.switch-fmt-nul.script.txt"));
+        assertThat(run.out()).contains("prev_prio=120 prev\n").doesNotContain("\0");
+    }
+
     /** @return a copy of the fixture with 0x15 over the fourth character of {@code field} in {@code event}'s format */
     private Path damaged(String event, String field) throws IOException {
+        return damaged(event, field, 3, (byte) 0x15);
+    }
+
+    /**
+     * @return a copy of the fixture with {@code value} written {@code offset} bytes into the first {@code text} after
+     *         {@code event}'s name line in the tracing data
+     */
+    private Path damaged(String event, String text, int offset, byte value) throws IOException {
         byte[] b = Files.readAllBytes(Fixtures.perf("sched-switch-wakeup-a.data"));
-        String text = new String(b, StandardCharsets.ISO_8859_1);
-        int at = text.indexOf(field, text.indexOf("name: " + event + "\n"));
-        assertThat(at).as(field + " in the format of " + event).isPositive();
-        b[at + 3] = 0x15;
-        Path file = dir.resolve(event + "-" + field + ".data");
+        String all = new String(b, StandardCharsets.ISO_8859_1);
+        int at = all.indexOf(text, all.indexOf("name: " + event + "\n"));
+        assertThat(at).as(text + " in the format of " + event).isPositive();
+        b[at + offset] = value;
+        Path file = dir.resolve(event + "-" + text.replaceAll("[^A-Za-z_]", "") + "-" + offset + ".data");
         Files.write(file, b);
         return file;
     }

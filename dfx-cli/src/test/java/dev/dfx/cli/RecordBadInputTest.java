@@ -123,10 +123,13 @@ class RecordBadInputTest {
     }
 
     @Test
-    void reportOfADirectoryWithoutRunJsonIsOneLine() {
-        CliRun r = CliRun.dfx("report", tmp.toString());
+    void reportOfADirectoryWithoutRunJsonIsOneLine() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("notes"));
+        Files.writeString(dir.resolve("notes.txt"), "mine");
+        CliRun r = CliRun.dfx("report", dir.toString());
         assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).isEqualTo("dfx: " + tmp + ": not a run directory (no run.json)" + System.lineSeparator());
+        assertThat(r.err()).isEqualTo("dfx: " + dir + ": not a run directory (neither run.json nor chunks/ in it);"
+                + " expected a run directory written by dfx record, or a perf.data file" + System.lineSeparator());
     }
 
     @Test

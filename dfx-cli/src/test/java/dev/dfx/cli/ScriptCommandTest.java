@@ -2,12 +2,16 @@ package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dfx.pmu.attr.PerfEventAttr;
 import dev.dfx.runtext.TestRun;
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,6 +120,37 @@ class ScriptCommandTest {
         assertThat(run.err().lines().count()).isEqualTo(1);
     }
 
+    /**
+     * A file cut inside its TRACING_DATA section (perf 6.1 crashes in script, report and report -D): the events lose
+     * their formats, which the warnings say; a script of their fields is refused in one line before any output,
+     * and a script without the trace field prints every sample.
+     */
+    @Test
+    void truncatedTracingDataRefusesTheTraceFieldBeforeAnyLine(@TempDir Path dir) throws IOException {
+        byte[] full = Files.readAllBytes(Fixtures.perf("sched-switch-wakeup-a.data"));
+        ByteBuffer bb = ByteBuffer.wrap(full).order(ByteOrder.LITTLE_ENDIAN);
+        long table = bb.getLong(40) + bb.getLong(48);
+        // TRACING_DATA is feature bit 1, the first entry of the feature table
+        Path cut = dir.resolve("cut.data");
+        Files.write(cut, Arrays.copyOf(full, (int) (bb.getLong((int) table) + 3000)));
+        long config = bb.getLong(24) + PerfEventAttr.CONFIG_OFFSET;
+        CliRun run = CliRun.dfx("script", "-k", "/dev/null", "-i", cut.toString());
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.out()).isEmpty();
+        List<String> err = run.err().lines().toList();
+        assertThat(err).hasSize(3);
+        assertThat(err.get(0)).startsWith("dfx: warning: " + cut + ": byte offset " + config + ": tracepoint events 1-2"
+            + " have no format: ").endsWith("their samples are read without their tracepoint fields (dfx script"
+            + " prints them only with -F without trace)");
+        assertThat(err.get(2)).startsWith("dfx: " + cut + ": byte offset " + config + ": tracepoint event 1 (config ")
+            .endsWith("; expected the format of every tracepoint event whose fields are printed (-F without trace"
+                + " prints the rest)");
+        CliRun fields = CliRun.dfx("script", "-k", "/dev/null", "-F", "comm,tid,time", "-i", cut.toString());
+        assertThat(fields.status()).as(fields.err()).isZero();
+        assertThat(fields.out().lines().count())
+            .isEqualTo(Files.readString(Fixtures.perf("sched-switch-wakeup-a.script.txt")).lines().count());
+    }
+
     @Test
     void runDirectoriesAreListedAndDumped(@TempDir Path dir) throws IOException {
         Path run = TestRun.write(dir.resolve("run"));
@@ -147,8 +182,8 @@ class ScriptCommandTest {
         assertThat(evlist.err()).startsWith("dfx: " + run + ": is a directory; this option reads perf.data files");
         CliRun empty = CliRun.dfx("script", dir.toString());
         assertThat(empty.status()).isEqualTo(1);
-        assertThat(empty.err()).isEqualTo("dfx: " + dir + ": no chunk files in " + dir.resolve("chunks")
-            + "; expected a run directory written by dfx record\n");
+        assertThat(empty.err()).isEqualTo("dfx: " + dir + ": not a run directory (neither run.json nor chunks/ in it)"
+            + "; expected a run directory written by dfx record, or a perf.data file\n");
     }
 
     @Test

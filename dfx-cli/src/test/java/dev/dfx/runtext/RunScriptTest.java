@@ -73,6 +73,10 @@ class RunScriptTest {
     void aRunWithoutChunkFilesIsRefused() throws IOException {
         Path run = Files.createDirectories(dir.resolve("empty"));
         assertThatThrownBy(() -> script(run, false)).isInstanceOf(BadInputException.class)
+            .hasMessage(run + ": an empty directory; expected a run directory written by dfx record, or a perf.data"
+                + " file");
+        Files.createDirectories(run.resolve("chunks"));
+        assertThatThrownBy(() -> script(run, false)).isInstanceOf(BadInputException.class)
             .hasMessage(run + ": no chunk files in " + run.resolve("chunks")
                 + "; expected a run directory written by dfx record");
     }

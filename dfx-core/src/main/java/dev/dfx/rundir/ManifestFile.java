@@ -70,6 +70,7 @@ public final class ManifestFile {
             throw new BadInputException(runDir + ": not a run directory but a file; expected a run directory written"
                     + " by dfx record");
         }
+        NotARun.refuse(runDir);
         Path f = of(runDir);
         RunManifest m;
         try {

@@ -41,6 +41,7 @@ public final class RunChunks implements AutoCloseable {
      * @throws BadInputException when it has neither a run.json nor a chunk file, or its recorder is still running
      */
     public static RunChunks open(Path run, RunDamage damage) {
+        NotARun.refuse(run);
         RunManifest m = null;
         String noManifest = null;
         if (!Files.exists(ManifestFile.of(run))) {

@@ -115,8 +115,15 @@ final class EventGroups {
     }
 
     /**
+     * perf report writes a group's description into a 512-byte buffer ({@code hists__fprintf_nr_sample_events}),
+     * so {@code scnprintf} keeps at most 511 bytes of it (one per character of the ASCII event names).
+     */
+    private static final int DESCRIPTION_MAX = 511;
+
+    /**
      * @return {@code evsel__group_desc} of a leader: {@code NAME { leader, member, ... }} with {@code anon group}
-     *         for an unnamed group, or the bare list for a group forced by {@code --group}
+     *         for an unnamed group, or the bare list for a group forced by {@code --group}; cut to the
+     *         {@value #DESCRIPTION_MAX} characters perf report's buffer holds
      */
     String description(Evsel leader) {
         StringBuilder b = new StringBuilder();
@@ -131,6 +138,7 @@ final class EventGroups {
         if (!forced) {
             b.append(" }");
         }
+        b.setLength(Math.min(b.length(), DESCRIPTION_MAX));
         return b.toString();
     }
 }

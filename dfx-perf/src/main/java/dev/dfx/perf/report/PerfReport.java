@@ -38,8 +38,8 @@ public final class PerfReport {
      * @param filter       {@code --time} and {@code --cpu} leave samples out of the report, as if they had not been
      *                     recorded; the thread filter ({@code --pid}, {@code --tid}, {@code --comms}) hides the lines
      *                     its samples make, which still count towards the event's total
-     * @param symbolNames  {@code -S}: the lines of samples whose own symbol is not one of these (or its address,
-     *                     {@code 0x...}) are hidden likewise; null for all
+     * @param symbolNames  {@code -S}: the lines of samples that the list does not name (by symbol name, symbol
+     *                     start {@code 0x...}, or hex address, {@link SymbolList}) are hidden likewise; null for all
      * @param display      what is printed besides the lines
      */
     public record Options(String sort, String fields, Boolean children, boolean graph, Double percentLimit,
@@ -94,6 +94,7 @@ public final class PerfReport {
         long[] lost = new long[1];
         List<String> warnings = List.of();
         BadInputException stopped = null;
+        SymbolList symbolList = SymbolList.of(opt.symbolNames());
         try {
             // callchain order is caller unless --no-children (also in pipe mode), and perf's unwinder then hands frames
             // outermost first, which decides the order of its addr2line questions
@@ -107,7 +108,7 @@ public final class PerfReport {
                         layout[0] = layout(session, opt);
                     }
                     return new Hists(e, layout[0], dsos);
-                }).add(s, opt.filter().filters(s.thread()) || !listed(s, opt.symbolNames()));
+                }).add(s, opt.filter().filters(s.thread()) || symbolList != null && !symbolList.lists(s.ip()));
             }, t -> sideBand(t, dsos, lost));
         } catch (BadInputException e) {
             stopped = e;
@@ -155,7 +156,8 @@ public final class PerfReport {
             l = ReportLayout.of(opt.sort(), opt.fields(), false, Boolean.FALSE, opt.graph(), callchain, nr)
                 .withCallerOrder(callchain && (!Boolean.FALSE.equals(opt.children()) || inverted));
         }
-        return l.elide(opt.filter().threads().comms(), opt.symbolNames());
+        SymbolList symbols = SymbolList.of(opt.symbolNames());
+        return l.elide(opt.filter().threads().comms(), symbols == null ? null : symbols.names());
     }
 
     /** @return whether the recording has events and all of them are tracepoints ({@code get_default_sort_order}) */
@@ -195,19 +197,6 @@ public final class PerfReport {
      */
     private static boolean skipped(ProfileSample s, SampleFilter filter) {
         return filter.skipsTime(s.time()) || filter.cpus() != null && !filter.cpus().contains(s.cpu());
-    }
-
-    /**
-     * {@code machine__resolve} with {@code symbol_conf.sym_list}: the sample's own symbol is listed by name or by
-     * its start address in memory ({@code 0x%lx}).
-     */
-    private static boolean listed(ProfileSample s, Set<String> names) {
-        if (names == null) {
-            return true;
-        }
-        var sym = s.ip().sym();
-        return sym != null && (names.contains(sym.name())
-            || s.ip().map() != null && names.contains("0x" + Long.toHexString(s.ip().map().unmapIp(sym.start()))));
     }
 
     private static void sideBand(TimedRecord t, DsoOrder dsos, long[] lost) {

@@ -109,7 +109,7 @@ record ReportLayout(List<ReportColumn> sorts, List<ReportColumn> outputs, List<S
      * that would leave out every sort key's column, all of them stay (the lines are still printed).
      *
      * @param comms   the {@code --comms} list, or null
-     * @param symbols the {@code -S} list, or null
+     * @param symbols the symbol names of the {@code -S} list (its addresses left out), or null
      * @return this layout with those columns left out
      */
     ReportLayout elide(Set<String> comms, Set<String> symbols) {

@@ -51,6 +51,7 @@ import dev.dfx.perf.unwind.UserStackUnwinder;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
+import dev.dfx.pmu.attr.PerfEventAttr;
 import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.attr.SampleType;
 import dev.dfx.pmu.attr.SoftwareId;
@@ -117,6 +118,15 @@ public final class ScriptPrinter {
         fields.check(session.evlist().all(), feats.containsKey(Feature.STAT.bit()),
             feats.containsKey(Feature.AUXTRACE.bit()), pipe, session.name());
         knownEvsels = session.evlist().size();
+        for (Evsel e : session.evlist().all()) {
+            // refused before the first line rather than in the middle of one (a pipe's formats come later)
+            if (!pipe && on(fields.mask(e.attr().type()), TRACE) && e.attr().type() == PerfType.TRACEPOINT) {
+                if (e.format() == null) {
+                    throw session.errors().at(e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, noFormat(e));
+                }
+                session.requireRecordTypes();
+            }
+        }
         boolean ordered = !opt.showRoundEvents();
         Iterator<TimedRecord> it = session.processingOrder(ordered);
         if (ordered) {
@@ -305,8 +315,7 @@ public final class ScriptPrinter {
             traceText(s);
         } else if (on(m, TRACE) && s.rawOffset() >= 0 && evsel.attr().type() == PerfType.TRACEPOINT) {
             // perf refuses the file ("incompatible file format"); only the fields of this event need the format
-            throw session.errors().at(s.record(), "SAMPLE of " + session.missingFormat(evsel) + "; expected the"
-                + " format of every tracepoint event whose fields are printed (-F without trace prints the rest)");
+            throw session.errors().at(s.record(), "SAMPLE of " + noFormat(evsel));
         }
         if (on(m, OutputField.SYNTH) && evsel.attr().type() == PerfType.SYNTH) {
             synth(evsel, s);
@@ -406,6 +415,12 @@ public final class ScriptPrinter {
                 out.right(Registers.name(rid, arch), 5).put(":0x").hex(r.u64(offset + 8 * i++)).put(' ');
             }
         }
+    }
+
+    /** @return why the fields of tracepoint event {@code e}, which has no format, cannot be printed */
+    private String noFormat(Evsel e) {
+        return session.missingFormat(e) + "; expected the format of every tracepoint event whose fields are printed"
+            + " (-F without trace prints the rest)";
     }
 
     /** The {@code trace} field: the raw data printed through the format libtraceevent picks for it. */

@@ -102,11 +102,13 @@ public final class PerfSession implements AutoCloseable {
     /**
      * {@code evlist__prepare_tracepoint_events} fails a file-mode recording ("incompatible file format") when a
      * tracepoint event has no format in the tracing data. Only printing its tracepoint fields needs the format, so
-     * dfx names each such event in a warning and reads on: a dump prints every record, and a script stops at the
-     * first sample whose fields it would print ({@link #missingFormat}). Without tracing data every tracepoint event
+     * dfx names each such event in a warning and reads on: a dump and a report read every record, and a script
+     * that would print the fields of such an event refuses before its first line ({@link #missingFormat}). Without tracing data every tracepoint event
      * lacks its format for that one reason, so they share one line ({@code tracepoint events 1-27 have no
      * format: ...}) rather than burying what follows under one line per event.
      */
+    private static final String WITHOUT_FIELDS = " (dfx script prints them only with -F without trace)";
+
     private void warnMissingFormats() {
         List<Evsel> missing = new ArrayList<>();
         for (Evsel e : evlist.all()) {
@@ -118,12 +120,12 @@ public final class PerfSession implements AutoCloseable {
             Evsel first = missing.getFirst();
             file.warnings().add(errors(), first.attrOffset() + PerfEventAttr.CONFIG_OFFSET, "tracepoint events "
                 + ordinals(missing) + " have no format: " + noTracingData() + "; their samples are read without"
-                + " their tracepoint fields");
+                + " their tracepoint fields" + WITHOUT_FIELDS);
             return;
         }
         for (Evsel e : missing) {
             file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, missingFormat(e)
-                + "; its samples are read without their tracepoint fields");
+                + "; its samples are read without their tracepoint fields" + WITHOUT_FIELDS);
         }
     }
 
@@ -266,8 +268,9 @@ public final class PerfSession implements AutoCloseable {
      * ({@link TraceEvents#eventOf}), whatever event recorded it.
      *
      * @param s a sample with raw data
-     * @throws BadInputException when the recording has no tracing data or no such format (perf dereferences a
-     *                           null format there and crashes)
+     * @throws BadInputException when the recording has no tracing data or no such format, or when the format with
+     *                           the lowest ID has no {@code common_type} field (perf dereferences a null format
+     *                           there and crashes)
      */
     public EventFormat rawFormat(Sample s) {
         return rawFormat(s, rawData(s));
@@ -282,12 +285,29 @@ public final class PerfSession implements AutoCloseable {
     public EventFormat rawFormat(Sample s, RawData data) {
         EventFormat ev = trace == null ? null : trace.eventOf(data);
         if (ev == null) {
+            requireRecordTypes();
             throw errors().at(s.record(), s.rawOffset(), "the tracepoint data of this SAMPLE cannot be printed: "
                 + (trace == null ? "the recording has no tracing data" : "its common_type names no format of the"
-                + " tracing data, or the format with the lowest ID has no common_type field") + "; expected raw"
+                + " tracing data") + "; expected raw"
                 + " data of a tracepoint whose format the tracing data holds");
         }
         return ev;
+    }
+
+    /**
+     * Checks that raw tracepoint records can be matched to their formats: libtraceevent finds every record's format
+     * through the {@code common_type} field of the lowest-ID format ({@code get_common_info}), and perf 6.1 crashes
+     * on the first record it prints without it. Reading the rest of such a recording (report, dump) needs no check.
+     *
+     * @throws BadInputException when the tracing data's lowest-ID format has no readable {@code common_type} field
+     */
+    public void requireRecordTypes() {
+        EventFormat untyped = trace == null ? null : trace.lowestWithoutType();
+        if (untyped != null) {
+            throw errors().at(trace.lowestOffset(), "the format of " + untyped.fullName() + " here, the lowest ID ("
+                + untyped.id() + "), has no readable common_type field, so no tracepoint SAMPLE can be matched to"
+                + " its format and printed; expected a well-formed tracepoint format");
+        }
     }
 
     /** @return the ARCH feature (e.g. {@code x86_64}), or {@code null} when absent */

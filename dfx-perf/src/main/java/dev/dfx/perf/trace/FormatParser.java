@@ -159,6 +159,12 @@ final class FormatParser {
             format.append(next.text());
             next = tok.next();
         }
+        // libtraceevent copies the quoted text (adjacent strings joined) into a C string, so a NUL byte in it ends
+        // the format there; the arguments after it are parsed all the same
+        int nul = format.indexOf("\0");
+        if (nul >= 0) {
+            format.setLength(nul);
+        }
         List<PrintArg> args = List.of();
         if (next.kind() != Token.Kind.NONE) {
             if (!next.isDelim(",")) {

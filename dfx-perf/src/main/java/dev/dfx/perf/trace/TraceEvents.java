@@ -30,6 +30,9 @@ public final class TraceEvents {
     private int lowestId;
     /** {@code get_common_info}: the {@code common_type} field of the format with the lowest id, or null. */
     private FormatField typeField;
+    /** The format with the lowest id, and its byte offset in the file (for errors). */
+    private EventFormat lowest;
+    private long lowestAt = -1;
 
     /**
      * @param version  tracing data version, e.g. {@code "0.6"}
@@ -51,10 +54,16 @@ public final class TraceEvents {
         this.cmdlines = Collections.unmodifiableMap(cmdlines);
     }
 
-    /** Adds a parsed format; a later format with the same id replaces an earlier one. */
-    void add(EventFormat f) {
+    /**
+     * Adds a parsed format; a later format with the same id replaces an earlier one.
+     *
+     * @param at the format's byte offset in the file, named in errors
+     */
+    void add(EventFormat f, long at) {
         if (formats.isEmpty() || f.id() <= lowestId) {
             lowestId = f.id();
+            lowest = f;
+            lowestAt = at;
             typeField = f.commonFields().stream().filter(c -> c.name().equals("common_type")).findFirst().orElse(null);
         }
         formats.put(f.id(), f);
@@ -87,6 +96,20 @@ public final class TraceEvents {
     public EventFormat eventOf(RawData d) {
         FormatField type = typeField;
         return type == null ? null : event(d.number(type.offset(), type.size()));
+    }
+
+    /**
+     * @return the format with the lowest id when it has no {@code common_type} field, so that no raw record can be
+     *         matched to its event ({@link #eventOf} is always {@code null}); {@code null} otherwise. perf 6.1 still
+     *         reads such a recording (report, report -D) and crashes only where it prints a record's fields
+     */
+    public EventFormat lowestWithoutType() {
+        return typeField == null ? lowest : null;
+    }
+
+    /** @return the byte offset in the file of the format with the lowest id, or -1 when there are no formats */
+    public long lowestOffset() {
+        return lowestAt;
     }
 
     /** @return the ids of all formats present */

@@ -100,22 +100,10 @@ public final class TracingDataParser {
                 cmdlines = cmdlines(text(u64("saved cmdlines size"), "saved cmdlines"));
             }
             TraceEvents te = new TraceEvents(version, e, longSize, pageSize, printk, kallsyms, cmdlines);
-            EventFormat lowest = null;
-            Source lowestAt = null;
             for (Source f : formats) {
-                EventFormat ev = parse(f, longSize);
-                te.add(ev);
-                if (lowest == null || ev.id() < lowest.id()) {
-                    lowest = ev;
-                    lowestAt = f;
-                }
-            }
-            if (lowest != null && lowest.commonFields().stream().noneMatch(c -> c.name().equals("common_type"))) {
-                // libtraceevent finds every record's event through the common_type field of the lowest-ID format
-                // (get_common_info); perf 6.1 crashes without it
-                throw bad(lowestAt.at(), "the format of " + lowest.fullName() + " here, the lowest ID (" + lowest.id()
-                    + "), has no readable common_type field; expected a well-formed tracepoint format (perf 6.1"
-                    + " cannot tell the events of records apart without it)");
+                // a lowest-ID format without common_type is kept: it fails only the printing of raw records
+                // (PerfSession#rawFormat), as perf 6.1 reads such a recording and crashes only in perf script
+                te.add(parse(f, longSize), offset + f.at());
             }
             return te;
         }

@@ -118,8 +118,8 @@ class TolerantReadingTest {
 
     /**
      * The first event's config no longer names a format: the dump prints every record (as many as perf printed for
-     * the intact file) with a warning at the config field; the script stops at the event's first sample and says
-     * which event it is.
+     * the intact file) with a warning at the config field; a script of its fields is refused before its first line,
+     * naming the event.
      */
     @Test
     void aTracepointEventWithoutFormatStopsOnlyWhatNeedsTheFormat() throws IOException {
@@ -136,11 +136,14 @@ class TolerantReadingTest {
             .replace("@" + SCHED + ".data", "@noformat.data")));
         try (PerfSession s = PerfSession.open(p, "noformat.data")) {
             assertThat(s.warnings().lines()).containsExactly("noformat.data: byte offset " + config + ": " + why
-                + "; its samples are read without their tracepoint fields");
+                + "; its samples are read without their tracepoint fields (dfx script prints them only with -F"
+                + " without trace)");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             assertThatThrownBy(() -> Goldens.script(s, out, "comm,tid,pid,cpu,time,event,trace"))
                 .isInstanceOf(BadInputException.class)
-                .hasMessageContaining(": SAMPLE of " + why + "; expected the format of every tracepoint event");
+                .hasMessageContaining("byte offset " + config + ": " + why + "; expected the format of every"
+                    + " tracepoint event whose fields are printed (-F without trace prints the rest)");
+            assertThat(out.size()).as("refused before the first line").isZero();
         }
         assertThat(id).isNotEqualTo(999_999);
     }
@@ -168,7 +171,7 @@ class TolerantReadingTest {
             assertThat(w.get(0)).isEqualTo("cut.data: byte offset " + (bb.getLong(24) + 8) + ": tracepoint events 1-2"
                 + " have no format: the TRACING_DATA feature section [" + off + ", +" + size + ") truncated at EOF "
                 + cut + " (the section ends at byte " + (off + size) + "); their samples are read without their"
-                + " tracepoint fields");
+                + " tracepoint fields (dfx script prints them only with -F without trace)");
             assertThat(w.get(1)).startsWith("cut.data: byte offset " + table + ": the"
                 + " TRACING_DATA feature section [" + off + ", +" + size + ") truncated at EOF " + cut + " (the"
                 + " section ends at byte " + (off + size) + "); read the file without the 21 features cut: "

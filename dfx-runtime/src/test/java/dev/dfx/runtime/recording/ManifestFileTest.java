@@ -106,6 +106,10 @@ class ManifestFileTest {
                 .hasMessage(dir.resolve("run.json") + ": cannot read (it is a directory); expected the run's manifest");
         Path none = Files.createDirectories(tmp.resolve("norun"));
         assertThatThrownBy(() -> ManifestFile.read(none))
+                .hasMessage(none + ": an empty directory; expected a run directory written by dfx record, or a"
+                        + " perf.data file");
+        Files.createDirectories(none.resolve("chunks"));
+        assertThatThrownBy(() -> ManifestFile.read(none))
                 .hasMessage(none + ": not a run directory (no run.json)");
     }
 

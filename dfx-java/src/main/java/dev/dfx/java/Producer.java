@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>At JVM exit (a shutdown hook) the lanes of ended threads and of the exiting thread are flushed and
  *       detached, the shared lanes not in use too, and the process entry is marked detached; a lane whose thread
  *       still runs is left as it is, and the host recovers its current buffer's committed records. The shared lanes
- *       the hook closes stay locked: a virtual thread that writes after it counts the record as unlaned.</li>
+ *       the hook closes stay locked: a virtual thread that writes after it counts the record in the header's
+ *       {@code exitDropped}.</li>
  * </ul>
  * Thread-safe.
  */
@@ -108,6 +109,18 @@ final class Producer {
         r.add64(Region.H_UNLANED_DROPPED, 1);
     }
 
+    /**
+     * Records that found no lane ({@link #lane()} or {@link #borrow()} gave null), counted in one atomic add, not
+     * written: a virtual thread's after the exit hook began in the header's {@code exitDropped} (the lanes were
+     * closed at exit: no lane count would have helped), any other in {@code unlanedDropped}.
+     *
+     * @param n       the records, 1 or 2 (one write)
+     * @param virtual the writer is a virtual thread (it asked {@link #borrow()})
+     */
+    void noLane(int n, boolean virtual) {
+        r.add64(virtual && exited ? Region.H_EXIT_DROPPED : Region.H_UNLANED_DROPPED, n);
+    }
+
     private synchronized Lane claim(Thread t) {
         String given = givenNames.get();
         givenNames.remove();
@@ -169,8 +182,8 @@ final class Producer {
      * Takes a lane virtual threads share, for one write; give it back with {@link Lane#unlock()}.
      *
      * @return the lane, locked; null when the region has no lane left for virtual threads, or when every shared
-     *     lane is closed by the exit hook (a virtual thread still writing at JVM exit: its records are counted as
-     *     unlaned, not lost silently)
+     *     lane is closed by the exit hook (a virtual thread still writing at JVM exit: {@link #noLane} counts its
+     *     records in {@code exitDropped}, not lost silently)
      */
     Lane borrow() {
         for (int round = 0;; round++) {

@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       carries the thread's name (cut to 15 bytes of UTF-8 at a character boundary), written at the claim and again
  *       when the lane ends, or the name the program gave ({@link Dfx#threadName}). When no lane is free, a lane whose
  *       thread has ended ({@link Thread#isAlive()} false) is taken over (and named after its new thread); when there
- *       is none either, the thread's records are counted in the header's {@code unlanedDropped}, as dfx.h does.</li>
+ *       is none either, the thread's records are counted in the header's {@code unlanedDropped}, as dfx.h does.
+ *       The lane is found through a thread local, and found again by owner when the thread's locals were erased
+ *       (the common ForkJoinPool's workers erase theirs between tasks), so a thread never claims two.</li>
  *   <li>Virtual threads share a few lanes (at most one per CPU, as many as the default scheduler has carriers):
  *       a virtual thread takes one for a single write ({@link Lane#tryLock()}) and gives it back, so a virtual
  *       thread that parks never holds a lane, and ten thousand of them need no more lanes than carriers (each such
@@ -124,6 +126,15 @@ final class Producer {
     private synchronized Lane claim(Thread t) {
         String given = givenNames.get();
         givenNames.remove();
+        for (Lane l : platformLanes) {
+            // a thread whose thread locals were erased (a common-pool worker after each top-level task) had one
+            if (l.owner == t) {
+                if (given != null) {
+                    l.name(given, true);
+                }
+                return l;
+            }
+        }
         String name = given != null ? given : t.getName();
         Lane fresh = claimFresh(name, given != null);
         if (fresh != null) {

@@ -152,6 +152,27 @@ class JavaProducerTest {
     }
 
     @Test
+    void aCommonPoolWorkerWhoseThreadLocalsArePurgedBetweenTasksKeepsOneLane() throws Exception {
+        // the common pool's workers erase their thread locals after each top-level task: the lane must not be
+        // forgotten with them, or each task's first record claims one more lane under the same tid
+        RegionSpec spec = RegionSpec.builder().userPool(64, 4, 64).build();
+        EventLog log = new EventLog(0);
+        int n = 20;
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "common", "" + n);
+            assertThat(run.status()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
+            RegionStats s = host.stop();
+            assertThat(s.reconciled()).isTrue();
+            List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
+            assertThat(used).extracting(RegionLane::tid).as("one lane per thread").doesNotHaveDuplicates();
+            List<UserEvent> all = log.lanes().values().stream().flatMap(List::stream).toList();
+            assertThat(all).extracting(UserEvent::value).containsExactlyInAnyOrder(
+                    java.util.stream.LongStream.range(0, n).boxed().toArray(Long[]::new));
+        }
+    }
+
+    @Test
     void aVirtualThreadHaltedAtExitInsideItsTwoRecordWriteHasBothRecordsCounted() throws Exception {
         // 1-record buffers, 2 per lane, a collector that takes 2 s per buffer: the second run's first record waits
         // at the pop gate (the thread parks), main returns and the JVM halts the thread inside that write.

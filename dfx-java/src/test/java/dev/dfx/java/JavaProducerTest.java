@@ -94,12 +94,7 @@ class JavaProducerTest {
         EventLog log = new EventLog(0);
         int n = 10_000;
         try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
-            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "virtual", "" + n);
-            assertThat(run.status()).as(run.stderr()).isZero();
-            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
-            RegionStats s = host.stop();
-            assertThat(log.problems).isEmpty();
-            assertThat(s.reconciled()).isTrue();
+            RegionStats s = runToTheEnd(host, log, "virtual", n);
             assertThat(s.unlanedDropped()).isZero();
             List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
             assertThat(used.size()).as("virtual threads share at most one lane per CPU, plus main's")
@@ -151,6 +146,22 @@ class JavaProducerTest {
         }
     }
 
+    /**
+     * Runs {@link ProducerMain} {@code mode count} recorded into {@code host} and stops the host.
+     *
+     * @return the host's final stats, after checking that the program ended well, every lane's buffers arrived in
+     *     order and every lane reconciles
+     */
+    private static RegionStats runToTheEnd(RegionHost host, EventLog log, String mode, int count) throws Exception {
+        ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, mode, "" + count);
+        assertThat(run.status()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).isEqualTo("done enabled=true\n");
+        RegionStats s = host.stop();
+        assertThat(log.problems).isEmpty();
+        assertThat(s.reconciled()).isTrue();
+        return s;
+    }
+
     @Test
     void aCommonPoolWorkerWhoseThreadLocalsArePurgedBetweenTasksKeepsOneLane() throws Exception {
         // the common pool's workers erase their thread locals after each top-level task: the lane must not be
@@ -159,11 +170,7 @@ class JavaProducerTest {
         EventLog log = new EventLog(0);
         int n = 20;
         try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
-            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "common", "" + n);
-            assertThat(run.status()).as(run.stderr()).isZero();
-            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
-            RegionStats s = host.stop();
-            assertThat(s.reconciled()).isTrue();
+            RegionStats s = runToTheEnd(host, log, "common", n);
             List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
             assertThat(used).extracting(RegionLane::tid).as("one lane per thread").doesNotHaveDuplicates();
             List<UserEvent> all = log.lanes().values().stream().flatMap(List::stream).toList();
@@ -179,12 +186,7 @@ class JavaProducerTest {
         RegionSpec spec = RegionSpec.builder().userPool(1, 2, 4).build();
         EventLog log = new EventLog(2_000_000);
         try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
-            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "halted", "1000");
-            assertThat(run.status()).as(run.stderr()).isZero();
-            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
-            RegionStats s = host.stop();
-            assertThat(log.problems).isEmpty();
-            assertThat(s.reconciled()).isTrue();
+            RegionStats s = runToTheEnd(host, log, "halted", 1000);
             assertThat(s.unlanedDropped()).isZero();
             assertThat(s.exitDropped()).isZero();
             List<RegionLane> used = s.lanes().stream().filter(l -> l.stats().total() > 0).toList();

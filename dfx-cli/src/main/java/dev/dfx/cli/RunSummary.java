@@ -152,19 +152,21 @@ final class RunSummary {
 
     /**
      * @return {@code , N of T records dropped} when any were, naming those that {@code block} lost to backstop
-     *         expiries (a gate wait that ran out degrades its lane to dropping until the host catches up) and those
-     *         of a program's threads that found no free lane, so that "status ok" never hides a loss; empty when
-     *         nothing was dropped
+     *         expiries (a gate wait that ran out degrades its lane to dropping until the host catches up), those
+     *         of a program's threads that found no free lane and those its virtual threads wrote after its exit
+     *         began, so that "status ok" never hides a loss; empty when nothing was dropped
      */
     private static String loss(RunManifest m) {
         long total = 0;
         long dropped = 0;
         long gates = 0;
         long unlaned = 0;
+        long afterExit = 0;
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             total += s.total();
             dropped += s.dropped();
             unlaned += s.droppedByCause().getOrDefault(ProgramReport.UNLANED, 0L);
+            afterExit += s.droppedByCause().getOrDefault(ProgramReport.AFTER_EXIT, 0L);
             for (String cause : List.of("push_gate", "pop_gate", "degraded")) {
                 gates += s.droppedByCause().getOrDefault(cause, 0L);
             }
@@ -179,6 +181,10 @@ final class RunSummary {
         }
         if (unlaned > 0) {
             why.add(unlaned + " by threads that found no free lane: --lanes");
+        }
+        if (afterExit > 0) {
+            why.add(afterExit + " by virtual threads after the program's exit began: join or close them before main"
+                    + " returns");
         }
         return String.format(Locale.ROOT, ", %d of %d records dropped%s", dropped, total,
                 why.isEmpty() ? "" : " (" + String.join("; ", why) + ")");

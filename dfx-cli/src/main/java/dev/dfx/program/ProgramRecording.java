@@ -272,7 +272,8 @@ public final class ProgramRecording {
                 lane -> new SubsystemReports.LaneName(RegionSpec.USER_POOL, ProgramReport.ROLE, lane),
                 producer -> new SubsystemReports.LaneName(RegionSpec.USER_POOL, ProgramReport.ROLE, producer),
                 details(stats));
-        user = withUnlaned(user, stats.unlanedDropped());
+        user = withHeaderDrops(user, ProgramReport.UNLANED, stats.unlanedDropped());
+        user = withHeaderDrops(user, ProgramReport.AFTER_EXIT, stats.exitDropped());
         String status = "ok";
         List<String> failed = stats.lanes(LaneState.FAILED).stream().map(l -> "lane " + l.lane() + " (pid " + l.pid()
                 + ", tid " + l.tid() + "): " + l.reason()).toList();
@@ -430,17 +431,22 @@ public final class ProgramRecording {
     }
 
     /**
-     * Counts the records of threads that found every lane taken as records of the {@code user} subsystem, attempted
-     * and dropped (cause {@value ProgramReport#UNLANED}), so that every total, headline, trace and audit that reads the subsystem
-     * sees them; no lane holds them.
+     * Counts records that no lane holds, counted by the producers in the region's header, as records of the
+     * {@code user} subsystem, attempted and dropped: those of threads that found every lane taken (cause
+     * {@value ProgramReport#UNLANED}) and those of virtual threads written after their JVM's exit hook (cause
+     * {@value ProgramReport#AFTER_EXIT}), so that every total, headline, trace and audit that reads the subsystem
+     * sees them.
+     *
+     * @param cause   the drop cause
+     * @param dropped the records (nothing is added when 0)
      */
-    static RunManifest.SubsystemReport withUnlaned(RunManifest.SubsystemReport s, long unlaned) {
-        if (unlaned <= 0) {
+    static RunManifest.SubsystemReport withHeaderDrops(RunManifest.SubsystemReport s, String cause, long dropped) {
+        if (dropped <= 0) {
             return s;
         }
         Map<String, Long> causes = new LinkedHashMap<>(s.droppedByCause());
-        causes.merge(ProgramReport.UNLANED, unlaned, Long::sum);
-        return new RunManifest.SubsystemReport(s.name(), s.total() + unlaned, s.collected(), s.dropped() + unlaned,
+        causes.merge(cause, dropped, Long::sum);
+        return new RunManifest.SubsystemReport(s.name(), s.total() + dropped, s.collected(), s.dropped() + dropped,
                 causes, s.silentLoss(), s.reconciled(), s.backstopExpiries(), s.stalls(), s.recordsPerSecond(),
                 s.lanes(), s.pools(), s.queues(), s.errors(), s.errorCount(), s.details());
     }

@@ -121,4 +121,57 @@ class RecordJavaThreadsTest {
         assertThat(d.stderr()).contains("user pid " + pid + " tid " + worker + " (" + KEPT + "): " + count
                 + " stalls");
     }
+
+    /**
+     * A virtual thread started and never joined, whose task ends after the JVM's exit began (a shutdown hook of the
+     * program's own lets it finish 2 s after the exit hooks started, while dfx's hook closes the lanes at once).
+     */
+    private static final String LATE = """
+            import java.util.concurrent.CountDownLatch;
+
+            public class Late {
+                public static void main(String[] args) {
+                    CountDownLatch go = new CountDownLatch(1);
+                    Thread late = Thread.startVirtualThread(() -> {
+                        try {
+                            go.await();
+                        } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    });
+                    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                        try {
+                            Thread.sleep(2000);
+                            go.countDown();
+                            late.join();
+                        } catch (InterruptedException e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }));
+                    System.out.println("late started");
+                }
+            }
+            """;
+
+    @Test
+    void aVirtualThreadsRunWrittenAfterTheExitBeganIsDroppedAsSuchAndTheAdviceIsToJoinItNotMoreLanes()
+            throws Exception {
+        Files.writeString(tmp.resolve("Late.java"), LATE);
+        Path run = tmp.resolve("run");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--", "java", "Late.java");
+        assertThat(d.status()).as(d.output()).isZero();
+        assertThat(d.stdout()).isEqualTo("late started\n");
+        // main's lane: the start's instant and flow begin; the run's complete slice and flow end come after exit
+        JsonNode user = JSON.readTree(run.resolve("run.json").toFile()).at("/subsystems/0");
+        assertThat(user.get("total").asLong()).isEqualTo(4);
+        assertThat(user.get("collected").asLong()).isEqualTo(2);
+        assertThat(user.at("/dropped_by_cause/after_exit").asLong()).isEqualTo(2);
+        assertThat(user.at("/dropped_by_cause/unlaned").isMissingNode()).isTrue();
+        assertThat(user.get("reconciled").asBoolean()).isTrue();
+        assertThat(d.stderr()).contains(", 2 of 4 records dropped (2 by virtual threads after the program's exit"
+                + " began: join or close them before main returns)").doesNotContain("--lanes");
+        CliRun audit = CliRun.dfx("audit", run.toString());
+        assertThat(audit.status()).as(audit.err()).isZero();
+        assertThat(audit.out()).doesNotContain("--lanes");
+    }
 }

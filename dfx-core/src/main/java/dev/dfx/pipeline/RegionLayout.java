@@ -28,6 +28,8 @@ package dev.dfx.pipeline;
  * 168  u32 tscState (producers: 0 none, 1 calibrating, 2 ready)                 172 u32 reserved
  * 176  u64 tscTicks0  184 u64 tscNs0  192 u64 tscTicks1  200 u64 tscNs1 (producers, before tscState = 2)
  * 208  u64 unlanedDropped (producers, atomic add: records of threads that found no free lane)
+ * 216  u64 exitDropped (producers, atomic add: records of virtual threads written after their JVM's exit hook
+ *      closed the lanes they share; zero in a region of a producer that predates it)
  * KIND TABLE: kinds x 16 B: u32 recordSize, u32 recordsPerBuffer, u32 buffersPerLane, u32 policy (0 BLOCK, 1 DROP)
  * LANE TABLE: lanes x 32 B: u32 kind, u32 producer, u64 owner (0: free; a producer claims the lane by CAS to
  *   (pid &lt;&lt; 32) | tid), u8[16] thread name (producer: UTF-8, NUL-padded, at most 15 bytes)
@@ -143,6 +145,7 @@ public final class RegionLayout {
     public static final long H_TSC_TICKS1 = 192;
     public static final long H_TSC_NS1 = 200;
     public static final long H_UNLANED_DROPPED = 208;
+    public static final long H_EXIT_DROPPED = 216;
 
     // kind table entry fields
     public static final long K_RECORD_SIZE = 0;

@@ -336,7 +336,9 @@ public final class RegionHost implements AutoCloseable {
                     detached.getOrDefault(e.getKey(), false), e.getValue(), total, collected, dropped));
         }
         long unlaned = region.get(Fields.LONG, RegionLayout.H_UNLANED_DROPPED);
-        return new RegionStats(s, lanes, processes, Math.max(0, unlaned), Optional.ofNullable(tsc));
+        long exit = region.get(Fields.LONG, RegionLayout.H_EXIT_DROPPED);
+        return new RegionStats(s, lanes, processes, Math.max(0, unlaned), Math.max(0, exit),
+                Optional.ofNullable(tsc));
     }
 
     /**

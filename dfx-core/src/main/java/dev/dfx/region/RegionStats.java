@@ -13,10 +13,12 @@ import java.util.Optional;
  * @param processes      every process that attached, in attach order
  * @param unlanedDropped records of threads that found every lane slot of their pool taken (never in any lane's
  *                       total; counted by the producers in the header)
+ * @param exitDropped    records of virtual threads written after their JVM's exit hook had closed the lanes they
+ *                       share (never in any lane's total; counted by the producers in the header)
  * @param tsc            the TSC calibration a producer published, if any and plausible
  */
 public record RegionStats(PipelineStats pipeline, List<RegionLane> lanes, List<RegionProcess> processes,
-        long unlanedDropped, Optional<TscCalibration> tsc) {
+        long unlanedDropped, long exitDropped, Optional<TscCalibration> tsc) {
     /** Copies the lists. */
     public RegionStats {
         lanes = List.copyOf(lanes);

@@ -36,6 +36,13 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
      * every lane slot taken ({@code --lanes}): counted in the subsystem's total and dropped, in no lane's counts.
      */
     public static final String UNLANED = "unlaned";
+    /**
+     * The drop cause, in the {@code user} subsystem's {@code dropped_by_cause}, of the records virtual threads wrote
+     * after their JVM's exit hook had closed the lanes they share (threads still running when {@code main}
+     * returned: joining or closing them first keeps their records); counted like {@value #UNLANED}. A region
+     * recorded before this cause existed counted them as {@value #UNLANED}.
+     */
+    public static final String AFTER_EXIT = "after_exit";
     /** The file of the lanes' string tables. */
     public static final String STRINGS_FILE = "strings.json";
 
@@ -88,7 +95,10 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
     /**
      * @param lane a lane of the {@code user} subsystem
      * @return how a summary names the lane's writer: {@code pid 4242 tid 4243 (worker)} (the thread's name, else its
-     *         process's command name, in parentheses when known), or {@code lane N} when no thread owned it
+     *         process's command name, in parentheses when known), or {@code lane N} when no thread owned it; when
+     *         another lane of the process was claimed by the same tid (lanes virtual threads share are claimed by
+     *         whichever carrier thread ran the claiming virtual thread), {@code lane N} follows, so that no two lanes
+     *         read the same
      */
     public String writer(int lane) {
         Map.Entry<Producer, ThreadLane> o = laneOwner(lane);
@@ -96,7 +106,10 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
             return "lane " + lane;
         }
         String name = o.getValue().name() != null ? o.getValue().name() : o.getKey().name();
-        return "pid " + o.getKey().pid() + " tid " + o.getValue().tid() + (name == null ? "" : " (" + name + ")");
+        long tid = o.getValue().tid();
+        boolean shared = o.getKey().threads().stream().filter(t -> t.tid() == tid).count() > 1;
+        return "pid " + o.getKey().pid() + " tid " + tid + (name == null ? "" : " (" + name + ")")
+                + (shared ? " lane " + lane : "");
     }
 
     /** @return the thread whose lane is {@code lane}, with its process, or null */

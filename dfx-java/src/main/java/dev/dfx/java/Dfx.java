@@ -240,7 +240,7 @@ public final class Dfx {
             if (Thread.currentThread().isVirtual()) {
                 Lane l = P.borrow();
                 if (l == null) {
-                    P.unlaned();
+                    P.noLane(1, true);
                     return;
                 }
                 try {

@@ -142,9 +142,44 @@ final class Lane {
     void emit(int type, int flags, String name, long time, long value, String key) {
         long w1 = type | (long) flags << 8 | (intern(name) & 0xFFFFFFFFL) << 32;
         long w3 = intern(key) & 0xFFFFFFFFL;
-        long t = total + 1; // counted before anything can fail
+        countTotal(1);
+        store(time, w1, value, w3);
+    }
+
+    /**
+     * Writes two records as one write: both are counted in {@code total} before the first is stored, so a writer
+     * stopped between them (the JVM halting at exit while the first waits at a gate) leaves both counted, the host
+     * finding them dropped ({@code producer_exited}) rather than one counted and the other never seen.
+     *
+     * @param type  the first record's type (1..8); the second's is {@code type2}
+     * @param name  the first record's name, or null
+     * @param time  the first record's time (CLOCK_MONOTONIC ns, or TSC ticks with the flag)
+     * @param value the first record's value word
+     * @param type2 the second record's type
+     * @param name2 the second record's name, or null
+     * @param time2 the second record's time
+     * @param value2 the second record's value word
+     * @param flags the flags byte of both records
+     */
+    void emitPair(int type, String name, long time, long value, int type2, String name2, long time2, long value2,
+            int flags) {
+        long w1 = type | (long) flags << 8 | (intern(name) & 0xFFFFFFFFL) << 32;
+        long v1 = type2 | (long) flags << 8 | (intern(name2) & 0xFFFFFFFFL) << 32;
+        long none = Region.NO_STRING & 0xFFFFFFFFL;
+        countTotal(2);
+        store(time, w1, value, none);
+        store(time2, v1, value2, none);
+    }
+
+    /** Counts records in {@code total} before they are stored: the count comes first, as the protocol asks. */
+    private void countTotal(int n) {
+        long t = total + n;
         total = t;
         r.relaxed64(head + Region.L_TOTAL, t);
+    }
+
+    /** Stores one counted record in the current buffer and releases {@code committed}, or switches buffers. */
+    private void store(long time, long w1, long value, long w3) {
         int c = count;
         if (c < limit) {
             long at = (long) c * Region.RECORD_BYTES;

@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       carries the thread's name (cut to 15 bytes of UTF-8 at a character boundary), written at the claim and again
  *       when the lane ends, or the name the program gave ({@link Dfx#threadName}). When no lane is free, a lane whose
  *       thread has ended ({@link Thread#isAlive()} false) is taken over (and named after its new thread); when there
- *       is none either, the thread's records are counted in the header's {@code unlanedDropped}, as dfx.h does.</li>
+ *       is none either, the thread's records are counted in the header's {@code unlanedDropped}, as dfx.h does.
+ *       The lane is found through a thread local, and found again by owner when the thread's locals were erased
+ *       (the common ForkJoinPool's workers erase theirs between tasks), so a thread never claims two.</li>
  *   <li>Virtual threads share a few lanes (at most one per CPU, as many as the default scheduler has carriers):
  *       a virtual thread takes one for a single write ({@link Lane#tryLock()}) and gives it back, so a virtual
  *       thread that parks never holds a lane, and ten thousand of them need no more lanes than carriers (each such
@@ -28,7 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>At JVM exit (a shutdown hook) the lanes of ended threads and of the exiting thread are flushed and
  *       detached, the shared lanes not in use too, and the process entry is marked detached; a lane whose thread
  *       still runs is left as it is, and the host recovers its current buffer's committed records. The shared lanes
- *       the hook closes stay locked: a virtual thread that writes after it counts the record as unlaned.</li>
+ *       the hook closes stay locked: a virtual thread that writes after it counts the record in the header's
+ *       {@code exitDropped}.</li>
  * </ul>
  * Thread-safe.
  */
@@ -108,9 +111,30 @@ final class Producer {
         r.add64(Region.H_UNLANED_DROPPED, 1);
     }
 
+    /**
+     * Records that found no lane ({@link #lane()} or {@link #borrow()} gave null), counted in one atomic add, not
+     * written: a virtual thread's after the exit hook began in the header's {@code exitDropped} (the lanes were
+     * closed at exit: no lane count would have helped), any other in {@code unlanedDropped}.
+     *
+     * @param n       the records, 1 or 2 (one write)
+     * @param virtual the writer is a virtual thread (it asked {@link #borrow()})
+     */
+    void noLane(int n, boolean virtual) {
+        r.add64(virtual && exited ? Region.H_EXIT_DROPPED : Region.H_UNLANED_DROPPED, n);
+    }
+
     private synchronized Lane claim(Thread t) {
         String given = givenNames.get();
         givenNames.remove();
+        for (Lane l : platformLanes) {
+            // a thread whose thread locals were erased (a common-pool worker after each top-level task) had one
+            if (l.owner == t) {
+                if (given != null) {
+                    l.name(given, true);
+                }
+                return l;
+            }
+        }
         String name = given != null ? given : t.getName();
         Lane fresh = claimFresh(name, given != null);
         if (fresh != null) {
@@ -169,8 +193,8 @@ final class Producer {
      * Takes a lane virtual threads share, for one write; give it back with {@link Lane#unlock()}.
      *
      * @return the lane, locked; null when the region has no lane left for virtual threads, or when every shared
-     *     lane is closed by the exit hook (a virtual thread still writing at JVM exit: its records are counted as
-     *     unlaned, not lost silently)
+     *     lane is closed by the exit hook (a virtual thread still writing at JVM exit: {@link #noLane} counts its
+     *     records in {@code exitDropped}, not lost silently)
      */
     Lane borrow() {
         for (int round = 0;; round++) {

@@ -4,7 +4,8 @@ package dev.dfx.java;
  * The events of one executor task, as the dfx Java agent records them and as an executor of a program's own can:
  * at submit an instant and the begin of a flow (one timestamp); on the thread that runs the task a slice named
  * after the task with the flow's end at its start. A platform thread writes the slice as a begin and an end record;
- * a virtual thread writes it at the end as one complete slice with the flow's end, in one write to a shared lane.
+ * a virtual thread writes it at the end as one complete slice with the flow's end, in one write to a shared lane
+ * (both records counted before either is stored, so a write the JVM's exit halts between them loses none uncounted).
  *
  * <pre>{@code
  * long flow = TaskEvents.submit("submit Resize", "Resize");          // submitting thread
@@ -37,14 +38,13 @@ public final class TaskEvents {
             Lane l = virtual ? p.borrow() : p.lane();
             long id = p.flowId(l);
             if (l == null) {
-                p.unlaned();
-                p.unlaned();
+                p.noLane(2, virtual);
                 return id;
             }
             try {
                 long now = Dfx.now();
-                l.emit(UserEvents.INSTANT, Dfx.CLOCK_FLAGS, instantName, now, 0, null);
-                l.emit(UserEvents.FLOW_BEGIN, Dfx.CLOCK_FLAGS, flowName, now, id, null);
+                l.emitPair(UserEvents.INSTANT, instantName, now, 0, UserEvents.FLOW_BEGIN, flowName, now, id,
+                        Dfx.CLOCK_FLAGS);
             } finally {
                 if (virtual) {
                     l.unlock();
@@ -137,16 +137,15 @@ public final class TaskEvents {
         try {
             Lane l = p.borrow();
             if (l == null) {
-                p.unlaned();
-                if (flowId != 0) {
-                    p.unlaned();
-                }
+                p.noLane(flowId != 0 ? 2 : 1, true);
                 return;
             }
             try {
-                l.emit(UserEvents.SLICE_COMPLETE, Dfx.CLOCK_FLAGS, sliceName, start, now - start, null);
                 if (flowId != 0) {
-                    l.emit(UserEvents.FLOW_END, Dfx.CLOCK_FLAGS, flowName, start, flowId, null);
+                    l.emitPair(UserEvents.SLICE_COMPLETE, sliceName, start, now - start, UserEvents.FLOW_END,
+                            flowName, start, flowId, Dfx.CLOCK_FLAGS);
+                } else {
+                    l.emit(UserEvents.SLICE_COMPLETE, Dfx.CLOCK_FLAGS, sliceName, start, now - start, null);
                 }
             } finally {
                 l.unlock();

@@ -94,12 +94,7 @@ class JavaProducerTest {
         EventLog log = new EventLog(0);
         int n = 10_000;
         try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
-            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "virtual", "" + n);
-            assertThat(run.status()).as(run.stderr()).isZero();
-            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
-            RegionStats s = host.stop();
-            assertThat(log.problems).isEmpty();
-            assertThat(s.reconciled()).isTrue();
+            RegionStats s = runToTheEnd(host, log, "virtual", n);
             assertThat(s.unlanedDropped()).isZero();
             List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
             assertThat(used.size()).as("virtual threads share at most one lane per CPU, plus main's")
@@ -128,7 +123,7 @@ class JavaProducerTest {
     }
 
     @Test
-    void aVirtualThreadWritingAfterTheExitHookCountsItsRecordAsUnlanedInsteadOfWaitingForAClosedLane() throws Exception {
+    void aVirtualThreadWritingAfterTheExitHookCountsItsRecordAsDroppedAfterExitInsteadOfWaitingForAClosedLane() throws Exception {
         // One CPU: one shared lane, which the exit hook closes and keeps; the late write finds no other.
         RegionSpec spec = RegionSpec.builder().userPool(512, 8, 8).build();
         EventLog log = new EventLog(0);
@@ -142,11 +137,70 @@ class JavaProducerTest {
             RegionStats s = host.stop();
             assertThat(log.problems).isEmpty();
             assertThat(s.reconciled()).isTrue();
-            assertThat(s.unlanedDropped()).as("the late instant, counted").isEqualTo(1);
+            assertThat(s.exitDropped()).as("the late instant, counted as written after exit").isEqualTo(1);
+            assertThat(s.unlanedDropped()).as("no thread lacked a lane before exit").isZero();
             List<UserEvent> all = log.lanes().values().stream().flatMap(List::stream).toList();
             assertThat(all).hasSize(n).allSatisfy(e -> assertThat(e.type()).isEqualTo(UserEventType.INSTANT));
             assertThat(all).extracting(UserEvent::value).containsExactlyInAnyOrder(
                     java.util.stream.LongStream.range(0, n).boxed().toArray(Long[]::new));
+        }
+    }
+
+    /**
+     * Runs {@link ProducerMain} {@code mode count} recorded into {@code host} and stops the host.
+     *
+     * @return the host's final stats, after checking that the program ended well, every lane's buffers arrived in
+     *     order and every lane reconciles
+     */
+    private static RegionStats runToTheEnd(RegionHost host, EventLog log, String mode, int count) throws Exception {
+        ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, mode, "" + count);
+        assertThat(run.status()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).isEqualTo("done enabled=true\n");
+        RegionStats s = host.stop();
+        assertThat(log.problems).isEmpty();
+        assertThat(s.reconciled()).isTrue();
+        return s;
+    }
+
+    @Test
+    void aCommonPoolWorkerWhoseThreadLocalsArePurgedBetweenTasksKeepsOneLane() throws Exception {
+        // the common pool's workers erase their thread locals after each top-level task: the lane must not be
+        // forgotten with them, or each task's first record claims one more lane under the same tid
+        RegionSpec spec = RegionSpec.builder().userPool(64, 4, 64).build();
+        EventLog log = new EventLog(0);
+        int n = 20;
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            RegionStats s = runToTheEnd(host, log, "common", n);
+            List<RegionLane> used = s.lanes().stream().filter(l -> l.state() != LaneState.UNUSED).toList();
+            assertThat(used).extracting(RegionLane::tid).as("one lane per thread").doesNotHaveDuplicates();
+            List<UserEvent> all = log.lanes().values().stream().flatMap(List::stream).toList();
+            assertThat(all).extracting(UserEvent::value).containsExactlyInAnyOrder(
+                    java.util.stream.LongStream.range(0, n).boxed().toArray(Long[]::new));
+        }
+    }
+
+    @Test
+    void aVirtualThreadHaltedAtExitInsideItsTwoRecordWriteHasBothRecordsCounted() throws Exception {
+        // 1-record buffers, 2 per lane, a collector that takes 2 s per buffer: the second run's first record waits
+        // at the pop gate (the thread parks), main returns and the JVM halts the thread inside that write.
+        RegionSpec spec = RegionSpec.builder().userPool(1, 2, 4).build();
+        EventLog log = new EventLog(2_000_000);
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            RegionStats s = runToTheEnd(host, log, "halted", 1000);
+            assertThat(s.unlanedDropped()).isZero();
+            assertThat(s.exitDropped()).isZero();
+            List<RegionLane> used = s.lanes().stream().filter(l -> l.stats().total() > 0).toList();
+            assertThat(used).hasSize(1);
+            var lane = used.get(0).stats();
+            // every run begun is counted whole: its slice and its flow end, delivered or dropped as the process
+            // exited; a write halted between its two counts would leave the total odd, one record never counted
+            assertThat(lane.total() % 2).as("total %d counts whole runs", lane.total()).isZero();
+            assertThat(lane.droppedExited()).as("the halted run's two records").isEqualTo(2);
+            List<UserEvent> all = log.lanes().values().stream().flatMap(List::stream).toList();
+            assertThat(all).hasSize((int) lane.collected());
+            long slices = all.stream().filter(e -> e.type() == UserEventType.SLICE_COMPLETE).count();
+            long ends = all.stream().filter(e -> e.type() == UserEventType.FLOW_END).count();
+            assertThat(slices).isEqualTo(ends).isEqualTo(lane.total() / 2 - 1);
         }
     }
 

@@ -12,7 +12,11 @@ import java.util.List;
  * after it and then renames itself "other", thread 2 is only named "plain-worker-with-long-name"; {@code late COUNT}
  * has COUNT virtual threads write one instant "seq" each, then, in a shutdown hook that waits until dfx's exit hook
  * has detached this process, one more virtual thread write an instant "late", and prints
- * {@code late write returned B} (whether that write returned within 10 s).
+ * {@code late write returned B} (whether that write returned within 10 s); {@code halted COUNT} has one virtual
+ * thread end up to COUNT runs ({@link TaskEvents#runEnd}: a complete slice "v" and a flow end "f" each, one write of
+ * two records), and main returns, without joining it, as soon as that thread parks (only a gate waiting for the
+ * collector parks it), so the JVM halts it inside a write; {@code common COUNT} submits COUNT tasks one after
+ * another to the common ForkJoinPool, each writing one instant "seq" with value {@code i}.
  * Prints {@code done enabled=B} at the end of main.
  */
 public final class ProducerMain {
@@ -79,6 +83,22 @@ public final class ProducerMain {
                     t.join();
                 }
                 Runtime.getRuntime().addShutdownHook(new Thread(ProducerMain::writeAfterExit));
+            }
+            case "common" -> {
+                for (int i = 0; i < n; i++) {
+                    long v = i;
+                    java.util.concurrent.ForkJoinPool.commonPool().submit(() -> Dfx.instant("seq", "n", v)).get();
+                }
+            }
+            case "halted" -> {
+                Thread writer = Thread.ofVirtual().start(() -> {
+                    for (int i = 1; i <= n; i++) {
+                        TaskEvents.runEnd("v", "f", i, Dfx.now());
+                    }
+                });
+                while (writer.getState() != Thread.State.TIMED_WAITING && writer.isAlive()) {
+                    Thread.onSpinWait();
+                }
             }
             default -> throw new IllegalArgumentException(args[0]);
         }

@@ -24,7 +24,9 @@ import picocli.CommandLine.Parameters;
  * as one JSON object. Every run is read before anything is printed, so bad input (no run.json, not a run
  * directory, a damaged manifest) is one {@code dfx:} line and exit 1 with nothing else on stdout. A run whose
  * recording did not finish has no counts to audit: refused as report refuses it ({@link UnfinishedRun}: the same line,
- * exit 1; a live recording named by its pid). Exit 0 otherwise, whatever the verdicts.
+ * exit 1; a live recording named by its pid). A finished run is checked as report checks it ({@link RunChecks}:
+ * chunk files, the other outputs, the counts): the audit, which comes from run.json alone, is printed, then one
+ * {@code dfx:} line per damaged or missing part, and exit 1. Exit 0 otherwise, whatever the verdicts.
  */
 @Command(name = "audit", mixinStandardHelpOptions = true,
         description = "Capacity audit: Little's law per pool, margins, verdicts, advice.")
@@ -42,14 +44,17 @@ final class AuditCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<RunAudit> audits = new ArrayList<>();
         List<RunManifest> manifests = new ArrayList<>();
+        RunDamage damage = new RunDamage();
         for (Path run : runs) {
             RunManifest m = ManifestFile.read(run);
             if (UnfinishedRun.is(m)) {
-                RunDamage damage = new RunDamage();
-                BadInputException refusal = UnfinishedRun.refusal(run, m, damage);
-                damage.lines().forEach(l -> spec.commandLine().getErr().println(Main.errorLine(l)));
+                RunDamage unfinished = new RunDamage();
+                BadInputException refusal = UnfinishedRun.refusal(run, m, unfinished);
+                unfinished.lines().forEach(l -> spec.commandLine().getErr().println(Main.errorLine(l)));
                 throw refusal;
             }
+            // the audit reads run.json only, but a damaged run is named as report names it
+            RunChecks.check(run, m, damage);
             manifests.add(m);
             audits.add(ManifestAudit.audit(run.toString(), m));
         }
@@ -58,6 +63,6 @@ final class AuditCommand implements Callable<Integer> {
         } else {
             AuditReport.text(audits, manifests, spec.commandLine().getOut());
         }
-        return 0;
+        return DamageLines.print(damage, spec.commandLine().getErr());
     }
 }

@@ -1,9 +1,7 @@
 package dev.dfx.cli;
 
-import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.UsageException;
-import dev.dfx.export.RunTraceExporter;
 import dev.dfx.perf.filter.ThreadFilter;
 import dev.dfx.perf.report.PerfReport;
 import dev.dfx.perf.session.PerfSession;
@@ -11,11 +9,9 @@ import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.NotARun;
-import dev.dfx.rundir.OutputSeal;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
-import dev.dfx.rundir.OutputFile;
 import dev.dfx.rundir.UnfinishedRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,22 +130,7 @@ final class ReportCommand implements Callable<Integer> {
         if (UnfinishedRun.is(m)) {
             unfinished(m, damage);
         }
-        try (RunChunkFiles chunks = RunChunkFiles.open(run, m, damage)) {
-            // opening checks every chunk; the summary itself comes from run.json
-        }
-        for (OutputFile o : m.outputs()) {
-            if (!o.written() || chunkFileChecked(m, o)) {
-                continue;
-            }
-            String problem = OutputSeal.check(run, o);
-            if (problem == null && !Files.exists(run.resolve(o.path()))) {
-                problem = "missing; run.json lists it as written"; // a run.json without sizes and checksums
-            }
-            if (problem != null) {
-                damage.add(run.resolve(o.path()) + ": " + problem + "; " + rebuild(o));
-            }
-        }
-        checkCounts(m, damage);
+        RunChecks.check(run, m, damage);
         if (json) {
             RunSummary.json(run, m, spec.commandLine().getOut());
         } else {
@@ -207,40 +188,6 @@ final class ReportCommand implements Callable<Integer> {
         }
         warnings.forEach(w -> spec.commandLine().getErr().println("dfx report: " + w));
         return 0;
-    }
-
-    /**
-     * Each subsystem's row must add up, as the recorder wrote it: no negative count, and total = collected + dropped +
-     * silent loss (a hand-edited or damaged run.json otherwise prints a table that contradicts itself).
-     */
-    private void checkCounts(RunManifest m, RunDamage damage) {
-        for (int i = 0; i < m.subsystems().size(); i++) {
-            RunManifest.SubsystemReport s = m.subsystems().get(i);
-            String where = ManifestFile.of(run) + ": subsystems[" + i + "] (" + s.name() + "): ";
-            if (s.total() < 0 || s.collected() < 0 || s.dropped() < 0 || s.silentLoss() < 0) {
-                damage.add(where + "a negative count (total " + s.total() + ", collected " + s.collected()
-                        + ", dropped " + s.dropped() + ", silent_loss " + s.silentLoss() + ")");
-            } else if (s.total() != s.collected() + s.dropped() + s.silentLoss()) {
-                damage.add(where + "total " + s.total() + " is not collected " + s.collected() + " + dropped "
-                        + s.dropped() + " + silent_loss " + s.silentLoss());
-            }
-        }
-    }
-
-    /** @return how to get a damaged output back: the trace is redrawn by export, the others only by recording again */
-    private String rebuild(OutputFile o) {
-        if (o.path().equals(RunTraceExporter.FILE)) {
-            return "rebuild it with: dfx export " + run + " -o " + run.resolve(o.path());
-        }
-        return "dfx cannot rebuild it; its records are in the chunk files (dfx script " + run + " lists them)";
-    }
-
-    /** @return whether {@code o} is the chunk file of a subsystem run.json lists, which {@link RunChunkFiles} checked */
-    private static boolean chunkFileChecked(RunManifest m, OutputFile o) {
-        String p = o.path();
-        String prefix = ChunkStore.FOLDER + "/";
-        return p.startsWith(prefix) && p.endsWith(ChunkStore.EXTENSION) && m.subsystem(p.substring(prefix.length(),
-                p.length() - ChunkStore.EXTENSION.length())) != null;
     }
 
     /**

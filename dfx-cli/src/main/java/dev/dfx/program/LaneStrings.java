@@ -1,6 +1,7 @@
 package dev.dfx.program;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
 import dev.dfx.io.AtomicFile;
 import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.ManifestFile;
@@ -113,6 +114,24 @@ public final class LaneStrings {
             return read(runDir.resolve(file));
         } catch (BadInputException e) {
             damage.add(e.getMessage() + "; user events show their string ids");
+            return NONE;
+        }
+    }
+
+    /**
+     * {@link #ofRun} for a reader that goes on without the names: a file that cannot be read is one damage line too.
+     *
+     * @param runDir the run directory
+     * @param m      its run.json, of a program run
+     * @param damage receives the line
+     * @return the tables, or {@link #NONE}
+     */
+    public static LaneStrings ofRunOrNone(Path runDir, RunManifest m, RunDamage damage) {
+        try {
+            return ofRun(runDir, m, damage);
+        } catch (IOException e) {
+            damage.add(runDir.resolve(m.program().stringsFile()) + ": cannot be read (" + IoErrors.describe(e)
+                    + "); user events show their string ids");
             return NONE;
         }
     }

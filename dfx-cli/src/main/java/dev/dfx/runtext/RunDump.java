@@ -8,8 +8,10 @@ import dev.dfx.chunk.SeqGap;
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.dump.HexDump;
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.program.LaneStrings;
 import dev.dfx.rundir.RunChunks;
 import dev.dfx.rundir.RunDamage;
+import dev.dfx.rundir.RunManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -59,11 +61,17 @@ public final class RunDump {
      *
      * @param runDir a run directory
      * @param out    where the text goes
-     * @param damage receives one line per damaged or missing part
+     * @param damage receives one line per damaged or missing part (a program run's strings file among them)
      * @throws BadInputException when the directory has neither run.json nor chunk files
      */
     public static void print(Path runDir, TextSink out, RunDamage damage) {
         try (RunChunks run = RunChunks.open(runDir, damage)) {
+            RunManifest m = run.manifest();
+            if (m != null && m.program() != null) {
+                // The dump shows user events by their string ids, but a run whose names are lost is damaged all the
+                // same: named as script, report and export name it.
+                LaneStrings.ofRunOrNone(runDir, m, damage);
+            }
             RunDump d = new RunDump(run, out);
             for (ChunkReader f : run.readers()) {
                 d.file(f);

@@ -6,7 +6,6 @@ import dev.dfx.chunk.ChunkReader;
 import dev.dfx.error.BadInputException;
 import dev.dfx.perf.text.PerfTime;
 import dev.dfx.perf.text.TextSink;
-import dev.dfx.error.IoErrors;
 import dev.dfx.program.LaneStrings;
 import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunChunks;
@@ -19,7 +18,6 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
-import java.io.IOException;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
@@ -83,13 +81,7 @@ public final class RunScript {
             RunManifest m = run.manifest();
             UserEventLines user = null;
             if (m != null && m.program() != null) {
-                try {
-                    user = new UserEventLines(m.program(), LaneStrings.ofRun(runDir, m, damage));
-                } catch (IOException e) {
-                    damage.add(runDir.resolve(m.program().stringsFile()) + ": cannot be read ("
-                            + IoErrors.describe(e) + "); user events show their string ids");
-                    user = new UserEventLines(m.program(), LaneStrings.NONE);
-                }
+                user = new UserEventLines(m.program(), LaneStrings.ofRunOrNone(runDir, m, damage));
             }
             return new RunScript(run, ns, out, user).run();
         }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -188,7 +189,12 @@ class AuditCommandTest extends OneRecordedRun {
                 ((ObjectNode) p).remove(List.of("flow", "free_queue_slots"));
             }
         }
-        Path old = Files.createDirectories(tmp.resolve("old"));
+        Path old = tmp.resolve("old");
+        try (Stream<Path> s = Files.walk(run)) { // the chunk files too: audit checks them as report does
+            for (Path p : s.toList()) {
+                Files.copy(p, old.resolve(run.relativize(p).toString()));
+            }
+        }
         JSON.writeValue(old.resolve("run.json").toFile(), m);
         CliRun r = CliRun.dfx("audit", old.toString());
         assertThat(r.status()).as(r.err()).isZero();

@@ -92,6 +92,28 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(RecordCommandTest.events(trace(), "X", "task")).hasSize((int) readable);
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {0, 2})
+    void auditNamesADamagedChunkFileAsReportDoesAfterItsAudit(int thirds) throws IOException {
+        Path dir = copy();
+        Path swimlane = dir.resolve("chunks/swimlane.dfx");
+        try (RandomAccessFile f = new RandomAccessFile(swimlane.toFile(), "rw")) {
+            f.setLength(f.length() * thirds / 3); // empty, or cut at 2/3
+        }
+        CliRun report = CliRun.dfx("report", dir.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(lines(report)).singleElement().asString().startsWith("dfx: " + swimlane + ": ")
+                .contains("byte offset " + (thirds == 0 ? "0: " : ""));
+        CliRun intact = CliRun.dfx("audit", run.toString());
+        assertThat(intact.status()).as(intact.err()).isZero();
+        assertThat(intact.err()).isEmpty();
+        CliRun audit = CliRun.dfx("audit", dir.toString());
+        assertThat(audit.status()).isEqualTo(1);
+        assertThat(lines(audit)).as("the line report prints").isEqualTo(lines(report));
+        assertThat(audit.out()).as("the audit comes from run.json, which is intact")
+                .isEqualTo(intact.out().replace(run.toString(), dir.toString()));
+    }
+
     @Test
     void aFileCutBetweenChunksIsFoundByItsRecordCount() throws IOException {
         Path dir = copy();

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,6 +41,47 @@ class FormatDamageTest {
         assertThat(run.out()).isEqualTo(resource("/format-damage/" + golden));
         assertThat(run.out()).contains(event.equals("sched_switch") ? "sched:sched_switch: [FAILED TO PARSE]"
             : "sched:sched_wakeup: [FAILED TO PARSE]");
+        // perf 6.1 says "Error: expected type 4 but read 1" on stderr as it parses the format; dfx names the event
+        assertThat(run.err()).isEqualTo(warning(file, event, "its common fields break off or are missing (a line that"
+            + " is not \"field:TYPE NAME; offset:N; size:N; signed:N;\", or no \"format:\" line)"));
+    }
+
+    /**
+     * Three more damaged formats, each named in one warning on stderr as perf 6.1 names it there ({@code
+     * [sched:sched_switch] event_read_fields: no type found} for the NUL in a field type, {@code Error: expected type
+     * 7 but read 6} and {@code ... read 3} for a print fmt without its opening quote, or cut to an empty line);
+     * stdout is perf 6.1's {@code perf script} of the same bytes (the NUL: the same as a broken field name's golden).
+     */
+    @ParameterizedTest(name = "{0} {2}")
+    @CsvSource(delimiter = '|', value = {
+        "field:char prev_comm | 8 | 0 | sched-switch-wakeup-a.switch-common_pid.script.txt | its own fields break off (a"
+            + " line that is not \"field:TYPE NAME; offset:N; size:N; signed:N;\"); the fields after it and the print"
+            + " fmt are not read",
+        "print fmt: \" | 11 | 120 | sched-switch-wakeup-a.switch-fmt-unquoted.script.txt | its print fmt: it does not"
+            + " start with a quoted string",
+        "print fmt: \" | 11 | 10 | sched-switch-wakeup-a.switch-fmt-unquoted.script.txt | its print fmt: it does not"
+            + " start with a quoted string",
+    })
+    void eachDamagedFormatIsOneWarningOnStderrAndStdoutStaysPerfs(String text, int offset, int value, String golden,
+                                                                String what) throws IOException {
+        Path file = damaged("sched_switch", text, offset, (byte) value);
+        CliRun run = CliRun.dfx("script", "-i", file.toString());
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(run.out()).isEqualTo(resource("/format-damage/" + golden));
+        assertThat(run.err()).isEqualTo(warning(file, "sched_switch", what));
+        CliRun report = CliRun.dfx("report", "-i", file.toString(), "--kallsyms", "/dev/null", "--buildid-dir",
+            dir.resolve("no-buildid-cache").toString());
+        assertThat(report.status()).as(report.err()).isZero();
+        assertThat(report.err()).as("report reads the same file: the same line").isEqualTo(run.err());
+    }
+
+    /** @return the one warning line for {@code event}'s damaged format in the fixture's copy {@code file} */
+    private static String warning(Path file, String event, String what) throws IOException {
+        String all = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+        // a format file starts with its name line; the warning names where it starts in the file
+        long at = all.indexOf("name: " + event + "\n");
+        return "dfx: warning: " + file + ": byte offset " + at + ": the format of sched:" + event + " here cannot be"
+            + " parsed: " + what + "; its samples print [FAILED TO PARSE] as perf prints them\n";
     }
 
     @Test
@@ -49,9 +91,12 @@ class FormatDamageTest {
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.err()).contains("so no tracepoint SAMPLE can be matched to its format");
         assertThat(run.out()).isEmpty();
-        assertThat(run.err()).startsWith("dfx: " + file + ": byte offset ")
+        List<String> lines = run.err().lines().toList();
+        assertThat(lines).as("the format's warning, then the refusal").hasSize(2);
+        assertThat(lines.getFirst()).startsWith("dfx: warning: " + file + ": byte offset ")
+            .contains("the format of sched:sched_switch here cannot be parsed: its common fields break off");
+        assertThat(lines.getLast()).startsWith("dfx: " + file + ": byte offset ")
             .contains("the format of sched:sched_switch here, the lowest ID (372), has no readable common_type field");
-        assertThat(run.err().lines().count()).isEqualTo(1);
     }
 
     @Test

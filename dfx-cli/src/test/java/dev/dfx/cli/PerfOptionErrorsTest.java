@@ -49,7 +49,7 @@ class PerfOptionErrorsTest {
         "report --percent-limit x | report: Invalid value for option '--percent-limit': 'x' is not a double",
         "report -S a,a | report: Invalid value for option '--symbols': 'a,a': symbol 'a' is named twice",
         "report --time 1.5 | report: Invalid value for option '--time': '1.5' is not a time range",
-        "script --time 2,1 | script: Invalid value for option '--time': '2,1' is not a time range",
+        "script --time 2,1 | script: Invalid value for option '--time': '2,1' is not a time range: the start 2 s is after the stop 1 s;",
         "script --time 150% | script: Invalid value for option '--time': '150%' is not a time range",
         "script --cpu 1-0 | script: Invalid value for option '--cpu': '1-0' is not a cpu list",
         "script -C x | script: Invalid value for option '--cpu': 'x' is not a cpu list",

@@ -140,4 +140,28 @@ class RecordBadInputTest {
         assertThat(r.err()).isEqualTo("dfx: " + f + ": byte offset 0: file of 3 bytes is shorter than a perf.data header"
                 + " (16 bytes at least)" + System.lineSeparator());
     }
+
+    /**
+     * A header that cannot be read: nothing on standard output in any format (docs/perf-data.md), the reader's line
+     * on standard error. A child process, so that what reaches the real standard output is seen.
+     */
+    @ParameterizedTest
+    @MethodSource("cutHeaders")
+    void exportToStandardOutputOfAnUnreadableHeaderWritesNothing(int bytes, String line) throws Exception {
+        Path f = Files.write(tmp.resolve("cut.data"), java.util.Arrays.copyOf(
+                Files.readAllBytes(Path.of("..", "testdata", "perf", "irq-a.data")), bytes));
+        for (String format : List.of("chrome", "perfetto", "html", "folded", "speedscope")) {
+            DfxProcess.Done d = DfxProcess.run(tmp, "export", f.toString(), "--format", format, "-o", "-");
+            assertThat(d.status()).as(format).isEqualTo(1);
+            assertThat(d.stdout()).as(format).isEmpty();
+            assertThat(d.stderr()).as(format).isEqualTo("dfx: " + f + ": " + line + System.lineSeparator());
+        }
+    }
+
+    static Stream<Arguments> cutHeaders() {
+        // irq-a.data's header (104 bytes) puts its attrs section at [232, +1152)
+        return Stream.of(Arguments.of(8, "byte offset 0: file of 8 bytes is shorter than a perf.data header (16 bytes"
+                + " at least)"), Arguments.of(200, "byte offset 24: attrs section [232, +1152) runs past the end of the"
+                + " file (200 bytes)"));
+    }
 }

@@ -348,6 +348,21 @@ class RecordProgramTest {
     }
 
     @Test
+    void everyReaderOfAProgramRunWithoutItsStringsFileNamesTheFileAndExitsOne() throws Exception {
+        Path run = tmp.resolve("run");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--", program.toString(), "named");
+        assertThat(d.status()).as(d.output()).isZero();
+        Files.delete(run.resolve("strings.json"));
+        String line = "dfx: " + run.resolve("strings.json") + ": missing; the user events' names cannot be resolved;"
+                + " user events show their string ids";
+        for (CliRun r : List.of(CliRun.dfx("dump", run.toString()), CliRun.dfx("script", run.toString()),
+                CliRun.dfx("export", run.toString(), "--format", "chrome", "-o", tmp.resolve("t.json").toString()))) {
+            assertThat(r.status()).as(r.err()).isEqualTo(1);
+            assertThat(r.err().lines().toList()).as(r.err()).containsExactly(line);
+        }
+    }
+
+    @Test
     void theProgramsExitStatusPassesThrough() throws Exception {
         Path run = tmp.resolve("run");
         DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--", program.toString(),

@@ -30,7 +30,7 @@ class TaskNamesTest {
     }
 
     private static EventFormat format(FormatField... fields) {
-        return new EventFormat("sched", "sched_switch", 1, List.of(), List.of(fields), null, "", false, false);
+        return new EventFormat("sched", "sched_switch", 1, List.of(), List.of(fields), null, "", null, false);
     }
 
     /** A raw record of {@code size} bytes with {@code name}'s bytes at offset 8 (cut at the record's end). */

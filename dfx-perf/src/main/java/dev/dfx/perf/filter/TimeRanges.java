@@ -44,7 +44,13 @@ public final class TimeRanges {
      * @throws IllegalArgumentException when perf would say "Invalid time string"
      */
     public static TimeRanges parse(String text, long first, long last) {
-        List<long[]> r = relative(text) ? percentRanges(text, first, last) : absoluteRanges(text);
+        List<long[]> r;
+        try {
+            r = relative(text) ? percentRanges(text, first, last) : absoluteRanges(text);
+        } catch (ReversedRange e) {
+            throw new IllegalArgumentException("'" + text + "' is not a time range: " + e.getMessage()
+                + "; expected START,STOP with START <= STOP", e);
+        }
         if (r == null) {
             throw new IllegalArgumentException("'" + text + "' is not a time range; expected START,STOP in seconds"
                 + " (either may be left out; several separated by spaces) or percent forms such as 10%/2, 0%-10%, 50%");
@@ -120,7 +126,12 @@ public final class TimeRanges {
         return out;
     }
 
-    /** {@code perf_time__parse_str}: {@code START,STOP}, either side empty. */
+    /**
+     * {@code perf_time__parse_str}: {@code START,STOP}, either side empty.
+     *
+     * @return the range, or null when a side is not a time
+     * @throws ReversedRange when both are times and the start is after the stop
+     */
     private static long[] range(String s) {
         int comma = s.indexOf(',');
         String a = comma < 0 ? s : s.substring(0, comma);
@@ -140,7 +151,11 @@ public final class TimeRanges {
             }
             r[1] = v;
         }
-        return r[1] != 0 && Long.compareUnsigned(r[1], r[0]) < 0 ? null : r;
+        if (r[1] != 0 && Long.compareUnsigned(r[1], r[0]) < 0) {
+            // perf refuses it as any other bad string; naming why saves guessing at the syntax
+            throw new ReversedRange("the start " + a + " s is after the stop " + b + " s");
+        }
+        return r;
     }
 
     /** {@code parse_nsec_time}: seconds, then optionally a point and at most nine digits. */
@@ -251,5 +266,12 @@ public final class TimeRanges {
             e -= 1;
         }
         return new long[] {s, e};
+    }
+
+    /** A {@code START,STOP} whose start is after its stop: perf's "Invalid time string" too, but said why. */
+    private static final class ReversedRange extends IllegalArgumentException {
+        ReversedRange(String message) {
+            super(message);
+        }
     }
 }

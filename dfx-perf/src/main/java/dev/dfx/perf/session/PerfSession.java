@@ -88,6 +88,7 @@ public final class PerfSession implements AutoCloseable {
         MemorySegment td = features.get(Feature.TRACING_DATA.bit());
         if (td != null) {
             trace = TracingDataParser.parse(td, file.errors(), file.featureOffset(Feature.TRACING_DATA.bit()));
+            warnFailedFormats();
         }
         MemorySegment desc = file.featureThroughEnd(Feature.EVENT_DESC.bit());
         if (desc != null) {
@@ -108,6 +109,17 @@ public final class PerfSession implements AutoCloseable {
      * format: ...}) rather than burying what follows under one line per event.
      */
     private static final String WITHOUT_FIELDS = " (dfx script prints them only with -F without trace)";
+
+    /**
+     * A format libtraceevent fails to parse keeps its event, whose samples print {@code [FAILED TO PARSE]} (stdout as
+     * perf's); perf names the event and what is wrong on stderr as it parses, so dfx says it in one warning per format,
+     * at the format's byte offset.
+     */
+    private void warnFailedFormats() {
+        trace.failedFormats().forEach((at, f) -> file.warnings().add(errors(), at, "the format of " + f.fullName()
+            + " here cannot be parsed: " + f.failure() + "; its samples print [FAILED TO PARSE] as perf"
+            + " prints them"));
+    }
 
     private void warnMissingFormats() {
         List<Evsel> missing = new ArrayList<>();
@@ -385,6 +397,7 @@ public final class PerfSession implements AutoCloseable {
             case RecordType.HEADER_TRACING_DATA -> {
                 if (r.trailing() != null) {
                     trace = TracingDataParser.parse(r.trailing(), errors(), r.trailingOffset() + errors().recordBias());
+                    warnFailedFormats();
                     applyTracepointFormats();
                 }
             }

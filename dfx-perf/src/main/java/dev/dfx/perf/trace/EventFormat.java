@@ -15,14 +15,15 @@ import java.util.List;
  * @param fields       the event's own fields
  * @param printFormat  the compiled print format, or {@code null} when {@link #failed()}
  * @param printFmtText the print format text as stored (for diagnostics)
- * @param failed       whether the fields or the print format could not be parsed
+ * @param failure      what could not be parsed, the fields or the print format (one line, for a warning), or
+ *                     {@code null} when the event parsed
  * @param unusable     whether perf 6.1's libtraceevent cannot use the format safely: giving up on a field freed one
  *                     already read (a use-after-free), or {@code __print_flags}/{@code __print_symbolic} names a
  *                     field the format lacks (a null dereference while parsing); a format whose fields break off
  *                     otherwise is only {@link #failed() failed}
  */
 public record EventFormat(String system, String name, int id, List<FormatField> commonFields,
-                          List<FormatField> fields, PrintFormat printFormat, String printFmtText, boolean failed,
+                          List<FormatField> fields, PrintFormat printFormat, String printFmtText, String failure,
                           boolean unusable) {
 
     /** @return the field named {@code n} among common and own fields ({@code tep_find_any_field}), or null */
@@ -38,6 +39,11 @@ public record EventFormat(String system, String name, int id, List<FormatField> 
             }
         }
         return null;
+    }
+
+    /** @return whether the fields or the print format could not be parsed ({@link #failure()} says which) */
+    public boolean failed() {
+        return failure != null;
     }
 
     /** @return {@code system:name} */

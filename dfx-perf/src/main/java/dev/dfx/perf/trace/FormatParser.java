@@ -52,17 +52,27 @@ final class FormatParser {
         String fmtText = at < 0 ? "" : text.substring(at + "print fmt:".length()).strip();
         PrintFormat pf = null;
         boolean nullField = false;
-        if (fieldsRead == ALL_FIELDS && printFmtHeader(tok)) {
+        String failure = switch (fieldsRead) {
+            case ALL_FIELDS -> null;
+            case COMMON_FIELDS -> "its own fields break off (a line that is not \"field:TYPE NAME; offset:N; size:N;"
+                + " signed:N;\"); the fields after it and the print fmt are not read";
+            default -> "its common fields break off or are missing (a line that is not \"field:TYPE NAME; offset:N;"
+                + " size:N; signed:N;\", or no \"format:\" line)";
+        };
+        if (failure == null && !printFmtHeader(tok)) {
+            failure = "no \"print fmt:\" line after its fields";
+        } else if (failure == null) {
             try {
                 pf = printFormat(tok.rest(), all);
             } catch (NullFieldException e) {
                 nullField = true;
+                failure = "its print fmt names a field it lacks";
             } catch (FormatException e) {
-                pf = null;
+                failure = "its print fmt: " + e.getMessage();
             }
         }
         return new EventFormat(system, name.text(), (int) CNumbers.strtoull(id.text()), List.copyOf(common),
-            List.copyOf(own), pf, fmtText, pf == null,
+            List.copyOf(own), pf, fmtText, failure,
             fieldsRead == FREED_FIELD || nullField);
     }
 
@@ -151,7 +161,7 @@ final class FormatParser {
         Tokenizer tok = new Tokenizer(text);
         Token t = tok.next();
         if (t.kind() != Token.Kind.DQUOTE) {
-            throw new FormatException("print fmt does not start with a string");
+            throw new FormatException("it does not start with a quoted string");
         }
         StringBuilder format = new StringBuilder(t.text());
         Token next = tok.next();

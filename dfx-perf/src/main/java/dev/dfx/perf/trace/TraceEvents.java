@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -33,6 +34,8 @@ public final class TraceEvents {
     /** The format with the lowest id, and its byte offset in the file (for errors). */
     private EventFormat lowest;
     private long lowestAt = -1;
+    /** The formats that failed to parse, by their byte offset in the file. */
+    private final Map<Long, EventFormat> failed = new TreeMap<>();
 
     /**
      * @param version  tracing data version, e.g. {@code "0.6"}
@@ -60,6 +63,9 @@ public final class TraceEvents {
      * @param at the format's byte offset in the file, named in errors
      */
     void add(EventFormat f, long at) {
+        if (f.failed()) {
+            failed.put(at, f);
+        }
         if (formats.isEmpty() || f.id() <= lowestId) {
             lowestId = f.id();
             lowest = f;
@@ -105,6 +111,14 @@ public final class TraceEvents {
      */
     public EventFormat lowestWithoutType() {
         return typeField == null ? lowest : null;
+    }
+
+    /**
+     * @return each format that failed to parse ({@link EventFormat#failure()}, its samples print {@code [FAILED TO
+     *         PARSE]}) by its byte offset in the file, in file order; unmodifiable
+     */
+    public Map<Long, EventFormat> failedFormats() {
+        return Collections.unmodifiableMap(failed);
     }
 
     /** @return the byte offset in the file of the format with the lowest id, or -1 when there are no formats */

@@ -113,4 +113,14 @@ class TimeRangesTest {
         assertThatThrownBy(() -> parse(text)).isInstanceOf(IllegalArgumentException.class)
             .hasMessageStartingWith("'" + text + "' is not a time range");
     }
+
+    @Test
+    void aStartAfterItsStopIsNamed() {
+        assertThatThrownBy(() -> parse("5,1")).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("'5,1' is not a time range: the start 5 s is after the stop 1 s; expected START,STOP with"
+                + " START <= STOP");
+        assertThatThrownBy(() -> parse("1,2 5.5,3")).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("'1,2 5.5,3' is not a time range: the start 5.5 s is after the stop 3 s; expected START,STOP"
+                + " with START <= STOP");
+    }
 }

@@ -123,8 +123,9 @@ class RecordJavaThreadsTest {
     }
 
     /**
-     * A virtual thread started and never joined, whose task ends after the JVM's exit began (a shutdown hook of the
-     * program's own lets it finish 2 s after the exit hooks started, while dfx's hook closes the lanes at once).
+     * A virtual thread started and never joined, whose task ends after the JVM's exit began: a shutdown hook of the
+     * program's own lets it finish once dfx's exit hook (the thread {@code dfx-exit}, started with the other hooks)
+     * has closed the lanes: joined when seen running, else after 2 s (a hook ended before the first look).
      */
     private static final String LATE = """
             import java.util.concurrent.CountDownLatch;
@@ -141,7 +142,17 @@ class RecordJavaThreadsTest {
                     });
                     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                         try {
-                            Thread.sleep(2000);
+                            // dfx's hook, once seen running, is joined; one not seen within 2 s has ended
+                            long deadline = System.nanoTime() + 2_000_000_000L;
+                            for (boolean joined = false; !joined && System.nanoTime() < deadline;) {
+                                for (Thread t : Thread.getAllStackTraces().keySet()) {
+                                    if (t.getName().equals("dfx-exit")) {
+                                        t.join();
+                                        joined = true;
+                                    }
+                                }
+                                Thread.sleep(10);
+                            }
                             go.countDown();
                             late.join();
                         } catch (InterruptedException e) {

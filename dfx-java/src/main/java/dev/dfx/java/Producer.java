@@ -95,20 +95,15 @@ final class Producer {
             return lane;
         }
         if (l == UNLANED) {
-            unlaned();
+            noLane(1, false);
             return null;
         }
         Lane claimed = claim(Thread.currentThread());
         lanes.set(claimed == null ? UNLANED : claimed);
         if (claimed == null) {
-            unlaned();
+            noLane(1, false);
         }
         return claimed;
-    }
-
-    /** One record of a thread that found every lane taken: counted, as the ABI asks, not written. */
-    void unlaned() {
-        r.add64(Region.H_UNLANED_DROPPED, 1);
     }
 
     /**

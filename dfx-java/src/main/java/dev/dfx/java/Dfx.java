@@ -250,9 +250,11 @@ public final class Dfx {
                 }
             } else {
                 Lane l = P.lane();
-                if (l != null) {
-                    l.emit(type, flags, name, time, value, key);
+                if (l == null) {
+                    P.noLane(1, false);
+                    return;
                 }
+                l.emit(type, flags, name, time, value, key);
             }
         } catch (RuntimeException e) {
             failed(e);

@@ -88,21 +88,20 @@ final class Producer {
         return p;
     }
 
-    /** @return the calling platform thread's lane, claiming one at its first record; null when none is free */
+    /**
+     * @return the calling platform thread's lane, claiming one at its first record; null when none is free, and then
+     *     the caller counts the records it would have written with {@link #noLane} (only it knows how many)
+     */
     Lane lane() {
         Object l = lanes.get();
         if (l instanceof Lane lane) {
             return lane;
         }
         if (l == UNLANED) {
-            noLane(1, false);
             return null;
         }
         Lane claimed = claim(Thread.currentThread());
         lanes.set(claimed == null ? UNLANED : claimed);
-        if (claimed == null) {
-            noLane(1, false);
-        }
         return claimed;
     }
 

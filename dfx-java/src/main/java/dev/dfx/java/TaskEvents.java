@@ -103,7 +103,7 @@ public final class TaskEvents {
         try {
             Lane l = Dfx.producer().lane();
             if (l == null) {
-                Dfx.producer().noLane(1, false);
+                Dfx.producer().noLane(flowId != 0 ? 2 : 1, false);
                 return now;
             }
             l.emit(UserEvents.SLICE_BEGIN, Dfx.CLOCK_FLAGS, sliceName, now, 0, null);

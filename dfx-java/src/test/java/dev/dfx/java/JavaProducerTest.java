@@ -205,6 +205,22 @@ class JavaProducerTest {
     }
 
     @Test
+    void aPlatformThreadThatFindsNoLaneCountsEachRecordItWouldHaveWrittenOnce() throws Exception {
+        // one lane slot: the second thread finds none; per iteration it would write 1 + 2 + 3 + 2 = 8 records
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 1).build();
+        EventLog log = new EventLog(0);
+        int n = 25;
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, log)) {
+            RegionStats s = runToTheEnd(host, log, "unlaned", n);
+            assertThat(s.unlanedDropped()).isEqualTo(8L * n);
+            assertThat(s.exitDropped()).isZero();
+            List<UserEvent> all = log.lanes().values().stream().flatMap(List::stream).toList();
+            assertThat(all).as("the lane holder's one instant").singleElement()
+                    .satisfies(e -> assertThat(e.value()).isZero());
+        }
+    }
+
+    @Test
     void withoutTheVariableNothingIsRecordedAndTheProgramRunsAsUsual() throws Exception {
         ChildJvm.Result run = ChildJvm.run(Map.of(), List.of(), ProducerMain.class, "seq", "2", "1000");
         assertThat(run.status()).isZero();

@@ -16,7 +16,10 @@ import java.util.List;
  * thread end up to COUNT runs ({@link TaskEvents#runEnd}: a complete slice "v" and a flow end "f" each, one write of
  * two records), and main returns, without joining it, as soon as that thread parks (only a gate waiting for the
  * collector parks it), so the JVM halts it inside a write; {@code common COUNT} submits COUNT tasks one after
- * another to the common ForkJoinPool, each writing one instant "seq" with value {@code i}.
+ * another to the common ForkJoinPool, each writing one instant "seq" with value {@code i}; {@code unlaned COUNT} has
+ * one platform thread take a lane (one instant "seq", value 0) and keep it while a second writes COUNT times an
+ * instant, a submit (instant and flow begin), a run with that flow (slice begin, flow end, slice end) and a run
+ * without a flow (slice begin, slice end): 8 records an iteration, for a region with one lane to count as unlaned.
  * Prints {@code done enabled=B} at the end of main.
  */
 public final class ProducerMain {
@@ -89,6 +92,32 @@ public final class ProducerMain {
                     long v = i;
                     java.util.concurrent.ForkJoinPool.commonPool().submit(() -> Dfx.instant("seq", "n", v)).get();
                 }
+            }
+            case "unlaned" -> {
+                // the first thread takes the region's only lane and keeps it (alive) while the second writes
+                java.util.concurrent.CountDownLatch laned = new java.util.concurrent.CountDownLatch(1);
+                java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+                Thread holder = Thread.ofPlatform().start(() -> {
+                    Dfx.instant("seq", "n", 0);
+                    laned.countDown();
+                    try {
+                        done.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                laned.await();
+                Thread lacking = Thread.ofPlatform().start(() -> {
+                    for (int i = 0; i < n; i++) {
+                        Dfx.instant("seq", "n", i);
+                        long flow = TaskEvents.submit("submit", "f");
+                        TaskEvents.runEnd("run", "f", flow, TaskEvents.runBegin("run", "f", flow));
+                        TaskEvents.runEnd("run", "f", 0, TaskEvents.runBegin("run", "f", 0));
+                    }
+                });
+                lacking.join();
+                done.countDown();
+                holder.join();
             }
             case "halted" -> {
                 Thread writer = Thread.ofVirtual().start(() -> {

@@ -10,6 +10,7 @@ import dev.dfx.audit.LaneShortage;
 import dev.dfx.audit.PoolAudit;
 import dev.dfx.audit.PoolObservation;
 import dev.dfx.audit.RunAudit;
+import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunManifest;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -116,6 +117,10 @@ final class AuditReport {
         if (a.lanes() != null) {
             out.printf(Locale.ROOT, "  %-22s %s (%s)%n", "lanes", a.lanes().option(), a.lanes().reason());
         }
+        long afterExit = afterExit(m);
+        if (afterExit > 0) {
+            out.printf(Locale.ROOT, "  %-22s %s%n", "after exit", afterExitReason(afterExit));
+        }
         slowestCollector(m).ifPresent(s -> out.printf(Locale.ROOT,
                 "slowest collector: %s lane %d (%s %d, %s): longest call %.3f ms, %.3f ms in all%n", s.subsystem(),
                 s.lane().lane(), s.lane().role(), s.lane().instance(), s.lane().kind(),
@@ -174,6 +179,8 @@ final class AuditReport {
         r.put("matrix", cells);
         r.put("pools", a.pools().stream().map(AuditReport::pool).toList());
         r.put("lanes", a.lanes() == null ? null : lanes(a.lanes()));
+        long afterExit = afterExit(m);
+        r.put("after_exit", afterExit == 0 ? null : Map.of("dropped", afterExit, "reason", afterExitReason(afterExit)));
         r.put("slowest_collector", slowestCollector(m).map(sl -> {
             Map<String, Object> e = new LinkedHashMap<>();
             e.put("subsystem", sl.subsystem());
@@ -186,6 +193,21 @@ final class AuditReport {
             return e;
         }).orElse(null));
         return r;
+    }
+
+    /**
+     * @return the records a program's virtual threads wrote after its exit began (the {@code user} subsystem's
+     *         {@value ProgramReport#AFTER_EXIT} drops): a loss no pool or lane count cures, so the audit names it
+     *         beside its advice instead of leaving the pools' drops unexplained; 0 when none
+     */
+    private static long afterExit(RunManifest m) {
+        RunManifest.SubsystemReport s = m.subsystem(ProgramReport.SUBSYSTEM);
+        return s == null ? 0 : s.droppedByCause().getOrDefault(ProgramReport.AFTER_EXIT, 0L);
+    }
+
+    private static String afterExitReason(long dropped) {
+        return dropped + " records written by virtual threads after the program's exit began (no pool or lane helps: "
+                + ProgramReport.AFTER_EXIT_ADVICE + ")";
     }
 
     private static Map<String, Object> lanes(LaneShortage l) {

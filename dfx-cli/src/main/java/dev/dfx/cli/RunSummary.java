@@ -183,8 +183,8 @@ final class RunSummary {
             why.add(unlaned + " by threads that found no free lane: --lanes");
         }
         if (afterExit > 0) {
-            why.add(afterExit + " by virtual threads after the program's exit began: join or close them before main"
-                    + " returns");
+            why.add(afterExit + " by virtual threads after the program's exit began: "
+                    + ProgramReport.AFTER_EXIT_ADVICE);
         }
         return String.format(Locale.ROOT, ", %d of %d records dropped%s", dropped, total,
                 why.isEmpty() ? "" : " (" + String.join("; ", why) + ")");

@@ -183,6 +183,11 @@ class RecordJavaThreadsTest {
                 + " began: join or close them before main returns)").doesNotContain("--lanes");
         CliRun audit = CliRun.dfx("audit", run.toString());
         assertThat(audit.status()).as(audit.err()).isZero();
-        assertThat(audit.out()).doesNotContain("--lanes");
+        assertThat(audit.out()).doesNotContain("--lanes").contains("  after exit             2 records written by"
+                + " virtual threads after the program's exit began (no pool or lane helps: join or close them before"
+                + " main returns)\n");
+        JsonNode auditJson = JSON.readTree(CliRun.dfx("audit", "--json", run.toString()).out());
+        assertThat(auditJson.at("/runs/0/after_exit/dropped").asLong()).isEqualTo(2);
+        assertThat(auditJson.at("/runs/0/lanes").isNull()).isTrue();
     }
 }

@@ -43,6 +43,8 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
      * recorded before this cause existed counted them as {@value #UNLANED}.
      */
     public static final String AFTER_EXIT = "after_exit";
+    /** What to do about {@value #AFTER_EXIT} drops, said wherever dfx reports them (no pool or lane count helps). */
+    public static final String AFTER_EXIT_ADVICE = "join or close them before main returns";
     /** The file of the lanes' string tables. */
     public static final String STRINGS_FILE = "strings.json";
 

@@ -45,7 +45,12 @@ class LossWarningsTest {
     void perfDataCommandsWarnAsPerfDoes(String command) throws IOException {
         CliRun r = CliRun.dfx(command, "-i", DATA.toString());
         assertThat(r.status()).as(r.err()).isZero();
-        assertThat(r.err().lines().toList()).isEqualTo(expected(DATA.toString()));
+        // report also resolves kernel symbols: on a machine running another kernel than the recording's it says it
+        // found none (the fixture has no kernel build id), a line that depends on the machine, not on the losses
+        List<String> err = r.err().lines()
+                .filter(l -> !(command.equals("report") && l.startsWith("dfx report: no kernel symbols for kernel ")))
+                .toList();
+        assertThat(err).isEqualTo(expected(DATA.toString()));
         if (command.equals("script")) {
             assertThat(r.out()).isEqualTo(Files.readString(Fixtures.perf("sched-lost-m1-z.script.txt"),
                 StandardCharsets.UTF_8));

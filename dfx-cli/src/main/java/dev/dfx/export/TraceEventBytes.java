@@ -1,5 +1,7 @@
 package dev.dfx.export;
 
+import dev.dfx.io.DecimalText;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -146,22 +148,8 @@ final class TraceEventBytes {
 
     /** Appends {@code v} in decimal, with a minus sign when negative. */
     TraceEventBytes integer(long v) {
-        room(20);
-        if (v < 0) {
-            bytes[size++] = '-';
-        } else {
-            v = -v; // digits are taken from the negative value, which also holds Long.MIN_VALUE
-        }
-        int digits = 1;
-        for (long q = v / 10; q != 0; q /= 10) {
-            digits++;
-        }
-        int at = size + digits;
-        size = at;
-        do {
-            bytes[--at] = (byte) ('0' - v % 10);
-            v /= 10;
-        } while (v != 0);
+        room(DecimalText.MAX_LENGTH);
+        size = DecimalText.put(bytes, size, v);
         return this;
     }
 

@@ -116,7 +116,7 @@ final class RecordCommand implements Callable<Integer> {
     List<String> command = new ArrayList<>();
 
     @Option(names = "--quiet", description = "Print only the run directory's path (no summary, no progress); with a command (-- COMMAND)"
-            + " nothing but dfx: lines, as perf record -q.")
+            + " nothing but dfx: lines, as perf record -q. A recording that failed adds one dfx: line saying why.")
     boolean quiet;
 
     @Option(names = "--json", description = "Print the summary as JSON (and nothing else, with or without --quiet).")
@@ -155,6 +155,10 @@ final class RecordCommand implements Callable<Integer> {
                 RunSummary.json(rec.runDir(), m, out);
             } else if (quiet) {
                 out.println(rec.runDir()); // what a script needs to go on
+                String failed = RunSummary.quietLine(rec.runDir(), m);
+                if (failed != null) {
+                    spec.commandLine().getErr().println(Main.errorLine(failed));
+                }
             } else {
                 RunSummary.text(rec.runDir(), m, out);
             }

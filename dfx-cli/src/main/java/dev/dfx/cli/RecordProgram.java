@@ -19,8 +19,8 @@ import picocli.CommandLine;
  * (policy, backstop, stall threshold, {@code --pool user=COUNTxRECORDS}, {@code --lanes}, {@code -o}, {@code --quiet},
  * {@code --json}) checked before anything runs, then {@link ProgramRecording}. Everything dfx prints goes to standard
  * error, since standard output is the command's: the summary, or with {@code --json} the summary as JSON; with
- * {@code --quiet} nothing but {@code dfx:} lines (errors, and the note that dfx waits for processes the command left
- * running), as {@code perf record -q} prints nothing: name the run directory with {@code -o} to find it. SIGINT, SIGTERM and SIGHUP are passed on to the command (the terminal's
+ * {@code --quiet} nothing but {@code dfx:} lines (errors, the note that dfx waits for processes the command left
+ * running, and one line when the recording failed, {@link RunSummary#quietLine}), as {@code perf record -q} prints nothing: name the run directory with {@code -o} to find it. SIGINT, SIGTERM and SIGHUP are passed on to the command (the terminal's
  * Ctrl-C reaches it directly too, as it is in dfx's process group); dfx collects until the command and every process
  * that attached to the region have ended. The exit status is the command's (128 + N when signal N ended it), 127 /
  * 126 when it cannot be started (not found / not executable) as in a shell, and 1 when the command succeeded but the
@@ -73,6 +73,8 @@ final class RecordProgram {
                 RunSummary.json(r.runDir(), r.manifest(), err);
             } else if (!options.quiet) {
                 RunSummary.text(r.runDir(), r.manifest(), err);
+            } else if (RunSummary.quietLine(r.runDir(), r.manifest()) != null) {
+                err.println(Main.errorLine(RunSummary.quietLine(r.runDir(), r.manifest())));
             }
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);

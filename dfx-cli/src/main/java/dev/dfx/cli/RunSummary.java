@@ -38,6 +38,26 @@ final class RunSummary {
         };
     }
 
+    /**
+     * The status line of {@code dfx record --quiet}, which prints no summary: a recording that did not succeed must
+     * still say so, once.
+     *
+     * @return {@code recording RUN failed: REASON} for status failed, {@code recording RUN lost N records silently}
+     *         for a recording whose counts do not reconcile ({@link #exitStatus} 1 either way), or null when it
+     *         succeeded or was interrupted (its exit status says that)
+     */
+    static String quietLine(Path runDir, RunManifest m) {
+        if (m.status().equals("failed")) {
+            return "recording " + runDir + " failed: " + (m.reason() == null ? "no reason recorded" : m.reason());
+        }
+        if (exitStatus(m) == 1) {
+            long silent = m.subsystems().stream().mapToLong(RunManifest.SubsystemReport::silentLoss).sum();
+            return "recording " + runDir + " " + (m.status().equals("ok") ? "lost " + silent + " records silently"
+                    : "ended with status " + m.status() + (m.reason() == null ? "" : ": " + m.reason()));
+        }
+        return null;
+    }
+
     /** Prints the table. */
     static void text(Path runDir, RunManifest m, PrintWriter out) {
         RunManifest.Workload w = m.workload();

@@ -45,6 +45,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -54,7 +55,9 @@ import java.util.stream.Collectors;
  * ns with the producers' calibration) until the command and every process that attached to the region have ended,
  * stops the host (final passes, recovery of a dead producer's committed records, reconcile), and writes the run
  * directory: the lanes' string tables ({@value ProgramReport#STRINGS_FILE}), trace.json and the final run.json
- * with per-process and per-lane counts. The region file is removed at the end.
+ * with per-process and per-lane counts. The region file is removed at the end. A producer that truncates the region
+ * file fails the recording with one reason ({@link RegionHost#cutShort()}) instead of crashing it; what was drained
+ * before is kept.
  *
  * <p>Thread-safety: {@link #run} on one thread, once; {@link #signal} from any thread (signal handlers).
  */
@@ -212,6 +215,7 @@ public final class ProgramRecording {
         long commandEnd;
         LaneStrings strings;
         String reason = null;
+        String cutShort;
         UserEventCollector collector = new UserEventCollector(chunks);
         RegionHost started;
         try {
@@ -243,8 +247,13 @@ public final class ProgramRecording {
             exit = awaitEnd(p, host);
             commandEnd = System.nanoTime();
             ended();
-            stats = host.stop();
-            host.close(); // detaches the string tables: they keep what they read
+            host.cutShort(); // a file cut short gets its length back before stop reads every lane
+            stats = faultTolerant(host, host::stop);
+            faultTolerant(host, () -> {
+                host.close(); // detaches the string tables: they keep what they read
+                return null;
+            });
+            cutShort = host.cutShort().orElse(null);
             strings = strings(host, stats);
         } finally {
             Files.deleteIfExists(regionFile);
@@ -277,7 +286,10 @@ public final class ProgramRecording {
         String status = "ok";
         List<String> failed = stats.lanes(LaneState.FAILED).stream().map(l -> "lane " + l.lane() + " (pid " + l.pid()
                 + ", tid " + l.tid() + "): " + l.reason()).toList();
-        if (!failed.isEmpty()) {
+        if (cutShort != null) { // the one cause: the lanes that failed read the zeros the lost bytes became
+            status = "failed";
+            reason = join(cutShort, reason);
+        } else if (!failed.isEmpty()) {
             status = "failed";
             reason = join(reason, failed.size() + " lanes failed, the first " + failed.getFirst());
         }
@@ -319,16 +331,18 @@ public final class ProgramRecording {
      */
     private ExitStatus awaitEnd(ProgramProcess p, RegionHost host) throws InterruptedException {
         while (p.alive()) {
-            noteNames(host);
+            host.cutShort();
+            faultTolerant(host, () -> noteNames(host));
             Thread.sleep(POLL_MS);
         }
         ExitStatus exit = p.waitFor();
         String variable = RegionHost.ENV + "=" + host.environment().get(RegionHost.ENV);
         long noticeAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(NOTICE_AFTER_S);
         while (!stopWaiting) {
-            noteNames(host);
+            host.cutShort();
+            List<RegionProcess> attached = faultTolerant(host, () -> noteNames(host));
             Set<Long> left = new TreeSet<>(RegionInheritors.scan(variable));
-            host.processes().stream().filter(RegionProcess::alive).forEach(rp -> left.add(rp.pid()));
+            attached.stream().filter(RegionProcess::alive).forEach(rp -> left.add(rp.pid()));
             if (left.isEmpty()) {
                 break;
             }
@@ -343,9 +357,28 @@ public final class ProgramRecording {
         return exit;
     }
 
-    private void noteNames(RegionHost host) {
-        for (RegionProcess rp : host.processes()) {
+    /** @return the processes that attached, after noting the name of each */
+    private List<RegionProcess> noteNames(RegionHost host) {
+        List<RegionProcess> attached = host.processes();
+        for (RegionProcess rp : attached) {
             names.computeIfAbsent(rp.pid(), ProgramRecording::comm); // null (not kept) while it cannot be read
+        }
+        return attached;
+    }
+
+    /**
+     * Runs {@code step}, which reads the region, a second time when it faulted because a producer cut the region
+     * file short ({@link RegionHost#cutShort()} gives the file its length back, so the second run reads zeros where
+     * the first faulted); any other fault is thrown.
+     */
+    private static <T> T faultTolerant(RegionHost host, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (InternalError e) { // a mapped read past the end of the file: SIGBUS
+            if (host.cutShort().isEmpty()) {
+                throw e;
+            }
+            return step.get();
         }
     }
 
@@ -475,6 +508,6 @@ public final class ProgramRecording {
     }
 
     private static String join(String a, String b) {
-        return a == null ? b : a + "; " + b;
+        return a == null ? b : b == null ? a : a + "; " + b;
     }
 }

@@ -61,6 +61,18 @@ class DiskFullTest {
         }
     }
 
+    /** With --quiet, the run directory on standard output and one line on standard error: failed, and why. */
+    @Test
+    void aFullDiskUnderQuietIsOneLineThatSaysTheRecordingFailedAndWhy() throws IOException {
+        Path dir = disk.resolve("run");
+        CliRun r = CliRun.dfx("record", "-w", "gemm", "--quiet", "-o", dir.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.out()).isEqualTo(dir + "\n");
+        JsonNode m = JSON.readTree(dir.resolve("run.json").toFile());
+        assertThat(m.get("status").asText()).isEqualTo("failed");
+        assertThat(r.err()).isEqualTo("dfx: recording " + dir + " failed: " + m.get("reason").asText() + "\n");
+    }
+
     @Test
     void aFullDiskEndsTheRecordingCleanlyAndTheManifestSaysWhy() throws IOException {
         Path dir = disk.resolve("run");

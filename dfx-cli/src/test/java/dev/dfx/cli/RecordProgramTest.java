@@ -330,6 +330,99 @@ class RecordProgramTest {
         }
     }
 
+    /**
+     * The recorder killed with SIGKILL after it drained (and staged to disk) more than a MiB of a program's records:
+     * the run.json it leaves says running and names the pool {@code user}, and every reader takes the chunk file's
+     * lanes as the run's own, listing each thread's steps as a gapless prefix of what it wrote.
+     */
+    @Test
+    void aRecorderKilledWithSigkillLeavesEveryRecordItWroteToDiskListed() throws Exception {
+        Path run = tmp.resolve("run");
+        DfxProcess p = DfxProcess.start(tmp, "record", "-o", run.toString(), "--", "sh", "-c",
+                "\"$0\" threads 2 40000 0 && exec \"$0\" interrupt", program.toString());
+        p.awaitLine("ready");
+        Path chunks = run.resolve("chunks/user.dfx");
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (Files.size(chunks) < (1 << 20) && System.nanoTime() < deadline) {
+            Thread.sleep(20); // the chunk writer stages 1 MiB before the file grows
+        }
+        List<ProcessHandle> command = p.process().descendants().toList();
+        p.process().destroyForcibly();
+        assertThat(p.process().waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        command.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle h : command) {
+            h.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        assertThat(JSON.readTree(run.resolve("run.json").toFile()).get("status").asText()).isEqualTo("running");
+        assertThat(JSON.readTree(run.resolve("run.json").toFile()).at("/config/pools/0/kind").asText())
+                .isEqualTo("user");
+
+        CliRun script = CliRun.dfx("script", run.toString());
+        assertThat(script.status()).isEqualTo(1);
+        assertThat(script.err().lines().toList()).as(script.err()).hasSize(1);
+        java.util.regex.Matcher held = java.util.regex.Pattern.compile("recoverable from the chunk files: user (\\d+)"
+                + " chunks (\\d+) records").matcher(script.err());
+        assertThat(held.find()).as(script.err()).isTrue();
+        long records = Long.parseLong(held.group(2));
+        assertThat(records).as("a MiB of 32-byte records and their chunk headers").isGreaterThan(20_000);
+        assertThat(script.out().lines().count()).isEqualTo(records);
+        // a lane's chunks reach the file in seq order: each worker's steps are a prefix of 0, 1, 2, ...
+        assertThat(stepsPerLane(script.out()).values().stream().mapToLong(Long::longValue).sum()).isPositive();
+        CliRun report = CliRun.dfx("report", run.toString());
+        assertThat(report.status()).isEqualTo(1);
+        assertThat(report.err()).as("the same one line").isEqualTo(script.err());
+    }
+
+    /**
+     * A producer that truncates the region file while dfx drains it: dfx does not crash; with {@code --quiet} it says
+     * in one line that the recording failed, naming the region file and what was wrong; run.json says failed with
+     * that reason, and every record drained before the truncation is in the chunk file.
+     */
+    @Test
+    void aRegionFileTruncatedWhileRecordingFailsTheRecordingInOneLineAndKeepsWhatWasDrained() throws Exception {
+        int steps = 3000;
+        Path run = tmp.resolve("run");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "--quiet", "-o", run.toString(), "--", "sh", "-c",
+                "\"$0\" threads 2 " + steps + " 0 && sleep 1 && truncate -s 4096 \"$DFX_REGION\" && sleep 0.3",
+                program.toString());
+        Path region = run.resolve("region.dfxr");
+        JsonNode m = JSON.readTree(run.resolve("run.json").toFile());
+        assertThat(m.get("status").asText()).as(d.output()).isEqualTo("failed");
+        assertThat(m.get("reason").asText()).startsWith("region file " + region + " was cut to 4096 bytes while"
+                + " recording, below the ").contains(" bytes dfx made it: a producer truncated it");
+        assertThat(d.status()).as(d.output()).isEqualTo(1);
+        assertThat(d.stdout()).isEqualTo("recorded\n");
+        assertThat(d.stderr()).isEqualTo("dfx: recording " + run + " failed: " + m.get("reason").asText() + "\n");
+        assertThat(region).doesNotExist();
+
+        // the truncation took the lane table and the string tables: the records are listed by lane, names by id
+        CliRun script = CliRun.dfx("script", run.toString());
+        assertThat(script.out().lines().filter(l -> l.contains("user:")).count()).as(script.err())
+                .isEqualTo(2 * (2L * steps + 2) + 1);
+        assertThat(stepsPerLane(script.out()).values()).containsExactly((long) steps, (long) steps);
+    }
+
+    /**
+     * @param script {@code dfx script} of a run of {@code record_threads threads} whose names were not resolved
+     * @return per thread (the listing's first column: {@code COMM PID/TID}, or {@code lane N} when run.json does not
+     *         say whose the lane is), how many slices with an argument ("step", argument i) it began, having checked
+     *         that they carry i = 0, 1, 2, ... in order
+     */
+    private static Map<String, Long> stepsPerLane(String script) {
+        java.util.regex.Pattern step = java.util.regex.Pattern.compile(
+                "^\\s*(.+?)\\s+\\[.*user:slice_begin: name=\"#\\d+\" #\\d+=(\\d+)$");
+        Map<String, Long> next = new TreeMap<>();
+        script.lines().forEach(line -> {
+            java.util.regex.Matcher m = step.matcher(line);
+            if (m.matches()) {
+                long expect = next.getOrDefault(m.group(1), 0L);
+                assertThat(Long.parseLong(m.group(2))).as(line).isEqualTo(expect);
+                next.put(m.group(1), expect + 1);
+            }
+        });
+        return next;
+    }
+
     @Test
     void scriptPrintsAProgramsNamesOutsideAsciiAsTheUtf8ItWrote() throws Exception {
         Path run = tmp.resolve("run");

@@ -2,8 +2,10 @@ package dev.dfx.pipeline;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Host-side errors of one pipeline (corrupt indices or entries, collector and hook failures) and failed lanes, kept for the
@@ -14,6 +16,7 @@ final class ErrorLog {
     private final List<String> messages = new ArrayList<>();
     private long count;
     private final Map<Integer, String> laneFailures = new HashMap<>();
+    private final Set<String> noted = new HashSet<>();
 
     /**
      * Marks a lane failed: the host found a producer-written field of it out of bounds and no longer follows it.
@@ -35,6 +38,13 @@ final class ErrorLog {
         count++;
         if (messages.size() < PipelineStats.MAX_ERRORS) {
             messages.add(message);
+        }
+    }
+
+    /** {@link #add}s a message the first time only: for what every stats snapshot finds again. */
+    synchronized void addOnce(String message) {
+        if (noted.add(message)) {
+            add(message);
         }
     }
 

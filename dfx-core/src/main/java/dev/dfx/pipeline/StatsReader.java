@@ -66,25 +66,29 @@ final class StatsReader {
         Arrays.fill(minFree, Long.MAX_VALUE);
         for (PipelineConfig.LaneSpec l : p.config.lanes()) {
             long b = layout.lane(l.lane());
-            long laneMinFree = t.getLongOpaque(b + RegionLayout.L_MIN_FREE);
+            long laneMinFree = counter(l.lane(), b, RegionLayout.L_MIN_FREE, "minFreeDepth");
             minFree[l.kind()] = Math.min(minFree[l.kind()], laneMinFree);
             WindowLog log = p.stallLogs[l.lane()];
             CollectorLane c = p.collectorLanes[l.lane()];
             long collected = p.ledger.collected(l.lane());
-            long push = t.getLongOpaque(b + RegionLayout.L_DROPPED_PUSH);
-            long pop = t.getLongOpaque(b + RegionLayout.L_DROPPED_POP);
-            long degraded = t.getLongOpaque(b + RegionLayout.L_DROPPED_DEGRADED);
+            long push = counter(l.lane(), b, RegionLayout.L_DROPPED_PUSH, "droppedPushGate");
+            long pop = counter(l.lane(), b, RegionLayout.L_DROPPED_POP, "droppedPopGate");
+            long degraded = counter(l.lane(), b, RegionLayout.L_DROPPED_DEGRADED, "droppedDegraded");
             long collector = p.ledger.lostToCollector(l.lane());
             long exited = p.ledger.lostToExit(l.lane());
             long total = t.getLongAcquire(b + RegionLayout.L_TOTAL);
+            if (total < 0) {
+                p.errors.addOnce(beyondCount("lane " + l.lane(), "total", total));
+                total = 0;
+            }
             long stoppedRecords = stop == null ? 0
                     : stop.stoppedRecords(l.lane(), total, collected, push + pop + degraded + collector + exited);
             lanes.add(new LaneStats(l.lane(), l.kind(), l.producer(), total, collected, push, pop, degraded,
                     collector, exited, stoppedRecords,
-                    t.getLongOpaque(b + RegionLayout.L_EXPIRIES),
-                    t.getLongOpaque(b + RegionLayout.L_STALL_COUNT),
-                    t.getLongOpaque(b + RegionLayout.L_STALL_TOTAL),
-                    t.getLongOpaque(b + RegionLayout.L_STALL_LONGEST),
+                    counter(l.lane(), b, RegionLayout.L_EXPIRIES, "backstopExpiries"),
+                    counter(l.lane(), b, RegionLayout.L_STALL_COUNT, "stallCount"),
+                    counter(l.lane(), b, RegionLayout.L_STALL_TOTAL, "stallTotalNs"),
+                    counter(l.lane(), b, RegionLayout.L_STALL_LONGEST, "stallLongestNs"),
                     stallWindows(log), log.omitted(), laneMinFree,
                     t.getIntOpaque(b + RegionLayout.L_DEGRADED) != 0, p.errors.laneFailure(l.lane()), c.callNs(),
                     c.longestCallNs(), dropWindows(l.lane(), stop, stoppedRecords, push + pop + degraded),
@@ -99,11 +103,34 @@ final class StatsReader {
         }
         List<QueueStats> queues = new ArrayList<>();
         for (int q = 0; q < layout.producers(); q++) {
-            queues.add(new QueueStats(q, layout.readyQueueSize(),
-                    t.getLongOpaque(layout.readyQueue(q) + RegionLayout.RQ_MAX_DEPTH), p.readyDepths[q].samples()));
+            long maxDepth = t.getLongOpaque(layout.readyQueue(q) + RegionLayout.RQ_MAX_DEPTH);
+            if (maxDepth < 0) {
+                p.errors.addOnce(beyondCount("ready queue " + q, "maxReadyDepth", maxDepth));
+                maxDepth = 0;
+            }
+            queues.add(new QueueStats(q, layout.readyQueueSize(), maxDepth, p.readyDepths[q].samples()));
         }
         return new PipelineStats(p.config.name(), p.config.policy(), p.config.memoryMode(), started, stopped,
                 elapsedNs, lanes, pools, queues, p.errors.messages(), p.errors.count(),
                 stop == null ? List.of() : stop.stuck());
+    }
+
+    /**
+     * @return the u64 counter (docs/region-abi.md, lane state) at {@code offset} of lane {@code lane}'s state. No
+     *         count a producer keeps reaches 2^63, so a value with the top bit set is garbage a producer wrote: it
+     *         reads as 0, and the errors say so once, with the value as the unsigned number it is
+     */
+    private long counter(int lane, long base, long offset, String field) {
+        long v = p.transport.getLongOpaque(base + offset);
+        if (v < 0) {
+            p.errors.addOnce(beyondCount("lane " + lane, field, v));
+            return 0;
+        }
+        return v;
+    }
+
+    private static String beyondCount(String where, String field, long value) {
+        return where + ": field " + field + " is " + Long.toUnsignedString(value)
+                + ", more than any count can reach (garbage a producer wrote); read as 0";
     }
 }

@@ -301,8 +301,9 @@ final class StopProtocol {
                 left = part < 0 || left < 0 || part > left ? -1 : left - part;
             }
             if (left < 0) {
-                p.errors.laneFailed(l, "total " + total + " is less than dropped (push " + push + ", pop " + pop
-                        + ", degraded " + degraded + ") plus received " + received + " (corrupt active head)");
+                p.errors.laneFailed(l, "total " + Long.toUnsignedString(total) + " is less than dropped (push "
+                        + Long.toUnsignedString(push) + ", pop " + Long.toUnsignedString(pop) + ", degraded "
+                        + Long.toUnsignedString(degraded) + ") plus received " + received + " (corrupt active head)");
             }
         }
     }

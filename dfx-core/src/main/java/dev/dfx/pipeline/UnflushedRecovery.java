@@ -84,7 +84,7 @@ final class UnflushedRecovery {
             if (b.holder == lane && !alreadyReceived) {
                 count = t.getLongAcquire(base + RegionLayout.L_COMMITTED);
                 if (count < 0 || count > capacity) {
-                    p.errors.laneFailed(lane, "committed " + count + " is outside 0.." + capacity
+                    p.errors.laneFailed(lane, "committed " + Long.toUnsignedString(count) + " is outside 0.." + capacity
                             + " (corrupt active head)");
                     return;
                 }
@@ -102,10 +102,11 @@ final class UnflushedRecovery {
         long received = p.ledger.collected(lane) + p.ledger.lostToCollector(lane);
         long lost = total - dropped - received - count;
         // A producer may have counted at most a whole buffer plus what it waits at a gate with.
-        if (lost < 0 || lost > 2L * capacity) {
-            p.errors.laneFailed(lane, "total " + total + " - dropped " + dropped + " - received " + received
-                    + " - committed " + count + " = " + lost + ", outside 0.." + 2L * capacity
-                    + " (corrupt active head)");
+        if (total < 0 || dropped < 0 || lost < 0 || lost > 2L * capacity) {
+            // the fields are u64: one read as negative is garbage, and is named as the unsigned number it is
+            p.errors.laneFailed(lane, "total " + Long.toUnsignedString(total) + " - dropped "
+                    + Long.toUnsignedString(dropped) + " - received " + received + " - committed " + count
+                    + " is outside 0.." + 2L * capacity + " (corrupt active head)");
             return;
         }
         if (lost > 0) {

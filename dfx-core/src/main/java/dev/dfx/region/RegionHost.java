@@ -9,10 +9,12 @@ import dev.dfx.pipeline.PipelineStats;
 import dev.dfx.pipeline.RegionLayout;
 import dev.dfx.pipeline.StallWindow;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -53,6 +55,8 @@ public final class RegionHost implements AutoCloseable {
     public static final String ENV = "DFX_REGION";
 
     private final Path file;
+    /** The file's length when the host started: every buffer block lies below it (header field fileBytes). */
+    private final long fileBytes;
     private final RegionSpec spec;
     private final Pipeline pipeline;
     private final RegionLayout layout;
@@ -63,6 +67,9 @@ public final class RegionHost implements AutoCloseable {
     private final String[] poolOfLane;
     private volatile TscCalibration tsc;
     private volatile String tscProblem;
+    /** Why the file can no longer be trusted ({@link #cutShort()}), or null while it is whole. */
+    private volatile String cutShort;
+    private final Object cutShortLock = new Object();
     private RegionStats finalStats;
     /** Each lane's attach state just before stop moved it (stop closes flushed and dead lanes alike), or null. */
     private int[] attachAtStop;
@@ -75,7 +82,9 @@ public final class RegionHost implements AutoCloseable {
         this.spec = spec;
         this.pipeline = pipeline;
         PipelineConfig c = pipeline.config();
-        this.layout = RegionHeader.read(file).layout();
+        RegionHeader header = RegionHeader.read(file);
+        this.layout = header.layout();
+        this.fileBytes = header.fileBytes();
         this.arena = Arena.ofShared();
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             this.region = ch.map(FileChannel.MapMode.READ_ONLY, 0, layout.regionBytes(), arena);
@@ -207,6 +216,41 @@ public final class RegionHost implements AutoCloseable {
     /** @return why the published TSC calibration was refused, if it was */
     public Optional<String> tscProblem() {
         return Optional.ofNullable(tscProblem);
+    }
+
+    /**
+     * Checks that the region file still has every byte the host mapped. A producer may truncate the file (by mistake,
+     * or a hostile one): a mapped read past its new end faults (SIGBUS, thrown as {@link InternalError}), and the
+     * records, lane counters and queues it held are gone. A file found short gets its length back, the lost bytes
+     * reading as zeros, so that no later read of the host faults and {@link #stop()} still ends the recording (a lane
+     * whose counters now read zero then fails). Any thread; costs one {@code stat} of the file.
+     *
+     * @return why the region can no longer be trusted, naming the file, the length it was cut to and the length it
+     *         needs, from the first check that found it short on; empty while it is whole
+     */
+    public Optional<String> cutShort() {
+        synchronized (cutShortLock) {
+            if (cutShort != null) {
+                return Optional.ofNullable(cutShort);
+            }
+            long size;
+            try {
+                size = Files.size(file);
+            } catch (IOException e) {
+                return Optional.empty(); // removed or renamed: the mapping still holds every byte
+            }
+            if (size < fileBytes) {
+                cutShort = "region file " + file + " was cut to " + size + " bytes while recording, below the "
+                        + fileBytes + " bytes dfx made it: a producer truncated it, and the records it held then are"
+                        + " lost; the records drained before are kept";
+                try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+                    f.setLength(fileBytes);
+                } catch (IOException e) {
+                    cutShort += " (its length could not be given back: " + e.getMessage() + ")";
+                }
+            }
+            return Optional.ofNullable(cutShort);
+        }
     }
 
     /** @return every process that attached (process table and lane owners), with whether it is alive now */

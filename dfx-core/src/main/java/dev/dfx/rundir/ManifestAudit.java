@@ -60,14 +60,11 @@ public final class ManifestAudit {
         }
         List<PoolObservation> out = new ArrayList<>();
         for (RunManifest.Pool pool : m.config().pools()) {
-            int dot = pool.kind().indexOf('.');
-            String subsystem = dot < 0 ? pool.kind() : pool.kind().substring(0, dot);
-            String kind = pool.kind().substring(dot + 1);
-            RunManifest.SubsystemReport s = m.subsystem(subsystem);
+            RunManifest.SubsystemReport s = m.subsystem(pool.subsystem());
             if (s == null) {
                 continue;  // a pool of a subsystem that did not report (the run ended before it started)
             }
-            out.add(observe(run, policy, pool, s, kind));
+            out.add(observe(run, policy, pool, s, pool.bufferKind()));
         }
         return out;
     }

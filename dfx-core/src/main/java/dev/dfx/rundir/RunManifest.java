@@ -115,6 +115,22 @@ public record RunManifest(String format, int version, @OptionalField String runI
      * @param lanes            lanes of the kind
      */
     public record Pool(String kind, int buffersPerLane, int recordsPerBuffer, int recordSize, int lanes) {
+        /**
+         * @return the subsystem whose records the pool holds: {@code kind} up to its dot, or all of it when it has
+         *         none (a program's one pool, {@code user}, is named after its subsystem alone)
+         */
+        public String subsystem() {
+            int dot = kind.indexOf('.');
+            return dot < 0 ? kind : kind.substring(0, dot);
+        }
+
+        /**
+         * @return the buffer kind's name, as a chunk file's kind table and {@code subsystems[].lanes[].kind} give it:
+         *         {@code kind} after its dot, or all of it when it has none
+         */
+        public String bufferKind() {
+            return kind.substring(kind.indexOf('.') + 1);
+        }
     }
 
     /**

@@ -147,8 +147,7 @@ final class RunMembership {
 
     /** @return the lane count of the kind's pool in the config, 0 when the config has no such pool */
     private int pooledLanes(String subsystem, String kind) {
-        String qualified = subsystem + "." + kind;
-        return m.config().pools().stream().filter(p -> p.kind().equals(qualified)).mapToInt(RunManifest.Pool::lanes)
-                .findFirst().orElse(0);
+        return m.config().pools().stream().filter(p -> p.subsystem().equals(subsystem) && p.bufferKind().equals(kind))
+                .mapToInt(RunManifest.Pool::lanes).findFirst().orElse(0);
     }
 }

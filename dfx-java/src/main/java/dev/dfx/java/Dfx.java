@@ -204,7 +204,7 @@ public final class Dfx {
         if (ON) {
             try {
                 P.flush();
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | InternalError e) { // InternalError: the region file cut short (SIGBUS)
                 failed(e);
             }
         }
@@ -224,7 +224,7 @@ public final class Dfx {
         if (ON && name != null && !Thread.currentThread().isVirtual()) {
             try {
                 P.threadName(name);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | InternalError e) { // InternalError: the region file cut short (SIGBUS)
                 failed(e);
             }
         }
@@ -256,7 +256,7 @@ public final class Dfx {
                 }
                 l.emit(type, flags, name, time, value, key);
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) { // InternalError: the region file cut short (SIGBUS)
             failed(e);
         }
     }

@@ -258,16 +258,20 @@ final class Producer {
     private synchronized void exit() {
         exited = true;
         Thread me = Thread.currentThread();
-        for (Lane l : platformLanes) {
-            if (l.owner == me || !l.owner.isAlive()) {
-                l.close();
+        try {
+            for (Lane l : platformLanes) {
+                if (l.owner == me || !l.owner.isAlive()) {
+                    l.close();
+                }
             }
-        }
-        for (Lane l : shared) {
-            if (l.tryLock()) {
-                l.close(); // stays locked: nothing more is written to it
+            for (Lane l : shared) {
+                if (l.tryLock()) {
+                    l.close(); // stays locked: nothing more is written to it
+                }
             }
+            r.detachProcess(processSlot);
+        } catch (RuntimeException | InternalError e) { // InternalError: the region file cut short (SIGBUS)
+            Dfx.failed(e);
         }
-        r.detachProcess(processSlot);
     }
 }

@@ -51,7 +51,7 @@ public final class TaskEvents {
                 }
             }
             return id;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) { // InternalError: the region file cut short (SIGBUS)
             Dfx.failed(e);
             return 0;
         }
@@ -110,7 +110,7 @@ public final class TaskEvents {
             if (flowId != 0) {
                 l.emit(UserEvents.FLOW_END, Dfx.CLOCK_FLAGS, flowName, now, flowId, null);
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) { // InternalError: the region file cut short (SIGBUS)
             Dfx.failed(e);
         }
         return now;
@@ -150,7 +150,7 @@ public final class TaskEvents {
             } finally {
                 l.unlock();
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) { // InternalError: the region file cut short (SIGBUS)
             Dfx.failed(e);
         }
     }

@@ -220,6 +220,25 @@ class JavaProducerTest {
         }
     }
 
+    /**
+     * A region file cut short under the program's mapping: its writes fault (SIGBUS), which must not reach the
+     * program (no call throws), nor its exit hook; one line on standard error says recording failed.
+     */
+    @Test
+    void aRegionFileCutShortUnderTheProgramIsOneLineAndTheProgramRunsOn() throws Exception {
+        RegionSpec spec = RegionSpec.builder().userPool(64, 2, 4).build();
+        try (RegionHost host = RegionHost.start(dir.resolve("region"), spec, new EventLog(0))) {
+            ChildJvm.Result run = ChildJvm.run(host.environment(), List.of(), ProducerMain.class, "cut", "1000");
+            assertThat(run.status()).as(run.stderr()).isZero();
+            assertThat(run.stdout()).isEqualTo("done enabled=true\n");
+            assertThat(run.stderr()).startsWith("dfx: recording failed (java.lang.InternalError: ")
+                    .endsWith("); the program goes on, some events are missing\n");
+            assertThat(run.stderr().lines()).hasSize(1);
+            assertThat(host.cutShort()).isPresent(); // the host gives the file its length back before it stops
+            host.stop();
+        }
+    }
+
     @Test
     void withoutTheVariableNothingIsRecordedAndTheProgramRunsAsUsual() throws Exception {
         ChildJvm.Result run = ChildJvm.run(Map.of(), List.of(), ProducerMain.class, "seq", "2", "1000");

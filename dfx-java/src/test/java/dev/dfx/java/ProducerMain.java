@@ -19,7 +19,9 @@ import java.util.List;
  * another to the common ForkJoinPool, each writing one instant "seq" with value {@code i}; {@code unlaned COUNT} has
  * one platform thread take a lane (one instant "seq", value 0) and keep it while a second writes COUNT times an
  * instant, a submit (instant and flow begin), a run with that flow (slice begin, flow end, slice end) and a run
- * without a flow (slice begin, slice end): 8 records an iteration, for a region with one lane to count as unlaned.
+ * without a flow (slice begin, slice end): 8 records an iteration, for a region with one lane to count as unlaned;
+ * {@code cut COUNT} writes COUNT steps as {@code seq} does on main, truncates the region file to 4096 bytes (a
+ * hostile producer) and writes COUNT more.
  * Prints {@code done enabled=B} at the end of main.
  */
 public final class ProducerMain {
@@ -127,6 +129,20 @@ public final class ProducerMain {
                 });
                 while (writer.getState() != Thread.State.TIMED_WAITING && writer.isAlive()) {
                     Thread.onSpinWait();
+                }
+            }
+            case "cut" -> {
+                // writes COUNT slices, cuts the region file to one page under its own mapping, writes COUNT more
+                for (int i = 0; i < 2 * n; i++) {
+                    if (i == n) {
+                        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(System.getenv(Producer.ENV),
+                                "rw")) {
+                            f.setLength(4096);
+                        }
+                    }
+                    try (Slice s = Dfx.slice("step")) {
+                        Dfx.instant("seq", "n", i);
+                    }
                 }
             }
             default -> throw new IllegalArgumentException(args[0]);

@@ -10,6 +10,7 @@ import dev.dfx.audit.LaneShortage;
 import dev.dfx.audit.PoolAudit;
 import dev.dfx.audit.PoolObservation;
 import dev.dfx.audit.RunAudit;
+import dev.dfx.error.Count;
 import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunManifest;
 import java.io.IOException;
@@ -206,7 +207,8 @@ final class AuditReport {
     }
 
     private static String afterExitReason(long dropped) {
-        return dropped + " records written by virtual threads after the program's exit began (no pool or lane helps: "
+        return Count.of(dropped, "record") + " written by virtual threads after the program's exit began (no pool or"
+                + " lane helps: "
                 + ProgramReport.AFTER_EXIT_ADVICE + ")";
     }
 

@@ -32,7 +32,6 @@ import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code dfx export RUN --format chrome|perfetto|html -o FILE}: writes a run directory's trace from its chunk files
@@ -40,7 +39,8 @@ import picocli.CommandLine.Parameters;
  * Perfetto protobuf trace with the same content ({@link RunTraceExporter}), or a self-contained interactive HTML
  * page ({@link HtmlViewer}); a perf.data file as a Chrome or Perfetto trace, an HTML page, folded stacks or
  * speedscope JSON ({@link #exportPerfData}), also from a pipe-format stream on standard input ({@code dfx export
- * -}). {@code -o -} writes
+ * -}). The input may be named with {@code -i FILE} too, as {@code dfx script} and {@code dfx report} take it
+ * ({@link PerfInputOption}). {@code -o -} writes
  * to standard output (binary for perfetto). The output is checked before any work (not a directory, its folder exists, not one of the
  * inputs: run.json, the chunk files, the run's other outputs; the run's trace.json may be rewritten only as Chrome JSON) and written through a
  * temporary file, so a failed export leaves FILE as it was. Damaged or missing chunk files: the output is drawn
@@ -54,9 +54,12 @@ final class ExportCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "RUN", description = "A run directory (or a perf.data file; '-' for a"
-            + " pipe-format stream on standard input: perf record -o - ... | dfx export - ...).")
-    Path input;
+    /** RUN, FILE or {@code -i FILE}, as perf's commands and dfx script take their input. */
+    @CommandLine.Mixin
+    PerfInputOption source = new PerfInputOption();
+
+    /** The input {@link #source} names, set when the command runs. */
+    private Path input;
 
     @Option(names = {"-f", "--format"}, paramLabel = "FORMAT", defaultValue = "chrome", converter = FormatName.class,
             description = "chrome (trace-event JSON that Perfetto opens; default), perfetto (native Perfetto"
@@ -80,6 +83,7 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         AtomicFile.discardOnExit(); // an export stopped by a signal leaves no half-written temporary file
+        input = Path.of(source.resolve());
         String f = format;
         if (eventFilter != null && profile(f) != PerfProfileExporter.Format.FOLDED) {
             throw new UsageException("option --event-filter: for --format folded; --format " + f + " keeps the"

@@ -151,6 +151,14 @@ public final class Main implements Runnable {
      *         output is a pipe whose reader went away
      */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        return execute(args, out, err, Main::commandLine);
+    }
+
+    /**
+     * {@link #execute(String[], PrintWriter, PrintWriter)} on the command tree {@code tree} builds for {@code args}
+     * (tests give one with a command of their own).
+     */
+    static int execute(String[] args, PrintWriter out, PrintWriter err, Function<String[], CommandLine> tree) {
         int status;
         try {
             if (versionOnly(args)) {
@@ -161,13 +169,19 @@ public final class Main implements Runnable {
                 }
                 status = 0;
             } else {
-                CommandLine cl = commandLine(args);
+                CommandLine cl = tree.apply(args);
                 cl.setOut(out);
                 cl.setErr(err);
                 status = cl.execute(args);
             }
             out.flush(); // the last buffered output can fail too
         } catch (StandardStreamException e) {
+            status = failure(e, err);
+        } catch (RuntimeException | Error e) {
+            // picocli hands a command's exceptions to the handler set in commandLine(String[]) but lets an Error
+            // (OutOfMemoryError, StackOverflowError) through, and building the tree is outside that handler: a
+            // defect of dfx all the same. What the command printed before it failed is kept.
+            flushQuietly(out);
             status = failure(e, err);
         }
         try {
@@ -176,6 +190,15 @@ public final class Main implements Runnable {
             return status == 0 ? failure(e, err) : status;
         }
         return status;
+    }
+
+    /** Flushes what a failed command printed; a write that fails now is not what the command failed of. */
+    private static void flushQuietly(PrintWriter out) {
+        try {
+            out.flush();
+        } catch (StandardStreamException e) {
+            // the failure being reported says more than this one
+        }
     }
 
     private static boolean versionOnly(String[] args) {
@@ -275,10 +298,12 @@ public final class Main implements Runnable {
 
     /**
      * A command failed: bad input and I/O errors are one {@code dfx:} line with exit status 1 (a command that cannot
-     * be started: 127 not found, 126 not executable, as a shell); anything else is a
-     * defect of dfx, reported in one line too, with the stack trace only when {@code DFX_DEBUG} is set.
+     * be started: 127 not found, 126 not executable, as a shell); anything else, an {@link Error} such as
+     * {@link OutOfMemoryError} included, is a defect of dfx, reported in one line too ({@code dfx: internal error:
+     * WHAT}; an Error's class name first, as its message alone seldom says what it is), exit status 70
+     * (EX_SOFTWARE), with the stack trace only when {@code DFX_DEBUG} is set.
      */
-    static int failure(Exception ex, PrintWriter err) {
+    static int failure(Throwable ex, PrintWriter err) {
         switch (ex) {
             case StandardStreamException s when s.brokenPipe() -> {
                 return BROKEN_PIPE; // the reader has what it wanted: no message, as for a filter SIGPIPE ended
@@ -308,8 +333,10 @@ public final class Main implements Runnable {
             }
             default -> {
                 String msg = ex.getMessage();
-                err.println(PREFIX + "internal error: " + (msg == null ? ex.getClass().getSimpleName()
-                        : msg.replace('\n', ' ')) + " (run with DFX_DEBUG=1 for details; please report it)");
+                String what = msg == null ? ex.getClass().getSimpleName() : ex instanceof Error
+                        ? ex.getClass().getSimpleName() + ": " + msg.replace('\n', ' ') : msg.replace('\n', ' ');
+                err.println(PREFIX + "internal error: " + what
+                        + " (run with DFX_DEBUG=1 for details; please report it)");
                 if (System.getenv("DFX_DEBUG") != null) {
                     ex.printStackTrace(err);
                 }

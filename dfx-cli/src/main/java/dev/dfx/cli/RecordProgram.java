@@ -1,6 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.Count;
 import dev.dfx.error.UsageException;
 import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.program.ProgramRecording;
@@ -96,7 +97,8 @@ final class RecordProgram {
             throw new UsageException("option -o: empty path; expected a new or empty run directory");
         }
         if (options.lanes < 1 || options.lanes > MAX_LANES) {
-            throw new UsageException("option --lanes: " + options.lanes + " lanes; expected 1 to " + MAX_LANES);
+            throw new UsageException("option --lanes: " + options.lanes + " is not a lane count; expected 1 to "
+                    + MAX_LANES);
         }
         PoolSize pool = new PoolSize(RegionSpec.DEFAULT_BUFFERS_PER_LANE, RegionSpec.DEFAULT_RECORDS_PER_BUFFER);
         String earlier = null;

@@ -71,7 +71,7 @@ final class ReportCommand implements Callable<Integer> {
     String callGraph;
 
     @Option(names = "--percent-limit", paramLabel = "PERCENT",
-        description = "perf.data: leave out lines and callchain branches under this share of the event")
+        description = "perf.data: leave out lines and callchain branches under this share of the event (0 to 100)")
     Double percentLimit;
 
     @Option(names = {"-n", "--show-nr-samples"}, description = "perf.data: a Samples column after the overhead"
@@ -109,6 +109,13 @@ final class ReportCommand implements Callable<Integer> {
         if (perfData != null && run != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Unmatched argument '" + run
                 + "': the input is given with -i already (" + perfData + ")");
+        }
+        if (percentLimit != null && !(percentLimit >= 0 && percentLimit <= 100)) {
+            // a usage error as picocli's own for a value that is not a number, naming the value as given (1e400 is
+            // read as Infinity), before any input is read; NaN fails both comparisons
+            List<String> given = spec.findOption("--percent-limit").originalStringValues();
+            throw new CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--percent-limit': '"
+                    + (given.isEmpty() ? percentLimit : given.getLast()) + "' is not a percentage (0 to 100)");
         }
         Path input = perfData != null ? perfData : run != null ? run : Path.of(StandardInput.orDefault("perf.data"));
         if (!Files.isDirectory(input)) {
@@ -156,12 +163,6 @@ final class ReportCommand implements Callable<Integer> {
         if (!mode.equals("graph") && !mode.equals("none")) {
             throw new UsageException("option -g: '" + callGraph + "' is not a call-graph mode dfx prints; expected"
                 + " graph or none");
-        }
-        if (percentLimit != null && (percentLimit.isNaN() || percentLimit < 0)) {
-            // a usage error as picocli's own for a value that is not a number, naming the value as given
-            List<String> given = spec.findOption("--percent-limit").originalStringValues();
-            throw new CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--percent-limit': '"
-                    + (given.isEmpty() ? percentLimit : given.getLast()) + "' is not a percentage (0 or more)");
         }
         filter.check();
         Set<String> symbolNames = null;

@@ -1,5 +1,6 @@
 package dev.dfx.cli;
 
+import dev.dfx.error.Count;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.rundir.OutputFile;
 import dev.dfx.rundir.ProgramReport;
@@ -108,7 +109,8 @@ final class RunSummary {
     /** Prints one line per process that wrote into the region, and one per lane that did not end well. */
     private static void producers(ProgramReport p, PrintWriter out) {
         out.printf(Locale.ROOT, "processes: %d%s%n", p.processes().size(), p.unlanedDropped() > 0
-                ? ", " + p.unlanedDropped() + " records dropped by threads that found no free lane (--lanes)" : "");
+                ? ", " + Count.of(p.unlanedDropped(), "record") + " dropped by threads that found no free lane"
+                        + " (--lanes)" : "");
         for (ProgramReport.Producer proc : p.processes()) {
             out.printf(Locale.ROOT, "  pid %d%s: %d threads, total %d, collected %d, dropped %d, %s%n", proc.pid(),
                     proc.name() == null ? "" : " (" + proc.name() + ")", proc.threads().size(), proc.total(),

@@ -111,8 +111,10 @@ final class StatCommand implements Callable<Integer> {
         try {
             resolved = system.catalog().resolve(list);
         } catch (EventSyntaxException e) {
+            // perf's caret under the column, then the usual one line: an event the list cannot name is a usage
+            // error whatever the command counts, as a bad value of any other option
             err.print(e.perfStyle(80));
-            throw e;
+            throw new UsageException("option -e: " + e.getMessage(), e);
         }
         if (aggregation != null) {
             resolved.stream().filter(e -> e.family() != PmuFamily.LINUX).findFirst().ifPresent(e -> {

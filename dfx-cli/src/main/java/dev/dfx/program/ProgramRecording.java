@@ -1,5 +1,6 @@
 package dev.dfx.program;
 
+import dev.dfx.error.Count;
 import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.exec.ProgramPath;
 import dev.dfx.chunk.BufferKind;
@@ -184,9 +185,9 @@ public final class ProgramRecording {
         } catch (ArithmeticException e) {
             need = Long.MAX_VALUE;
         }
-        PoolBudget.refuseOver(setting(settings), need, PoolBudget.physicalMemory(), () -> settings.lanes()
-                + " lanes x " + pool.buffersPerLane() + " buffers x " + pool.recordsPerBuffer() + " records x "
-                + UserEvent.BYTES + " B");
+        PoolBudget.refuseOver(setting(settings), need, PoolBudget.physicalMemory(), () -> Count.of(settings.lanes(),
+                "lane") + " x " + Count.of(pool.buffersPerLane(), "buffer") + " x " + Count.of(pool.recordsPerBuffer(),
+                "record") + " x " + UserEvent.BYTES + " B");
         RunLock claim = RecordingPlan.runDirectory(settings.output(), workDir);
         try {
             return record(claim.directory());
@@ -291,7 +292,8 @@ public final class ProgramRecording {
             reason = join(cutShort, reason);
         } else if (!failed.isEmpty()) {
             status = "failed";
-            reason = join(reason, failed.size() + " lanes failed, the first " + failed.getFirst());
+            reason = join(reason, failed.size() == 1 ? "1 lane failed: " + failed.getFirst()
+                    : failed.size() + " lanes failed, the first " + failed.getFirst());
         }
         RunManifest m = manifest(spec, status, reason, clock, start, null, 0, wallNs, List.of(user), outputs, program);
         try {

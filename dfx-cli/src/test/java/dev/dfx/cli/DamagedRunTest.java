@@ -278,7 +278,10 @@ class DamagedRunTest extends OneRecordedRun {
         try (Stream<Path> files = Files.list(dir.resolve("chunks"))) {
             for (Path f : files.sorted().toList()) {
                 try (ChunkReader r = ChunkReader.open(f)) {
-                    held.add(r.subsystem() + " " + r.chunks().size() + " chunks " + r.recordCount() + " records");
+                    // a file of this run holds one chunk or several, and always more than one record
+                    int chunks = r.chunks().size();
+                    held.add(r.subsystem() + " " + chunks + (chunks == 1 ? " chunk " : " chunks ") + r.recordCount()
+                            + " records");
                     if (cutIndexes) {
                         try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
                             raf.setLength(r.chunks().getLast().end());

@@ -29,6 +29,30 @@ class ExportPerfDataTest {
         assertThat(Files.readString(out).split("\"ph\":\"i\"", -1)).hasSize(161);
     }
 
+    /** perf's commands name their input with -i; export takes it as script and report do, for either format. */
+    @Test
+    void theInputIsTakenWithDashIAsPositionally() throws IOException {
+        String data = Fixtures.perf("irq-a.data").toString();
+        for (String format : new String[] {"chrome", "folded"}) {
+            Path given = dir.resolve("given." + format);
+            Path withI = dir.resolve("with-i." + format);
+            Path withInput = dir.resolve("with-input." + format);
+            assertThat(CliRun.dfx("export", data, "-f", format, "-o", given.toString()).status()).isZero();
+            CliRun i = CliRun.dfx("export", "-i", data, "-f", format, "-o", withI.toString());
+            assertThat(i.status()).as(i.err()).isZero();
+            CliRun input = CliRun.dfx("export", "--input=" + data, "-f", format, "-o", withInput.toString());
+            assertThat(input.status()).as(input.err()).isZero();
+            assertThat(Files.readAllBytes(withI)).isEqualTo(Files.readAllBytes(given));
+            assertThat(Files.readAllBytes(withInput)).isEqualTo(Files.readAllBytes(given));
+        }
+        CliRun both = CliRun.dfx("export", "-i", data, data, "-o", dir.resolve("t.json").toString());
+        assertThat(both.status()).isEqualTo(2);
+        assertThat(both.err()).isEqualTo("dfx: export: Unmatched argument '" + data + "': the input is given with -i"
+            + " already (" + data + ") (see 'dfx export --help')\n");
+        CliRun help = CliRun.dfx("export", "--help");
+        assertThat(help.out()).contains("-i, --input=FILE");
+    }
+
     @Test
     void htmlOfAPerfDataFileIsASelfContainedPage() throws IOException {
         Path page = dir.resolve("x.html");

@@ -154,8 +154,8 @@ class ForeignChunksTest extends OneRecordedRun {
             MemorySegment one = r.records(first).asSlice(0, CoreTaskRecord.SIZE);
             w.append(coreTask, 7, 0, one, 1);
         }
-        assertEveryCommand(dir, intact, List.of("dfx: " + swimlane + ": lane 7 of kind core-task (1 chunks, 1"
-                + " records) is not a lane of this run (run.json reports lanes 0, 1); skipped"), false);
+        assertEveryCommand(dir, intact, List.of("dfx: " + swimlane + ": lane 7 of kind core-task (1 chunk, 1"
+                + " record) is not a lane of this run (run.json reports lanes 0, 1); skipped"), false);
         // dump shows the file's own index (which lists lane 7's chunk), but no chunk of lane 7
         assertThat(CliRun.dfx("dump", dir.toString()).out()).contains("(core-task)  lane: 1  ")
                 .doesNotContain("(core-task)  lane: 7  ");

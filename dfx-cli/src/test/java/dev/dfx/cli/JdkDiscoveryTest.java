@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,16 +22,7 @@ class JdkDiscoveryTest {
     }
 
     private Path fakeJdk(String dir, String version, boolean withJavac) throws IOException {
-        Path bin = Files.createDirectories(tmp.resolve("jvm").resolve(dir).resolve("bin"));
-        Path java = bin.resolve("java");
-        Files.writeString(java, "#!/bin/sh\necho '    java.specification.version = " + version + "' >&2\n");
-        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        if (withJavac) {
-            Path javac = bin.resolve("javac");
-            Files.writeString(javac, "#!/bin/sh\n");
-            Files.setPosixFilePermissions(javac, PosixFilePermissions.fromString("rwxr-xr-x"));
-        }
-        return bin.getParent();
+        return RepoScripts.fakeJdk(tmp.resolve("jvm").resolve(dir), version, withJavac);
     }
 
     private record Result(int status, String out, String err) {

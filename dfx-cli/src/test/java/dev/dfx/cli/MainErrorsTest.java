@@ -11,10 +11,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /** Every failure of the command line is one {@code dfx:} line with the documented exit status. */
 class MainErrorsTest {
@@ -22,9 +24,14 @@ class MainErrorsTest {
     }
 
     private static Run run(String... args) {
+        return run(Main::commandLine, args);
+    }
+
+    /** Runs {@code args} on the command tree {@code tree} builds. */
+    private static Run run(Function<String[], CommandLine> tree, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int status = Main.execute(args, new PrintWriter(out), new PrintWriter(err));
+        int status = Main.execute(args, new PrintWriter(out), new PrintWriter(err), tree);
         return new Run(status, out.toString(), err.toString());
     }
 
@@ -49,14 +56,70 @@ class MainErrorsTest {
         assertThat(r.out()).isEmpty();
     }
 
-    @Test
-    void aNegativePercentLimitIsAUsageErrorNamingTheValueAsGiven() {
+    @ParameterizedTest
+    @CsvSource({"-5", "NaN", "Infinity", "-Infinity", "1e400", "100.5"})
+    void aPercentLimitOutside0To100IsAUsageErrorNamingTheValueAsGiven(String value) {
         String data = dev.dfx.testing.Fixtures.testdataDir().resolve("perf/irq-a.data").toString();
-        Run r = run("report", "--percent-limit", "-5", "-i", data);
+        Run r = run("report", "--percent-limit", value, "-i", data);
         assertThat(r.status()).as("as for a value that is not a number").isEqualTo(2);
-        assertThat(r.err()).isEqualTo("dfx: report: Invalid value for option '--percent-limit': '-5' is not a"
-                + " percentage (0 or more) (see 'dfx report --help')" + System.lineSeparator());
+        assertThat(r.err()).isEqualTo("dfx: report: Invalid value for option '--percent-limit': '" + value + "' is not"
+                + " a percentage (0 to 100) (see 'dfx report --help')" + System.lineSeparator());
         assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void aBadPercentLimitIsRefusedBeforeTheInputIsRead(@TempDir Path tmp) {
+        Run r = run("report", "--percent-limit", "1e400", "-i", tmp.resolve("none.data").toString());
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).contains("'--percent-limit': '1e400' is not a percentage");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0", "100", "2.5"})
+    void aPercentLimitFrom0To100IsTaken(String value) {
+        String data = dev.dfx.testing.Fixtures.testdataDir().resolve("perf/irq-a.data").toString();
+        Run r = run("report", "--percent-limit", value, "-i", data);
+        assertThat(r.status()).as(r.err()).isZero();
+    }
+
+    /** A command of the test's own that prints a line, then fails the way {@code how} says. */
+    @CommandLine.Command(name = "boom")
+    static final class Boom implements Runnable {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+        @CommandLine.Parameters(index = "0")
+        String how;
+
+        @Override
+        public void run() {
+            spec.commandLine().getOut().println("collected before the failure");
+            switch (how) {
+                case "stack" -> recurse(0);
+                // more elements than any JVM array holds: a real OutOfMemoryError that allocates nothing
+                case "heap" -> spec.commandLine().getOut().println(new long[Integer.MAX_VALUE].length);
+                default -> throw new IllegalStateException("queue corrupt");
+            }
+        }
+
+        private static int recurse(int depth) {
+            return recurse(depth + 1) + 1;
+        }
+    }
+
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "stack | StackOverflowError",
+        "heap  | OutOfMemoryError: Requested array size exceeds VM limit",
+        "state | queue corrupt",
+    })
+    void anErrorOfTheJvmIsOneInternalErrorLineWithExitStatus70AndKeepsTheOutput(String how, String what) {
+        Run r = run(args -> Main.commandLine(args).addSubcommand("boom", new CommandLine(new Boom())), "boom", how);
+        assertThat(r.status()).isEqualTo(70);
+        assertThat(r.err()).isEqualTo("dfx: internal error: " + what + " (run with DFX_DEBUG=1 for details; please"
+                + " report it)" + System.lineSeparator());
+        assertThat(r.out()).as("what the command printed before it failed").isEqualTo("collected before the failure"
+                + System.lineSeparator());
     }
 
     @Test

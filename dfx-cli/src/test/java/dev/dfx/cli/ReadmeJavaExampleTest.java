@@ -32,6 +32,9 @@ class ReadmeJavaExampleTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SECTION = "## Profile a Java program";
     private static final String AGENT = "dfx-agent/target/dfx-agent.jar";
+    /** The block's first line: where the default java is too old for the agent, the JDK 25 dfx uses goes first. */
+    private static final String SELECT_JDK = ". scripts/jdk.sh && dfx_use_jdk               # where java -version says"
+            + " less than 22: JDK 25 first on PATH";
 
     @TempDir
     Path tmp;
@@ -39,7 +42,7 @@ class ReadmeJavaExampleTest {
     @Test
     void theReadmesTwoCommandsRecordEveryTaskOfTheExample() throws Exception {
         List<String> commands = commands();
-        assertThat(commands).containsExactly("./dfx record -- java examples/java/Tasks.java",
+        assertThat(commands).containsExactly(SELECT_JDK, "./dfx record -- java examples/java/Tasks.java",
                 "./dfx record -- sh -c 'java -javaagent:" + AGENT + " examples/java/Tasks.java'");
         Path examples = tmp.resolve("examples/java");
         Files.createDirectories(examples);
@@ -60,6 +63,29 @@ class ReadmeJavaExampleTest {
                     .doesNotContain("Picked up").doesNotContain("WARNING").contains("dropped 0, exited");
             checkTrace(run.resolve("trace.json"));
         }
+    }
+
+    /**
+     * The block's first line, run from the checkout's root in a shell whose {@code java} is a JDK 17 and with no
+     * JAVA_HOME, leaves a {@code java} of the JDK the tests run on (25 or newer) first on PATH.
+     */
+    @Test
+    void theReadmesFirstLinePutsAJdkOf22OrNewerBeforeAnOlderDefaultJava() throws Exception {
+        assertThat(commands().getFirst()).isEqualTo(SELECT_JDK);
+        Path jvm = tmp.resolve("jvm");
+        Path old = RepoScripts.fakeJdk(tmp.resolve("java-17"), "17", true);
+        Files.createDirectories(jvm);
+        Files.createSymbolicLink(jvm.resolve("jdk-of-the-tests"), Path.of(System.getProperty("java.home")));
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", SELECT_JDK + "\njava -XshowSettings:properties -version")
+                .directory(CPrograms.ROOT.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", old.resolve("bin") + ":/usr/bin:/bin");
+        pb.environment().remove("JAVA_HOME");
+        pb.environment().put("DFX_JVM_DIR", jvm.toString());
+        pb.environment().put("DFX_NO_INSTALL", "1");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+        assertThat(out).contains("java.specification.version = " + Runtime.version().feature());
     }
 
     private static void checkTrace(Path file) throws IOException {

@@ -72,7 +72,13 @@ class RecordBadInputTest {
                 usage(List.of("--backstop", "0s"), "option --backstop: the duration must be greater than zero"),
                 usage(List.of("-C", "0"), "options -S/-C: cores must be 1..256, got 0"),
                 usage(List.of("-s", "swimlane", "-e", "task-clock"), "option -e: events are counted by the pmu"),
-                input(List.of("-e", "accel/no_such_event/"), "option -e: "),
+                usage(List.of("-e", "accel/no_such_event/"), "option -e: event syntax error at column 7 of"
+                        + " 'accel/no_such_event/': unknown term 'no_such_event' for pmu 'accel' (valid terms: "),
+                usage(List.of("-e", "nosuch/x/"), "option -e: event syntax error at column 1 of 'nosuch/x/': Cannot"
+                        + " find PMU `nosuch'. Missing kernel support? (known PMUs: "),
+                usage(List.of("-e", "task-clock,nosuch"), "option -e: event syntax error at column 12 of"
+                        + " 'task-clock,nosuch': parser error: unknown event 'nosuch' ('dfx list' shows the known"
+                        + " events) (see 'dfx record --help')"),
                 input(List.of("-e", "task-clock,software/config=999/"), "option -e: event '"));
     }
 

@@ -109,11 +109,11 @@ class RecordCommandLineTest {
 
     @Test
     void aLaneCountOutsideOneTo4096IsRefusedBeforeAnythingIsCreated() throws Exception {
-        for (String n : new String[] {"0", "4097", "99999999"}) {
+        for (String n : new String[] {"0", "-1", "4097", "99999999"}) {
             DfxProcess.Done d = dfx("record", "--lanes", n, "--", "true");
             assertThat(d.status()).as(n).isEqualTo(2);
-            assertThat(d.stderr()).isEqualTo("dfx: record: option --lanes: " + n + " lanes; expected 1 to 4096 (see"
-                    + " 'dfx record --help')\n");
+            assertThat(d.stderr()).isEqualTo("dfx: record: option --lanes: " + n + " is not a lane count; expected 1"
+                    + " to 4096 (see 'dfx record --help')\n");
         }
         assertThat(tmp.resolve("dfx-runs")).doesNotExist();
     }

@@ -42,6 +42,23 @@ final class RepoScripts {
         return dir;
     }
 
+    /**
+     * A fake JDK for scripts/jdk.sh: its {@code java} prints {@code version} as {@code -XshowSettings:properties}
+     * does and nothing else, and it has no release file, so the script must ask it.
+     *
+     * @param home      the JDK's folder (created)
+     * @param withJavac whether it has a {@code javac} (a JDK) or not (a JRE)
+     * @return {@code home}
+     */
+    static Path fakeJdk(Path home, String version, boolean withJavac) throws IOException {
+        executable(home.resolve("bin/java"), "#!/bin/sh\necho '    java.specification.version = " + version
+                + "' >&2\n");
+        if (withJavac) {
+            executable(home.resolve("bin/javac"), "#!/bin/sh\n");
+        }
+        return home;
+    }
+
     /** Writes an executable file (a script), creating its folder. */
     static void executable(Path file, String text) throws IOException {
         Files.createDirectories(file.getParent());

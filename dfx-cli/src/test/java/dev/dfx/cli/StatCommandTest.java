@@ -305,11 +305,17 @@ class StatCommandTest {
     @Test
     void syntaxErrorsShowPerfsCaretAndOneDfxLine(@TempDir Path dir) throws IOException {
         CliRun r = CliRun.dfx("stat", "-e", "accel/sq_waves,foo=1/", "--", "true");
-        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.status()).as("a usage error, as a bad value of any option").isEqualTo(2);
         // perf cuts specs whose fault lies past column 13: two characters cut, marked '..', caret after 34 spaces
         assertThat(r.err()).startsWith("event syntax error: '..l/sq_waves,foo=1/'\n" + " ".repeat(34)
                 + "\\___ unknown term 'foo' for pmu 'accel'\n");
-        assertThat(r.err()).contains("dfx: event syntax error at column 16 of 'accel/sq_waves,foo=1/'");
+        assertThat(r.err()).contains("\ndfx: stat: option -e: event syntax error at column 16 of"
+                + " 'accel/sq_waves,foo=1/'");
+        CliRun unknown = CliRun.dfx("stat", "-e", "nosuch", "--", "true");
+        assertThat(unknown.status()).isEqualTo(2);
+        assertThat(unknown.err().lines().filter(l -> l.startsWith("dfx: ")).toList()).containsExactly("dfx: stat:"
+                + " option -e: event syntax error at column 1 of 'nosuch': parser error: unknown event 'nosuch'"
+                + " ('dfx list' shows the known events) (see 'dfx stat --help')");
         CliRun dim = CliRun.dfx("stat", "-e", "accel/sq_waves,se=99/", "--", "true");
         assertThat(dim.status()).isEqualTo(1);
         assertThat(dim.err()).isEqualTo("dfx: dimension out of range: se=99 (max: 3)\n");

@@ -97,7 +97,7 @@ class RunScriptTest {
         assertThat(damage.lines()).hasSize(2).last().isEqualTo(TestRun.noManifest(run));
         assertThat(damage.lines()).first().asString()
             .startsWith(f + ": byte offset " + (0x48 + 64) + ": chunk payload checksum mismatch (kind 0 lane 0 seq 0:")
-            .endsWith("; skipped the chunk's 1 records");
+            .endsWith("; skipped the chunk's 1 record");
         assertThat(script(TestRun.write(dir.resolve("intact")), false)).contains("pmu:pmu:");
         assertThat(text).doesNotContain("pmu:pmu:").contains("swimlane:core-task:", "deps:submit:");
     }

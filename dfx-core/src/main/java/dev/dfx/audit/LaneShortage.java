@@ -1,5 +1,7 @@
 package dev.dfx.audit;
 
+import dev.dfx.error.Count;
+
 /**
  * Records lost because a pool had too few lane slots: a producer thread of a recorded program holds one lane of the
  * pool for its life, and a thread that finds every slot taken counts its records as dropped without a lane (no
@@ -30,7 +32,8 @@ public record LaneShortage(String subsystem, int lanes, long dropped, String opt
 
     /** @return one line: what was lost and what to do */
     public String reason() {
-        return dropped + " records dropped by threads that found all " + lanes + " lanes taken (a thread keeps its"
+        return Count.of(dropped, "record") + " dropped by threads that found all " + Count.of(lanes, "lane")
+                + " taken (a thread keeps its"
                 + " lane for its life: give at least as many lanes as the program has threads alive at once; the"
                 + " region does not count the threads that found none, so twice the lanes is a floor, not a fit)";
     }

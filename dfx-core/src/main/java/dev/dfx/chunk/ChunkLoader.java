@@ -3,6 +3,7 @@ package dev.dfx.chunk;
 import static dev.dfx.chunk.ChunkFormat.bad;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.Count;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +54,8 @@ final class ChunkLoader {
         long previousEnd = header.length();
         for (ChunkInfo entry : entries) {
             String skip = "skipped the chunk (kind " + entry.kind() + " lane " + Integer.toUnsignedString(entry.lane())
-                    + " seq " + Long.toUnsignedString(entry.seq()) + ", " + entry.recordCount() + " records)";
+                    + " seq " + Long.toUnsignedString(entry.seq()) + ", " + Count.of(entry.recordCount(), "record")
+                    + ")";
             if (entry.offset() < previousEnd) {
                 fail(path, entry.offset(), "chunk listed in the index starts inside the chunk before it, which ends"
                         + " at offset " + previousEnd, skip, entry.recordCount(), damage);
@@ -165,7 +167,7 @@ final class ChunkLoader {
     private static boolean payloadOk(MemorySegment file, ChunkInfo c, Path path, Consumer<ChunkDamage> damage) {
         MemorySegment stored = file.asSlice(c.payloadOffset(), c.storedLength());
         int computed = ChunkFormat.crc32c(stored);
-        String skipped = "skipped the chunk's " + c.recordCount() + " records";
+        String skipped = "skipped the chunk's " + Count.of(c.recordCount(), "record");
         if (computed != c.payloadCrc()) {
             fail(path, c.payloadOffset(), "chunk payload checksum mismatch (kind " + c.kind() + " lane "
                     + Integer.toUnsignedString(c.lane()) + " seq " + Long.toUnsignedString(c.seq()) + ": stored "

@@ -1,5 +1,6 @@
 package dev.dfx.pipeline;
 
+import dev.dfx.error.Count;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Queue;
@@ -237,8 +238,8 @@ final class CollectorLane {
             ledger.collected(b.lane, b.count);
         } catch (Throwable t) {
             ledger.lostToCollector(b.lane, b.count, since, System.nanoTime());
-            errors.add("collector: lane " + b.lane + " buffer seq " + b.seq + " (" + b.count
-                    + " records) lost: collector threw " + t);
+            errors.add("collector: lane " + b.lane + " buffer seq " + b.seq + " ("
+                    + Count.of(b.count, "record") + ") lost: collector threw " + t);
         } finally {
             long ns = Math.max(0, System.nanoTime() - since);
             callNs.setRelease(callNs.getPlain() + ns);

@@ -212,8 +212,9 @@ final class DrainShard {
             long rq = layout.readyQueue(q);
             int tail = finalTails != null ? finalTails[i] : transport.getIntAcquire(rq + RegionLayout.RQ_TAIL);
             if (tail < 0 || tail >= size) {
-                quarantine(i, "ready queue " + q + ": tail " + tail + " is outside 0.." + (size - 1)
-                        + " (corrupt); queue no longer drained");
+                // the field is an unsigned 32-bit index: a corrupt one reads as what the producer wrote, not -1
+                quarantine(i, "ready queue " + q + ": tail " + Integer.toUnsignedLong(tail) + " is outside 0.."
+                        + (size - 1) + " (corrupt); queue no longer drained");
                 continue;
             }
             int head = heads[i];

@@ -97,8 +97,10 @@ final class FreeQueueHost {
         long depth = tail - head;
         if (depth < 0 || depth > slotCount) {
             corrupt = true;
-            errors.laneFailed(lane, "free queue head " + head + " and tail " + tail + " are more than " + slotCount
-                    + " slots apart (corrupt); lane no longer refilled");
+            // both are unsigned 64-bit counters; a head past the tail is no depth at all, not a negative one
+            errors.laneFailed(lane, "free queue head " + Long.toUnsignedString(head) + (depth < 0 ? " is past its"
+                    + " tail " : " and tail ") + Long.toUnsignedString(tail) + (depth < 0 ? "" : " are more than "
+                    + slotCount + " slots apart") + " (corrupt); lane no longer refilled");
             return true;
         }
         depths.observe(depth);

@@ -1,5 +1,6 @@
 package dev.dfx.pipeline;
 
+import dev.dfx.error.Count;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -254,7 +255,8 @@ final class StopProtocol {
         residual[c.lane()] = true;
         String call = since == 0 ? "its collector calls did not deliver its backlog"
                 : "its collector call has run for " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - since) + " ms";
-        stuck.add("lane " + c.lane() + ": " + call + " (" + c.backlog() + " buffers not delivered) past stop's bound of "
+        stuck.add("lane " + c.lane() + ": " + call + " (" + Count.of(c.backlog(), "buffer") + " not delivered) past"
+                + " stop's bound of "
                 + p.config.backstop().toMillis() + " ms; its records not collected are counted dropped (stopped)"
                 + (since == 0 ? "" : ", the running call's too, though they reach the collector if that call returns"));
     }

@@ -1,5 +1,7 @@
 package dev.dfx.pipeline;
 
+import dev.dfx.error.Count;
+
 /**
  * At stop, hands each closed lane's un-flushed current buffer to the lane's collector (so a writer that ended without
  * a flush loses nothing). Only lanes that provably stopped writing are recovered ({@link StopProtocol#closed}): a
@@ -57,8 +59,8 @@ final class UnflushedRecovery {
         int capacity = p.config.pools().get(l.kind()).recordsPerBuffer();
         HostBuffer b = p.store.host(handle, l.kind());
         if (b == null || b.holder != l.lane() || count > capacity) {
-            p.errors.add("lane " + l.lane() + ": un-flushed buffer 0x" + Long.toHexString(handle) + " with " + count
-                    + " records cannot be recovered (corrupt active head)");
+            p.errors.add("lane " + l.lane() + ": un-flushed buffer 0x" + Long.toHexString(handle) + " with "
+                    + Count.of(count, "record") + " cannot be recovered (corrupt active head)");
             return;
         }
         deliver(l, b, count, t.getLongAcquire(base + RegionLayout.L_SEQ));
@@ -122,7 +124,8 @@ final class UnflushedRecovery {
         p.transport.pullBuffer(b, count * b.recordSize);
         b.carry(l.lane(), l.producer(), seq, (int) count, p.shardOf(l.producer()));
         if (!p.collectorLanes[l.lane()].handIn(b)) {
-            p.errors.add("lane " + l.lane() + ": un-flushed buffer seq " + seq + " (" + count + " records) cannot be"
+            p.errors.add("lane " + l.lane() + ": un-flushed buffer seq " + seq + " (" + Count.of(count, "record")
+                    + ") cannot be"
                     + " recovered: its collector ring is full (corrupt ready queue)");
         }
     }

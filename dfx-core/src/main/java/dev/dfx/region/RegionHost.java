@@ -1,5 +1,6 @@
 package dev.dfx.region;
 
+import dev.dfx.error.Count;
 import dev.dfx.pipeline.Collector;
 import dev.dfx.pipeline.DrainedBuffer;
 import dev.dfx.pipeline.LaneStats;
@@ -356,8 +357,8 @@ public final class RegionHost implements AutoCloseable {
             } else {
                 state = LaneState.PRODUCER_EXITED;
                 reason = "producer exited (pid " + pid + ")"
-                        + (l.droppedExited() > 0 ? "; " + l.droppedExited() + " records counted but not committed"
-                                : "");
+                        + (l.droppedExited() > 0 ? "; " + Count.of(l.droppedExited(), "record")
+                                + " counted but not committed" : "");
             }
             if (owner != 0) {
                 lanesOf.computeIfAbsent(pid, k -> new ArrayList<>()).add(l.lane());

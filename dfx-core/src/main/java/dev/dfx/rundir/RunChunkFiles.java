@@ -4,6 +4,7 @@ import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.Recovery;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.Count;
 import dev.dfx.error.IoErrors;
 import dev.dfx.record.Subsystem;
 import java.io.IOException;
@@ -127,7 +128,7 @@ public final class RunChunkFiles implements AutoCloseable {
                                        RunDamage damage) {
         if (!Files.exists(file)) {
             damage.add(file + ": missing; run.json lists the " + report.name() + " subsystem with "
-                    + report.collected() + " records collected");
+                    + Count.of(report.collected(), "record") + " collected");
             return null;
         }
         int before = damage.count();
@@ -155,7 +156,7 @@ public final class RunChunkFiles implements AutoCloseable {
                     + (cut && fewer ? "; " : "") + (fewer ? "holds " + r.recordCount() + " of the "
                     + report.collected() + " records run.json counts as collected" : ""));
         } else if (report != null && r.recordCount() > report.collected()) {
-            damage.add(file + ": holds " + r.recordCount() + " records, more than the " + report.collected()
+            damage.add(file + ": holds " + Count.of(r.recordCount(), "record") + ", more than the " + report.collected()
                     + " run.json counts as collected");
         }
         return r;

@@ -5,6 +5,7 @@ import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.LaneSequence;
 import dev.dfx.chunk.RunId;
+import dev.dfx.error.Count;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -78,7 +79,8 @@ final class RunMembership {
             if (!hasLane(name, kind, l.lane())) {
                 outLanes.add(key(l.kind(), l.lane()));
                 damage.add(r.path() + ": lane " + Integer.toUnsignedLong(l.lane()) + " of kind " + kind + " ("
-                        + l.chunks().size() + " chunks, " + l.recordCount() + " records) is not a lane of this run ("
+                        + Count.of(l.chunks().size(), "chunk") + ", " + Count.of(l.recordCount(), "record")
+                        + ") is not a lane of this run ("
                         + lanesOf(name, kind) + "); skipped");
             }
         }
@@ -93,7 +95,8 @@ final class RunMembership {
             }
         }
         if (outside > 0) {
-            damage.add(r.path() + ": " + outside + " chunks (" + records + " records) lie outside the run's time range "
+            damage.add(r.path() + ": " + Count.of(outside, "chunk") + " (" + Count.of(records, "record") + ") "
+                    + (outside == 1 ? "lies" : "lie") + " outside the run's time range "
                     + from + ".." + (to == Long.MAX_VALUE ? "" : Long.toString(to)) + " ns (run.json clock.origin_ns"
                     + (to == Long.MAX_VALUE ? "" : " + wall_ns") + "); skipped");
         }
@@ -122,7 +125,7 @@ final class RunMembership {
             return reported.isEmpty() ? "run.json reports no lane of the kind" : "run.json reports lanes "
                     + reported.stream().sorted().map(String::valueOf).collect(Collectors.joining(", "));
         }
-        return "its config has " + pooledLanes(subsystem, kind) + " lanes of the kind";
+        return "its config has " + Count.of(pooledLanes(subsystem, kind), "lane") + " of the kind";
     }
 
     private boolean hasLane(String subsystem, String kind, int lane) {

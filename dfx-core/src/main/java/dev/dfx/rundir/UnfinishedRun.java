@@ -2,10 +2,10 @@ package dev.dfx.rundir;
 
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.Count;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
@@ -50,8 +50,8 @@ public final class UnfinishedRun {
         OptionalLong pid = RunLock.holder(run);
         List<String> held = new ArrayList<>();
         for (ChunkReader r : readers) {
-            held.add(String.format(Locale.ROOT, "%s %d chunks %d records", r.subsystem(), r.chunks().size(),
-                    r.recordCount()));
+            held.add(r.subsystem() + " " + Count.of(r.chunks().size(), "chunk") + " "
+                    + Count.of(r.recordCount(), "record"));
         }
         return run + ": the recording did not finish (run.json still says running"
                 + (pid.isPresent() ? "; its recorder, pid " + pid.getAsLong() + ", is gone" : "")

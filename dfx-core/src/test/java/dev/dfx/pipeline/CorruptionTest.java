@@ -36,6 +36,34 @@ class CorruptionTest {
         }
     }
 
+    /** The tail is an unsigned 32-bit field: all ones reads as 2^32 - 1, the value the producer wrote, not -1. */
+    @Test
+    void aTailWithTheTopBitSetIsNamedUnsigned() {
+        try (Pipeline p = pipeline()) {
+            ManualHost.device(p).set(Mem.INT, p.parts().layout.readyQueue(0) + RegionLayout.RQ_TAIL, -1);
+            ManualHost.round(p);
+            int size = p.parts().layout.readyQueueSize();
+            assertThat(p.stats().lanes().get(0).failure()).isEqualTo("ready queue 0: tail 4294967295 is outside 0.."
+                    + (size - 1) + " (corrupt); queue no longer drained");
+        }
+    }
+
+    /** A free-queue head past its tail is no depth at all: said so, not as a negative distance. */
+    @Test
+    void aFreeQueueHeadPastItsTailIsSaidSo() {
+        try (Pipeline p = pipeline()) {
+            LaneWriter w = p.writer(0);
+            for (int i = 0; i < 5; i++) {
+                w.claim(); // the 5th claim publishes buffer 0: the host refills the lane's free queue after taking it
+            }
+            long tail = ManualHost.freeTail(p, 0);
+            ManualHost.device(p).set(Mem.LONG, p.parts().layout.lane(0) + RegionLayout.L_FQ_HEAD, tail + 2);
+            ManualHost.round(p);
+            assertThat(p.stats().lanes().get(0).failure()).isEqualTo("free queue head " + (tail + 2)
+                    + " is past its tail " + tail + " (corrupt); lane no longer refilled");
+        }
+    }
+
     @Test
     void entryNamingAForeignLaneFailsTheLaneAndShowsAsSilentLoss() {
         try (Pipeline p = pipeline()) {

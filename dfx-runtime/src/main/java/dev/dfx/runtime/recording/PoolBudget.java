@@ -2,6 +2,7 @@ package dev.dfx.runtime.recording;
 
 import dev.dfx.chunk.BufferKind;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.Count;
 import dev.dfx.runtime.subsystem.LaneInfo;
 import dev.dfx.runtime.subsystem.PoolSize;
 import dev.dfx.runtime.subsystem.PoolSizes;
@@ -59,8 +60,8 @@ public final class PoolBudget {
         String origin = pools.origin(biggest);
         refuseOver(origin.startsWith("--") ? "option " + origin : origin, total, machine,
                 () -> PoolSizes.qualifiedName(biggest) + " alone takes " + mib(byKind.get(biggest)) + " ("
-                + lanes.get(biggest) + " lanes x " + p.buffersPerLane() + " buffers x " + p.recordsPerBuffer()
-                + " records x " + biggest.recordSize() + " B)");
+                + Count.of(lanes.get(biggest), "lane") + " x " + Count.of(p.buffersPerLane(), "buffer") + " x "
+                + Count.of(p.recordsPerBuffer(), "record") + " x " + biggest.recordSize() + " B)");
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.chunk.RunId;
+import dev.dfx.error.Count;
 import dev.dfx.error.IoErrors;
 import dev.dfx.pipeline.Collector;
 import dev.dfx.pipeline.HostGroup;
@@ -336,7 +337,7 @@ public final class Recording {
         String chunks = "chunks/" + r.id().id() + ".dfx";
         return r.chunkFileComplete() ? OutputFile.written(chunks, r.chunkRecordsOnDisk())
                 : new OutputFile(chunks, false, r.chunkRecordsOnDisk(), "a write failed: "
-                        + r.chunkRecordsOnDisk() + " records on disk, without a chunk index");
+                        + Count.of(r.chunkRecordsOnDisk(), "record") + " on disk, without a chunk index");
     }
 
     /** Writes one subsystem's outputs from its chunk file; a failure is a problem of the outcome. */

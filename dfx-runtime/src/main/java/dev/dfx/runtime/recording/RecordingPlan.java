@@ -5,6 +5,7 @@ import dev.dfx.error.UsageException;
 import dev.dfx.error.IoErrors;
 import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.accel.Architecture;
+import dev.dfx.pmu.spec.EventSyntaxException;
 import dev.dfx.record.Subsystem;
 import dev.dfx.rundir.RunLock;
 import dev.dfx.runtime.RuntimeConfig;
@@ -186,6 +187,9 @@ public final class RecordingPlan {
         }
         try {
             return PmuCounters.events(PmuSystem.host(architecture(c)), c.pmuEvents());
+        } catch (EventSyntaxException e) {
+            // an event the list cannot name or parse: a usage error; one this machine cannot count stays bad input
+            throw new UsageException("option -e: " + e.getMessage(), e);
         } catch (BadInputException e) {
             throw new BadInputException("option -e: " + e.getMessage(), e);
         }

@@ -12,9 +12,9 @@
 #                byte for byte (perf report's closing tip, a random line, left out) and each side's peak RSS
 #   recording    dev.dfx.bench.runtime.RecordOverhead on flood, scoped and attention: all five subsystems against none
 #   drain        DrainRatio: drained bytes against MemorySegment.copy measured around each slice, by wall time and per
-#                CPU-second, 32 B records (dfx record's 8 x 16 KiB, 64 and 256 KiB buffers) and 4096 B records (4 x
-#                4 MiB as deps.submit, 64 and 256 KiB), and the same two copies over a bare two-thread hand-off and on
-#                one thread
+#                CPU-second, 32 B records (8 x 16 KiB, dfx record's 8 x 64 KiB, 8 x 256 KiB buffers) and 4096 B
+#                records (4 x 4 MiB as deps.submit, 64 and 256 KiB), and the same two copies over a bare two-thread
+#                hand-off and on one thread
 #
 # Every command runs N times (default 5), the sides alternating, so that a change of the machine's load hits both;
 # the table gives medians and the spread (lowest-highest). Wall times are measured with GNU time(1) (Debian's
@@ -154,8 +154,8 @@ fi
 
 if [ -n "$drain" ]; then
   # DrainRatio: MemorySegment.copy measured right before and after every slice of each case, in one process (JMH's
-  # DrainBandwidthBenchmark measures it once, in a trial of its own). Shapes: 32 B records in dfx record's user pool
-  # (8 x 16 KiB), then 64 and 256 KiB buffers; 4096 B records in 4 x 4 MiB (deps.submit's 4 x 1024 records), then
+  # DrainBandwidthBenchmark measures it once, in a trial of its own). Shapes: 32 B records in 8 x 16 KiB, dfx record's
+  # user pool (8 x 64 KiB) and 8 x 256 KiB; 4096 B records in 4 x 4 MiB (deps.submit's 4 x 1024 records), then
   # 64 and 256 KiB. Columns of its "row" lines are named by its "header" line.
   java --enable-native-access=ALL-UNNAMED -Xmx1g -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.DrainRatio \
     "$runs" 500 >"$work/drain.txt" 2>"$work/drain.log"

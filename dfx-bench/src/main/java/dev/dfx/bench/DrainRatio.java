@@ -44,9 +44,10 @@ import java.util.Locale;
  */
 public final class DrainRatio {
     /**
-     * 32 B records in dfx record's user pool ({@code user=8x512}: 8 buffers of 16 KiB), then in 64 and 256 KiB
-     * buffers; 4096 B records in 4 buffers of 1024 records (the shape of the large-record default,
-     * {@code deps.submit}: 4 x 1024 records of 4672 B), then in 64 and 256 KiB buffers.
+     * 32 B records in 8 buffers of 16 KiB (dfx record's user pool before it grew to 64 KiB buffers), in dfx
+     * record's user pool ({@code user=8x2048}: 8 buffers of 64 KiB) and in 8 buffers of 256 KiB; 4096 B records in 4
+     * buffers of 1024 records (the shape of the large-record default, {@code deps.submit}: 4 x 1024 records of
+     * 4672 B), then in 64 and 256 KiB buffers.
      */
     static final List<String> DEFAULT_SHAPES = List.of("32x8x16384", "32x8x65536", "32x8x262144", "4096x4x4194304",
             "4096x8x65536", "4096x8x262144");

@@ -32,8 +32,8 @@ final class RecordProgram {
     private static final List<String> RUNTIME_ONLY = List.of("--workload", "--subsystems", "--swimlane-level",
             "--args-level", "--event", "--arch", "--schedulers", "--cores");
     /**
-     * The most lane slots {@code --lanes} takes: each slot reserves its pool's buffers in the region file (128 KiB
-     * with the default 8x512 pool, so 512 MiB at this bound), and a program with more recording threads than this
+     * The most lane slots {@code --lanes} takes: each slot reserves its pool's buffers in the region file (512 KiB
+     * with the default 8x2048 pool, so 2 GiB at this bound), and a program with more recording threads than this
      * is better served by fewer, busier threads than by a region the host scans lane by lane.
      */
     static final int MAX_LANES = 4096;
@@ -107,7 +107,8 @@ final class RecordProgram {
                 throw new UsageException("option --pool " + o + ": the user pool is given twice (--pool " + earlier
                         + " too); give it once");
             }
-            pool = PoolSizes.size(o, List.of(ProgramReport.SUBSYSTEM), ProgramReport.SUBSYSTEM + "=8x512");
+            pool = PoolSizes.size(o, List.of(ProgramReport.SUBSYSTEM), ProgramReport.SUBSYSTEM + "="
+                    + RegionSpec.DEFAULT_BUFFERS_PER_LANE + "x" + RegionSpec.DEFAULT_RECORDS_PER_BUFFER);
             earlier = o;
         }
         return new ProgramRecording.Settings(List.copyOf(options.command), options.policy(),

@@ -13,11 +13,6 @@ import java.nio.ByteOrder;
 final class Mem {
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT.withOrder(ByteOrder.LITTLE_ENDIAN);
-    /**
-     * For the producer's per-record counter store: the offset is aligned by the layout, so the unaligned layout
-     * only saves the JIT an alignment check on the hot path.
-     */
-    static final ValueLayout.OfLong LONG_HOT = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG_VH = LONG.varHandle();
     private static final VarHandle INT_VH = INT.varHandle();
 

@@ -37,9 +37,11 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class AgentOverhead {
     /** The task's length, ns of arithmetic on an idle core. */
     private static final long TASK_NS = 10_000;
-    /** The region's user pool, as {@code dfx record}'s default (8x512) unless {@code -Dpool=BUFFERSxRECORDS}. */
-    private static final int BUFFERS = Integer.parseInt(System.getProperty("pool", "8x512").split("x")[0]);
-    private static final int RECORDS = Integer.parseInt(System.getProperty("pool", "8x512").split("x")[1]);
+    /** The region's user pool, as {@code dfx record}'s default (8x2048) unless {@code -Dpool=BUFFERSxRECORDS}. */
+    private static final String POOL = System.getProperty("pool",
+            RegionSpec.DEFAULT_BUFFERS_PER_LANE + "x" + RegionSpec.DEFAULT_RECORDS_PER_BUFFER);
+    private static final int BUFFERS = Integer.parseInt(POOL.split("x")[0]);
+    private static final int RECORDS = Integer.parseInt(POOL.split("x")[1]);
     private static final String[] COLUMNS = {"wall", "total", "app", "jit", "gc"};
 
     private AgentOverhead() {

@@ -24,9 +24,9 @@ import java.util.regex.Pattern;
  * the dfx lane's buffer memory.
  * Each variant runs as its own process ({@code dfx-bench/src/main/c/producer_cost.c}; the LTTng variant from a
  * second build linked with liblttng-ust, so the dfx variants do not carry LTTng's constructor threads) against a
- * fresh region (default {@link RegionSpec}, BLOCK) drained by a collector that reads every record; the variants
- * alternate round by round so a change in machine load hits all alike. Every run is a flood: one thread writing
- * events back to back. Prints, per variant, the median over rounds of each run's median, p99 and mean ns per event
+ * fresh region ({@link RegionSpec}'s defaults but a user pool of 8 x 16 KiB, BLOCK) drained by a collector that
+ * reads every record; the variants alternate round by round so a change in machine load hits all alike. Every run
+ * is a flood: one thread writing events back to back. Prints, per variant, the median over rounds of each run's median, p99 and mean ns per event
  * (over batches), the lowest and highest run's median, the events written and lost (dfx: dropped + silent loss;
  * LTTng: the channel's discarded events) over all rounds, then the LTTng/dfx ratios and the issue's targets. Refuses a run whose region does not reconcile
  * or whose LTTng trace does not account for every event (recorded + discarded = written). Reports numbers only.
@@ -55,15 +55,22 @@ public final class CProducerCost {
     }
 
     /**
-     * The dfx variants, LTTng with its default channel (4 x 512 KiB) and with the dfx lane's memory (the default
-     * RegionSpec's 8 buffers x 512 records x 32 B = 128 KiB, as 8 x 16 KiB sub-buffers), the references.
+     * The dfx lane's user pool: 8 buffers x 512 records x 32 B = 128 KiB, the region's default until it grew to
+     * 64 KiB buffers, kept so the dfx runs stay comparable with earlier ones and with {@code lttng-128k}.
+     */
+    static final int LANE_BUFFERS = 8;
+    static final int LANE_RECORDS = 512;
+
+    /**
+     * The dfx variants, LTTng with its default channel (4 x 512 KiB) and with the dfx lane's memory
+     * ({@link #LANE_BUFFERS} x {@link #LANE_RECORDS} x 32 B = 128 KiB, as 8 x 16 KiB sub-buffers), the references.
      */
     static final List<Variant> VARIANTS = List.of(
             new Variant("given", "given", Tracer.DFX),
             new Variant("monotonic", "monotonic", Tracer.DFX),
             new Variant("tsc", "tsc", Tracer.DFX),
             new Variant("lttng", "lttng", Tracer.LTTNG),
-            new Variant("lttng-128k", "lttng", Tracer.LTTNG, 16 * 1024, 8),
+            new Variant("lttng-128k", "lttng", Tracer.LTTNG, LANE_RECORDS * 32, LANE_BUFFERS),
             new Variant("clock", "clock", Tracer.NONE),
             new Variant("rdtsc", "rdtsc", Tracer.NONE),
             new Variant("noop", "given", Tracer.NONE));
@@ -114,7 +121,8 @@ public final class CProducerCost {
 
     private static void runDfx(Path exe, Variant v, long events, int batch, Path work, Tally t)
             throws IOException, InterruptedException {
-        try (RegionHost host = RegionHost.start(work.resolve("region.dfxr"), RegionSpec.builder().build(),
+        RegionSpec spec = RegionSpec.builder().userPool(LANE_RECORDS, LANE_BUFFERS, RegionSpec.DEFAULT_LANES).build();
+        try (RegionHost host = RegionHost.start(work.resolve("region.dfxr"), spec,
                 b -> b.records().get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0))) {
             t.runs.add(run(exe, v, events, batch, Map.of(RegionHost.ENV, host.file().toString())).cost);
             RegionStats s = host.stop();

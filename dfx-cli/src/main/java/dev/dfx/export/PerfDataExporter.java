@@ -86,6 +86,21 @@ public final class PerfDataExporter {
      */
     public static long write(PerfDataInput in, OutputStream os, TraceFormat format, SymbolOptions symbols,
                              List<String> notes, RunDamage damage) throws IOException {
+        // a file's records are read, decoded and put in time order on a thread of their own while the walk draws
+        // them (about half of its work) where a third CPU runs that thread beside the walk and the trace writer: on
+        // two CPUs shared with other work, the three threads took 15-20 % more CPU time than two (records handed
+        // between CPUs arrive out of their cache), and there an export's wall time follows its CPU time
+        return write(in, os, format, symbols, notes, damage, Runtime.getRuntime().availableProcessors() > 2);
+    }
+
+    /**
+     * @param readAhead whether to read a file's records on a thread of their own ({@link ReadAhead}); a pipe-mode
+     *                  stream, and a recording whose vpa-dtl decoder may add an event, are read on the walk's thread
+     *                  either way
+     * @see #write(PerfDataInput, OutputStream, TraceFormat, SymbolOptions, List, RunDamage)
+     */
+    static long write(PerfDataInput in, OutputStream os, TraceFormat format, SymbolOptions symbols,
+                      List<String> notes, RunDamage damage, boolean readAhead) throws IOException {
         // the recording is opened before the trace's first bytes: one whose header cannot be read writes nothing,
         // not even to standard output
         try (os; PerfSession session = in.open()) {
@@ -94,7 +109,8 @@ public final class PerfDataExporter {
             try {
                 // the Chrome and Perfetto writers read each value once, during the call: tracepoint texts may be
                 // printed then, on the writer thread, while it keeps up with the walk
-                return write(in, session, sink, symbols, notes, damage, sink instanceof AsyncTraceSink a ? a : null);
+                return write(in, session, sink, symbols, notes, damage, sink instanceof AsyncTraceSink a ? a : null,
+                    readAhead);
             } catch (Throwable t) {
                 try {
                     sink.close();
@@ -116,7 +132,7 @@ public final class PerfDataExporter {
     public static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
                              RunDamage damage) throws IOException {
         try (PerfSession session = in.open()) {
-            return write(in, session, w, symbols, notes, damage, null);
+            return write(in, session, w, symbols, notes, damage, null, false);
         }
     }
 
@@ -124,10 +140,12 @@ public final class PerfDataExporter {
      * @param textLater {@code w} when it may be given tracepoint texts as {@link TraceText}s, printed on its writer
      *                  thread while that keeps up ({@link AsyncTraceSink#behind()}): only over a sink that reads
      *                  every value during the call; null to give texts as strings
+     * @param readAhead whether to read the records on a thread of their own where the recording allows it
      */
     private static long write(PerfDataInput in, PerfSession session, TraceSink w, SymbolOptions symbols,
-                              List<String> notes, RunDamage damage, AsyncTraceSink textLater) throws IOException {
-        Pass pass = new Pass(session, w, symbols, textLater);
+                              List<String> notes, RunDamage damage, AsyncTraceSink textLater, boolean readAhead)
+            throws IOException {
+        Pass pass = new Pass(session, w, symbols, textLater, readAhead);
         try {
             pass.run(damage);
         } finally {
@@ -212,17 +230,16 @@ public final class PerfDataExporter {
         /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
         private long untimed;
 
-        Pass(PerfSession session, TraceSink w, SymbolOptions symbols, AsyncTraceSink textLater) {
+        Pass(PerfSession session, TraceSink w, SymbolOptions symbols, AsyncTraceSink textLater, boolean readAhead) {
             this.session = session;
             this.textLater = textLater;
             this.resolver = new SampleResolver(session, symbols);
             this.w = w;
             this.runs = new CpuRuns(w, new TraceRows(w));
             Iterator<TimedRecord> records = session.processingOrder(true);
-            // a file's records are read, decoded and put in time order on a thread of their own while this one
-            // draws them (about half of the walk's work); a pipe-mode stream's records change the session's events
-            // as they pass, and so may a vpa-dtl decoder, so those are read here
-            this.ahead = Runtime.getRuntime().availableProcessors() > 1 && !session.file().pipe()
+            // a pipe-mode stream's records change the session's events as they pass, and so may a vpa-dtl
+            // decoder: those are read on this thread
+            this.ahead = readAhead && !session.file().pipe()
                 && !VpaDtlDecoder.mayAddEvent(session) ? new ReadAhead(records) : null;
             this.decoder = new VpaDtlDecoder(session, ahead != null ? ahead : records, PrimaryMerge.Tail.DRAIN);
         }

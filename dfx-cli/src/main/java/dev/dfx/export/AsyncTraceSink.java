@@ -14,7 +14,8 @@ import java.util.concurrent.BlockingQueue;
  * <p>Calls travel in batches of {@value #BATCH}; at most {@value #BATCHES} full batches wait for the writer, and the
  * walk blocks when they all do, so memory stays bounded whatever the trace's size: the calls' fields, and of
  * {@code args}, {@code values} and the metadata a copy of their entries (a walk refills one {@link TraceArgs} for
- * every event), not the map given. Nested maps and the {@link SampledStack}s and {@link SliceFlows} given are kept
+ * every event), not the map given, unless the args are the ones this sink lent for the call ({@link #argsFor}),
+ * which the walk filled in place. Nested maps and the {@link SampledStack}s and {@link SliceFlows} given are kept
  * by reference until written: the caller does not change them after the call (as the sink contract asks of arrays).
  *
  * <p>Threads: the calls of {@link TraceSink} come from one thread, the walk's; the wrapped sink is called only from
@@ -86,6 +87,8 @@ public final class AsyncTraceSink implements TraceSink {
     private volatile Throwable failure;
     // the walk's side
     private Batch batch = new Batch();
+    /** The call whose args the walk fills ({@link #args()}) until it gives them to that call, or null. */
+    private Call lent;
     private long handed;
     private boolean ended;
     private boolean behind;
@@ -115,8 +118,43 @@ public final class AsyncTraceSink implements TraceSink {
         return Runtime.getRuntime().availableProcessors() > 1 ? new AsyncTraceSink(sink, "dfx trace writer") : sink;
     }
 
+    /**
+     * The args of the next call, for the walk to fill ({@link TraceArgs#add}) and give to that call
+     * ({@link #complete}, {@link #instant}, {@link #sample} or {@link #counter}), which then takes them as they are
+     * instead of copying them into its own: the walk draws millions of events, each with a few args. The loan ends
+     * at the next call on the sink, whichever it is: any other call, or an event given other args (a walk that gave
+     * up on an event after an error), takes no args from it, and the walk must not touch the lent args after that
+     * call.
+     *
+     * @param sink a sink
+     * @param own  the caller's args, used when {@code sink} is not an {@link AsyncTraceSink}
+     * @return empty args: lent by {@code sink} when it is an {@link AsyncTraceSink}, else {@code own}, reset
+     * @throws IllegalStateException when the trace is finished or closed
+     */
+    static TraceArgs argsFor(TraceSink sink, TraceArgs own) {
+        return sink instanceof AsyncTraceSink a ? a.args() : own.reset();
+    }
+
+    /** @see #argsFor */
+    private TraceArgs args() {
+        if (ended) {
+            throw new IllegalStateException("the trace is already finished or closed");
+        }
+        if (batch.size == BATCH) {
+            handOff(false);
+        }
+        lent = batch.calls[batch.size];
+        return lent.args.reset();
+    }
+
+    /** Ends the loan of args ({@link #args()}) for a call that does not take them. */
+    private void notLent() {
+        lent = null;
+    }
+
     @Override
     public void process(int pid, String name, int sortIndex) {
+        notLent();
         Call c = next(Kind.PROCESS);
         c.pid = pid;
         c.name = name;
@@ -125,6 +163,7 @@ public final class AsyncTraceSink implements TraceSink {
 
     @Override
     public void thread(int pid, int tid, String name, int sortIndex) {
+        notLent();
         Call c = next(Kind.THREAD);
         c.pid = pid;
         c.tid = tid;
@@ -156,13 +195,19 @@ public final class AsyncTraceSink implements TraceSink {
     }
 
     private Call event(Kind kind, int pid, int tid, String name, String cat, long ns, Map<String, ?> args) {
+        Call loaned = lent;
+        lent = null;
         Call c = next(kind);
         c.pid = pid;
         c.tid = tid;
         c.name = name;
         c.cat = cat;
         c.ns = ns;
-        c.args.copyOf(args);
+        if (loaned == null || args != loaned.args) {
+            c.args.copyOf(args);
+        } else if (c != loaned) { // args() made room for the call, so the call it lent for is this one
+            throw new IllegalStateException("lent args given to another call than theirs");
+        }
         return c;
     }
 
@@ -195,6 +240,7 @@ public final class AsyncTraceSink implements TraceSink {
     /** Hands over the metadata, waits for the writer to finish the trace, and throws what it failed with. */
     @Override
     public void finish(Map<String, ?> metadata) {
+        notLent();
         next(Kind.FINISH).metadata = new LinkedHashMap<>(metadata);
         handOff(true);
         joinWriter();
@@ -204,6 +250,7 @@ public final class AsyncTraceSink implements TraceSink {
     /** Ends the writer thread, which closes the wrapped sink, and waits for it; a writer's failure is not thrown. */
     @Override
     public void close() {
+        notLent();
         if (!ended) {
             next(Kind.CLOSE);
             handOff(true);
@@ -256,6 +303,7 @@ public final class AsyncTraceSink implements TraceSink {
 
     /** Hands over the calls so far and waits until the writer has made them. */
     private void sync() {
+        notLent();
         if (batch.size > 0) {
             handOff(false);
         }

@@ -42,7 +42,10 @@ final class CpuRuns {
     private final boolean[] named = new boolean[DIRECT];
     private final SliceNames names = new SliceNames();
     private long slices;
-    /** The args of the slice being drawn, refilled per slice. */
+    /**
+     * The args of the slice being drawn, refilled per slice where the sink
+     * lends none ({@link AsyncTraceSink#argsFor}).
+     */
     private final TraceArgs args = new TraceArgs();
 
     CpuRuns(TraceSink w, TraceRows rows) {
@@ -79,7 +82,7 @@ final class CpuRuns {
                 direct[cpu] = run;
             }
         } else {
-            TraceArgs args = this.args.reset().add("prev_state", prevState);
+            TraceArgs args = AsyncTraceSink.argsFor(w, this.args).add("prev_state", prevState);
             String name = names.of(prevComm, prevPid);
             if (run.pid != prevPid) {
                 args.add("switched_out", name);

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.BufferRecycler;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -34,14 +36,35 @@ public final class JsonWriter {
     public static final int MAX_DEPTH = 63;
     /** Longest {@link Text}, in bytes encoded. */
     public static final int MAX_TEXT = 1024;
-    /** Bytes buffered at which {@link #boundary()} hands them to the output: half of Jackson's 8000-byte buffer. */
-    static final int HAND_OVER = 4096;
     /**
-     * Jackson's defaults, except that closing a writer cut short by an error does not complete its brackets, and that
-     * handing the generator's buffer to the output does not flush the output ({@link #flush()} does both).
+     * Bytes buffered at which {@link #boundary()} hands them to the output: 64 KiB, the buffer of the file outputs
+     * ({@code AtomicFile}), which passes a write that large straight to the file instead of copying it into its
+     * buffer first: a trace of hundreds of MB is written in 64 KiB system calls and copied once on the way.
+     */
+    static final int HAND_OVER = 1 << 16;
+    /** Room in the generator's buffer past {@link #HAND_OVER}: Jackson's own buffer size. */
+    private static final int ROOM = 8000;
+    /**
+     * Jackson's defaults, except that closing a writer cut short by an error does not complete its brackets, that
+     * handing the generator's buffer to the output does not flush the output ({@link #flush()} does both), and that
+     * the generator's buffer holds {@link #HAND_OVER} + {@value #ROOM} bytes.
      */
     private static final JsonFactory FACTORY = JsonFactory.builder()
-            .disable(StreamWriteFeature.AUTO_CLOSE_CONTENT).disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM).build();
+            .disable(StreamWriteFeature.AUTO_CLOSE_CONTENT).disable(StreamWriteFeature.FLUSH_PASSED_TO_STREAM)
+            .recyclerPool(new LargeOutputBuffers()).build();
+
+    /** Gives each generator a buffer of {@link #HAND_OVER} + {@value #ROOM} bytes, Jackson's other buffers as is. */
+    private static final class LargeOutputBuffers extends JsonRecyclerPools.NonRecyclingPool {
+        @Override
+        public BufferRecycler acquirePooled() {
+            return new BufferRecycler() {
+                @Override
+                protected int byteBufferLength(int ix) {
+                    return ix == BYTE_WRITE_ENCODING_BUFFER ? HAND_OVER + ROOM : super.byteBufferLength(ix);
+                }
+            };
+        }
+    }
 
     private final OutputStream out;
     private final JsonGenerator gen;
@@ -287,7 +310,7 @@ public final class JsonWriter {
 
     /**
      * Marks a place between two items of a long sequence (the events of a trace): hands what the generator buffered to
-     * the output once it is {@value #HAND_OVER} bytes or more. Then an item of up to about as many bytes never finds
+     * the output once it is {@value #HAND_OVER} bytes or more. Then an item of up to {@value #ROOM} bytes never finds
      * the buffer full midway, which is what the JIT compiles a writer of millions of items for: each time one of
      * those never-seen branches is met, the compiled writer, with the generator inlined into it, is discarded and
      * compiled again (four to six times for {@code dfx export} of a large perf.data file, most of the compiler's

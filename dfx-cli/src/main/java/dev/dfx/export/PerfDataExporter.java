@@ -9,6 +9,7 @@ import dev.dfx.perf.profile.SampleResolver;
 import dev.dfx.perf.read.PerfRecord;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
+import dev.dfx.perf.session.ReadAhead;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.trace.EventFormat;
@@ -30,6 +31,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,6 +86,21 @@ public final class PerfDataExporter {
      */
     public static long write(PerfDataInput in, OutputStream os, TraceFormat format, SymbolOptions symbols,
                              List<String> notes, RunDamage damage) throws IOException {
+        // a file's records are read, decoded and put in time order on a thread of their own while the walk draws
+        // them (about half of its work) where a third CPU runs that thread beside the walk and the trace writer: on
+        // two CPUs shared with other work, the three threads took 15-20 % more CPU time than two (records handed
+        // between CPUs arrive out of their cache), and there an export's wall time follows its CPU time
+        return write(in, os, format, symbols, notes, damage, Runtime.getRuntime().availableProcessors() > 2);
+    }
+
+    /**
+     * @param readAhead whether to read a file's records on a thread of their own ({@link ReadAhead}); a pipe-mode
+     *                  stream, and a recording whose vpa-dtl decoder may add an event, are read on the walk's thread
+     *                  either way
+     * @see #write(PerfDataInput, OutputStream, TraceFormat, SymbolOptions, List, RunDamage)
+     */
+    static long write(PerfDataInput in, OutputStream os, TraceFormat format, SymbolOptions symbols,
+                      List<String> notes, RunDamage damage, boolean readAhead) throws IOException {
         // the recording is opened before the trace's first bytes: one whose header cannot be read writes nothing,
         // not even to standard output
         try (os; PerfSession session = in.open()) {
@@ -92,7 +109,8 @@ public final class PerfDataExporter {
             try {
                 // the Chrome and Perfetto writers read each value once, during the call: tracepoint texts may be
                 // printed then, on the writer thread, while it keeps up with the walk
-                return write(in, session, sink, symbols, notes, damage, sink instanceof AsyncTraceSink a ? a : null);
+                return write(in, session, sink, symbols, notes, damage, sink instanceof AsyncTraceSink a ? a : null,
+                    readAhead);
             } catch (Throwable t) {
                 try {
                     sink.close();
@@ -114,7 +132,7 @@ public final class PerfDataExporter {
     public static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
                              RunDamage damage) throws IOException {
         try (PerfSession session = in.open()) {
-            return write(in, session, w, symbols, notes, damage, null);
+            return write(in, session, w, symbols, notes, damage, null, false);
         }
     }
 
@@ -122,10 +140,12 @@ public final class PerfDataExporter {
      * @param textLater {@code w} when it may be given tracepoint texts as {@link TraceText}s, printed on its writer
      *                  thread while that keeps up ({@link AsyncTraceSink#behind()}): only over a sink that reads
      *                  every value during the call; null to give texts as strings
+     * @param readAhead whether to read the records on a thread of their own where the recording allows it
      */
     private static long write(PerfDataInput in, PerfSession session, TraceSink w, SymbolOptions symbols,
-                              List<String> notes, RunDamage damage, AsyncTraceSink textLater) throws IOException {
-        Pass pass = new Pass(session, w, symbols, textLater);
+                              List<String> notes, RunDamage damage, AsyncTraceSink textLater, boolean readAhead)
+            throws IOException {
+        Pass pass = new Pass(session, w, symbols, textLater, readAhead);
         try {
             pass.run(damage);
         } finally {
@@ -183,6 +203,8 @@ public final class PerfDataExporter {
         private final TraceSink w;
         private final CpuRuns runs;
         private final VpaDtlDecoder decoder;
+        /** Reads the records on a thread of its own, or null when they are read on the walk's thread. */
+        private final ReadAhead ahead;
         private final SampleResolver resolver;
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         private final Map<Evsel, Role> roles = new IdentityHashMap<>();
@@ -193,26 +215,47 @@ public final class PerfDataExporter {
         private final long[] stateValues = new long[32];
         private final String[] stateTexts = new String[32];
         private int states;
-        /** The args of the sample being drawn, refilled per sample. */
+        /**
+         * The args of the sample being drawn, refilled per sample where the sink lends
+         * none ({@link AsyncTraceSink#argsFor}).
+         */
         private final TraceArgs args = new TraceArgs();
         private EventPrinter printer;
         /** The sink, when tracepoint texts may go to it as {@link TraceText}s (where format and record allow). */
         private final AsyncTraceSink textLater;
         private long lastNs;
+        /** The comm last decoded ({@link #comm}), identity compared, and its text. */
+        private String lastCommBytes;
+        private String lastComm;
         /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
         private long untimed;
 
-        Pass(PerfSession session, TraceSink w, SymbolOptions symbols, AsyncTraceSink textLater) {
+        Pass(PerfSession session, TraceSink w, SymbolOptions symbols, AsyncTraceSink textLater, boolean readAhead) {
             this.session = session;
             this.textLater = textLater;
             this.resolver = new SampleResolver(session, symbols);
             this.w = w;
             this.runs = new CpuRuns(w, new TraceRows(w));
-            this.decoder = new VpaDtlDecoder(session, session.processingOrder(true), PrimaryMerge.Tail.DRAIN);
+            Iterator<TimedRecord> records = session.processingOrder(true);
+            // a pipe-mode stream's records change the session's events as they pass, and so may a vpa-dtl
+            // decoder: those are read on this thread
+            this.ahead = readAhead && !session.file().pipe()
+                && !VpaDtlDecoder.mayAddEvent(session) ? new ReadAhead(records) : null;
+            this.decoder = new VpaDtlDecoder(session, ahead != null ? ahead : records, PrimaryMerge.Tail.DRAIN);
         }
 
-        /** Draws every record; damage in the data ends the walk with a line in {@code damage}, not the trace. */
+        /**
+         * Draws every record; damage in the data ends the walk with a line in {@code damage}, not the trace. The
+         * read-ahead thread has ended when this returns (the session's warnings are complete then).
+         */
         void run(RunDamage damage) {
+            try (ReadAhead a = ahead) {
+                walk(damage);
+            }
+            runs.finish(lastNs);
+        }
+
+        private void walk(RunDamage damage) {
             try {
                 while (decoder.hasNext()) {
                     TimedRecord t = decoder.next();
@@ -232,7 +275,6 @@ public final class PerfDataExporter {
             } catch (BadInputException e) {
                 damage.add(stoppedAt(e));
             }
-            runs.finish(lastNs);
         }
 
         private void sample(TimedRecord t) {
@@ -252,8 +294,13 @@ public final class PerfDataExporter {
             // a tracepoint's own address says little: it gets a stack only with its callchain; what gets no stack
             // needs only its thread's name, not its addresses resolved
             ProfileSample p = dtl || tp != null && !s.hasCallchain() ? null : resolver.resolve(e, s);
-            String comm = Utf8Names.decode(p != null ? p.comm() : resolver.comm(s));
-            TraceArgs args = this.args.reset().add("comm", comm).add("pid", s.pid()).add("tid", s.tid());
+            String comm = comm(p != null ? p.comm() : resolver.comm(s));
+            // the row first: naming it is a call on the sink, which must not come between lending the args and
+            // giving them to the event
+            int pid = s.cpu() >= 0 ? CpuRuns.CPUS : TASKS;
+            int row = s.cpu() >= 0 ? runs.tid(s.cpu()) : taskRow(s.tid(), comm);
+            TraceArgs args = AsyncTraceSink.argsFor(w, this.args).add("comm", comm).add("pid", s.pid())
+                .add("tid", s.tid());
             if (tp != null) {
                 args.add("trace", textLater != null && !textLater.behind() && role.textLater()
                     && t.record().segment().isMapped() ? new TraceText(printer(), e.format(), rawData(t)) : traceText(t));
@@ -264,13 +311,23 @@ public final class PerfDataExporter {
                 args.add("period", s.period());
             }
             SampledStack stack = p != null && (tp == null || !p.callchain().isEmpty()) ? stack(p, comm) : null;
-            int pid = s.cpu() >= 0 ? CpuRuns.CPUS : TASKS;
-            int row = s.cpu() >= 0 ? runs.tid(s.cpu()) : taskRow(s.tid(), comm);
             if (stack != null) {
                 w.sample(pid, row, e.name(), "sample", t.time(), args, stack);
             } else {
                 w.instant(pid, row, e.name(), "sample", t.time(), args);
             }
+        }
+
+        /**
+         * @return {@code bytes} decoded ({@link Utf8Names#decode}); a thread's comm is one String until it changes,
+         *         and samples come in runs of a thread's, so the last one is decoded once
+         */
+        private String comm(String bytes) {
+            if (bytes != lastCommBytes) {
+                lastCommBytes = bytes;
+                lastComm = Utf8Names.decode(bytes);
+            }
+            return lastComm;
         }
 
         /** @return what the samples of {@code e} become, decided once per event and format */

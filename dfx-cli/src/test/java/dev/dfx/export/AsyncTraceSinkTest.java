@@ -96,14 +96,23 @@ class AsyncTraceSinkTest {
 
     /** Makes {@code calls} random calls on {@code w}, refilling one args object as a walk does. */
     private static void walk(TraceSink w, long seed, int calls) {
+        walk(w, seed, calls, false);
+    }
+
+    /**
+     * The same calls; with {@code lend}, each call's args are the ones the sink lends ({@link AsyncTraceSink#argsFor}),
+     * also before the calls that take other args or none (a loan that the next call ends).
+     */
+    private static void walk(TraceSink w, long seed, int calls, boolean lend) {
         SplittableRandom r = new SplittableRandom(seed);
-        TraceArgs args = new TraceArgs();
+        TraceArgs own = new TraceArgs();
         Map<String, Object> generic = new LinkedHashMap<>();
         long ns = 1_000;
         long flow = 0;
         for (int i = 0; i < calls; i++) {
             ns += r.nextInt(1000);
-            args.reset().add("comm", "task-" + r.nextInt(50)).add("pid", r.nextInt(1 << 20));
+            TraceArgs args = lend ? AsyncTraceSink.argsFor(w, own) : own.reset();
+            args.add("comm", "task-" + r.nextInt(50)).add("pid", r.nextInt(1 << 20));
             if (r.nextBoolean()) {
                 args.add("period", r.nextLong()).add("user", r.nextBoolean());
             }
@@ -144,6 +153,40 @@ class AsyncTraceSinkTest {
         assertThat(async.eventCount()).isEqualTo(calls + 1);
         async.close(); // after finish: nothing more reaches the sink
         assertThat(behind.calls).hasSize(calls + 1);
+    }
+
+    /** Args filled where the sink lent them reach the wrapped sink as args copied in would, loans ended or not. */
+    @ParameterizedTest
+    @ValueSource(longs = {4, 5})
+    void lentArgsGiveTheSameCalls(long seed) {
+        int calls = AsyncTraceSink.BATCH * (AsyncTraceSink.BATCHES + 1) * 2 + 3;
+        Recording direct = new Recording();
+        walk(direct, seed, calls, true); // not an AsyncTraceSink: its own args, reset
+        Recording behind = new Recording();
+        AsyncTraceSink async = new AsyncTraceSink(behind, "test writer");
+        walk(async, seed, calls, true);
+        assertThat(behind.calls).hasSize(calls + 1).isEqualTo(direct.calls);
+        async.close();
+    }
+
+    @Test
+    void lentArgsAreTakenOnlyByTheirCall() {
+        Recording behind = new Recording();
+        AsyncTraceSink async = new AsyncTraceSink(behind, "test writer");
+        TraceArgs own = new TraceArgs();
+        TraceArgs lent = AsyncTraceSink.argsFor(async, own);
+        assertThat(lent).isNotSameAs(own);
+        lent.add("n", 1);
+        async.instant(1, 2, "a", "c", 10, lent);
+        AsyncTraceSink.argsFor(async, own).add("n", 2);
+        async.instant(1, 2, "b", "c", 11, own.reset().add("m", 3)); // other args: copied, the loan ends
+        AsyncTraceSink.argsFor(async, own).add("n", 4);
+        async.thread(1, 2, "row", 0); // a call without args ends the loan too
+        TraceArgs again = AsyncTraceSink.argsFor(async, own).add("n", 5);
+        async.instant(1, 2, "d", "c", 13, again);
+        async.finish(Map.of());
+        assertThat(behind.calls).containsExactly("instant 1 2 a c 10 {n=Integer:1}", "instant 1 2 b c 11 {m=Integer:3}",
+                "thread 1 2 row 0", "instant 1 2 d c 13 {n=Integer:5}", "finish {}");
     }
 
     @ParameterizedTest

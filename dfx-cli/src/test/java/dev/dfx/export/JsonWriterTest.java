@@ -167,7 +167,7 @@ class JsonWriterTest {
     }
 
     @Test
-    void aBoundaryHandsTheBufferedBytesOnOnlyFromFourKibAndChangesNoByte() {
+    void aBoundaryHandsTheBufferedBytesOnOnlyFromTheHandOverSizeAndChangesNoByte() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream plain = new ByteArrayOutputStream();
         JsonWriter w = new JsonWriter(out).beginArray();
@@ -175,11 +175,11 @@ class JsonWriterTest {
         String item = "x".repeat(98); // 100 bytes with its quotes, 101 with the comma before all but the first
         int buffered = 1; // the [
         int handed = 0;
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < 2000; i++) { // 200 kB: the generator's buffer is larger than the hand-over size
             w.value(item).boundary();
             p.value(item);
             buffered += i == 0 ? 100 : 101;
-            if (buffered >= JsonWriter.HAND_OVER) { // all of it goes on, nothing below 4 KiB
+            if (buffered >= JsonWriter.HAND_OVER) { // all of it goes on, nothing below 64 KiB
                 handed += buffered;
                 buffered = 0;
             }

@@ -228,6 +228,44 @@ class PerfDataExporterTest {
         }
     }
 
+    /**
+     * Records read ahead on a thread of their own give the trace, notes and damage lines of records read on the
+     * walk's thread, also for a recording cut short in its data (damage ends the walk) and for a pipe-mode stream
+     * (read on the walk's thread either way).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sched-switch-wakeup-a.data", "irq-a.data", "sched-lost-m1-z.data", "timer-a.data",
+        "page-faults-c1-notime.data", "syscalls-openat-raw.data", "sched-proc.pipe.data", "cut:irq-a.data"})
+    void recordsReadAheadGiveTheSameTrace(String fixture) throws IOException {
+        Path data = Fixtures.perf(fixture.replace("cut:", ""));
+        if (fixture.startsWith("cut:")) {
+            byte[] whole = Files.readAllBytes(data);
+            data = Files.write(dir.resolve("cut.data"), Arrays.copyOf(whole, whole.length / 2)); // in the data
+        }
+        for (TraceFormat format : TraceFormat.values()) {
+            List<String> lines = new ArrayList<>();
+            byte[] ahead = null;
+            for (boolean readAhead : new boolean[] {true, false}) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                List<String> notes = new ArrayList<>();
+                RunDamage damage = new RunDamage();
+                long events = PerfDataExporter.write(PerfDataInput.of(data), out, format, SymbolOptions.OFF, notes,
+                    damage, readAhead);
+                String said = events + " " + notes + " " + damage.lines();
+                if (ahead == null) {
+                    ahead = out.toByteArray();
+                    lines.add(said);
+                } else {
+                    assertThat(out.toByteArray()).as(format.name()).isEqualTo(ahead);
+                    assertThat(said).isEqualTo(lines.getFirst());
+                }
+            }
+            if (fixture.startsWith("cut:")) {
+                assertThat(lines.getFirst()).contains("exported the records read before it");
+            }
+        }
+    }
+
     /** The Perfetto export of a perf.data file has the Chrome export's slices and instants, in the same ns. */
     @ParameterizedTest
     @ValueSource(strings = {"sched-switch-wakeup-a.data", "irq-a.data"})

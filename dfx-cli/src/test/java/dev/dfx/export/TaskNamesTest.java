@@ -83,6 +83,28 @@ class TaskNamesTest {
         assertThat(read(names, utf8("wide"), 8 + TaskNames.MAX_BYTES + 8, wide)).isEqualTo("wide");
     }
 
+    /**
+     * A comm field read as two words: names that differ only after their NUL (a renamed task's old bytes) come back as
+     * the same name, and names that differ in either word, or only in the last byte, stay apart.
+     */
+    @Test
+    void commWordsDifferingAfterTheNulGiveTheSameName() {
+        TaskNames names = new TaskNames();
+        byte[] renamed = Arrays.copyOf(utf8("sh"), 16);
+        System.arraycopy(utf8("orker/0:1H"), 0, renamed, 4, 10); // stale bytes after the NUL
+        assertThat(read(names, utf8("sh"), 32, COMM)).isEqualTo("sh");
+        assertThat(read(names, renamed, 32, COMM)).isEqualTo("sh");
+        assertThat(read(names, utf8("abcdefghijklmnop"), 32, COMM)).isEqualTo("abcdefghijklmnop");
+        assertThat(read(names, utf8("abcdefghijklmnoq"), 32, COMM)).isEqualTo("abcdefghijklmnoq");
+        assertThat(read(names, utf8("bbcdefghijklmnop"), 32, COMM)).isEqualTo("bbcdefghijklmnop");
+        assertThat(read(names, utf8("abcdefghijklmnop"), 32, COMM)).isEqualTo("abcdefghijklmnop");
+        // a field at an odd offset (the words are read unaligned) and one of 15 bytes (read byte by byte)
+        FormatField odd = field("comm", 9, 16);
+        assertThat(read(names, Arrays.copyOf(utf8("xperf"), 17), 40, odd)).isEqualTo("perf");
+        FormatField short15 = field("comm", 8, 15);
+        assertThat(read(names, utf8("abcdefghijklmnop"), 40, short15)).isEqualTo("abcdefghijklmno");
+    }
+
     /** Many more names than the table holds, in random order: colliding names push each other out, never mix. */
     @Test
     void collidingNamesStayApart() {

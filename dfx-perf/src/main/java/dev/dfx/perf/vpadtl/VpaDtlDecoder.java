@@ -164,16 +164,30 @@ public final class VpaDtlDecoder implements Iterator<TimedRecord> {
         return h.toArray(ValueLayout.JAVA_BYTE);
     }
 
+    /**
+     * @param session a recording
+     * @return whether a decoder over {@code session} may add an event to its evlist as the records pass (the
+     *         recording has a {@code vpa_dtl} event); when not, the session's events stay as they are, so that its
+     *         records may be read on another thread ({@link dev.dfx.perf.session.ReadAhead}) while the decoder runs
+     */
+    public static boolean mayAddEvent(PerfSession session) {
+        return dtlEvent(session) != null;
+    }
+
+    /** @return the recording's first event named {@code vpa_dtl...}, or null */
+    private static Evsel dtlEvent(PerfSession session) {
+        for (Evsel e : session.evlist().all()) {
+            if (e.name().startsWith("vpa_dtl")) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /** {@code powerpc_vpadtl_process_auxtrace_info} outside dump mode: the event, then the queues. */
     private void setUp() {
         setUp = true;
-        Evsel dtl = null;
-        for (Evsel e : session.evlist().all()) {
-            if (e.name().startsWith("vpa_dtl")) {
-                dtl = e;
-                break;
-            }
-        }
+        Evsel dtl = dtlEvent(session);
         if (dtl == null) {
             return; // perf: "No selected events with VPA trace data"
         }

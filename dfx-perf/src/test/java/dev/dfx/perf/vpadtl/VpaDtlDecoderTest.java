@@ -7,6 +7,7 @@ import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.write.DtlScenario;
 import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.testing.Fixtures;
 import dev.dfx.trace.PrimaryMerge;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -65,6 +66,18 @@ class VpaDtlDecoderTest {
         List<String> all = new ArrayList<>(ORDER);
         all.add("dtl 60000 cpu0");
         assertThat(run(PrimaryMerge.Tail.DRAIN)).containsExactlyElementsOf(all);
+    }
+
+    /** Only a recording with a {@code vpa_dtl} event may get an event added while its records pass. */
+    @Test
+    void onlyARecordingWithAVpaDtlEventMayGetAnEvent() throws IOException {
+        Path f = DtlScenario.write(dir.resolve("dtl.data"), true);
+        try (PerfSession s = PerfSession.open(f, "dtl.data")) {
+            assertThat(VpaDtlDecoder.mayAddEvent(s)).isTrue();
+        }
+        try (PerfSession s = PerfSession.open(Fixtures.perf("sched-switch-wakeup-a.data"), "sched.data")) {
+            assertThat(VpaDtlDecoder.mayAddEvent(s)).isFalse();
+        }
     }
 
     @Test

@@ -16,15 +16,22 @@ import java.util.function.BooleanSupplier;
 final class Idler {
     private static final int SPINS = 20;
     private static final int YIELDS = 10;
-    private static final long PARK_NANOS = 1_000_000;
+    /** The safety net of a park: a thread whose wake-up went missing waits this long at most. */
+    static final long PARK_NANOS = 1_000_000;
 
     private final Thread owner;
+    private final long parkNanos;
     private volatile boolean parked;
     private int steps;
 
-    /** @param owner the thread that waits */
-    Idler(Thread owner) {
+    /**
+     * @param owner     the thread that waits
+     * @param parkNanos the longest park ({@link #PARK_NANOS} in a run; tests make it long, so that a lost wake-up
+     *                  shows as a stalled run instead of a 1 ms delay)
+     */
+    Idler(Thread owner, long parkNanos) {
         this.owner = owner;
+        this.parkNanos = parkNanos;
     }
 
     /** Owner: work was found; the next wait starts with spins again. */
@@ -43,7 +50,7 @@ final class Idler {
             parked = true;
             VarHandle.fullFence();
             if (!hasWork.getAsBoolean()) {
-                LockSupport.parkNanos(this, PARK_NANOS);
+                LockSupport.parkNanos(this, parkNanos);
             }
             parked = false;
         }

@@ -21,6 +21,7 @@ final class OrchestratorImpl implements Orchestrator {
     private final RunState rs;
     private final Map<String, Function> byName = new HashMap<>();
     private final List<TaskInfo> infos;
+    private final BooleanSupplier waitEnds;
     private Thread thread;
     private OrchestratorProbe probe = OrchestratorProbe.NONE;
     /** Whether a probe wants each scope's source site (a stack walk per scope). */
@@ -77,6 +78,7 @@ final class OrchestratorImpl implements Orchestrator {
     OrchestratorImpl(RunState rs) {
         this.rs = rs;
         this.infos = rs.config.keepGraph() ? new ArrayList<>() : null;
+        this.waitEnds = () -> rs.orchestratorWaitEnds() || rs.aborted;
     }
 
     /**
@@ -189,7 +191,7 @@ final class OrchestratorImpl implements Orchestrator {
         long waitNs = 0;
         if (!ring.hasRoom()) {
             long w0 = System.nanoTime();
-            await(ring::hasRoom);
+            await(RunState.AWAIT_RING + ring.id(), ring.refillTail());
             waitNs = System.nanoTime() - w0;
         }
         for (Arg arg : a) {
@@ -265,8 +267,7 @@ final class OrchestratorImpl implements Orchestrator {
     /** Closes the innermost frame: waits (manual, root), releases its tensors, reports the exit. */
     private void closeFrame(Frame f) {
         if (f.mode == ScopeMode.MANUAL || f.parent == null) {
-            long target = submitted;
-            await(() -> rs.completed.get() >= target);
+            await(RunState.AWAIT_COMPLETED, submitted);
         }
         for (Tensor t : f.owned) {
             t.released = true;
@@ -296,21 +297,29 @@ final class OrchestratorImpl implements Orchestrator {
 
     private void enqueue(Object item) {
         if (!rs.submits.offer(item)) {
-            await(rs.submits::hasRoom);
+            await(RunState.AWAIT_SUBMIT_ROOM, 0);
             rs.submits.offer(item);
         }
         rs.wakeSchedulers();
     }
 
-    /** Waits on the orchestrator's idler until {@code done} holds. */
-    private void await(BooleanSupplier done) {
+    /**
+     * Waits on the orchestrator's idler until the wait {@code kind} ({@code RunState.AWAIT_}) reaches {@code target};
+     * the wait is published first, so schedulers wake this thread only once it can end.
+     */
+    private void await(int kind, long target) {
         Idler idler = rs.orchIdler;
         idler.reset();
-        while (!done.getAsBoolean()) {
-            if (rs.aborted) {
-                throw new RunState.Aborted();
+        rs.awaitBegins(kind, target);
+        try {
+            while (!rs.orchestratorWaitEnds()) {
+                if (rs.aborted) {
+                    throw new RunState.Aborted();
+                }
+                idler.idle(waitEnds);
             }
-            idler.idle(() -> done.getAsBoolean() || rs.aborted);
+        } finally {
+            rs.awaitEnds();
         }
     }
 

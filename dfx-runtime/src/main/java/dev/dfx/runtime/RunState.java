@@ -41,8 +41,24 @@ final class RunState {
     volatile boolean aborted;
 
     Idler orchIdler;
+    /**
+     * What the orchestrator's wait needs ({@link #AWAIT_NONE} while it is not waiting): schedulers wake it only when
+     * that holds ({@link #wakeOrchestratorIfDone}), not at every completion or resolve (on scoped, a wake per
+     * release phase while it waits for the burst's last task). Written by the orchestrator only, target first.
+     */
+    private volatile int orchAwait = AWAIT_NONE;
+    private volatile long orchAwaitTarget;
     Idler[] schedIdlers;
     Idler[] coreIdlers;
+
+    /** The orchestrator waits for nothing. */
+    static final int AWAIT_NONE = 0;
+    /** The orchestrator waits for room in the submit queue. */
+    static final int AWAIT_SUBMIT_ROOM = 1;
+    /** The orchestrator waits until {@link #completed} reaches its target. */
+    static final int AWAIT_COMPLETED = 2;
+    /** The orchestrator waits until ring {@code kind - AWAIT_RING} has retired up to its target ({@link TaskRing#tail}). */
+    static final int AWAIT_RING = 3;
 
     RunState(RuntimeConfig config, Probe probe) {
         this.config = config;
@@ -80,6 +96,42 @@ final class RunState {
 
     Throwable failureCause() {
         return failureCause.get();
+    }
+
+    /**
+     * Orchestrator: publishes what its coming wait needs ({@code kind}, one of the {@code AWAIT_} constants, and the
+     * counter value it waits for); call before it first checks its condition, so that a scheduler's progress is seen
+     * either by that check or by the scheduler's {@link #wakeOrchestratorIfDone} (both are volatile accesses).
+     */
+    void awaitBegins(int kind, long target) {
+        orchAwaitTarget = target;
+        orchAwait = kind;
+    }
+
+    /** Orchestrator: its wait ended. */
+    void awaitEnds() {
+        orchAwait = AWAIT_NONE;
+    }
+
+    /**
+     * Scheduler, after publishing progress (a retirement, a completion count, a resolve that freed submit room) and
+     * a full fence or a locked update after it: wakes the orchestrator when the wait it published can end now.
+     */
+    void wakeOrchestratorIfDone() {
+        if (orchestratorWaitEnds()) {
+            orchIdler.wake();
+        }
+    }
+
+    /** Any thread: @return whether the orchestrator waits ({@link #awaitBegins}) and its wait can end now */
+    boolean orchestratorWaitEnds() {
+        int kind = orchAwait;
+        return switch (kind) {
+            case AWAIT_NONE -> false;
+            case AWAIT_SUBMIT_ROOM -> submits.hasRoom();
+            case AWAIT_COMPLETED -> completed.get() >= orchAwaitTarget;
+            default -> rings[kind - AWAIT_RING].tail() >= orchAwaitTarget;
+        };
     }
 
     void wakeSchedulers() {

@@ -7,6 +7,7 @@ import dev.dfx.record.SchedPhaseKind;
 import dev.dfx.runtime.probe.ArgCapture;
 import dev.dfx.runtime.probe.ArgView;
 import dev.dfx.runtime.probe.SchedulerProbe;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -164,8 +165,8 @@ final class Scheduler implements Runnable {
         }
         int n = finished.size();
         finished.clear();
-        rs.completed.addAndGet(n);
-        rs.orchIdler.wake();
+        rs.completed.addAndGet(n);  // a locked update: the orchestrator's published wait is read after it
+        rs.wakeOrchestratorIfDone();
         if (pushed > 0) {
             wakeOtherSchedulers();
         }
@@ -205,7 +206,8 @@ final class Scheduler implements Runnable {
         if (n == 0) {
             return false;
         }
-        rs.orchIdler.wake();
+        VarHandle.fullFence();  // the polls' freed room before the orchestrator's published wait is read
+        rs.wakeOrchestratorIfDone();
         if (pushed > 0) {
             wakeOtherSchedulers();
         }

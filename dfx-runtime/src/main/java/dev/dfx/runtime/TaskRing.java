@@ -3,13 +3,16 @@ package dev.dfx.runtime;
 /**
  * The task window of one ring: local ids {@code [tail, head)} are submitted but not retired, at most
  * {@code capacity} of them; the orchestrator waits for room before each submit (the runtime's own
- * backpressure, as the reference's task window). Tasks retire in local-id order: a finished task retires
+ * backpressure, as the reference's task window); a full window waits until 1/16 of it retired
+ * ({@link #refillTail()}). Tasks retire in local-id order: a finished task retires
  * once every older task of its ring has. {@code head} and the slots are written by the orchestrator only;
  * {@code tail} and the done marks by schedulers under this object's monitor.
  */
 final class TaskRing {
     private final int id;
     private final int capacity;
+    /** Retirements a full window waits for before the orchestrator submits again: 1/16 of it, at least 1. */
+    private final int refill;
     private final Task[] slots;
     private final boolean[] done;
     private volatile long head;
@@ -18,6 +21,7 @@ final class TaskRing {
     TaskRing(int id, int capacity) {
         this.id = id;
         this.capacity = capacity;
+        this.refill = Math.max(1, capacity / 16);
         this.slots = new Task[capacity];
         this.done = new boolean[capacity];
     }
@@ -39,6 +43,15 @@ final class TaskRing {
     /** Orchestrator: @return whether one more task fits in the window */
     boolean hasRoom() {
         return head - tail < capacity;
+    }
+
+    /**
+     * Orchestrator, on a full window: @return the tail at which it has room for a batch of tasks again (1/16 of the
+     * window): the orchestrator refills the window in batches, so it is woken once per batch, not once per retired
+     * task
+     */
+    long refillTail() {
+        return head - capacity + refill;
     }
 
     /** Orchestrator: @return the local id the next task gets */

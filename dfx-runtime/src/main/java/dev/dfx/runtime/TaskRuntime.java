@@ -42,23 +42,31 @@ public final class TaskRuntime {
      * @throws TaskFailedException also when the run was cancelled (message {@code "cancelled: <reason>"})
      */
     public static RunResult run(RuntimeConfig config, Probe probe, Program program, RunControl control) {
+        return run(config, probe, program, control, Idler.PARK_NANOS);
+    }
+
+    /**
+     * Runs {@code program} as {@link #run(RuntimeConfig, Probe, Program, RunControl)} does, every runtime thread
+     * parking at most {@code parkNanos} at a time when it waits (tests: a long park turns a lost wake-up into a stall).
+     */
+    static RunResult run(RuntimeConfig config, Probe probe, Program program, RunControl control, long parkNanos) {
         RunState rs = new RunState(config, probe);
         OrchestratorImpl orch = new OrchestratorImpl(rs);
         List<Thread> workers = new ArrayList<>();
         rs.coreIdlers = new Idler[config.cores()];
         for (int c = 0; c < config.cores(); c++) {
             Thread t = thread("dfx-core-" + c, new CoreWorker(rs, c));
-            rs.coreIdlers[c] = new Idler(t);
+            rs.coreIdlers[c] = new Idler(t, parkNanos);
             workers.add(t);
         }
         rs.schedIdlers = new Idler[config.schedulers()];
         for (int s = 0; s < config.schedulers(); s++) {
             Thread t = thread("dfx-sched-" + s, new Scheduler(rs, s));
-            rs.schedIdlers[s] = new Idler(t);
+            rs.schedIdlers[s] = new Idler(t, parkNanos);
             workers.add(t);
         }
         Thread orchThread = thread("dfx-orch", () -> orch.runProgram(program));
-        rs.orchIdler = new Idler(orchThread);
+        rs.orchIdler = new Idler(orchThread, parkNanos);
 
         control.attach(rs);
         long start;

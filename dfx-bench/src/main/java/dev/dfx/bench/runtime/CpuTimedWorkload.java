@@ -5,6 +5,7 @@ import dev.dfx.runtime.Orchestrator;
 import dev.dfx.runtime.workload.Workload;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 
 /**
@@ -19,6 +20,9 @@ final class CpuTimedWorkload implements Workload {
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final Workload inner;
+    /** Samples the dfx threads' CPU time in the same window (null: not asked for). */
+    private final ThreadCpuSampler threads;
+    private Map<String, Long> threadNs = Map.of();
     private volatile long startCpu;
     private volatile long endCpu;
     private volatile long startJit;
@@ -26,8 +30,19 @@ final class CpuTimedWorkload implements Workload {
     private volatile long startGc;
     private volatile long endGc;
 
-    CpuTimedWorkload(Workload inner) {
+    /**
+     * @param inner   the workload
+     * @param threads whether to measure each dfx thread's CPU time too ({@link #threadNs()}; a sampling thread
+     *                costs about 1 % of a CPU meanwhile)
+     */
+    CpuTimedWorkload(Workload inner, boolean threads) {
         this.inner = inner;
+        this.threads = threads ? new ThreadCpuSampler() : null;
+    }
+
+    /** @return ns of CPU time per dfx thread role in the window ({@link ThreadCpuSampler#stop}; empty unless asked) */
+    Map<String, Long> threadNs() {
+        return threadNs;
     }
 
     /** @return process CPU ns from program start to the check */
@@ -69,6 +84,9 @@ final class CpuTimedWorkload implements Workload {
 
     @Override
     public void run(Orchestrator o) {
+        if (threads != null) {
+            threads.start();
+        }
         startJit = jit();
         startGc = gc();
         startCpu = OS.getProcessCpuTime();
@@ -80,6 +98,9 @@ final class CpuTimedWorkload implements Workload {
         endCpu = OS.getProcessCpuTime();
         endJit = jit();
         endGc = gc();
+        if (threads != null) {
+            threadNs = threads.stop();
+        }
         inner.check();
     }
 

@@ -3,12 +3,12 @@ package dev.dfx.export;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
-import dev.dfx.io.AtomicFile;
 import dev.dfx.program.LaneStrings;
 import dev.dfx.record.Subsystem;
 import dev.dfx.rundir.ChunkOnlyRun;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.OutputFile;
+import dev.dfx.rundir.OutputSeal;
 import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
@@ -57,7 +57,7 @@ public final class RunTraceExporter {
      * @param runDir the run directory
      * @param m      its manifest (final subsystem reports)
      * @param out    the trace file to write
-     * @return what was written (entries = trace events)
+     * @return what was written (entries = trace events), sealed ({@link OutputSeal})
      * @throws IOException when a file cannot be read or written
      * @throws dev.dfx.error.BadInputException when a chunk file is damaged
      */
@@ -74,19 +74,19 @@ public final class RunTraceExporter {
      */
     public static OutputFile write(Path runDir, RunManifest m, Path out, DependencyEdges deps) throws IOException {
         RunDamage damage = new RunDamage();
-        long events;
+        OutputSeal.Written<Long> events;
         try (RunChunkFiles chunks = RunChunkFiles.open(runDir, m, damage)) {
-            events = AtomicFile.write(out, os -> {
+            events = OutputSeal.write(out, os -> {
                 try (os) {
                     return write(chunks, m, format(os, m, TraceFormat.CHROME), damage, deps);
                 }
             });
         }
         if (damage.none()) {
-            return OutputFile.written(FILE, events);
+            return events.seal(OutputFile.written(FILE, events.value()));
         }
-        return new OutputFile(FILE, true, events, "drawn from what was readable; " + damage.lines().size()
-                + " damaged or missing inputs, the first: " + damage.lines().getFirst());
+        return events.seal(new OutputFile(FILE, true, events.value(), "drawn from what was readable; "
+                + damage.lines().size() + " damaged or missing inputs, the first: " + damage.lines().getFirst()));
     }
 
     /**

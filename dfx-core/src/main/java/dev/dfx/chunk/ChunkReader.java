@@ -167,6 +167,18 @@ public final class ChunkReader implements AutoCloseable {
         return chunk.zeroBlocks() ? ZeroBlocks.decode(stored, chunk.payloadLength(), into) : stored;
     }
 
+    /**
+     * @param chunk a chunk of this file (from {@link #chunks()} or {@link #lanes()})
+     * @param into  where a zero-block chunk is decoded, over the chunk decoded there before; not used for a chunk
+     *              stored as it is
+     * @return its records, {@code recordCount x recordSize} bytes, read-only, little-endian: a slice of the mapped
+     *         file, or the decoded copy in {@code into}, valid until its next decode
+     */
+    public MemorySegment records(ChunkInfo chunk, DecodeBuffer into) {
+        MemorySegment stored = file.asSlice(chunk.payloadOffset(), chunk.storedLength());
+        return chunk.zeroBlocks() ? into.decode(stored, chunk.payloadLength()) : stored;
+    }
+
     /** @return one sequence per (kind, lane), ordered by kind id then unsigned lane; chunks in seq order */
     public List<LaneSequence> lanes() {
         return lanes;

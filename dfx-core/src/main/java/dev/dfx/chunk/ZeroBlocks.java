@@ -162,17 +162,46 @@ final class ZeroBlocks {
     static MemorySegment decode(MemorySegment stored, long length, SegmentAllocator into) {
         MemorySegment out = into.allocate(Math.max(1, length), 8).asSlice(0, length);
         out.fill((byte) 0);
+        decodeOver(stored, length, out, null);
+        return out.asReadOnly();
+    }
+
+    /**
+     * Decodes a payload that passed {@link #check} over an earlier one: copies the stored blocks to their places in
+     * {@code out} and, with {@code dirty}, first zeroes the blocks that {@code dirty} marks and this payload does not
+     * store. Stored blocks are contiguous in the encoding, so each run of adjacent stored blocks within a bitmap word
+     * is one copy, and each run of blocks to clear one fill.
+     *
+     * @param out   at least {@code length} bytes; without {@code dirty}, all zero where this payload stores nothing
+     * @param dirty null, or one bit per block of {@code out} ({@code words(out.byteSize())} words), set where a block
+     *              may hold a non-zero byte; on return, set exactly for the blocks this payload stored (the blocks
+     *              past {@code length} keep their bits)
+     */
+    static void decodeOver(MemorySegment stored, long length, MemorySegment out, long[] dirty) {
         int words = words(length);
         long at = 8L * words;
         for (int w = 0; w < words; w++) {
-            for (long word = stored.get(ChunkFormat.U64, 8L * w); word != 0; word &= word - 1) {
-                long to = ((long) w * 64 + Long.numberOfTrailingZeros(word)) * BLOCK;
-                long n = Math.min(BLOCK, length - to);
-                MemorySegment.copy(stored, at, out, to, n);
+            long word = stored.get(ChunkFormat.U64, 8L * w);
+            if (dirty != null) {
+                for (long clear = dirty[w] & ~word; clear != 0; ) {
+                    int first = Long.numberOfTrailingZeros(clear);
+                    int run = Long.numberOfTrailingZeros(~(clear >>> first));
+                    long from = ((long) w * 64 + first) * BLOCK;
+                    out.asSlice(from, Math.min((long) run * BLOCK, out.byteSize() - from)).fill((byte) 0);
+                    clear = first + run >= 64 ? 0 : clear & (-1L << (first + run));
+                }
+                dirty[w] = word;
+            }
+            while (word != 0) {
+                int first = Long.numberOfTrailingZeros(word);
+                int run = Long.numberOfTrailingZeros(~(word >>> first));  // 64 when every bit from first is set
+                long from = ((long) w * 64 + first) * BLOCK;
+                long n = Math.min((long) run * BLOCK, length - from);
+                MemorySegment.copy(stored, at, out, from, n);
                 at += n;
+                word = first + run >= 64 ? 0 : word & (-1L << (first + run));
             }
         }
-        return out.asReadOnly();
     }
 
     /** @return whether the full block at {@code at} holds a non-zero byte */

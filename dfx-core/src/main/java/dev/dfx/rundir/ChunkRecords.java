@@ -4,13 +4,12 @@ import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
+import dev.dfx.chunk.DecodeBuffer;
 import dev.dfx.chunk.LaneSequence;
 import dev.dfx.error.BadInputException;
 import dev.dfx.record.Subsystem;
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SegmentAllocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -18,8 +17,8 @@ import java.nio.file.Path;
  * Walks the records of one kind in a subsystem's chunk file: lane by lane (ascending lane number, i.e. core,
  * scheduler or 0 for the orchestrator), each lane's chunks in seq order, each chunk's records in order, which is
  * the order the lane's writer thread wrote them. A record segment is valid during its visitor call only (a
- * zero-block chunk is decoded into one buffer that the walk reuses for every chunk, and frees at its end: a deps chunk
- * decodes to megabytes, and allocating, zeroing and freeing native memory per chunk cost more than the decoding).
+ * zero-block chunk is decoded into one {@link DecodeBuffer} that the walk reuses for every chunk, and frees at its end: a
+ * deps chunk decodes to megabytes, and allocating or zeroing them per chunk cost more than the decoding).
  * Stateless; thread-safe.
  */
 public final class ChunkRecords {
@@ -48,8 +47,7 @@ public final class ChunkRecords {
     public static long forEach(ChunkReader reader, BufferKind kind, Visitor v) throws IOException {
         int kindId = kind.id();
         long n = 0;
-        try (Arena arena = Arena.ofConfined()) {
-            DecodeBuffer decoded = new DecodeBuffer(arena);
+        try (DecodeBuffer decoded = new DecodeBuffer()) {
             for (LaneSequence lane : reader.lanes()) {
                 if (lane.kind() != kindId) {
                     continue;
@@ -64,27 +62,6 @@ public final class ChunkRecords {
             }
         }
         return n;
-    }
-
-    /**
-     * Hands out the start of one segment on every call, grown (to the larger of the request and twice its size) when
-     * a request does not fit: each decoded chunk replaces the previous one, which its visitor no longer holds.
-     */
-    private static final class DecodeBuffer implements SegmentAllocator {
-        private final Arena arena;
-        private MemorySegment buffer = MemorySegment.NULL;
-
-        DecodeBuffer(Arena arena) {
-            this.arena = arena;
-        }
-
-        @Override
-        public MemorySegment allocate(long byteSize, long byteAlignment) {
-            if (buffer.byteSize() < byteSize || buffer.address() % byteAlignment != 0) {
-                buffer = arena.allocate(Math.max(byteSize, 2 * buffer.byteSize()), Math.max(byteAlignment, 8));
-            }
-            return buffer.asSlice(0, byteSize);
-        }
     }
 
     /**

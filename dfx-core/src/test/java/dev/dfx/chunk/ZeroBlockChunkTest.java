@@ -68,6 +68,30 @@ class ZeroBlockChunkTest {
     }
 
     @Test
+    void oneDecodeBufferGivesBackEachPayloadOfASequenceWhateverTheOneBeforeLeftInIt() {
+        // lengths shrink and grow (a short last block, growth past the buffer) and densities swing between dense and
+        // sparse, so that blocks an earlier payload filled must read as zero in a later one
+        int[][] shapes = {{4672 * 8, 90}, {4672 * 8, 5}, {4672 * 8, 0}, {65, 100}, {4672 * 8, 30}, {300000, 50},
+                {12345, 100}, {300000, 2}, {1, 100}, {300001, 60}, {300001, 0}, {4672 * 8, 10}};
+        SplittableRandom rnd = new SplittableRandom(42);
+        try (DecodeBuffer buffer = new DecodeBuffer()) {
+            for (int round = 0; round < 3; round++) {
+                for (int[] shape : shapes) {
+                    byte[] payload = sparse(rnd, shape[0], shape[1]);
+                    MemorySegment p = MemorySegment.ofArray(payload);
+                    long[] bits = ZeroBlocks.bitmap(p);
+                    MemorySegment stored = MemorySegment.ofArray(new byte[(int) ZeroBlocks.encodedLength(bits,
+                            payload.length)]);
+                    ZeroBlocks.encode(p, bits, stored, 0);
+                    assertThat(buffer.decode(stored, payload.length).toArray(ValueLayout.JAVA_BYTE))
+                            .as("%d bytes, %d%% of blocks used, round %d", shape[0], shape[1], round)
+                            .isEqualTo(payload);
+                }
+            }
+        }
+    }
+
+    @Test
     void theWriterEncodesSparseLargeRecordsOnlyAndTheReaderGivesTheRecordsBack() throws Exception {
         Path file = dir.resolve("mixed.dfx");
         SplittableRandom rnd = new SplittableRandom(5);

@@ -4,18 +4,21 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.chunk.ChunkReader;
-import dev.dfx.io.AtomicFile;
+import dev.dfx.io.TextBytes;
 import dev.dfx.record.ArgRole;
 import dev.dfx.record.Dtype;
 import dev.dfx.record.SubmitRecord;
 import dev.dfx.record.TaskId;
 import dev.dfx.record.TensorSlot;
+import dev.dfx.rundir.OutputFile;
+import dev.dfx.rundir.OutputSeal;
 import dev.dfx.runtime.graph.Edge;
 import dev.dfx.runtime.graph.EdgeSource;
 import dev.dfx.runtime.graph.Hazard;
-import dev.dfx.rundir.OutputFile;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -43,9 +46,49 @@ public final class DepsJson {
     public static final String FILE = "deps.json";
     private static final JsonFactory JSON = new JsonFactory();
     /** Role and dtype names as written, by ordinal: the enum name in lower case. */
-    private static final String[] ROLES = lower(ArgRole.values());
-    private static final String[] DTYPES = lower(Dtype.values());
-    private static final String[] HAZARDS = lower(Hazard.values());
+    private static final byte[][] ROLES = lower(ArgRole.values());
+    private static final byte[][] DTYPES = lower(Dtype.values());
+    private static final byte[][] HAZARDS = lower(Hazard.values());
+    // The fixed text between the values, written as bytes: a flood run's deps.json is 65,536 tasks of about 30
+    // fields each, and a generator's per-field bookkeeping cost more than the text. The spelling is a JSON
+    // generator's compact form (no spaces), the file's since its first version.
+    private static final byte[] START = ascii("{\"format\":\"dfx-deps\",\"version\":1,\"tasks\":[");
+    private static final byte[] TASK_FIRST = ascii("{\"task_id\":\"");
+    private static final byte[] TASK_NEXT = ascii(",{\"task_id\":\"");
+    private static final byte[] FUNC_ID = ascii("\",\"func_id\":");
+    private static final byte[] SCOPE_AUTO = ascii(",\"scope\":\"auto\",\"explicit_deps\":[");
+    private static final byte[] SCOPE_MANUAL = ascii(",\"scope\":\"manual\",\"explicit_deps\":[");
+    private static final byte[] QUOTE = ascii("\"");
+    private static final byte[] COMMA_QUOTE = ascii(",\"");
+    private static final byte[] ARGS = ascii("],\"args\":[");
+    private static final byte[] ARG_FIRST = ascii("{\"idx\":");
+    private static final byte[] ARG_NEXT = ascii(",{\"idx\":");
+    private static final byte[] TENSOR_ID = ascii(",\"tensor_id\":\"");
+    private static final byte[] ROLE = ascii("\",\"role\":\"");
+    private static final byte[] DTYPE = ascii("\",\"dtype\":\"");
+    private static final byte[] SHAPE = ascii("\",\"shape\":[");
+    private static final byte[] START_OFFSET = ascii("],\"start_offset\":\"");
+    private static final byte[] STRIDES = ascii("\",\"strides\":[");
+    private static final byte[] VERSION = ascii("],\"version\":");
+    private static final byte[] MARKED_TRUE = ascii(",\"marked\":true}");
+    private static final byte[] MARKED_FALSE = ascii(",\"marked\":false}");
+    private static final byte[] TASK_END = ascii("]}");
+    private static final byte[] TENSORS = ascii("],\"tensors\":[");
+    private static final byte[] TENSOR_FIRST = ascii("{\"tensor_id\":\"");
+    private static final byte[] TENSOR_NEXT = ascii(",{\"tensor_id\":\"");
+    private static final byte[] NAME = ascii("\",\"name\":\"");
+    private static final byte[] BUFFER_NUMEL = ascii("\",\"buffer_numel\":\"");
+    private static final byte[] END_QUOTED = ascii("\"}");
+    private static final byte[] EDGES = ascii("],\"edges\":[");
+    private static final byte[] EDGE_FIRST = ascii("{\"pred\":\"");
+    private static final byte[] EDGE_NEXT = ascii(",{\"pred\":\"");
+    private static final byte[] SUCC = ascii("\",\"succ\":\"");
+    private static final byte[] EXPLICIT = ascii("\",\"source\":\"explicit\",\"tensor_id\":null,\"arg\":");
+    private static final byte[] HAZARD_NULL = ascii(",\"hazard\":null}");
+    private static final byte[] TENSORMAP = ascii("\",\"source\":\"tensormap\",\"tensor_id\":\"");
+    private static final byte[] ARG = ascii("\",\"arg\":");
+    private static final byte[] HAZARD = ascii(",\"hazard\":\"");
+    private static final byte[] END = ascii("]}");
 
     /** The run's replayed edges, asked for once the tasks and tensors are written. */
     @FunctionalInterface
@@ -68,121 +111,120 @@ public final class DepsJson {
      * @param deps  the deps chunk file, or null (no submits)
      * @param edges the replayed edges of the same file
      * @param out   the file to write
-     * @return what was written (entries = tasks)
+     * @return what was written (entries = tasks), sealed ({@link OutputSeal})
      * @throws IOException when the file cannot be written, or from {@code edges}
      * @throws dev.dfx.error.BadInputException when an overflow chain is broken, naming the byte offset
      */
     public static OutputFile write(ChunkReader deps, Edges edges, Path out) throws IOException {
-        long tasks = AtomicFile.write(out, os -> write(deps, edges, os));
-        return OutputFile.written(FILE, tasks);
+        OutputSeal.Written<Long> w = OutputSeal.write(out, os -> write(deps, edges, os));
+        return w.seal(OutputFile.written(FILE, w.value()));
     }
 
     private static long write(ChunkReader deps, Edges edges, OutputStream os) throws IOException {
         Map<Long, Tensor> tensors = new LinkedHashMap<>();
         TensorSlot.View slot = new TensorSlot.View();
-        int[] dims = new int[TensorSlot.MAX_DIMS];
-        char[] id = new char[TaskId.CHARS];
-        long tasks;
-        try (JsonGenerator g = JSON.createGenerator(os, JsonEncoding.UTF8)) {
-            g.writeStartObject();
-            g.writeStringField("format", "dfx-deps");
-            g.writeNumberField("version", 1);
-            g.writeArrayFieldStart("tasks");
-            tasks = DepsReplay.forEachSubmit(deps, (head, explicit) -> {
-                g.writeStartObject();
-                g.writeFieldName("task_id");
-                g.writeString(id, 0, TaskId.text(head.taskId(), id));
-                g.writeNumberField("func_id", head.kernelId(0));
-                g.writeStringField("scope", (head.flags() & SubmitRecord.IN_MANUAL_SCOPE) != 0 ? "manual" : "auto");
-                g.writeArrayFieldStart("explicit_deps");
-                for (long d : explicit) {
-                    g.writeString(id, 0, TaskId.text(d, id));
-                }
-                g.writeEndArray();
-                g.writeArrayFieldStart("args");
-                for (int s = 0; s < head.tensorCount(); s++) {
-                    head.tensor(s, slot);
-                    if (!tensors.containsKey(slot.tensorId())) {
-                        tensors.put(slot.tensorId(), new Tensor(slot.tensorId(), slot.name(), slot.dtype(),
-                                slot.bufferNumel()));
-                    }
-                    writeArg(g, slot, dims);
-                }
-                g.writeEndArray();
-                g.writeEndObject();
-            });
-            g.writeEndArray();
-            g.writeArrayFieldStart("tensors");
-            for (Tensor t : tensors.values()) {
-                g.writeStartObject();
-                g.writeStringField("tensor_id", Long.toUnsignedString(t.tensorId()));
-                g.writeStringField("name", t.name());
-                g.writeStringField("dtype", DTYPES[t.dtype().ordinal()]);
-                g.writeStringField("buffer_numel", Long.toString(t.bufferNumel()));
-                g.writeEndObject();
+        TextBytes out = new TextBytes(os);
+        out.put(START);
+        boolean[] first = {true};
+        long tasks = DepsReplay.forEachSubmit(deps, (head, explicit) -> {
+            out.put(first[0] ? TASK_FIRST : TASK_NEXT).taskId(head.taskId()).put(FUNC_ID).dec(head.kernelId(0))
+                    .put((head.flags() & SubmitRecord.IN_MANUAL_SCOPE) != 0 ? SCOPE_MANUAL : SCOPE_AUTO);
+            first[0] = false;
+            for (int d = 0; d < explicit.length; d++) {
+                out.put(d == 0 ? QUOTE : COMMA_QUOTE).taskId(explicit[d]).put('"');
             }
-            g.writeEndArray();
-            g.writeArrayFieldStart("edges");
-            for (Edge e : edges.get()) {
-                writeEdge(g, e, id);
+            out.put(ARGS);
+            for (int s = 0; s < head.tensorCount(); s++) {
+                head.tensor(s, slot);
+                if (!tensors.containsKey(slot.tensorId())) {
+                    tensors.put(slot.tensorId(), new Tensor(slot.tensorId(), slot.name(), slot.dtype(),
+                            slot.bufferNumel()));
+                }
+                writeArg(out.put(s == 0 ? ARG_FIRST : ARG_NEXT), slot);
             }
-            g.writeEndArray();
-            g.writeEndObject();
+            out.put(TASK_END);
+        });
+        out.put(TENSORS);
+        first[0] = true;
+        for (Tensor t : tensors.values()) {
+            out.put(first[0] ? TENSOR_FIRST : TENSOR_NEXT);
+            unsigned(out, t.tensorId()).put(NAME).put(string(t.name())).put(DTYPE)
+                    .put(DTYPES[t.dtype().ordinal()]).put(BUFFER_NUMEL).dec(t.bufferNumel()).put(END_QUOTED);
+            first[0] = false;
         }
+        out.put(EDGES);
+        first[0] = true;
+        for (Edge e : edges.get()) {
+            writeEdge(out.put(first[0] ? EDGE_FIRST : EDGE_NEXT), e);
+            first[0] = false;
+        }
+        out.put(END);
+        out.flush();
         return tasks;
     }
 
-    private static void writeArg(JsonGenerator g, TensorSlot.View a, int[] dims) throws IOException {
+    /** Writes one argument object after its opening {@code {"idx":}. */
+    private static void writeArg(TextBytes out, TensorSlot.View a) throws IOException {
         int nd = a.ndims();
-        g.writeStartObject();
-        g.writeNumberField("idx", (int) a.argIndex());
-        g.writeStringField("tensor_id", Long.toUnsignedString(a.tensorId()));
-        g.writeStringField("role", ROLES[a.role().ordinal()]);
-        g.writeStringField("dtype", DTYPES[a.dtype().ordinal()]);
+        unsigned(out.dec((int) a.argIndex()).put(TENSOR_ID), a.tensorId()).put(ROLE).put(ROLES[a.role().ordinal()])
+                .put(DTYPE).put(DTYPES[a.dtype().ordinal()]).put(SHAPE);
         for (int d = 0; d < nd; d++) {
-            dims[d] = (int) a.shape(d);
+            (d == 0 ? out : out.put(',')).dec((int) a.shape(d));
         }
-        g.writeFieldName("shape");
-        g.writeArray(dims, 0, nd);
-        g.writeStringField("start_offset", Long.toString(a.startOffset()));
+        out.put(START_OFFSET).dec(a.startOffset()).put(STRIDES);
         for (int d = 0; d < nd; d++) {
-            dims[d] = (int) a.stride(d);
+            (d == 0 ? out : out.put(',')).dec((int) a.stride(d));
         }
-        g.writeFieldName("strides");
-        g.writeArray(dims, 0, nd);
-        g.writeNumberField("version", a.version());
-        g.writeBooleanField("marked", (a.flags() & TensorSlot.FLAG_MARKED) != 0);
-        g.writeEndObject();
+        out.put(VERSION).dec(a.version())
+                .put((a.flags() & TensorSlot.FLAG_MARKED) != 0 ? MARKED_TRUE : MARKED_FALSE);
     }
 
-    /** @param id a task id's text, reused: the edge's ends are written without a String each */
-    private static void writeEdge(JsonGenerator g, Edge e, char[] id) throws IOException {
-        boolean explicit = e.source() == EdgeSource.EXPLICIT;
-        g.writeStartObject();
-        g.writeFieldName("pred");
-        g.writeString(id, 0, TaskId.text(e.pred(), id));
-        g.writeFieldName("succ");
-        g.writeString(id, 0, TaskId.text(e.succ(), id));
-        g.writeStringField("source", explicit ? "explicit" : "tensormap");
-        if (explicit) {
-            g.writeNullField("tensor_id");
+    /** Writes one edge object after its opening {@code {"pred":"}. */
+    private static void writeEdge(TextBytes out, Edge e) throws IOException {
+        out.taskId(e.pred()).put(SUCC).taskId(e.succ());
+        if (e.source() == EdgeSource.EXPLICIT) {
+            out.put(EXPLICIT).dec(e.argIndex()).put(HAZARD_NULL);
         } else {
-            g.writeStringField("tensor_id", Integer.toString(e.tensorId()));
+            out.put(TENSORMAP).dec(e.tensorId()).put(ARG).dec(e.argIndex()).put(HAZARD)
+                    .put(HAZARDS[e.hazard().ordinal()]).put(END_QUOTED);
         }
-        g.writeNumberField("arg", e.argIndex());
-        if (explicit) {
-            g.writeNullField("hazard");
-        } else {
-            g.writeStringField("hazard", HAZARDS[e.hazard().ordinal()]);
+    }
+
+    /** @return {@code out} after {@code v} as {@link Long#toUnsignedString(long)} spells it */
+    private static TextBytes unsigned(TextBytes out, long v) throws IOException {
+        return v >= 0 ? out.dec(v) : out.put(ascii(Long.toUnsignedString(v)));
+    }
+
+    /**
+     * @return {@code s} as a JSON string's content: as it is when it is printable ASCII without a quote or backslash
+     *         (every name the runtime gives), else as the JSON generator escapes it
+     */
+    static byte[] string(String s) throws IOException {
+        boolean plain = true;
+        for (int i = 0; i < s.length() && plain; i++) {
+            char c = s.charAt(i);
+            plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
         }
-        g.writeEndObject();
+        if (plain) {
+            return ascii(s);
+        }
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (JsonGenerator g = JSON.createGenerator(b, JsonEncoding.UTF8)) {
+            g.writeString(s);
+        }
+        byte[] quoted = b.toByteArray();
+        return Arrays.copyOfRange(quoted, 1, quoted.length - 1);
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     private static String lower(String s) {
         return s.toLowerCase(Locale.ROOT);
     }
 
-    private static String[] lower(Enum<?>[] values) {
-        return Arrays.stream(values).map(v -> lower(v.name())).toArray(String[]::new);
+    private static byte[][] lower(Enum<?>[] values) {
+        return Arrays.stream(values).map(v -> ascii(lower(v.name()))).toArray(byte[][]::new);
     }
 }

@@ -26,6 +26,7 @@ import dev.dfx.runtime.recording.RecordingPlan;
 import dev.dfx.runtime.workload.Scoped;
 import dev.dfx.runtime.workload.Workload;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * deps.json streamed from the deps chunk file while another thread replays the same file into its edges: every
@@ -70,6 +72,15 @@ class DepsJsonTest {
     @Test
     void overflowChainsGiveEveryExplicitDep() throws Exception {
         check(new Scoped(5, 70, 4), new Scoped(5, 70, 4)); // sums with 70 explicit deps: one overflow record each
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"weights", "", "a\"b", "back\\slash", "tab\tnew\nline", "\u0001\u001f\u007f", "caf\u00e9",
+            "\u00ff\u0080"})
+    void aTensorNameIsTheStringAJsonMapperWrites(String name) throws Exception {
+        String quoted = JSON.writeValueAsString(name);
+        assertThat(new String(DepsJson.string(name), StandardCharsets.UTF_8))
+                .isEqualTo(quoted.substring(1, quoted.length() - 1));
     }
 
     private void check(Workload recorded, Workload again) throws Exception {

@@ -54,7 +54,7 @@ final class EncodedTexts {
         }
         JsonWriter.Text t = texts.get(s);
         if (t == null) {
-            if (texts.size() >= max || s.length() >= JsonWriter.MAX_TEXT / 6 || hasSurrogate(s)) {
+            if (texts.size() >= max || s.length() >= JsonWriter.MAX_TEXT / 6) {
                 return null;
             }
             if (seen != null) {
@@ -63,6 +63,9 @@ final class EncodedTexts {
                     seen[seenSlot] = h; // first sighting (or a collision): remembered, not kept yet
                     return null;
                 }
+            }
+            if (hasSurrogate(s)) { // asked only of a string about to be kept: most one-off strings never are
+                return null;
             }
             t = JsonWriter.text(s);
             texts.put(s, t);

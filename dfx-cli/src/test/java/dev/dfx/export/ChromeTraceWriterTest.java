@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -156,7 +157,15 @@ class ChromeTraceWriterTest {
                 case 2 -> w.sample(1, 1000, name, "sample", ns, args, new SampledStack(1, 2, "t", 0, 0,
                         List.of(new SampledStack.Frame("f" + i % 4, "/lib/a.so", i % 4))));
                 case 3 -> w.instant(2, 7, name, paired(text), ns, Map.of());
-                default -> w.counter(1, "depth", ns, Map.of("v", (long) i));
+                default -> {
+                    Map<String, Number> values = new LinkedHashMap<>();
+                    values.put("v", (long) i);
+                    values.put(paired(text) + "k", random.nextInt());
+                    if (i % 3 == 0) {
+                        values.put("d", 0.5 * i); // no one-piece writing for a double: token by token
+                    }
+                    w.counter(1, i % 2 == 0 ? "depth" : name, ns, i % 13 == 4 ? Map.of() : values);
+                }
             }
         }
         w.finish(Map.of("source", "test"));

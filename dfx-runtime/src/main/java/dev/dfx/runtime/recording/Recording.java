@@ -261,8 +261,8 @@ public final class Recording {
     }
 
     /**
-     * Starts writing the subsystems' outputs from their chunk files on a thread of their own; {@link #exportAll}
-     * joins it.
+     * Starts writing the subsystems' outputs from their chunk files on a thread of their own, after the deps replay
+     * ({@link #replayDeps}); {@link #exportAll} joins it.
      *
      * @return each started subsystem's outputs, in subsystem order (fewer when an Error stopped the thread)
      */
@@ -271,6 +271,7 @@ public final class Recording {
         return CompletableFuture.supplyAsync(() -> {
             List<List<OutputFile>> each = new ArrayList<>();
             try {
+                replayDeps(dir, started);
                 for (SubsystemRecorder r : started) {
                     each.add(sealed(dir, exportOne(dir, r, outcome)));
                 }
@@ -331,6 +332,23 @@ public final class Recording {
             s.add(OutputSeal.seal(dir, o));
         }
         return s;
+    }
+
+    /**
+     * Replays the deps chunk file first thing on the outputs thread: the trace, written meanwhile on the session's
+     * thread, needs the edges for its arrows part way through, and would otherwise replay them itself, on the longer
+     * of the two threads. A replay that fails or is refused is left to the deps export to report.
+     */
+    private static void replayDeps(Path dir, List<SubsystemRecorder> started) {
+        for (SubsystemRecorder r : started) {
+            if (r instanceof DepsRecorder d && d.refusal() == null && d.chunkFileComplete()) {
+                try {
+                    d.replay(dir);
+                } catch (IOException | RuntimeException e) {
+                    return;
+                }
+            }
+        }
     }
 
     private static OutputFile chunkFile(SubsystemRecorder r) {

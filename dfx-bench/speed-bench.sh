@@ -141,8 +141,9 @@ if [ -n "$record" ]; then
   # shellcheck source=scripts/jvm-options.sh
   . scripts/jvm-options.sh
   command_opts record
+  # ten uncounted rounds first: with RecordOverhead's default three, C2 still compiled inside counted recordings
   java "${cmd_opts[@]}" -cp dfx-bench/target/benchmarks.jar \
-    dev.dfx.bench.runtime.RecordOverhead "$runs" flood,scoped,attention >"$work/record.txt"
+    dev.dfx.bench.runtime.RecordOverhead "$runs" flood,scoped,attention --warmup 10 >"$work/record.txt"
   # columns: workload recording tasks wall_ms ratio cpu_ms ratio jit_ms gc_ms records stall_ms record_ms rest_cpu_ms
   awk '$1 ~ /^(flood|scoped|attention)$/ && $2 == "none" { off[$1] = $4; offcpu[$1] = $6 }
        $1 ~ /^(flood|scoped|attention)$/ && $2 == "all" {

@@ -104,8 +104,8 @@ public final class UnfinishedRun {
      * @param run a run directory
      * @param m   its run.json, of a program run
      * @return run.json's {@code program}; for an unfinished run with a readable region file, with one process per pid
-     *         that claimed a lane (in order of its first lane; counts 0 and state {@value #UNKNOWN}, which only the
-     *         final run.json would have had) and its threads
+     *         that claimed a lane (in order of its first lane; counts 0, process state and lane status
+     *         {@value #UNKNOWN}: only the final run.json would have had them) and its threads
      */
     public static ProgramReport program(Path run, RunManifest m) {
         ProgramReport program = m.program();
@@ -116,7 +116,7 @@ public final class UnfinishedRun {
         Map<Long, List<ProgramReport.ThreadLane>> threads = new LinkedHashMap<>();
         for (RegionRemains.Lane l : remains.lanes()) {
             threads.computeIfAbsent(l.pid(), k -> new ArrayList<>()).add(new ProgramReport.ThreadLane(l.tid(),
-                    l.name(), l.lane(), "ok", null));
+                    l.name(), l.lane(), UNKNOWN, null));
         }
         List<ProgramReport.Producer> procs = new ArrayList<>();
         threads.forEach((pid, t) -> procs.add(new ProgramReport.Producer(pid, t.stream()

@@ -82,7 +82,9 @@ public final class PerfDataExporter {
      *               record, a record that runs past the section): the trace then holds every record before it
      * @return events written (JSON trace events, Perfetto packets)
      * @throws IOException when the output cannot be written
-     * @throws dev.dfx.error.BadInputException when the file's header cannot be read (nothing is written then)
+     * @throws dev.dfx.error.BadInputException when the file's header cannot be read (nothing is written then), or a
+     *                                          sample's u64 time is at or past 2^63 ns (a damaged record: the message
+     *                                          names its byte offset; the trace is not finished)
      */
     public static long write(PerfDataInput in, OutputStream os, TraceFormat format, SymbolOptions symbols,
                              List<String> notes, RunDamage damage) throws IOException {
@@ -127,6 +129,8 @@ public final class PerfDataExporter {
      *
      * @param w receives the trace, on perf's clock ({@link TraceClock#perf}); finished at the end
      * @return events drawn
+     * @throws dev.dfx.error.BadInputException as the other {@code write}: a header that cannot be read, a sample time
+     *                                          past 2^63 ns (the sink is not finished then)
      * @see #write(PerfDataInput, OutputStream, TraceFormat, SymbolOptions, List, RunDamage)
      */
     public static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
@@ -267,13 +271,33 @@ public final class PerfDataExporter {
                     if (r.type() == RecordType.SAMPLE && t.evsel() != null) {
                         if (t.time() == -1) {
                             untimed++;
+                        } else if (t.time() < 0) {
+                            throw new UnplaceableTime(session.errors().at(r, "sample of '" + t.evsel().name()
+                                + "' at " + Long.toUnsignedString(t.time()) + " ns: past 2^63 ns, a time no"
+                                + " recording's clock reaches (the record is damaged); a trace cannot place it"));
                         } else {
                             sample(t);
                         }
                     }
                 }
+            } catch (UnplaceableTime e) {
+                throw e.bad;
             } catch (BadInputException e) {
                 damage.add(stoppedAt(e));
+            }
+        }
+
+        /**
+         * A sample whose time no trace can hold: the whole export fails (its output is not written), unlike damage
+         * that ends the reading, after which the records read before it are kept. Carries the reader's error so
+         * that it passes the walk's catch of reading damage.
+         */
+        private static final class UnplaceableTime extends RuntimeException {
+            private final BadInputException bad;
+
+            UnplaceableTime(BadInputException bad) {
+                super(bad.getMessage(), null, false, false);
+                this.bad = bad;
             }
         }
 

@@ -221,7 +221,7 @@ public final class RunTraceExporter {
         LaneStrings strings = LaneStrings.ofRun(chunks.runDir(), m, damage);
         ChunkReader user = chunks.readers().stream()
                 .filter(r -> r.subsystem().equals(ProgramReport.SUBSYSTEM)).findFirst().orElse(null);
-        UserEventTrace trace = new UserEventTrace(w, m.program(), strings);
+        UserEventTrace trace = new UserEventTrace(w, UnfinishedRun.program(chunks.runDir(), m), strings);
         trace.draw(user, meta);
         return trace;
     }

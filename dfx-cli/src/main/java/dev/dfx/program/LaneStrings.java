@@ -3,6 +3,7 @@ package dev.dfx.program;
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.IoErrors;
 import dev.dfx.io.AtomicFile;
+import dev.dfx.region.RegionRemains;
 import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunDamage;
@@ -91,8 +92,9 @@ public final class LaneStrings {
     /**
      * Reads a program run's strings file for a reader of the run ({@code export}, {@code script}); a file that is
      * not there or damaged is one damage line, and the events then show their ids. A run.json written at the start
-     * (the recording did not finish) names no strings file and gets no line of its own: the unfinished run's line
-     * says it ({@link dev.dfx.rundir.UnfinishedRun#line}).
+     * (the recording did not finish) names no strings file: the tables are read from the strings file if the
+     * recorder got to write it, else from the region file it left, and a loss gets no line of its own: the
+     * unfinished run's line says it ({@link dev.dfx.rundir.UnfinishedRun#line}).
      *
      * @param runDir the run directory
      * @param m      its run.json, of a program run
@@ -103,7 +105,7 @@ public final class LaneStrings {
     public static LaneStrings ofRun(Path runDir, RunManifest m, RunDamage damage) throws IOException {
         String file = m.program().stringsFile();
         if (file == null && UnfinishedRun.is(m)) {
-            return NONE;
+            return ofUnfinished(runDir, damage);
         }
         if (file == null) {
             damage.add(ManifestFile.of(runDir) + ": program.strings_file is null (not written); user events show"
@@ -116,6 +118,32 @@ public final class LaneStrings {
             damage.add(e.getMessage() + "; user events show their string ids");
             return NONE;
         }
+    }
+
+    /**
+     * A recorder killed after it wrote the strings file (while it drew the trace) left it behind; one killed before
+     * left the region file, whose string tables hold the same names ({@link UnfinishedRun#remains}).
+     *
+     * @return the tables of the strings file when there is one (a damaged one is a damage line and gives
+     *         {@link #NONE}), else those of the region file, else {@link #NONE}
+     */
+    private static LaneStrings ofUnfinished(Path runDir, RunDamage damage) throws IOException {
+        Path file = runDir.resolve(ProgramReport.STRINGS_FILE);
+        if (Files.isRegularFile(file)) {
+            try {
+                return read(file);
+            } catch (BadInputException e) {
+                damage.add(e.getMessage() + "; user events show their string ids");
+                return NONE;
+            }
+        }
+        RegionRemains remains = UnfinishedRun.remains(runDir);
+        if (remains == null) {
+            return NONE;
+        }
+        Map<Integer, Map<Integer, String>> lanes = new TreeMap<>();
+        remains.lanes().forEach(l -> lanes.put(l.lane(), l.strings()));
+        return new LaneStrings(lanes);
     }
 
     /**

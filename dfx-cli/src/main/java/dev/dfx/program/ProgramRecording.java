@@ -64,7 +64,7 @@ import java.util.stream.Collectors;
  */
 public final class ProgramRecording {
     /** The region's file name in the run directory. */
-    public static final String REGION_FILE = "region.dfxr";
+    public static final String REGION_FILE = ProgramReport.REGION_FILE;
     /** How often the end of the producers is checked after the command's exit, ms. */
     private static final long POLL_MS = 10;
     /** After how long a wait for processes the command left behind dfx says so, s. */
@@ -215,7 +215,6 @@ public final class ProgramRecording {
         long commandStart;
         long commandEnd;
         LaneStrings strings;
-        String reason = null;
         String cutShort;
         UserEventCollector collector = new UserEventCollector(chunks);
         RegionHost started;
@@ -230,35 +229,47 @@ public final class ProgramRecording {
             // its message names the region's file and the bytes the file system refused
             throw e instanceof UncheckedIOException ? new BadInputException(e.getMessage(), e) : e;
         }
-        try (RegionHost host = started) {
-            collector.bind(host);
-            ProgramProcess p;
-            try {
-                Optional<Path> agent = JavaAgent.find();
-                p = ProgramProcess.start(agent.isEmpty() ? settings.command()
-                        : JavaAgent.command(settings.command(), agent.get()), host.environment(), workDir);
-            } catch (ProgramNotRunnable e) {
-                host.stop();
-                endBeforeStart(dir, chunks, regionFile, e.getMessage(), clock, start, originNs, running);
-                throw e;
+        try {
+            try (RegionHost host = started) {
+                collector.bind(host);
+                ProgramProcess p;
+                try {
+                    Optional<Path> agent = JavaAgent.find();
+                    p = ProgramProcess.start(agent.isEmpty() ? settings.command()
+                            : JavaAgent.command(settings.command(), agent.get()), host.environment(), workDir);
+                } catch (ProgramNotRunnable e) {
+                    host.stop();
+                    endBeforeStart(dir, chunks, regionFile, e.getMessage(), clock, start, originNs, running);
+                    throw e;
+                }
+                running(p);
+                commandPid = p.pid();
+                commandStart = p.startNs();
+                exit = awaitEnd(p, host);
+                commandEnd = System.nanoTime();
+                ended();
+                host.cutShort(); // a file cut short gets its length back before stop reads every lane
+                stats = faultTolerant(host, host::stop);
+                faultTolerant(host, () -> {
+                    host.close(); // detaches the string tables: they keep what they read
+                    return null;
+                });
+                cutShort = host.cutShort().orElse(null);
+                strings = strings(host, stats);
             }
-            running(p);
-            commandPid = p.pid();
-            commandStart = p.startNs();
-            exit = awaitEnd(p, host);
-            commandEnd = System.nanoTime();
-            ended();
-            host.cutShort(); // a file cut short gets its length back before stop reads every lane
-            stats = faultTolerant(host, host::stop);
-            faultTolerant(host, () -> {
-                host.close(); // detaches the string tables: they keep what they read
-                return null;
-            });
-            cutShort = host.cutShort().orElse(null);
-            strings = strings(host, stats);
+            return end(dir, chunks, stats, exit, commandStart, commandEnd, strings, cutShort, clock, start, originNs);
         } finally {
+            // removed only now: until the final run.json is written, a reader of a run whose recorder was killed
+            // takes the lanes' owners (and, before strings.json, their names) from it (UnfinishedRun)
             Files.deleteIfExists(regionFile);
         }
+    }
+
+    /** Writes the run directory's outputs and the final run.json of a recording whose command has ended. */
+    private Result end(Path dir, ChunkWriter chunks, RegionStats stats, ExitStatus exit,
+            long commandStart, long commandEnd, LaneStrings strings, String cutShort, RunManifest.Clock clock,
+            Instant start, long originNs) throws IOException {
+        String reason = null;
         List<OutputFile> outputs = new ArrayList<>();
         try {
             chunks.close();

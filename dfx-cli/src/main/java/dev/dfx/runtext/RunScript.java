@@ -11,6 +11,7 @@ import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunChunks;
 import dev.dfx.rundir.RunManifest;
 import dev.dfx.rundir.RunDamage;
+import dev.dfx.rundir.UnfinishedRun;
 import dev.dfx.trace.ChunkLaneQueue;
 import dev.dfx.trace.ChunkStoreMerge;
 import dev.dfx.trace.QueueHeapMerge;
@@ -81,7 +82,9 @@ public final class RunScript {
             RunManifest m = run.manifest();
             UserEventLines user = null;
             if (m != null && m.program() != null) {
-                user = new UserEventLines(m.program(), LaneStrings.ofRunOrNone(runDir, m, damage));
+                // an unfinished run's run.json names no thread: the region the recorder left does
+                user = new UserEventLines(UnfinishedRun.program(runDir, m), LaneStrings.ofRunOrNone(runDir, m,
+                        damage));
             }
             return new RunScript(run, ns, out, user).run();
         }

@@ -325,8 +325,7 @@ class RecordProgramTest {
             assertThat(r.status()).isEqualTo(1);
             assertThat(r.err().lines().toList()).as(r.err()).hasSize(1).first().asString()
                     .startsWith("dfx: " + run + ": the recording did not finish")
-                    .endsWith("; the program's names are in strings.json, written at the end, so its user events"
-                            + " show their string ids");
+                    .endsWith("; the program's names and threads are read from the region it left, region.dfxr");
         }
     }
 
@@ -368,6 +367,9 @@ class RecordProgramTest {
         assertThat(script.out().lines().count()).isEqualTo(records);
         // a lane's chunks reach the file in seq order: each worker's steps are a prefix of 0, 1, 2, ...
         assertThat(stepsPerLane(script.out()).values().stream().mapToLong(Long::longValue).sum()).isPositive();
+        assertThat(script.err().strip()).endsWith("; the program's names and threads are read from the region it"
+                + " left, region.dfxr");
+        namedByTheirOwners(script.out());
         CliRun report = CliRun.dfx("report", run.toString());
         assertThat(report.status()).isEqualTo(1);
         assertThat(report.err()).as("the same one line").isEqualTo(script.err());
@@ -403,14 +405,55 @@ class RecordProgramTest {
     }
 
     /**
-     * @param script {@code dfx script} of a run of {@code record_threads threads} whose names were not resolved
+     * The recorder killed with SIGKILL while it drew the trace, after it wrote strings.json and before the final
+     * run.json: the listing takes the names from strings.json and each lane's thread from the region file, which stays
+     * until the final run.json is written.
+     */
+    @Test
+    void aRecorderKilledAfterItWroteTheStringsFileListsTheProgramsNames() throws Exception {
+        Path run = tmp.resolve("run");
+        DfxProcess p = DfxProcess.start(tmp, "record", "-o", run.toString(), "--", program.toString(), "threads", "2",
+                "40000", "0");
+        Path strings = run.resolve("strings.json");
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (!Files.exists(strings) && p.process().isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        p.process().destroyForcibly(); // while it writes trace.json from 160 002 records
+        assertThat(p.process().waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(strings).exists();
+        org.junit.jupiter.api.Assumptions.assumeTrue(JSON.readTree(run.resolve("run.json").toFile()).get("status")
+                .asText().equals("running"), "the recorder wrote its final run.json before the kill reached it");
+        CliRun script = CliRun.dfx("script", run.toString());
+        assertThat(script.status()).isEqualTo(1);
+        assertThat(script.err().lines().toList()).as(script.err()).hasSize(1).first().asString()
+                .startsWith("dfx: " + run + ": the recording did not finish")
+                .endsWith("; the program's names are read from strings.json, its threads from region.dfxr");
+        assertThat(stepsPerLane(script.out()).values().stream().mapToLong(Long::longValue).sum()).isPositive();
+        namedByTheirOwners(script.out());
+    }
+
+    /**
+     * @param script {@code dfx script} of a run of {@code record_threads threads} whose recorder was killed; checks
+     *               that no event shows a string id and that each line names its thread {@code record_threads} (the
+     *               name Linux gives the program's threads, from its file name) with a pid and tid
+     */
+    private static void namedByTheirOwners(String script) {
+        assertThat(script).doesNotContain("name=\"#").contains("name=\"step\" i=0");
+        java.util.regex.Pattern who = java.util.regex.Pattern.compile(
+                "^\\s*record_threads\\s+[1-9]\\d*/[1-9]\\d*\\s.*");
+        script.lines().limit(1000).forEach(l -> assertThat(l).matches(who));
+    }
+
+    /**
+     * @param script {@code dfx script} of a run of {@code record_threads threads}, whose names were resolved or not
      * @return per thread (the listing's first column: {@code COMM PID/TID}, or {@code lane N} when run.json does not
      *         say whose the lane is), how many slices with an argument ("step", argument i) it began, having checked
      *         that they carry i = 0, 1, 2, ... in order
      */
     private static Map<String, Long> stepsPerLane(String script) {
         java.util.regex.Pattern step = java.util.regex.Pattern.compile(
-                "^\\s*(.+?)\\s+\\[.*user:slice_begin: name=\"#\\d+\" #\\d+=(\\d+)$");
+                "^\\s*(.+?)\\s+\\[.*user:slice_begin: name=\"(?:#\\d+|step)\" (?:#\\d+|i)=(\\d+)$");
         Map<String, Long> next = new TreeMap<>();
         script.lines().forEach(line -> {
             java.util.regex.Matcher m = step.matcher(line);

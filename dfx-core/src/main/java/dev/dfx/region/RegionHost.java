@@ -416,14 +416,7 @@ public final class RegionHost implements AutoCloseable {
      *         {@value RegionLayout#THREAD_NAME_BYTES}), as UTF-8 with malformed bytes replaced; empty when none
      */
     private String threadName(int lane) {
-        byte[] b = new byte[RegionLayout.THREAD_NAME_BYTES];
-        MemorySegment.copy(region, java.lang.foreign.ValueLayout.JAVA_BYTE,
-                layout.laneEntry(lane) + RegionLayout.T_NAME, b, 0, b.length);
-        int n = 0;
-        while (n < b.length && b[n] != 0) {
-            n++;
-        }
-        return new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8).replaceAll("\\p{Cntrl}", "?");
+        return RegionRemains.threadName(region, layout, lane);
     }
 
     /** @return whether the process {@code pid} exists and has not ended ({@link ProcessHandle#isAlive()}) */

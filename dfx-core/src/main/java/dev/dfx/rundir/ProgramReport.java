@@ -47,6 +47,8 @@ public record ProgramReport(List<String> command, long pid, @OptionalField Integ
     public static final String AFTER_EXIT_ADVICE = "join or close them before main returns";
     /** The file of the lanes' string tables. */
     public static final String STRINGS_FILE = "strings.json";
+    /** The region's file in the run directory while the recording runs ({@link #region}). */
+    public static final String REGION_FILE = "region.dfxr";
 
     /**
      * One process that attached to the region.

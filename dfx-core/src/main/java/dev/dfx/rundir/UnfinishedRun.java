@@ -3,9 +3,14 @@ package dev.dfx.rundir;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.Count;
+import dev.dfx.region.RegionRemains;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -44,7 +49,8 @@ public final class UnfinishedRun {
      * @param run     a run directory whose run.json says running
      * @param readers its chunk files that could be opened
      * @return the one line that says so, naming the recorder that is gone and what each chunk file holds (and, for a
-     *         program's run, that its names are missing: the strings file is written at the end)
+     *         program's run, where its names are read from: the strings file, written at the end, else the region
+     *         file the recorder left; or that they are missing)
      */
     public static String line(Path run, List<ChunkReader> readers) {
         OptionalLong pid = RunLock.holder(run);
@@ -58,8 +64,67 @@ public final class UnfinishedRun {
                 + "); recoverable from the chunk files: " + (held.isEmpty() ? "nothing" : String.join(", ", held))
                 + " (dfx script and dfx dump list them)"
                 + (readers.stream().anyMatch(r -> r.subsystem().equals(ProgramReport.SUBSYSTEM))
-                        ? "; the program's names are in " + ProgramReport.STRINGS_FILE + ", written at the end, so its"
-                        + " user events show their string ids" : "");
+                        ? namesClause(run) : "");
+    }
+
+    /** @return what the line says about a program run's names: where they were read from, or that they are lost */
+    private static String namesClause(Path run) {
+        if (Files.isRegularFile(run.resolve(ProgramReport.STRINGS_FILE))) {
+            return "; the program's names are read from " + ProgramReport.STRINGS_FILE + ", its threads from "
+                    + ProgramReport.REGION_FILE + (remains(run) != null ? "" : " (unreadable: shown as lanes)");
+        }
+        if (remains(run) != null) {
+            return "; the program's names and threads are read from the region it left, " + ProgramReport.REGION_FILE;
+        }
+        return "; the program's names are in " + ProgramReport.STRINGS_FILE + ", written at the end, so its user"
+                + " events show their string ids";
+    }
+
+    /**
+     * @param run a run directory whose run.json says running, of a program run
+     * @return what the region file the killed recorder left in it says (lane owners, string tables), or null when
+     *         there is none or it cannot be read (a damaged header, a file cut short)
+     */
+    public static RegionRemains remains(Path run) {
+        Path file = run.resolve(ProgramReport.REGION_FILE);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return RegionRemains.read(file);
+        } catch (IOException | BadInputException e) {
+            return null;
+        }
+    }
+
+    /**
+     * A program run's processes and threads as its readers name them: an unfinished run's run.json names none, and
+     * the region file its recorder left names each lane's owner.
+     *
+     * @param run a run directory
+     * @param m   its run.json, of a program run
+     * @return run.json's {@code program}; for an unfinished run with a readable region file, with one process per pid
+     *         that claimed a lane (in order of its first lane; counts 0, process state and lane status
+     *         {@value #UNKNOWN}: only the final run.json would have had them) and its threads
+     */
+    public static ProgramReport program(Path run, RunManifest m) {
+        ProgramReport program = m.program();
+        RegionRemains remains = is(m) ? remains(run) : null;
+        if (remains == null) {
+            return program;
+        }
+        Map<Long, List<ProgramReport.ThreadLane>> threads = new LinkedHashMap<>();
+        for (RegionRemains.Lane l : remains.lanes()) {
+            threads.computeIfAbsent(l.pid(), k -> new ArrayList<>()).add(new ProgramReport.ThreadLane(l.tid(),
+                    l.name(), l.lane(), UNKNOWN, null));
+        }
+        List<ProgramReport.Producer> procs = new ArrayList<>();
+        threads.forEach((pid, t) -> procs.add(new ProgramReport.Producer(pid, t.stream()
+                .filter(x -> x.tid() == pid && x.name() != null).map(ProgramReport.ThreadLane::name).findFirst()
+                .orElse(null), UNKNOWN, 0, 0, 0, t)));
+        return new ProgramReport(program.command(), program.pid(), program.exitStatus(), program.ended(),
+                program.wallNs(), program.region(), program.stringsFile(), program.tsc(), program.unlanedDropped(),
+                procs);
     }
 
     /**

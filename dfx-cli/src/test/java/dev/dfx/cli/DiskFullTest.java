@@ -138,9 +138,10 @@ class DiskFullTest {
     /**
      * A program that writes 4 x (2 x 50000 + 2) + 1 = 400009 records of 32 bytes (12.8 MB) onto a 2 MiB disk (room
      * for the region of 8 lanes x 2 buffers x 512 records, the space kept for run.json and one 1 MiB write of
-     * chunks, not for the next): the recording fails (exit 1 although the program exited 0), one {@code dfx:} line names the chunk file and the
-     * disk's reason as the moment it happens, and the counts reconcile with what the program wrote and with what the
-     * chunk file holds, read back by {@link ChunkReader} and by {@code dfx script}: the rest is {@code write-failed}.
+     * chunks, not for the next): the recording fails (exit 1 although the program exited 0), one {@code dfx:} line
+     * names the chunk file and the disk's reason the moment it happens, and the counts reconcile with what the program
+     * wrote and with what the chunk file holds, read back by {@link ChunkReader} and by {@code dfx script}: the rest
+     * is {@code write-failed}.
      */
     @Test
     void aProgramRecordedOntoAFullDiskFailsAndCountsEveryLostRecordAsWriteFailed(@TempDir Path bin)

@@ -48,7 +48,8 @@ public final class ManifestFile {
 
     /**
      * Writes a run's final manifest, trying hard: when the whole manifest does not fit on the disk, once more without
-     * the lanes' stall windows (counted as omitted), drop windows and depth series ({@link RunManifest#withoutWindows}).
+     * the lanes' stall windows (counted as omitted), drop windows and depth series
+     * ({@link RunManifest#withoutWindows}).
      *
      * @param runDir the run directory
      * @param m      the final manifest

@@ -418,7 +418,10 @@ public final class Recording {
                 c.accept(b);
             } catch (IOException e) {
                 lost.add(b.lane(), b.recordCount());
-                String why = "writing the " + r.id().id() + " files failed (" + IoErrors.describe(e)
+                // the write that failed the file, which another lane's collector may have made
+                IOException first = r.chunkFailure();
+                String why = "writing the " + r.id().id() + " files failed ("
+                        + IoErrors.describe(first == null ? e : first)
                         + "); recording stopped early";
                 if (writeFailure.compareAndSet(null, why)) {
                     control.cancel(why);

@@ -4,6 +4,7 @@ import dev.dfx.error.Count;
 import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.exec.ProgramPath;
 import dev.dfx.chunk.BufferKind;
+import dev.dfx.chunk.ChunkInfo;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.chunk.ChunkWriter;
 import dev.dfx.chunk.RunId;
@@ -11,6 +12,7 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.error.IoErrors;
 import dev.dfx.export.RunTraceExporter;
 import dev.dfx.pipeline.BackpressurePolicy;
+import dev.dfx.pipeline.Collector;
 import dev.dfx.region.LaneState;
 import dev.dfx.region.RegionHost;
 import dev.dfx.region.RegionLane;
@@ -26,9 +28,11 @@ import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.RunLock;
 import dev.dfx.rundir.RunManifest;
 import dev.dfx.runtime.recording.ManifestFacts;
+import dev.dfx.runtime.recording.ManifestReserve;
 import dev.dfx.runtime.recording.PoolBudget;
 import dev.dfx.runtime.recording.RecordingPlan;
 import dev.dfx.runtime.recording.SubsystemReports;
+import dev.dfx.runtime.recording.WriteLoss;
 import dev.dfx.runtime.subsystem.PoolSize;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -45,6 +49,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -209,6 +214,7 @@ public final class ProgramRecording {
                 running));
         ChunkWriter chunks = ChunkStore.create(dir, runId, ProgramReport.SUBSYSTEM,
                 List.of(BufferKind.timed(0, RegionSpec.USER_POOL, UserEvent.BYTES, (int) UserEvent.U_TIME)));
+        ManifestReserve reserve = ManifestReserve.forLanes(dir, spec.lanes());
         Path regionFile = dir.resolve(REGION_FILE);
         ExitStatus exit;
         RegionStats stats;
@@ -217,11 +223,14 @@ public final class ProgramRecording {
         LaneStrings strings;
         String cutShort;
         UserEventCollector collector = new UserEventCollector(chunks);
+        WriteLoss.Refused refused = new WriteLoss.Refused();
+        AtomicReference<String> writeFailure = new AtomicReference<>();
         RegionHost started;
         try {
-            started = RegionHost.start(regionFile, spec, collector);
+            started = RegionHost.start(regionFile, spec, watched(dir, chunks, collector, refused, writeFailure));
         } catch (RuntimeException e) { // the file system refused the region: no space, a quota
             try {
+                reserve.release();
                 endBeforeStart(dir, chunks, regionFile, e.getMessage(), clock, start, originNs, running);
             } catch (IOException | RuntimeException again) { // a full disk may refuse these too: the region's
                 e.addSuppressed(again);                          // refusal is the one to report
@@ -239,6 +248,7 @@ public final class ProgramRecording {
                             : JavaAgent.command(settings.command(), agent.get()), host.environment(), workDir);
                 } catch (ProgramNotRunnable e) {
                     host.stop();
+                    reserve.release();
                     endBeforeStart(dir, chunks, regionFile, e.getMessage(), clock, start, originNs, running);
                     throw e;
                 }
@@ -257,7 +267,8 @@ public final class ProgramRecording {
                 cutShort = host.cutShort().orElse(null);
                 strings = strings(host, stats);
             }
-            return end(dir, chunks, stats, exit, commandStart, commandEnd, strings, cutShort, clock, start, originNs);
+            return end(dir, chunks, stats, exit, commandStart, commandEnd, strings, cutShort, clock, start, originNs,
+                    refused, writeFailure.get(), reserve);
         } finally {
             // removed only now: until the final run.json is written, a reader of a run whose recorder was killed
             // takes the lanes' owners (and, before strings.json, their names) from it (UnfinishedRun)
@@ -265,21 +276,30 @@ public final class ProgramRecording {
         }
     }
 
-    /** Writes the run directory's outputs and the final run.json of a recording whose command has ended. */
+    /**
+     * Writes the run directory's outputs and the final run.json of a recording whose command has ended.
+     *
+     * @param refused      the records of buffers the failed chunk file refused, per lane
+     * @param writeFailure why the chunk file failed, or null
+     * @param reserve      the disk space kept for the final run.json, released just before it is written
+     */
     private Result end(Path dir, ChunkWriter chunks, RegionStats stats, ExitStatus exit,
             long commandStart, long commandEnd, LaneStrings strings, String cutShort, RunManifest.Clock clock,
-            Instant start, long originNs) throws IOException {
+            Instant start, long originNs, WriteLoss.Refused refused, String writeFailure, ManifestReserve reserve)
+            throws IOException {
         String reason = null;
         List<OutputFile> outputs = new ArrayList<>();
+        String chunkPath = ChunkStore.FOLDER + "/" + ProgramReport.SUBSYSTEM + ChunkStore.EXTENSION;
         try {
             chunks.close();
-            outputs.add(OutputFile.written(ChunkStore.FOLDER + "/" + ProgramReport.SUBSYSTEM + ChunkStore.EXTENSION,
-                    chunks.recordCount()));
         } catch (IOException e) {
-            reason = "chunks/user.dfx not completed: " + IoErrors.describe(e);
-            outputs.add(new OutputFile(ChunkStore.FOLDER + "/" + ProgramReport.SUBSYSTEM + ChunkStore.EXTENSION, false,
-                    chunks.recordCount(), reason));
+            reason = chunkPath + " not completed: " + IoErrors.describe(e);
         }
+        // the chunks a failed write cut off were counted collected; the file holds the rest
+        List<ChunkInfo> lost = chunks.lostChunks();
+        long onDisk = chunks.recordCount() - lost.stream().mapToLong(ChunkInfo::recordCount).sum();
+        outputs.add(WriteLoss.chunkFile(chunkPath, chunks.complete(), onDisk));
+        reason = join(writeFailure, reason);
         String stringsFile = ProgramReport.STRINGS_FILE;
         try {
             outputs.add(OutputFile.written(stringsFile, strings.write(dir.resolve(stringsFile))));
@@ -288,11 +308,12 @@ public final class ProgramRecording {
             stringsFile = null;
         }
         long wallNs = commandEnd - commandStart;
-        ProgramReport program = report(stats, exit, wallNs, stringsFile);
+        ProgramReport program = report(stats, exit, wallNs, stringsFile, lost);
         RunManifest.SubsystemReport user = SubsystemReports.of(ProgramReport.SUBSYSTEM, stats.pipeline(), wallNs,
                 lane -> new SubsystemReports.LaneName(RegionSpec.USER_POOL, ProgramReport.ROLE, lane),
                 producer -> new SubsystemReports.LaneName(RegionSpec.USER_POOL, ProgramReport.ROLE, producer),
                 details(stats));
+        user = WriteLoss.apply(user, ChunkInfo::lane, lost, refused); // a chunk's lane is its pipeline lane
         user = withHeaderDrops(user, ProgramReport.UNLANED, stats.unlanedDropped());
         user = withHeaderDrops(user, ProgramReport.AFTER_EXIT, stats.exitDropped());
         String status = "ok";
@@ -305,24 +326,56 @@ public final class ProgramRecording {
             status = "failed";
             reason = join(reason, failed.size() == 1 ? "1 lane failed: " + failed.getFirst()
                     : failed.size() + " lanes failed, the first " + failed.getFirst());
+        } else if (reason != null) { // the chunk file could not be written whole
+            status = "failed";
         }
         RunManifest m = manifest(spec, status, reason, clock, start, null, 0, wallNs, List.of(user), outputs, program);
         try {
             outputs.add(RunTraceExporter.write(dir, m, dir.resolve(RunTraceExporter.FILE)));
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            outputs.add(OutputFile.refused(RunTraceExporter.FILE, IoErrors.describe(e)));
+        } catch (UncheckedIOException e) {
+            outputs.add(OutputFile.refused(RunTraceExporter.FILE, IoErrors.describe(e)));
+        } catch (RuntimeException e) {
             outputs.add(OutputFile.refused(RunTraceExporter.FILE, e.getMessage()));
         }
         outputs.replaceAll(o -> OutputSeal.seal(dir, o));
         RunManifest done = manifest(spec, status, reason, clock, start, Instant.now().toString(),
                 System.nanoTime() - originNs, wallNs, List.of(user), outputs, program);
         String problem = null;
+        reserve.release();
         try {
-            ManifestFile.write(dir, done);
+            done = ManifestFile.writeFinal(dir, done);
         } catch (IOException e) {
             problem = "cannot write the final " + ManifestFile.of(dir) + " (" + IoErrors.describe(e)
                     + "); it still says running";
         }
         return new Result(dir, done, exit, problem);
+    }
+
+    /**
+     * The user-event collector, which says once, as soon as it happens, that the chunk file cannot be written (the
+     * command runs on; dfx cannot stop it), and counts the records of every buffer it could not write
+     * ({@link WriteLoss.Refused}).
+     */
+    private Collector watched(Path dir, ChunkWriter chunks, UserEventCollector c, WriteLoss.Refused refused,
+                              AtomicReference<String> failure) {
+        return b -> {
+            try {
+                c.accept(b);
+            } catch (IOException e) {
+                refused.add(b.lane(), b.recordCount());
+                // the write that failed the file, which another lane's collector may have made
+                IOException first = chunks.failure();
+                String why = IoErrors.describe(first == null ? e : first);
+                if (failure.compareAndSet(null, "writing " + ChunkStore.FOLDER + "/" + ProgramReport.SUBSYSTEM
+                        + ChunkStore.EXTENSION + " failed (" + why + "); the records after it were dropped")) {
+                    notice.accept(dir.resolve(ChunkStore.FOLDER).resolve(ProgramReport.SUBSYSTEM
+                            + ChunkStore.EXTENSION) + ": " + why + "; the command runs on, its records are dropped");
+                }
+                throw e;
+            }
+        };
     }
 
     /**
@@ -434,11 +487,15 @@ public final class ProgramRecording {
         return new LaneStrings(lanes);
     }
 
-    private ProgramReport report(RegionStats stats, ExitStatus exit, long wallNs, String stringsFile) {
+    /** @param lost the chunks a failed write cut off, counted collected by the region: moved to dropped */
+    private ProgramReport report(RegionStats stats, ExitStatus exit, long wallNs, String stringsFile,
+                                 List<ChunkInfo> lost) {
         List<ProgramReport.Producer> procs = new ArrayList<>();
         for (RegionProcess rp : stats.processes()) {
             List<ProgramReport.ThreadLane> threads = new ArrayList<>();
+            long cutOff = 0;
             for (int lane : rp.lanes()) {
+                cutOff += lost.stream().filter(c -> c.lane() == lane).mapToLong(ChunkInfo::recordCount).sum();
                 RegionLane l = stats.lanes().get(lane);
                 threads.add(new ProgramReport.ThreadLane(l.tid(), l.name().isEmpty() ? null : l.name(), l.lane(),
                         laneStatus(l.state()),
@@ -457,7 +514,8 @@ public final class ProgramRecording {
                 name = file.substring(0, Math.min(15, file.length()));
             }
             procs.add(new ProgramReport.Producer(rp.pid(), name,
-                    rp.alive() ? "running" : "exited", rp.total(), rp.collected(), rp.dropped(), threads));
+                    rp.alive() ? "running" : "exited", rp.total(), rp.collected() - cutOff, rp.dropped() + cutOff,
+                    threads));
         }
         ProgramReport.Tsc tsc = stats.tsc().map(ProgramRecording::tsc).orElse(null);
         return new ProgramReport(settings.command(), commandPid, exit.status(), exit.describe(),

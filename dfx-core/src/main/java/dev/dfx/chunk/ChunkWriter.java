@@ -64,6 +64,8 @@ public final class ChunkWriter implements AutoCloseable {
     private long written;
     private long recordTotal;
     private boolean failed;
+    /** The write that failed the writer, or null. Guarded by lock. */
+    private IOException failure;
     private boolean closed;
     private boolean indexed;
     private final List<ChunkInfo> staged = new ArrayList<>(); // chunks in the staging buffer, not yet written
@@ -326,6 +328,19 @@ public final class ChunkWriter implements AutoCloseable {
     }
 
     /**
+     * @return the file system's error that failed the writer (a full disk, say), or null while it has not failed;
+     *         later appends throw an exception of their own that only says the writer failed earlier
+     */
+    public IOException failure() {
+        lock.lock();
+        try {
+            return failure;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
      * @return the chunks whose {@link #append} returned but whose bytes did not all reach the file, because a later
      *         write of the staging buffer failed (a full disk): their records are lost although the caller counted
      *         them stored; empty unless a write failed. A chunk whose own append threw is not here (the caller knows)
@@ -404,7 +419,7 @@ public final class ChunkWriter implements AutoCloseable {
                 done += channel.write(parts);
             }
         } catch (IOException e) {
-            failed = true;
+            fail(e);
             throw e;
         }
         written += total;
@@ -439,8 +454,15 @@ public final class ChunkWriter implements AutoCloseable {
                 written += channel.write(b);
             }
         } catch (IOException e) {
-            failed = true;
+            fail(e);
             throw e;
+        }
+    }
+
+    private void fail(IOException e) {
+        if (!failed) {
+            failed = true;
+            failure = e;
         }
     }
 }

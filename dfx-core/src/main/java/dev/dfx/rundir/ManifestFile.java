@@ -47,6 +47,28 @@ public final class ManifestFile {
     }
 
     /**
+     * Writes a run's final manifest, trying hard: when the whole manifest does not fit on the disk, once more without
+     * the lanes' stall windows (counted as omitted), drop windows and depth series
+     * ({@link RunManifest#withoutWindows}).
+     *
+     * @param runDir the run directory
+     * @param m      the final manifest
+     * @return the manifest written: {@code m}, or {@code m} without its windows
+     * @throws IOException the second attempt's failure, when neither fits
+     */
+    public static RunManifest writeFinal(Path runDir, RunManifest m) throws IOException {
+        try {
+            write(runDir, m);
+            return m;
+        } catch (IOException e) {
+            RunManifest small = m.withoutWindows("stall and drop windows left out of run.json: "
+                    + IoErrors.describe(e));
+            write(runDir, small);
+            return small;
+        }
+    }
+
+    /**
      * Reads and validates a manifest: format and version first, then every field of the schema (all are written
      * always; only {@code reason}, {@code end} and text notes may be null).
      *

@@ -15,9 +15,13 @@ import java.util.Set;
  * the disk with chunks can still say in run.json how it ended. Best effort: when the space is not there at the
  * start, the recording goes on without it. Not thread-safe; used by the recording session.
  */
-final class ManifestReserve {
+public final class ManifestReserve {
     /** File name in the run directory. */
     static final String FILE = ".run.json.reserve";
+    /** Space kept for the final run.json besides its lanes, bytes. */
+    private static final long BYTES = 64 << 10;
+    /** Space kept for the final run.json per lane (its counts, without stall windows), bytes. */
+    private static final long PER_LANE = 4 << 10;
 
     private final Path file;
 
@@ -30,7 +34,7 @@ final class ManifestReserve {
      * @param bytes  space to keep, bytes
      * @return the reserve (empty when the space could not be written)
      */
-    static ManifestReserve create(Path runDir, long bytes) {
+    private static ManifestReserve create(Path runDir, long bytes) {
         Path f = runDir.resolve(FILE);
         try (FileChannel ch = FileChannel.open(f, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                 OwnerOnly.forNewFile(f))) {
@@ -46,8 +50,17 @@ final class ManifestReserve {
         return new ManifestReserve(f);
     }
 
+    /**
+     * @param runDir the run directory
+     * @param lanes  the run's pipeline lanes, all subsystems together
+     * @return the reserve for a run of that many lanes (empty when the space could not be written)
+     */
+    public static ManifestReserve forLanes(Path runDir, long lanes) {
+        return create(runDir, BYTES + PER_LANE * lanes);
+    }
+
     /** Frees the space (before the final manifest is written); idempotent. */
-    void release() {
+    public void release() {
         release(file);
     }
 

@@ -1,7 +1,6 @@
 package dev.dfx.runtime.recording;
 
 import dev.dfx.chunk.RunId;
-import dev.dfx.error.Count;
 import dev.dfx.error.IoErrors;
 import dev.dfx.pipeline.Collector;
 import dev.dfx.pipeline.HostGroup;
@@ -29,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -75,11 +75,6 @@ public final class Recording {
     public record Progress(String phase, long elapsedNs, long total, long collected, long dropped) {
     }
 
-    /** Space kept for the final run.json besides its lanes, bytes. */
-    private static final long RESERVE_BYTES = 64 << 10;
-    /** Space kept for the final run.json per lane (its counts, without stall windows), bytes. */
-    private static final long RESERVE_PER_LANE = 4 << 10;
-
     private final RecordingPlan plan;
     private final UnaryOperator<Collector> faults;
     private final RunControl control = new RunControl();
@@ -88,6 +83,8 @@ public final class Recording {
     private final RunManifest.Config config;
     private final RunManifest.Host host = ManifestFacts.host();
     private final AtomicReference<String> writeFailure = new AtomicReference<>();
+    /** Per subsystem, the records its collector could not write (see {@link #watched}). */
+    private final Map<SubsystemRecorder, WriteLoss.Refused> refused = new ConcurrentHashMap<>();
     private final RunId runId = RunId.random();
     private volatile String phase = "starting";
     private volatile long originNs;
@@ -150,8 +147,8 @@ public final class Recording {
         RunManifest.Clock clock = RunManifest.Clock.nanoTime(originNs, epochNs);
         ManifestFile.write(dir, manifest(Outcome.RUNNING, null, clock, start, null, 0, workload(0, 0, "skipped"),
                 List.of(), List.of()));
-        ManifestReserve reserve = ManifestReserve.create(dir, RESERVE_BYTES + RESERVE_PER_LANE
-                * plan.recorders().stream().mapToLong(r -> r.plan().lanes().size()).sum());
+        ManifestReserve reserve = ManifestReserve.forLanes(dir,
+                plan.recorders().stream().mapToLong(r -> r.plan().lanes().size()).sum());
         Outcome outcome = new Outcome();
         List<SubsystemRecorder> started = new ArrayList<>();
         Ran ran;
@@ -159,7 +156,7 @@ public final class Recording {
         try (HostGroup hostThreads = HostGroup.builder("record").build()) {
             ran = runWorkload(dir, hostThreads, started, outcome);
             phase = "stopping";
-            reports = stop(started, ran.workload().wallNs(), outcome);
+            reports = stop(started, refused, ran.workload().wallNs(), outcome);
         }
         phase = "exporting";
         // the outputs thread starts first: the workload's check runs on this thread while it writes them
@@ -244,8 +241,9 @@ public final class Recording {
     }
 
     /** Stops each pipeline (final passes, reconcile) and closes its chunk file; returns the subsystem reports. */
-    private static List<RunManifest.SubsystemReport> stop(List<SubsystemRecorder> started, long wallNs,
-                                                          Outcome outcome) {
+    private static List<RunManifest.SubsystemReport> stop(List<SubsystemRecorder> started,
+                                                          Map<SubsystemRecorder, WriteLoss.Refused> refused,
+                                                          long wallNs, Outcome outcome) {
         List<RunManifest.SubsystemReport> reports = new ArrayList<>();
         for (SubsystemRecorder r : started) {
             PipelineStats s;
@@ -255,7 +253,8 @@ public final class Recording {
                 outcome.problem("chunks/" + r.id().id() + ".dfx not completed: " + describe(e));
                 s = r.stats(); // the pipeline stopped; only its chunk file could not be completed
             }
-            reports.add(WriteLoss.apply(SubsystemReports.of(r, s, wallNs), r.plan(), r.chunksLost()));
+            reports.add(WriteLoss.apply(SubsystemReports.of(r, s, wallNs), r.plan(), r.chunksLost(),
+                    refused.getOrDefault(r, new WriteLoss.Refused())));
         }
         return reports;
     }
@@ -353,9 +352,7 @@ public final class Recording {
 
     private static OutputFile chunkFile(SubsystemRecorder r) {
         String chunks = "chunks/" + r.id().id() + ".dfx";
-        return r.chunkFileComplete() ? OutputFile.written(chunks, r.chunkRecordsOnDisk())
-                : new OutputFile(chunks, false, r.chunkRecordsOnDisk(), "a write failed: "
-                        + Count.of(r.chunkRecordsOnDisk(), "record") + " on disk, without a chunk index");
+        return WriteLoss.chunkFile(chunks, r.chunkFileComplete(), r.chunkRecordsOnDisk());
     }
 
     /** Writes one subsystem's outputs from its chunk file; a failure is a problem of the outcome. */
@@ -401,30 +398,30 @@ public final class Recording {
      */
     private RunManifest writeFinal(Path dir, RunManifest done) {
         try {
-            ManifestFile.write(dir, done);
+            return ManifestFile.writeFinal(dir, done);
+        } catch (IOException again) {
+            manifestProblem = "cannot write the final " + ManifestFile.of(dir) + " (" + IoErrors.describe(again)
+                    + "); it still says running, and the recording " + (done.status().equals(Outcome.OK)
+                    ? "ended ok" : "ended " + done.status() + ": " + done.reason());
             return done;
-        } catch (IOException e) {
-            RunManifest small = done.withoutWindows("stall and drop windows left out of run.json: "
-                    + IoErrors.describe(e));
-            try {
-                ManifestFile.write(dir, small);
-                return small;
-            } catch (IOException again) {
-                manifestProblem = "cannot write the final " + ManifestFile.of(dir) + " (" + IoErrors.describe(again)
-                        + "); it still says running, and the recording " + (done.status().equals(Outcome.OK)
-                        ? "ended ok" : "ended " + done.status() + ": " + done.reason());
-                return done;
-            }
         }
     }
 
-    /** The subsystem's collector, which ends the recording at the first file it cannot write. */
+    /**
+     * The subsystem's collector, which ends the recording at the first file it cannot write; the records of every
+     * buffer it could not write are counted as lost to the write ({@link WriteLoss.Refused}).
+     */
     private Collector watched(SubsystemRecorder r, Collector c) {
+        WriteLoss.Refused lost = refused.computeIfAbsent(r, k -> new WriteLoss.Refused());
         return b -> {
             try {
                 c.accept(b);
             } catch (IOException e) {
-                String why = "writing the " + r.id().id() + " files failed (" + IoErrors.describe(e)
+                lost.add(b.lane(), b.recordCount());
+                // the write that failed the file, which another lane's collector may have made
+                IOException first = r.chunkFailure();
+                String why = "writing the " + r.id().id() + " files failed ("
+                        + IoErrors.describe(first == null ? e : first)
                         + "); recording stopped early";
                 if (writeFailure.compareAndSet(null, why)) {
                     control.cancel(why);

@@ -167,6 +167,14 @@ public abstract class SubsystemRecorder implements AutoCloseable {
         return chunks == null ? List.of() : chunks.lostChunks();
     }
 
+    /**
+     * @return the file system's error that failed the chunk file ({@link ChunkWriter#failure}), or null when none
+     *         did
+     */
+    public final IOException chunkFailure() {
+        return chunks == null ? null : chunks.failure();
+    }
+
     /** @return records in the chunk file: stored by the collector and not lost to a failed write */
     public final long chunkRecordsOnDisk() {
         return chunks == null ? 0 : chunks.recordCount() - chunksLost().stream().mapToLong(ChunkInfo::recordCount).sum();

@@ -39,7 +39,7 @@ class WriteLossTest {
                 new ChunkInfo(64, kind, 0, 3, 10, 64, 150, 300, 0),    // overlaps the pop-gate window
                 new ChunkInfo(128, kind, 0, 7, 4, 64, 1000, 1100, 0),
                 new ChunkInfo(192, kind, 0, 8, 3, 64, 0, 0, 0));       // no times: stays unplaced
-        RunManifest.SubsystemReport after = WriteLoss.apply(r, plan, lost);
+        RunManifest.SubsystemReport after = WriteLoss.apply(r, plan, lost, new WriteLoss.Refused());
 
         RunManifest.Lane l = after.lanes().getFirst();
         assertThat(l.collected()).isEqualTo(95 - 17);
@@ -48,5 +48,42 @@ class WriteLossTest {
         assertThat(l.drops().runs()).isEqualTo(3);
         assertThat(l.droppedUnplaced()).isEqualTo(3);
         assertThat(after.dropped()).isEqualTo(22);
+    }
+
+    /**
+     * Records of buffers whose collector call threw because the file could not be written are already dropped (as
+     * collector losses): they move to write-failed, at most what the lane counted lost to its collector; collected and
+     * the totals stay.
+     */
+    @Test
+    void refusedBuffersMoveFromTheCollectorCauseToWriteFailed() {
+        LanePlan plan = new LanePlan(Subsystem.PMU, new PipelineSettings(PoolSizes.defaults(), BackpressurePolicy.DROP,
+                Duration.ofSeconds(1), Duration.ofNanos(100_000)));
+        int lane = plan.lane(PmuRecord.KIND, ThreadRole.CORE, 0);
+        RunManifest.Stalls none = new RunManifest.Stalls(0, 0, 0, List.of(), 0);
+        RunManifest.Lane before = new RunManifest.Lane(lane, "core", "core", 0, 100, 60,
+                Map.of("pop_gate", 5L, "collector", 35L), 0, 0, none, 0, 0L, 0L, null, null);
+        RunManifest.SubsystemReport r = new RunManifest.SubsystemReport("pmu", 100, 60, 40,
+                Map.of("pop_gate", 5L, "collector", 35L), 0, true, 0, none, 0, List.of(before), List.of(), List.of(),
+                List.of(), 0, Map.of());
+        WriteLoss.Refused refused = new WriteLoss.Refused();
+        refused.add(lane, 16);
+        refused.add(lane, 16);
+        refused.add(lane + 1, 7); // a lane the report does not have: nothing of it is moved
+
+        RunManifest.SubsystemReport after = WriteLoss.apply(r, plan, List.of(), refused);
+
+        RunManifest.Lane l = after.lanes().getFirst();
+        assertThat(l.collected()).isEqualTo(60);
+        assertThat(l.droppedByCause()).containsEntry(WriteLoss.CAUSE, 32L).containsEntry("collector", 3L)
+                .containsEntry("pop_gate", 5L);
+        assertThat(after.collected()).isEqualTo(60);
+        assertThat(after.dropped()).isEqualTo(40);
+        assertThat(after.droppedByCause()).containsEntry(WriteLoss.CAUSE, 32L).containsEntry("collector", 3L);
+
+        refused.add(lane, 16); // 48 refused, but the lane counted only 35 lost to its collector
+        RunManifest.SubsystemReport capped = WriteLoss.apply(r, plan, List.of(), refused);
+        assertThat(capped.lanes().getFirst().droppedByCause()).containsEntry(WriteLoss.CAUSE, 35L)
+                .containsEntry("collector", 0L);
     }
 }

@@ -240,7 +240,7 @@ final class ExportCommand implements Callable<Integer> {
     private int exportPerfData(Path file, String f) {
         boolean pipe = file.toString().equals("-");
         if (!pipe && !Files.exists(file)) {
-            throw new BadInputException(file + ": no such run directory or perf.data file");
+            throw PerfInputs.noSuchInput(file);
         }
         SymbolOptions syms = symbols.options();
         TraceFormat t = trace(f);

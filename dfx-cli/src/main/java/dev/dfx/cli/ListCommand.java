@@ -1,6 +1,7 @@
 package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.UsageException;
 import dev.dfx.pmu.EventAlias;
 import dev.dfx.pmu.FormatField;
 import dev.dfx.pmu.PmuCatalog;
@@ -44,7 +45,13 @@ final class ListCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        PmuCatalog catalog = PmuSystem.host(Architecture.byName(arch)).catalog();
+        Architecture a;
+        try {
+            a = Architecture.byName(arch);
+        } catch (BadInputException e) {
+            throw new UsageException("option --arch: " + e.getMessage(), e);
+        }
+        PmuCatalog catalog = PmuSystem.host(a).catalog();
         String sel = selector == null ? "" : selector.toLowerCase(Locale.ROOT); // any case, as every option value
         boolean all = sel.isEmpty();
         boolean sw = all || sel.equals("sw") || sel.equals("software");
@@ -53,7 +60,8 @@ final class ListCommand implements Callable<Integer> {
         PmuDescriptor one = catalog.pmuNames().stream().filter(n -> n.equalsIgnoreCase(sel)).findFirst()
                 .map(catalog::pmu).orElse(null);
         if (!all && !sw && !hw && !tp && one == null) {
-            throw new BadInputException("unknown PMU '" + selector + "' (known: " + String.join(", ", catalog.pmuNames())
+            // a name no PMU of this catalog has, as -e nosuch: a usage error
+            throw new UsageException("unknown PMU '" + selector + "' (known: " + String.join(", ", catalog.pmuNames())
                     + "; or sw, hw, tracepoint)");
         }
         if (!all && (sw || hw || tp)) {

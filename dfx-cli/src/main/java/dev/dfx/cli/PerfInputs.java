@@ -29,6 +29,9 @@ final class PerfInputs {
             return PerfDataInput.pipe(System.in).open();
         }
         Path p = Path.of(input);
+        if (!Files.exists(p)) {
+            throw noSuchInput(p);
+        }
         if (isRunDirectory(input)) {
             throw new BadInputException(input + ": is a directory; this option reads perf.data files (dfx script and"
                 + " dfx dump without it read run directories)");
@@ -38,6 +41,14 @@ final class PerfInputs {
                 + " (dfx script RUN, dfx dump RUN)");
         }
         return PerfSession.open(p, input);
+    }
+
+    /**
+     * @param input a path that does not exist, where a run directory or a perf.data file is taken
+     * @return the one line every command that takes either says for it
+     */
+    static BadInputException noSuchInput(Path input) {
+        return new BadInputException(input + ": no such run directory or perf.data file");
     }
 
     /** @return whether {@code input} names a directory, i.e. a dfx run directory rather than a perf.data file */

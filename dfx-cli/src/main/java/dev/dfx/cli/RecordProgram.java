@@ -6,6 +6,7 @@ import dev.dfx.error.UsageException;
 import dev.dfx.exec.ProgramNotRunnable;
 import dev.dfx.program.ProgramRecording;
 import dev.dfx.region.RegionSpec;
+import dev.dfx.region.UserEvent;
 import dev.dfx.rundir.ProgramReport;
 import dev.dfx.runtime.recording.Durations;
 import dev.dfx.runtime.subsystem.PoolSize;
@@ -107,7 +108,7 @@ final class RecordProgram {
                 throw new UsageException("option --pool " + o + ": the user pool is given twice (--pool " + earlier
                         + " too); give it once");
             }
-            pool = PoolSizes.size(o, List.of(ProgramReport.SUBSYSTEM), ProgramReport.SUBSYSTEM + "="
+            pool = PoolSizes.size(o, List.of(ProgramReport.SUBSYSTEM), UserEvent.BYTES, ProgramReport.SUBSYSTEM + "="
                     + RegionSpec.DEFAULT_BUFFERS_PER_LANE + "x" + RegionSpec.DEFAULT_RECORDS_PER_BUFFER);
             earlier = o;
         }

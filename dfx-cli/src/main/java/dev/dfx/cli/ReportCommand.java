@@ -157,7 +157,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new BadInputException("option --json: only for a run directory; " + file + " is not one");
         }
         if (!file.toString().equals("-") && !Files.exists(file)) {
-            throw new BadInputException(file + ": no such perf.data file or run directory");
+            throw PerfInputs.noSuchInput(file);
         }
         String mode = callGraph.toLowerCase(java.util.Locale.ROOT);
         if (!mode.equals("graph") && !mode.equals("none")) {

@@ -4,6 +4,7 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.error.IoErrors;
 import dev.dfx.io.AtomicFile;
 import dev.dfx.region.RegionRemains;
+import dev.dfx.rundir.JsonSyntax;
 import dev.dfx.rundir.ProgramReport;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunDamage;
@@ -178,7 +179,7 @@ public final class LaneStrings {
         } catch (NoSuchFileException e) {
             throw new BadInputException(file + ": missing; the user events' names cannot be resolved", e);
         } catch (JacksonException e) {
-            throw new BadInputException(file + ": not JSON (" + e.getOriginalMessage() + ")", e);
+            throw new BadInputException(file + ": " + JsonSyntax.describe(e), e);
         }
         if (root == null || !FORMAT.equals(root.path("format").asText()) || root.path("version").asInt() != VERSION) {
             throw new BadInputException(file + ": not a " + FORMAT + " file of version " + VERSION);

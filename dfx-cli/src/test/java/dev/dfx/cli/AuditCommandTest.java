@@ -174,8 +174,7 @@ class AuditCommandTest extends OneRecordedRun {
         CliRun m = CliRun.dfx("audit", "--json", missing.toString());
         assertThat(m.status()).isEqualTo(1);
         assertThat(m.out()).isEmpty();
-        assertThat(m.err()).isEqualTo("dfx: " + missing + ": no such directory; expected a run directory written by dfx"
-                + " record" + System.lineSeparator());
+        assertThat(m.err()).isEqualTo("dfx: " + missing + ": no such run directory; expected one written by dfx record" + System.lineSeparator());
         CliRun none = CliRun.dfx("audit");
         assertThat(none.status()).isEqualTo(2);
         assertThat(none.err()).startsWith("dfx: audit: Missing required parameter: 'RUN'");

@@ -63,6 +63,15 @@ class DamagedRunTest extends OneRecordedRun {
         }
     }
 
+    /** Deletes every chunk file of {@code dir}, keeping chunks/ itself. */
+    private static void emptyChunks(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir.resolve("chunks"))) {
+            for (Path p : s.toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
     private static List<String> lines(CliRun r) {
         return r.err().lines().toList();
     }
@@ -186,14 +195,23 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(CliRun.dfx("dump", dir.toString()).status()).isEqualTo(1);
     }
 
+    /** A file where the chunks folder should be: one line for the folder, not a "missing" line per chunk file. */
+    @Test
+    void aChunksFileInsteadOfItsFolderIsNamedOnce() throws IOException {
+        Path dir = copy();
+        emptyChunks(dir);
+        Files.delete(dir.resolve("chunks"));
+        Files.writeString(dir.resolve("chunks"), "not a folder");
+        CliRun r = CliRun.dfx("report", dir.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(lines(r)).contains("dfx: " + dir.resolve("chunks") + ": not a directory; no chunk file could be read")
+                .noneMatch(l -> l.contains(": missing"));
+    }
+
     @Test
     void noChunkFilesAtAllIsALinePerSubsystem() throws IOException {
         Path dir = copy();
-        try (Stream<Path> s = Files.list(dir.resolve("chunks"))) {
-            for (Path p : s.toList()) {
-                Files.delete(p);
-            }
-        }
+        emptyChunks(dir);
         CliRun r = export(dir);
         assertThat(r.status()).isEqualTo(1);
         assertThat(lines(r)).hasSize(5).allSatisfy(l -> assertThat(l).startsWith("dfx: " + dir.resolve("chunks"))
@@ -382,7 +400,8 @@ class DamagedRunTest extends OneRecordedRun {
             CliRun r = CliRun.dfx("export", dir.toString(), "-f", format, "-o", out.toString());
             assertThat(r.status()).as(format).isEqualTo(1);
             assertThat(lines(r)).as(format).singleElement().asString()
-                    .startsWith("dfx: " + dir.resolve("run.json") + ": line 1, column 5: not valid JSON")
+                    .startsWith("dfx: " + dir.resolve("run.json") + ": line 1, column 5: not valid JSON (found 'not',"
+                            + " expected a JSON value)")
                     .endsWith("; drew the trace from the chunk files alone (clock origin at the earliest record; no"
                             + " function names, stall or drop marks or dependency arrows)");
             assertThat(out).isNotEmptyFile();

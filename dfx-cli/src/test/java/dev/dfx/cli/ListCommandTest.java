@@ -106,11 +106,15 @@ class ListCommandTest {
     }
 
     @Test
-    void unknownSelectorsAreBadInput() {
+    void unknownSelectorsAreUsageErrors() {
         CliRun r = CliRun.dfx("list", "nosuch");
-        assertThat(r.status()).isEqualTo(1);
-        assertThat(r.err()).startsWith("dfx: unknown PMU 'nosuch' (known: ");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).startsWith("dfx: list: unknown PMU 'nosuch' (known: ")
+                .endsWith("; or sw, hw, tracepoint) (see 'dfx list --help')\n");
+        assertThat(r.err().lines().count()).isEqualTo(1);
         CliRun arch = CliRun.dfx("list", "--arch", "gfx7");
-        assertThat(arch.err()).isEqualTo("dfx: unknown accelerator architecture 'gfx7' (expected gfx12 or gfx9)\n");
+        assertThat(arch.status()).isEqualTo(2);
+        assertThat(arch.err()).isEqualTo("dfx: list: option --arch: unknown accelerator architecture 'gfx7' (expected"
+                + " gfx12 or gfx9) (see 'dfx list --help')\n");
     }
 }

@@ -147,8 +147,22 @@ class MainErrorsTest {
         Run r = run("report", none.toString());
         assertThat(r.status()).isEqualTo(1);
         // a path that is not a directory is taken for a perf.data file, as perf report takes -i
-        assertThat(r.err()).isEqualTo("dfx: " + none + ": no such perf.data file or run directory"
+        assertThat(r.err()).isEqualTo("dfx: " + none + ": no such run directory or perf.data file"
                 + System.lineSeparator());
+    }
+
+    /** Every command that takes a run directory or a perf.data file says the same line for a path that is neither. */
+    @Test
+    void aMissingInputIsOneLineInEveryCommand(@TempDir Path tmp) {
+        Path none = tmp.resolve("nonexistent");
+        for (List<String> args : List.of(List.of("report", none.toString()), List.of("report", "-i", none.toString()),
+                List.of("script", none.toString()), List.of("script", "-i", none.toString()),
+                List.of("dump", none.toString()), List.of("export", none.toString(), "-o", tmp.resolve("t").toString()))) {
+            Run r = run(args.toArray(String[]::new));
+            assertThat(r.status()).as(args.toString()).isEqualTo(1);
+            assertThat(r.err()).as(args.toString()).isEqualTo("dfx: " + none + ": no such run directory or perf.data"
+                    + " file" + System.lineSeparator());
+        }
     }
 
     @Test

@@ -55,6 +55,10 @@ class PerfOptionErrorsTest {
         "script -C x | script: Invalid value for option '--cpu': 'x' is not a cpu list",
         "script --pid 1x | script: Invalid value for option '--pid': '1x' is not a pid list",
         "script --tid a | script: Invalid value for option '--tid': 'a' is not a tid list",
+        "report --tid -5 | report: Invalid value for option '--tid': '-5' is not a tid list; expected numbers 0 or"
+            + " above separated by commas",
+        "script --pid 1,-2 | script: Invalid value for option '--pid': '1,-2' is not a pid list; expected numbers 0"
+            + " or above separated by commas",
         "script --comms a,b,a | script: Invalid value for option '--comms': 'a,b,a': comm 'a' is named twice",
         "script -F comm,nosuch | script: -F comm,nosuch: invalid field requested: 'nosuch'",
         "export -f nosuch | export: Invalid value for option '--format': 'nosuch' is not a format"})

@@ -53,7 +53,8 @@ class RecordBadInputTest {
                         "option --pool swimlane.core-task=0x64: COUNT (buffers per lane) must be 1.."),
                 usage(List.of("--pool", "deps=4x-1"), "option --pool deps=4x-1: RECORDS (records per buffer)"),
                 usage(List.of("--pool", "deps=1x300000"),
-                        "option --pool deps=1x300000: a submit buffer of 300000 x 4672 B records is"),
+                        "option --pool deps=1x300000: RECORDS 300000 x 4672 B makes a submit buffer of 1401600000"
+                        + " bytes, more than the 1073741824-byte limit of a buffer; expected RECORDS at most 229824"),
                 usage(List.of("--pool", "swimlane.nope=1x4"),
                         "subsystem swimlane has no buffer kind 'nope'; expected one of core-task, sched-task"),
                 usage(List.of("--pool", "deps"), "option --pool deps: expected KIND=COUNTxRECORDS"),

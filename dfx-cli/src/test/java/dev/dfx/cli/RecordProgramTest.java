@@ -83,6 +83,24 @@ class RecordProgramTest {
         assertThat(run).doesNotExist();
     }
 
+    /**
+     * A buffer over the pipeline's 1 GiB limit can never be recorded, on any machine: a usage error that names
+     * RECORDS, the factor that sizes a buffer (COUNT only says how many there are).
+     */
+    @Test
+    void aUserBufferPastTheBufferLimitIsAUsageErrorNamingRecords() {
+        Path run = tmp.resolve("big");
+        for (String pool : List.of("99999999x99999999", "1x99999999")) {
+            CliRun r = CliRun.dfx("record", "-o", run.toString(), "--pool", "user=" + pool, "--", "true");
+            assertThat(r.status()).as(r.err()).isEqualTo(2);
+            // 99999999 x 32 B = 3199999968 B; 1073741824 / 32 = 33554432 records
+            assertThat(r.err()).isEqualTo("dfx: record: option --pool user=" + pool + ": RECORDS 99999999 x 32 B"
+                    + " makes a user buffer of 3199999968 bytes, more than the 1073741824-byte limit of a buffer;"
+                    + " expected RECORDS at most 33554432 (see 'dfx record --help')" + System.lineSeparator());
+            assertThat(run).doesNotExist();
+        }
+    }
+
     @Test
     void everyThreadsNamedSlicesArriveExactlyOnceAndInOrderWithOneSmallBufferPerLane() throws Exception {
         int threads = 4;
@@ -493,6 +511,22 @@ class RecordProgramTest {
                 + " user events show their string ids";
         for (CliRun r : List.of(CliRun.dfx("dump", run.toString()), CliRun.dfx("script", run.toString()),
                 CliRun.dfx("export", run.toString(), "--format", "chrome", "-o", tmp.resolve("t.json").toString()))) {
+            assertThat(r.status()).as(r.err()).isEqualTo(1);
+            assertThat(r.err().lines().toList()).as(r.err()).containsExactly(line);
+        }
+    }
+
+    /** A strings.json that is not JSON: where and what was expected, in the file's terms, not the parser's. */
+    @Test
+    void aGarbledStringsFileIsOneLineWithItsLineAndColumn() throws Exception {
+        Path run = tmp.resolve("run");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "-o", run.toString(), "--", program.toString(), "named");
+        assertThat(d.status()).as(d.output()).isZero();
+        Files.writeString(run.resolve("strings.json"), "{\n  \"format\": \"dfx-strings\",\n  garbage\n}\n");
+        // line 3, column 3 is the 'g' where a field name in double quotes has to start
+        String line = "dfx: " + run.resolve("strings.json") + ": line 3, column 3: not valid JSON (found 'g', expected a"
+                + " field name in double quotes); user events show their string ids";
+        for (CliRun r : List.of(CliRun.dfx("dump", run.toString()), CliRun.dfx("script", run.toString()))) {
             assertThat(r.status()).as(r.err()).isEqualTo(1);
             assertThat(r.err().lines().toList()).as(r.err()).containsExactly(line);
         }

@@ -157,10 +157,12 @@ public final class CapacityAudit {
     private static Advice advise(PoolObservation p, Verdict verdict, double need, RateLimit rate, long peak) {
         int have = p.buffersPerLane();
         if (rate != null) {
+            // under BLOCK a rate limit without a drop cost the producers waits, not records: no loss to delay
+            String cost = p.dropped() > 0 ? "more buffers only delay the loss (drop ≈ (λ−µ)·T − N·S)"
+                    : "no record was lost, the producers waited for the host; more buffers only delay the waits";
             return keep(p, String.format(Locale.ROOT, "rate-limited: producers ask for %s/s, the host drains %s/s;"
-                    + " more buffers only delay the loss (drop ≈ (λ−µ)·T − N·S): lower the rate or speed up the"
-                    + " collector", Bytes.format(rate.demandBytesPerSecond()), Bytes.format(rate.drainBytesPerSecond())),
-                    Advice.Action.RATE_LIMITED);
+                    + " %s: lower the rate or speed up the collector", Bytes.format(rate.demandBytesPerSecond()),
+                    Bytes.format(rate.drainBytesPerSecond()), cost), Advice.Action.RATE_LIMITED);
         }
         int advised = AuditThresholds.advisedBuffers(need);
         boolean unused = p.flow() != null && peak < have;  // measured: a lane never had them all out at once

@@ -1,8 +1,6 @@
 package dev.dfx.rundir;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -10,7 +8,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * What is wrong with a run.json, as one line a person can act on: the JSON syntax error with its line and column,
@@ -19,10 +16,6 @@ import java.util.regex.Pattern;
  * types, so a field added to {@link RunManifest} is required without more code. Stateless.
  */
 final class ManifestProblems {
-    /** Jackson's note of where an unclosed object or array began: {@code (start marker at [Source: ...; line: 3, column: 5])}. */
-    private static final Pattern START_MARKER =
-            Pattern.compile("\\(start marker at \\[Source: .*?; line: (\\d+), column: (\\d+)\\]\\)");
-
     private ManifestProblems() {
     }
 
@@ -35,11 +28,7 @@ final class ManifestProblems {
             }
             return "field " + field + " cannot be read";
         }
-        JsonLocation at = e.getLocation();
-        String where = at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column "
-                + at.getColumnNr() + ": ";
-        String what = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
-        return where + "not valid JSON (" + firstLine(what) + ")";
+        return JsonSyntax.describe(e);
     }
 
     /**
@@ -130,14 +119,5 @@ final class ManifestProblems {
             }
         }
         return b.toString();
-    }
-
-    private static String firstLine(String s) {
-        if (s == null) {
-            return "unreadable";
-        }
-        int nl = s.indexOf('\n');
-        // an unclosed object or array names where it was opened in the library's own location format
-        return START_MARKER.matcher(nl < 0 ? s : s.substring(0, nl)).replaceAll("(opened at line $1, column $2)");
     }
 }

@@ -9,6 +9,7 @@ import dev.dfx.error.IoErrors;
 import dev.dfx.record.Subsystem;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -108,11 +109,16 @@ public final class RunChunkFiles implements AutoCloseable {
 
     /**
      * @return subsystem names of the chunk files present, or null (with one damage line) when chunks/ cannot be
-     *         listed
+     *         listed or is not a directory
      */
     private static List<String> present(Path runDir, RunDamage damage) {
         Path folder = runDir.resolve(ChunkStore.FOLDER);
         if (!Files.isDirectory(folder)) {
+            if (Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+                // one line for the folder, not one "missing" line per chunk file it should hold
+                damage.add(folder + ": not a directory; no chunk file could be read");
+                return null;
+            }
             return List.of();
         }
         try (Stream<Path> s = Files.list(folder)) {

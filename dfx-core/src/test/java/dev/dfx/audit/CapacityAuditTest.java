@@ -125,9 +125,11 @@ class CapacityAuditTest {
         assertThat(a.littleL()).isCloseTo(6.0, within(EPS));
         // asked 800 x 64 B / (1 - 0.5 s) = 102400 B/s; drained 800 x 64 B / 1 s = 51200 B/s: 2x >= 1.5
         assertThat(a.rateLimit()).isEqualTo(new RateLimit(102_400.0, 51_200.0));
+        // BLOCK and nothing dropped: the producers waited, no record was lost, so there is no loss to delay
         assertThat(a.advice()).isEqualTo(new Advice(Advice.Action.RATE_LIMITED, null, 8, 8, 0, "rate-limited:"
-                + " producers ask for 100.0 KiB/s, the host drains 50.0 KiB/s; more buffers only delay the loss"
-                + " (drop ≈ (λ−µ)·T − N·S): lower the rate or speed up the collector"));
+                + " producers ask for 100.0 KiB/s, the host drains 50.0 KiB/s; no record was lost, the producers"
+                + " waited for the host; more buffers only delay the waits: lower the rate or speed up the"
+                + " collector"));
         // the same loss with W 1 ms (L = 0.1 of 8): the host kept up on average; the 8 buffers did not absorb a
         // burst, so more of them are advised (need max(8, 9, demand 200/s x W max 0.1 s + 1 = 21) = 21)
         PoolAudit burst = CapacityAudit.audit(new PoolObservation("deps", "deps.submit", BackpressurePolicy.BLOCK, 1,

@@ -1,11 +1,13 @@
 package dev.dfx.export.html;
 
+import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import dev.dfx.rundir.ChunkOnlyRun;
+import dev.dfx.rundir.JsonSyntax;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
@@ -85,8 +87,9 @@ final class RunFiles {
         try {
             return reader.read(file);
         } catch (IOException | RuntimeException e) {
-            damage.add(file + ": cannot be read (" + e.getMessage().lines().findFirst().orElse("") + "); left out of"
-                    + " the page");
+            String why = e instanceof JacksonException j ? JsonSyntax.describe(j)
+                    : String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+            damage.add(file + ": cannot be read (" + why + "); left out of the page");
             return null;
         }
     }

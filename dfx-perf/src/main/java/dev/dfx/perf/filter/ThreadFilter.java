@@ -52,7 +52,8 @@ public record ThreadFilter(Set<String> comms, Set<Long> pids, Set<Long> tids) {
 
     /**
      * {@code intlist__new}: decimal numbers separated by commas (C's {@code strtol}: white space before a number is
-     * skipped; an empty entry is 0, as in perf).
+     * skipped; an empty entry is 0, as in perf). A negative number is refused: no pid or tid is negative, so perf's
+     * filter would silently match nothing.
      *
      * @param what the list's name for the message ("pid")
      * @throws IllegalArgumentException for anything else (perf: "problems parsing pid list")
@@ -63,9 +64,9 @@ public record ThreadFilter(Set<String> comms, Set<Long> pids, Set<Long> tids) {
         while (true) {
             CLong v = CLong.read(list, p, 10);
             int sep = v.end();
-            if (sep < list.length() && list.charAt(sep) != ',') {
+            if (sep < list.length() && list.charAt(sep) != ',' || v.value() < 0) {
                 throw new IllegalArgumentException("'" + list + "' is not a " + what + " list; expected numbers"
-                    + " separated by commas");
+                    + " 0 or above separated by commas");
             }
             out.add(v.value());
             if (sep >= list.length()) {

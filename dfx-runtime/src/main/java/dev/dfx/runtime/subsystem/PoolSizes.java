@@ -99,12 +99,7 @@ public final class PoolSizes {
                 int count = count(o, m.group(3), "COUNT (buffers per lane)");
                 int records = count(o, m.group(4), "RECORDS (records per buffer)");
                 for (BufferKind k : kinds(o, m.group(1), m.group(2), recorded)) {
-                    long bytes = (long) records * k.recordSize();
-                    if (bytes > PoolSpec.MAX_BUFFER_BYTES) {
-                        throw new UsageException("option --pool " + o + ": a " + k.name() + " buffer of " + records
-                                + " x " + k.recordSize() + " B records is " + bytes + " bytes, more than the "
-                                + PoolSpec.MAX_BUFFER_BYTES + "-byte limit of a buffer");
-                    }
+                    refuseBigBuffer(o, k.name(), records, k.recordSize());
                     sizes.put(k, new PoolSize(count, records));
                     options.put(k, o);
                 }
@@ -117,21 +112,39 @@ public final class PoolSizes {
      * Reads one {@code --pool KIND=COUNTxRECORDS} of a pool that is not one of the five subsystems' (the user-event
      * pool of {@code dfx record -- COMMAND}).
      *
-     * @param option  the option's value
-     * @param kinds   the KIND names accepted (any case)
-     * @param example an accepted value, for the message
+     * @param option     the option's value
+     * @param kinds      the KIND names accepted (any case)
+     * @param recordSize bytes per record of the pool, for the limit on a buffer's bytes
+     * @param example    an accepted value, for the message
      * @return the size
-     * @throws BadInputException naming the option when it is malformed, names another KIND, or a count is below 1
+     * @throws UsageException naming the option when it is malformed, names another KIND, a count is below 1, or
+     *                        RECORDS makes a buffer larger than a pipeline buffer can be
      */
-    public static PoolSize size(String option, List<String> kinds, String example) {
+    public static PoolSize size(String option, List<String> kinds, int recordSize, String example) {
         Matcher m = matcher(option, example);
         String kind = m.group(1) + (m.group(2) == null ? "" : "." + m.group(2));
         if (kinds.stream().noneMatch(kind::equalsIgnoreCase)) {
             throw new UsageException("option --pool " + option + ": unknown pool '" + kind + "'; expected "
                     + String.join(" or ", kinds));
         }
-        return new PoolSize(count(option, m.group(3), "COUNT (buffers per lane)"),
-                count(option, m.group(4), "RECORDS (records per buffer)"));
+        int count = count(option, m.group(3), "COUNT (buffers per lane)");
+        int records = count(option, m.group(4), "RECORDS (records per buffer)");
+        refuseBigBuffer(option, kind.toLowerCase(Locale.ROOT), records, recordSize);
+        return new PoolSize(count, records);
+    }
+
+    /**
+     * Refuses a buffer over {@link PoolSpec#MAX_BUFFER_BYTES}: a limit of the pipeline, the same on every machine,
+     * so a usage error; it is RECORDS (records per buffer) that sets a buffer's bytes, COUNT only how many there are.
+     */
+    private static void refuseBigBuffer(String option, String kind, int records, int recordSize) {
+        long bytes = (long) records * recordSize;
+        if (bytes > PoolSpec.MAX_BUFFER_BYTES) {
+            throw new UsageException("option --pool " + option + ": RECORDS " + records + " x " + recordSize
+                    + " B makes a " + kind + " buffer of " + bytes + " bytes, more than the "
+                    + PoolSpec.MAX_BUFFER_BYTES + "-byte limit of a buffer; expected RECORDS at most "
+                    + PoolSpec.MAX_BUFFER_BYTES / recordSize);
+        }
     }
 
     private static Matcher matcher(String option, String example) {

@@ -234,17 +234,23 @@ final class UserEventTrace implements StallRows {
         mine.sort(Comparator.comparingLong((Slice s) -> s.startNs).thenComparing(s -> -s.endNs));
     }
 
-    /** Joins the points of each flow id, in time order, with arrows bound to slices. */
+    /**
+     * Joins the points of each flow id, in time order, with arrows bound to slices. Every lookup is against the slices
+     * the lanes recorded ({@link InnermostHolder}); a zero-length slice drawn for a point outside them holds only
+     * its own time, where no recorded slice is, so it is kept per (lane, time) and merged into its lane by start at
+     * the end.
+     */
     private void bindFlows() {
+        Map<Integer, Anchors> anchors = new HashMap<>();
         for (List<FlowPoint> points : flows.values()) {
             if (points.size() < 2) {
                 flowsWithoutArrows++;
                 continue;
             }
             points.sort(Comparator.comparingLong(FlowPoint::tsNs).thenComparingLong(FlowPoint::order));
-            Slice from = anchor(points.getFirst());
+            Slice from = anchor(anchors, points.getFirst());
             for (FlowPoint p : points.subList(1, points.size())) {
-                Slice to = anchor(p);
+                Slice to = anchor(anchors, p);
                 if (to != from && from.startNs <= to.startNs) {
                     long id = ++arrows;
                     from.out.add(id);
@@ -255,32 +261,58 @@ final class UserEventTrace implements StallRows {
                 from = to;
             }
         }
+        anchors.forEach((lane, a) -> a.mergeInto(slices.get(lane)));
     }
 
-    /** @return the innermost slice of the point's thread that holds its time, or a new zero-length one */
-    private Slice anchor(FlowPoint p) {
-        List<Slice> lane = slices.computeIfAbsent(p.lane(), k -> new ArrayList<>());
-        Slice best = null;
-        for (Slice s : lane) { // start order: the last holder found is the innermost
-            if (s.startNs > p.tsNs()) {
-                break;
-            }
-            if (s.endNs >= p.tsNs()) {
-                best = s;
-            }
+    /** @return the innermost slice of the point's thread that holds its time, or a zero-length one at that time */
+    private Slice anchor(Map<Integer, Anchors> anchors, FlowPoint p) {
+        Anchors a = anchors.computeIfAbsent(p.lane(),
+                l -> new Anchors(slices.computeIfAbsent(l, k -> new ArrayList<>())));
+        int at = a.holder.at(p.tsNs());
+        if (at >= 0) {
+            return a.recorded.get(at);
         }
-        if (best == null) {
-            best = new Slice(p.tsNs(), p.tsNs(), p.name(), new LinkedHashMap<>());
-            best.args.put("flow", "a flow point outside any slice of its thread");
-            lane.add(best);
-            int at = lane.size() - 1;
-            while (at > 0 && lane.get(at - 1).startNs > best.startNs) { // keep start order for later lookups
-                lane.set(at, lane.get(at - 1));
-                at--;
+        return a.drawn.computeIfAbsent(p.tsNs(), ts -> {
+            Slice s = new Slice(ts, ts, p.name(), new LinkedHashMap<>());
+            s.args.put("flow", "a flow point outside any slice of its thread");
+            return s;
+        });
+    }
+
+    /** A lane's recorded slices (in start order) with their holder index, and the zero-length slices drawn for it. */
+    private static final class Anchors {
+        final List<Slice> recorded;
+        final InnermostHolder holder;
+        final Map<Long, Slice> drawn = new HashMap<>();
+
+        Anchors(List<Slice> recorded) {
+            this.recorded = List.copyOf(recorded);
+            long[] starts = new long[recorded.size()];
+            long[] ends = new long[recorded.size()];
+            for (int i = 0; i < starts.length; i++) {
+                starts[i] = recorded.get(i).startNs;
+                ends[i] = recorded.get(i).endNs;
             }
-            lane.set(at, best);
+            holder = new InnermostHolder(starts, ends);
         }
-        return best;
+
+        /** Puts the drawn slices into the lane in start order, each after the recorded ones that start with it. */
+        void mergeInto(List<Slice> lane) {
+            if (drawn.isEmpty()) {
+                return;
+            }
+            List<Slice> extra = new ArrayList<>(drawn.values());
+            extra.sort(Comparator.comparingLong(s -> s.startNs));
+            lane.clear();
+            int i = 0;
+            for (Slice d : extra) {
+                while (i < recorded.size() && recorded.get(i).startNs <= d.startNs) {
+                    lane.add(recorded.get(i++));
+                }
+                lane.add(d);
+            }
+            lane.addAll(recorded.subList(i, recorded.size()));
+        }
     }
 
     private void drawSlices(int lane, List<Slice> mine) {

@@ -106,7 +106,8 @@ class LiveInlineTest {
             assertThat(ours).as("frame-pointer chains are not expanded by perf 6.1").doesNotContain("(inlined)");
         }
         if (name.equals("nodebug")) {
-            assertThat(ours).as("no debug information in the program").doesNotContain("leaf");
+            // the program's own function, not a kernel symbol that merely contains the word (mas_leaf_max_gap)
+            assertThat(ours).as("no debug information in the program").doesNotContainPattern("\\sleaf[+ ]");
         }
     }
 

@@ -43,6 +43,24 @@ final class Columns {
         }
     }
 
+    /** @return the least value of the column named {@code name}, or {@link Long#MAX_VALUE} when there is none */
+    long min(String name) {
+        long[] col = values[Arrays.asList(names).indexOf(name)];
+        long m = Long.MAX_VALUE;
+        for (int i = 0; i < size; i++) {
+            m = Math.min(m, col[i]);
+        }
+        return m;
+    }
+
+    /** Subtracts {@code by} from every value of the column named {@code name}. */
+    void lower(String name, long by) {
+        long[] col = values[Arrays.asList(names).indexOf(name)];
+        for (int i = 0; i < size; i++) {
+            col[i] -= by;
+        }
+    }
+
     /** @return records appended */
     int size() {
         return size;

@@ -70,7 +70,7 @@ public final class HtmlViewer {
      */
     public static long writePerf(PerfDataInput in, OutputStream out, SymbolOptions symbols, List<String> notes,
                                  RunDamage damage) throws IOException {
-        ViewerTrace trace = new ViewerTrace(0);
+        ViewerTrace trace = ViewerTrace.onPerfClock();
         PerfDataExporter.write(in, trace, symbols, notes, damage);
         return page(out, in.file() != null ? title(in.file()) : title(in.name()), trace, g -> g.writeStringField("source", "perf"));
     }

@@ -54,6 +54,8 @@ final class ViewerTrace implements TraceSink {
     }
 
     private final long originNs;
+    /** Whether the written times count from the first event rather than from {@link #originNs}. */
+    private final boolean fromFirstEvent;
     private final Map<Integer, Process> processes = new LinkedHashMap<>();
     private final Map<Long, Integer> rowIndex = new HashMap<>();
     private final List<Row> rows = new ArrayList<>();
@@ -76,8 +78,23 @@ final class ViewerTrace implements TraceSink {
 
     /** @param originNs the trace clock's reading at its origin, ns: times are kept relative to it */
     ViewerTrace(long originNs) {
+        this(originNs, false);
+    }
+
+    private ViewerTrace(long originNs, boolean fromFirstEvent) {
         this.originNs = originNs;
         this.latestNs = originNs;
+        this.fromFirstEvent = fromFirstEvent;
+    }
+
+    /**
+     * A trace of times on perf's clock (ns since the machine's boot), written counting from its first event: a page's
+     * numbers are doubles, exact only to 2^53 ns (104 days of uptime), so the boot-relative times of a long-running
+     * machine are lowered by the first event's time, which the page gets as {@code originNs} and, exactly, as
+     * {@code originSec} + {@code originSubNs}.
+     */
+    static ViewerTrace onPerfClock() {
+        return new ViewerTrace(0, true);
     }
 
     @Override
@@ -198,10 +215,22 @@ final class ViewerTrace implements TraceSink {
         return at;
     }
 
+    /** @return the earliest time of a slice, instant or counter sample, or 0 when there is none */
+    private long firstEvent() {
+        long first = Math.min(slices.min("start"), instants.min("ts"));
+        for (Series s : counters.values()) {
+            for (int i = 0; i < s.size; i++) {
+                first = Math.min(first, s.ts[i]);
+            }
+        }
+        return first == Long.MAX_VALUE ? 0 : first;
+    }
+
     /**
      * Writes the trace's fields into the JSON object {@code g} is in: {@code strings}, {@code processes},
      * {@code rows}, {@code slices}, {@code instants}, {@code flows}, {@code counters}, {@code argKeys},
-     * {@code argValues}, {@code meta}, {@code originNs}. Called once: it renumbers the string table.
+     * {@code argValues}, {@code meta}, {@code originNs} (also as {@code originSec} and {@code originSubNs}, exact
+     * past 2^53). Called once: it renumbers the string table and, for {@link #onPerfClock}, lowers the times.
      */
     void write(JsonGenerator g) throws IOException {
         Columns flows = new Columns("from", "to", "name");
@@ -228,7 +257,20 @@ final class ViewerTrace implements TraceSink {
             c.remap("cat", to);
         }
         flows.remap("name", to);
-        g.writeNumberField("originNs", originNs);
+        long base = fromFirstEvent ? firstEvent() : 0;
+        if (base != 0) {
+            slices.lower("start", base);
+            instants.lower("ts", base);
+            for (Series s : counters.values()) {
+                for (int i = 0; i < s.size; i++) {
+                    s.ts[i] -= base;
+                }
+            }
+        }
+        long origin = originNs + base;
+        g.writeNumberField("originNs", origin);
+        g.writeNumberField("originSec", Math.floorDiv(origin, 1_000_000_000L));
+        g.writeNumberField("originSubNs", Math.floorMod(origin, 1_000_000_000L));
         g.writeFieldName("strings");
         g.writeArray(table, 0, table.length);
         g.writeArrayFieldStart("processes");

@@ -333,9 +333,10 @@
   // perf.data page counts from its first event, as Perfetto does, and names that event's time on perf's clock
   const axisZero = D.source === 'perf' ? dataStart : 0;
   const AXIS_TITLE = D.source === 'perf' ? 'time since the first event' : 'time since recording start';
-  function perfClock(ns) { // perf script's seconds, to the ns
-    const s = Math.floor(ns / 1e9);
-    return s + '.' + String(Math.round(ns - s * 1e9)).padStart(9, '0') + ' s';
+  function perfClock(ns) { // perf script's seconds, to the ns: the page's times count from originSec + originSubNs,
+    const t = ns + (D.originSubNs || 0); // kept apart because past 2^53 ns (104 days of uptime) a double is not exact
+    const carry = Math.floor(t / 1e9);
+    return ((D.originSec || 0) + carry) + '.' + String(Math.round(t - carry * 1e9)).padStart(9, '0') + ' s';
   }
   /** a time for the tooltip: from the axis' zero, and on perf's clock for perf.data */
   function fmtAt(ns) {

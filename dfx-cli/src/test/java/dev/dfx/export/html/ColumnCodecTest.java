@@ -105,7 +105,7 @@ class ColumnCodecTest {
     }
 
     /** Reads a number column as viewer.js does (a typed array of the kind over the decoded bytes). */
-    private static long[] read(JsonNode col) {
+    static long[] read(JsonNode col) {
         String kind = col.fieldNames().next();
         ByteBuffer b = ByteBuffer.wrap(Base64.getDecoder().decode(col.get(kind).asText()))
                 .order(ByteOrder.LITTLE_ENDIAN);

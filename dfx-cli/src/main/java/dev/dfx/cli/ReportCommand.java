@@ -117,6 +117,7 @@ final class ReportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--percent-limit': '"
                     + (given.isEmpty() ? percentLimit : given.getLast()) + "' is not a percentage (0 to 100)");
         }
+        filter.check(); // a value that can never be read is a usage error whatever the input turns out to be
         Path input = perfData != null ? perfData : run != null ? run : Path.of(StandardInput.orDefault("perf.data"));
         if (!Files.isDirectory(input)) {
             return perfReport(input);

@@ -73,6 +73,16 @@ class PerfOptionErrorsTest {
             .hasLineCount(1);
     }
 
+    @ParameterizedTest(name = "report --tid -5 of {0}")
+    @CsvSource({"a missing file", "a directory"})
+    void aFilterValueThatCanNeverBeReadIsAUsageErrorBeforeTheInputIsLookedAt(String input) throws Exception {
+        Path in = input.equals("a directory") ? Files.createDirectory(dir.resolve("run")) : dir.resolve("nosuch.data");
+        CliRun run = CliRun.dfx("report", "--tid", "-5", in.toString());
+        assertThat(run.status()).as(run.err()).isEqualTo(2);
+        assertThat(run.err()).startsWith("dfx: report: Invalid value for option '--tid': '-5' is not a tid list")
+            .hasLineCount(1);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "--cpu 4095 | option --cpu: cpu 4095 is past the 2048 cpus perf reads",

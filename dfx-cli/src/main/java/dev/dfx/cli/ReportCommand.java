@@ -165,7 +165,6 @@ final class ReportCommand implements Callable<Integer> {
             throw new UsageException("option -g: '" + callGraph + "' is not a call-graph mode dfx prints; expected"
                 + " graph or none");
         }
-        filter.check();
         Set<String> symbolNames = null;
         if (symbolList != null) {
             try {

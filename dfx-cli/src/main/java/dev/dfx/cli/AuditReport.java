@@ -145,14 +145,23 @@ final class AuditReport {
                 .max(Comparator.comparingLong(l -> l.lane().collectLongestNs()));
     }
 
-    /** Prints {@code {"runs": [...]}}. */
-    static void json(List<RunAudit> audits, List<RunManifest> manifests, PrintWriter out) throws IOException {
+    /**
+     * Prints {@code {"runs": [...]}}, and {@code "unfinished": [...]} when {@code unfinished} is not empty.
+     *
+     * @param unfinished what the chunk files of each run that did not finish hold ({@link ChunkHoldings#json}): such a
+     *                   run has no counts to audit
+     */
+    static void json(List<RunAudit> audits, List<RunManifest> manifests, List<Map<String, Object>> unfinished,
+                     PrintWriter out) throws IOException {
         List<Map<String, Object>> runs = new ArrayList<>();
         for (int i = 0; i < audits.size(); i++) {
             runs.add(run(audits.get(i), manifests.get(i)));
         }
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("runs", runs);
+        if (!unfinished.isEmpty()) {
+            root.put("unfinished", unfinished);
+        }
         out.println(JSON.writeValueAsString(root));
         out.flush();
     }

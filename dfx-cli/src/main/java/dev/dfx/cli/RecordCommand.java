@@ -155,7 +155,7 @@ final class RecordCommand implements Callable<Integer> {
                 RunSummary.json(rec.runDir(), m, out);
             } else if (quiet) {
                 out.println(rec.runDir()); // what a script needs to go on
-                String failed = RunSummary.quietLine(rec.runDir(), m);
+                String failed = RunSummary.quietLine(rec.runDir(), m, null);
                 if (failed != null) {
                     spec.commandLine().getErr().println(Main.errorLine(failed));
                 }

@@ -75,8 +75,8 @@ final class RecordProgram {
                 RunSummary.json(r.runDir(), r.manifest(), err);
             } else if (!options.quiet) {
                 RunSummary.text(r.runDir(), r.manifest(), err);
-            } else if (RunSummary.quietLine(r.runDir(), r.manifest()) != null) {
-                err.println(Main.errorLine(RunSummary.quietLine(r.runDir(), r.manifest())));
+            } else if (RunSummary.quietLine(r.runDir(), r.manifest(), r.noticed()) != null) {
+                err.println(Main.errorLine(RunSummary.quietLine(r.runDir(), r.manifest(), r.noticed())));
             }
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);

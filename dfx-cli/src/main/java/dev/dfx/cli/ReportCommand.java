@@ -13,6 +13,7 @@ import dev.dfx.rundir.RunChunkFiles;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.rundir.RunManifest;
 import dev.dfx.rundir.UnfinishedRun;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,7 +30,9 @@ import picocli.CommandLine.Parameters;
  * {@code dfx report RUN}: the summary of a run directory, read back from its run.json (text, or {@code --json}),
  * after checking that the files run.json lists are there and the chunk files are intact ({@link RunChunkFiles}: one
  * line per damage on stderr). A run whose run.json still says {@code running} did not finish (its recorder was
- * killed, or could not write its final manifest): one line says so and what the chunk files still hold. Exit status
+ * killed, or could not write its final manifest): it has no counts, so the report is what the chunk files hold
+ * ({@link ChunkHoldings}: records per subsystem, kind and lane, with the writer thread) and one line says the run did
+ * not finish. Exit status
  * as {@code dfx record}'s ({@link RunSummary#exitStatus}), and 1 when anything is damaged or missing or the run did
  * not finish. Each derived output (trace.json, pmu.csv, ...) is checked against the size and CRC32 run.json recorded
  * for it ({@link OutputSeal}): one line per output missing, cut short or changed, saying how to rebuild it.
@@ -192,13 +195,20 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /**
-     * A run.json that says {@code running}: refused in one line, naming what the chunk files still hold
-     * ({@link UnfinishedRun}); there is no summary to print.
+     * A run.json that says {@code running} has no counts to summarize: prints what the chunk files hold
+     * ({@link ChunkHoldings}, as text or JSON), then one line that says the run did not finish ({@link UnfinishedRun}).
      *
-     * @throws BadInputException always
+     * @throws BadInputException always (exit status 1), after printing
      */
     private void unfinished(RunManifest m, RunDamage damage) {
-        BadInputException refusal = UnfinishedRun.refusal(run, m, damage);
+        PrintWriter out = spec.commandLine().getOut();
+        BadInputException refusal = UnfinishedRun.refusal(run, m, damage, readers -> {
+            if (json) {
+                ChunkHoldings.printJson(run, m, readers, out);
+            } else {
+                ChunkHoldings.text(run, m, readers, out);
+            }
+        });
         damage.lines().forEach(l -> spec.commandLine().getErr().println(Main.errorLine(l)));
         throw refusal;
     }

@@ -43,13 +43,21 @@ final class RunSummary {
      * The status line of {@code dfx record --quiet}, which prints no summary: a recording that did not succeed must
      * still say so, once.
      *
-     * @return {@code recording RUN failed: REASON} for status failed, {@code recording RUN lost N records silently}
-     *         for a recording whose counts do not reconcile ({@link #exitStatus} 1 either way), or null when it
-     *         succeeded or was interrupted (its exit status says that)
+     * @param said the failure a line already gave while recording, as the reason words it (a chunk file that could not
+     *             be written), or null
+     * @return {@code recording RUN failed: REASON} for status failed ({@code recording RUN failed as the line above
+     *         says; REST} when the reason begins with {@code said}, which is not repeated), {@code recording RUN lost N
+     *         records silently} for a recording whose counts do not reconcile ({@link #exitStatus} 1 either way), or
+     *         null when it succeeded or was interrupted (its exit status says that)
      */
-    static String quietLine(Path runDir, RunManifest m) {
+    static String quietLine(Path runDir, RunManifest m, String said) {
         if (m.status().equals("failed")) {
-            return "recording " + runDir + " failed: " + (m.reason() == null ? "no reason recorded" : m.reason());
+            String reason = m.reason();
+            if (reason != null && said != null && reason.startsWith(said)) {
+                String rest = reason.substring(said.length()).replaceFirst("^; ", "");
+                return "recording " + runDir + " failed as the line above says" + (rest.isEmpty() ? "" : "; " + rest);
+            }
+            return "recording " + runDir + " failed: " + (reason == null ? "no reason recorded" : reason);
         }
         if (exitStatus(m) == 1) {
             long silent = m.subsystems().stream().mapToLong(RunManifest.SubsystemReport::silentLoss).sum();

@@ -1,6 +1,7 @@
 package dev.dfx.export;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.Count;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.profile.ProfileFrame;
@@ -23,6 +24,7 @@ import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlReasons;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
 import dev.dfx.pmu.attr.PerfType;
+import dev.dfx.pmu.attr.SampleType;
 import dev.dfx.rundir.RunDamage;
 import dev.dfx.trace.PrimaryMerge;
 import java.io.IOException;
@@ -111,8 +113,8 @@ public final class PerfDataExporter {
             try {
                 // the Chrome and Perfetto writers read each value once, during the call: tracepoint texts may be
                 // printed then, on the writer thread, while it keeps up with the walk
-                return write(in, session, sink, symbols, notes, damage, sink instanceof AsyncTraceSink a ? a : null,
-                    readAhead);
+                return write(in, session, sink, Long.MAX_VALUE, symbols, notes, damage,
+                    sink instanceof AsyncTraceSink a ? a : null, readAhead);
             } catch (Throwable t) {
                 try {
                     sink.close();
@@ -128,15 +130,20 @@ public final class PerfDataExporter {
      * The same walk into any sink (the HTML viewer's model, {@code dev.dfx.export.html}).
      *
      * @param w receives the trace, on perf's clock ({@link TraceClock#perf}); finished at the end
+     * @param maxSpanNs the most nanoseconds the trace's times may spread over, from the earliest sample to the latest
+     *                  time of any record (where a run still open at the end is drawn to), for the sink to hold them
+     *                  (an HTML page's numbers are doubles: 2^53); {@link Long#MAX_VALUE} for no bound
      * @return events drawn
      * @throws dev.dfx.error.BadInputException as the other {@code write}: a header that cannot be read, a sample time
-     *                                          past 2^63 ns (the sink is not finished then)
+     *                                          past 2^63 ns; and a record whose time spreads the trace's times past
+     *                                          {@code maxSpanNs} (a damaged time: the message names that record's
+     *                                          byte offset and the first sample's); the sink is not finished then
      * @see #write(PerfDataInput, OutputStream, TraceFormat, SymbolOptions, List, RunDamage)
      */
-    public static long write(PerfDataInput in, TraceSink w, SymbolOptions symbols, List<String> notes,
+    public static long write(PerfDataInput in, TraceSink w, long maxSpanNs, SymbolOptions symbols, List<String> notes,
                              RunDamage damage) throws IOException {
         try (PerfSession session = in.open()) {
-            return write(in, session, w, symbols, notes, damage, null, false);
+            return write(in, session, w, maxSpanNs, symbols, notes, damage, null, false);
         }
     }
 
@@ -146,10 +153,10 @@ public final class PerfDataExporter {
      *                  every value during the call; null to give texts as strings
      * @param readAhead whether to read the records on a thread of their own where the recording allows it
      */
-    private static long write(PerfDataInput in, PerfSession session, TraceSink w, SymbolOptions symbols,
-                              List<String> notes, RunDamage damage, AsyncTraceSink textLater, boolean readAhead)
-            throws IOException {
-        Pass pass = new Pass(session, w, symbols, textLater, readAhead);
+    private static long write(PerfDataInput in, PerfSession session, TraceSink w, long maxSpanNs,
+                              SymbolOptions symbols, List<String> notes, RunDamage damage, AsyncTraceSink textLater,
+                              boolean readAhead) throws IOException {
+        Pass pass = new Pass(session, w, maxSpanNs, symbols, textLater, readAhead);
         try {
             pass.run(damage);
         } finally {
@@ -166,6 +173,11 @@ public final class PerfDataExporter {
         if (pass.untimed > 0) {
             damage.add(in.name() + ": " + pass.untimed + " samples have no time (recorded without timestamps, perf"
                     + " record --no-timestamp); left out of the trace");
+        }
+        if (pass.allOnes > 0) {
+            damage.add(pass.firstAllOnes + "; left out of the trace" + (pass.allOnes > 1
+                    ? ", as " + Count.of(pass.allOnes - 1, "more such sample") + (pass.allOnes > 2 ? " are" : " is")
+                    : ""));
         }
         return w.eventCount();
     }
@@ -233,9 +245,22 @@ public final class PerfDataExporter {
         private String lastComm;
         /** Samples without a time (PERF_SAMPLE_TIME not recorded), left out of the trace. */
         private long untimed;
+        /**
+         * Samples of an event that records times whose time is 2^64 - 1, the value perf reads as "no time" (its
+         * ordered_events queue delivers them unsorted): left out of the trace as perf leaves them out of time order;
+         * and the line naming the first of them.
+         */
+        private long allOnes;
+        private String firstAllOnes;
+        /** The most ns the trace's times may spread over; the earliest sample's time so far and its byte offset. */
+        private final long maxSpanNs;
+        private long firstNs = Long.MAX_VALUE;
+        private long firstAt;
 
-        Pass(PerfSession session, TraceSink w, SymbolOptions symbols, AsyncTraceSink textLater, boolean readAhead) {
+        Pass(PerfSession session, TraceSink w, long maxSpanNs, SymbolOptions symbols, AsyncTraceSink textLater,
+             boolean readAhead) {
             this.session = session;
+            this.maxSpanNs = maxSpanNs;
             this.textLater = textLater;
             this.resolver = new SampleResolver(session, symbols);
             this.w = w;
@@ -265,17 +290,29 @@ public final class PerfDataExporter {
                     TimedRecord t = decoder.next();
                     PerfRecord r = t.record();
                     resolver.record(r);
-                    if (t.time() != -1 && t.time() != 0) {
+                    if (t.time() > 0) {
                         lastNs = Math.max(lastNs, t.time());
+                        checkSpan(t);
                     }
                     if (r.type() == RecordType.SAMPLE && t.evsel() != null) {
-                        if (t.time() == -1) {
+                        if (t.time() == -1 && (t.evsel().attr().sampleType() & SampleType.TIME) != 0) {
+                            if (allOnes++ == 0) {
+                                firstAllOnes = session.errors().at(r, "sample of '" + t.evsel().name() + "' at "
+                                    + Long.toUnsignedString(-1) + " ns (2^64 - 1), which perf reads as no time: its"
+                                    + " event records times, so the record is damaged").getMessage();
+                            }
+                        } else if (t.time() == -1) {
                             untimed++;
                         } else if (t.time() < 0) {
                             throw new UnplaceableTime(session.errors().at(r, "sample of '" + t.evsel().name()
                                 + "' at " + Long.toUnsignedString(t.time()) + " ns: past 2^63 ns, a time no"
                                 + " recording's clock reaches (the record is damaged); a trace cannot place it"));
                         } else {
+                            if (t.time() < firstNs) {
+                                firstNs = t.time();
+                                firstAt = session.errors().offsetOf(r);
+                                checkSpan(t);
+                            }
                             sample(t);
                         }
                     }
@@ -288,7 +325,27 @@ public final class PerfDataExporter {
         }
 
         /**
-         * A sample whose time no trace can hold: the whole export fails (its output is not written), unlike damage
+         * The trace's times run from its earliest sample ({@link #firstNs}) to the latest time of any record
+         * ({@link #lastNs}: a task's run still open at the end is drawn up to it).
+         *
+         * @param t the record that has just moved either end
+         * @throws UnplaceableTime when they then spread over more than {@link #maxSpanNs}
+         */
+        private void checkSpan(TimedRecord t) {
+            if (firstNs == Long.MAX_VALUE || lastNs - firstNs <= maxSpanNs) {
+                return;
+            }
+            PerfRecord r = t.record();
+            String what = r.type() == RecordType.SAMPLE && t.evsel() != null ? "sample of '" + t.evsel().name() + "'"
+                : "PERF_RECORD_" + RecordType.name(r.type());
+            throw new UnplaceableTime(session.errors().at(r, what + " at " + t.time() + " ns: the trace's times then"
+                + " spread from " + firstNs + " ns (the first sample, byte offset " + firstAt + ") to " + lastNs
+                + " ns, " + (lastNs - firstNs) + " ns, past the " + maxSpanNs + " ns this format's numbers hold"
+                + " exactly (a damaged time); the Chrome JSON and Perfetto formats hold any span"));
+        }
+
+        /**
+         * A time that the trace cannot hold: the whole export fails (its output is not written), unlike damage
          * that ends the reading, after which the records read before it are kept. Carries the reader's error so
          * that it passes the walk's catch of reading damage.
          */

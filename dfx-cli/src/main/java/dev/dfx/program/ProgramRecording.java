@@ -98,8 +98,11 @@ public final class ProgramRecording {
      * @param manifest        the final run.json
      * @param command         how the command ended
      * @param manifestProblem why the final run.json could not be written, or null
+     * @param noticed         a failure that a notice already gave the moment it happened (the chunk file could not be
+     *                        written), as run.json's reason words it, or null: a line at the end need not repeat it
      */
-    public record Result(Path runDir, RunManifest manifest, ExitStatus command, String manifestProblem) {
+    public record Result(Path runDir, RunManifest manifest, ExitStatus command, String manifestProblem,
+                         String noticed) {
     }
 
     private final RunManifest.Host host = ManifestFacts.host();
@@ -350,7 +353,7 @@ public final class ProgramRecording {
             problem = "cannot write the final " + ManifestFile.of(dir) + " (" + IoErrors.describe(e)
                     + "); it still says running";
         }
-        return new Result(dir, done, exit, problem);
+        return new Result(dir, done, exit, problem, writeFailure);
     }
 
     /**

@@ -293,6 +293,7 @@ class DamagedRunTest extends OneRecordedRun {
         gone.waitFor();
         Files.writeString(dir.resolve(".dfx-record.lock"), gone.pid() + "\n");
         List<String> held = new ArrayList<>();
+        long records = 0;
         try (Stream<Path> files = Files.list(dir.resolve("chunks"))) {
             for (Path f : files.sorted().toList()) {
                 try (ChunkReader r = ChunkReader.open(f)) {
@@ -300,6 +301,7 @@ class DamagedRunTest extends OneRecordedRun {
                     int chunks = r.chunks().size();
                     held.add(r.subsystem() + " " + chunks + (chunks == 1 ? " chunk " : " chunks ") + r.recordCount()
                             + " records");
+                    records += r.recordCount();
                     if (cutIndexes) {
                         try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
                             raf.setLength(r.chunks().getLast().end());
@@ -312,9 +314,20 @@ class DamagedRunTest extends OneRecordedRun {
                 + gone.pid() + ", is gone); recoverable from the chunk files: " + String.join(", ", held)
                 + " (dfx script and dfx dump list them)";
 
+        // report and audit have no counts to read: they show what the chunk files hold, lane by lane
         CliRun report = CliRun.dfx("report", dir.toString());
         assertThat(report.status()).isEqualTo(1);
         assertThat(lines(report)).containsExactly(line);
+        List<String> table = report.out().lines().toList();
+        assertThat(table.getFirst()).isEqualTo("dfx run " + dir + ": " + m.at("/workload/name").asText()
+                + ", status running (the recording did not finish: drops, stalls and watermarks are unknown)");
+        assertThat(table.stream().filter(l -> l.matches("swimlane +core-task +\\d+ +\\d+ +\\d+ *"))
+                .mapToLong(l -> Long.parseLong(l.strip().split(" +")[4])).sum()).as(report.out()).isEqualTo(TASKS);
+        assertThat(table.getLast()).matches("all +\\d+ +" + records);
+        CliRun reportJson = CliRun.dfx("report", "--json", dir.toString());
+        assertThat(reportJson.status()).isEqualTo(1);
+        assertThat(lines(reportJson)).containsExactly(line);
+        assertThat(coreTaskRecords(json.readTree(reportJson.out()))).isEqualTo(TASKS);
         CliRun script = CliRun.dfx("script", dir.toString());
         assertThat(script.status()).isEqualTo(1);
         assertThat(lines(script)).containsExactly(line);
@@ -323,13 +336,18 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(dump.status()).isEqualTo(1);
         assertThat(lines(dump)).containsExactly(line);
         assertThat(dump.out()).contains("DFX_CHUNK kind: ");
-        for (String[] cmd : List.of(new String[] {"audit", dir.toString()}, new String[] {"audit", "--json",
-                run.toString(), dir.toString()})) {
-            CliRun audit = CliRun.dfx(cmd);
-            assertThat(audit.status()).as(String.join(" ", cmd)).isEqualTo(1);
-            assertThat(audit.out()).as("nothing to audit").isEmpty();
-            assertThat(lines(audit)).containsExactly(line);
-        }
+        CliRun audit = CliRun.dfx("audit", dir.toString());
+        assertThat(audit.status()).isEqualTo(1);
+        assertThat(audit.out()).as("no counts to audit: what the chunk files hold, as report shows it")
+                .isEqualTo(report.out());
+        assertThat(lines(audit)).containsExactly(line);
+        CliRun both = CliRun.dfx("audit", "--json", run.toString(), dir.toString());
+        assertThat(both.status()).isEqualTo(1);
+        assertThat(lines(both)).containsExactly(line);
+        JsonNode audited = json.readTree(both.out());
+        assertThat(audited.get("runs")).as("the finished run is audited").hasSize(1);
+        assertThat(audited.get("unfinished")).hasSize(1);
+        assertThat(coreTaskRecords(audited.at("/unfinished/0"))).isEqualTo(TASKS);
 
         CliRun export = export(dir);
         assertThat(export.status()).isEqualTo(1);
@@ -345,6 +363,17 @@ class DamagedRunTest extends OneRecordedRun {
         for (String key : List.of("records_dropped", "stalls", "subsystems")) {
             assertThat(meta.get(key).asText()).as(key).isEqualTo("unknown: the recording did not finish");
         }
+    }
+
+    /** @return the core-task records of {@code dfx report --json}'s rows of a run that did not finish */
+    private static long coreTaskRecords(JsonNode held) {
+        long n = 0;
+        for (JsonNode row : held.get("chunk_files")) {
+            if (row.get("subsystem").asText().equals("swimlane") && row.get("kind").asText().equals("core-task")) {
+                n += row.get("records").asLong();
+            }
+        }
+        return n;
     }
 
     @Test

@@ -212,4 +212,28 @@ class DiskFullTest {
         assertThat(report.status()).isEqualTo(1);
         assertThat(report.err()).doesNotContain("run.json counts as collected");
     }
+
+    /**
+     * With --quiet the full disk is said once: the line given the moment the chunk file failed, then one line that
+     * the recording failed, which refers to it instead of repeating it and adds only what else run.json's reason
+     * names.
+     */
+    @Test
+    void aProgramRecordedQuietlyOntoAFullDiskSaysTheFailureOnce(@TempDir Path bin) throws Exception {
+        Path program = CPrograms.testProgram("record_threads", bin);
+        assertThat(run("mount", "-o", "remount,size=2m", disk.toString())).isTrue();
+        Path dir = disk.resolve("run");
+        DfxProcess.Done d = DfxProcess.run(tmp, "record", "--quiet", "--pool", "user=2x512", "--lanes", "8", "-o",
+                dir.toString(), "--", program.toString(), "threads", "4", "50000", "0");
+        assertThat(d.status()).as(d.output()).isEqualTo(1);
+        assertThat(d.stdout()).isEqualTo("recorded\n");
+        String reason = JSON.readTree(dir.resolve("run.json").toFile()).get("reason").asText();
+        String cause = "writing chunks/user.dfx failed (No space left on device); the records after it were dropped";
+        assertThat(reason).startsWith(cause);
+        String more = reason.substring(cause.length());
+        assertThat(d.stderr().lines().toList()).as(d.stderr()).containsExactly(
+                "dfx: " + dir.resolve("chunks/user.dfx") + ": No space left on device; the command runs on, its"
+                        + " records are dropped",
+                "dfx: recording " + dir + " failed as the line above says" + more);
+    }
 }

@@ -391,6 +391,21 @@ class RecordProgramTest {
         CliRun report = CliRun.dfx("report", run.toString());
         assertThat(report.status()).isEqualTo(1);
         assertThat(report.err()).as("the same one line").isEqualTo(script.err());
+        // run.json has no counts: report shows what the chunk file holds, lane by lane with the thread that wrote it,
+        // and each thread's records are the lines script lists for it
+        Map<String, Long> listed = new TreeMap<>();
+        script.out().lines().forEach(l -> listed.merge(l.strip().split("\\s+")[1], 1L, Long::sum));
+        Map<String, Long> perLane = new TreeMap<>();
+        java.util.regex.Pattern row = java.util.regex.Pattern.compile(
+                "user +\\S+ +\\d+ +\\d+ +(\\d+)  pid (\\d+) tid (\\d+) \\(record_threads\\)");
+        report.out().lines().map(row::matcher).filter(java.util.regex.Matcher::matches)
+                .forEach(m -> perLane.merge(m.group(2) + "/" + m.group(3), Long.parseLong(m.group(1)), Long::sum));
+        assertThat(perLane).as(report.out()).isEqualTo(listed);
+        assertThat(report.out().lines().toList().getLast()).matches("all +\\d+ +" + records);
+        CliRun audit = CliRun.dfx("audit", run.toString());
+        assertThat(audit.status()).isEqualTo(1);
+        assertThat(audit.out()).as("no counts to audit: what report shows").isEqualTo(report.out());
+        assertThat(audit.err()).isEqualTo(script.err());
     }
 
     /**

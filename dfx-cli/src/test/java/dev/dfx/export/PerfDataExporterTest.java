@@ -222,8 +222,8 @@ class PerfDataExporterTest {
             PerfDataExporter.write(PerfDataInput.of(data), later, format, SymbolOptions.OFF, new ArrayList<>(),
                 new RunDamage());
             ByteArrayOutputStream now = new ByteArrayOutputStream();
-            PerfDataExporter.write(PerfDataInput.of(data), format.open(now, TraceClock.perf()), SymbolOptions.OFF,
-                new ArrayList<>(), new RunDamage());
+            PerfDataExporter.write(PerfDataInput.of(data), format.open(now, TraceClock.perf()), Long.MAX_VALUE,
+                SymbolOptions.OFF, new ArrayList<>(), new RunDamage());
             assertThat(later.toByteArray()).as(format.name()).isEqualTo(now.toByteArray());
         }
     }

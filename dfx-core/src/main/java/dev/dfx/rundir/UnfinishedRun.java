@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 
 /**
  * A run whose recording did not finish: its run.json still says {@code running} (the manifest written at the start,
@@ -19,7 +20,8 @@ import java.util.OptionalLong;
  * manifest has no subsystem counts, so nothing in it can say what was lost; the chunk files hold what reached the
  * disk. Every command that reads a run directory (report, script, dump, export, audit) treats it the same way: refused
  * while its recorder is alive, otherwise drawn from the chunk files (report and audit, which read run.json's counts,
- * draw nothing: {@link #refusal}) with one {@code dfx:} line from {@link #line} and exit status 1. Stateless.
+ * show what the chunk files hold instead: {@link #refusal}) with one {@code dfx:} line from {@link #line} and exit
+ * status 1. Stateless.
  */
 public final class UnfinishedRun {
     /** What a trace or listing says about counts that only the final manifest would have had. */
@@ -128,17 +130,21 @@ public final class UnfinishedRun {
     }
 
     /**
-     * For the commands that read only run.json's counts (report, audit): a manifest that says running has none.
+     * For the commands that read run.json's counts (report, audit): a manifest that says running has none, so they
+     * show what the chunk files hold instead.
      *
      * @param run    a run directory whose run.json says running
      * @param m      its manifest
      * @param damage collects what opening its chunk files finds wrong with them (printed before the refusal)
+     * @param held   given the chunk files that could be opened, while they are open (to show what they hold)
      * @return the exception to throw: {@link #line} for the run
-     * @throws BadInputException when its recorder is still alive ({@link #refuseLive})
+     * @throws BadInputException when its recorder is still alive ({@link #refuseLive}); {@code held} is not called
      */
-    public static BadInputException refusal(Path run, RunManifest m, RunDamage damage) {
+    public static BadInputException refusal(Path run, RunManifest m, RunDamage damage,
+                                            Consumer<List<ChunkReader>> held) {
         refuseLive(run);
         try (RunChunkFiles chunks = RunChunkFiles.open(run, m, damage)) {
+            held.accept(chunks.readers());
             return new BadInputException(line(run, chunks.readers()));
         }
     }

@@ -25,7 +25,7 @@ final class ColumnCodec {
     /** A string column becomes a dictionary when it has at most this many distinct values. */
     private static final int DICT_MAX = 256;
     /** Integers up to this size are exact as doubles (the page's numbers). */
-    private static final long EXACT = 1L << 53;
+    static final long EXACT = 1L << 53;
 
     private ColumnCodec() {
     }

@@ -67,11 +67,15 @@ public final class HtmlViewer {
      * @param damage receives one line per part of the recording left out
      * @return trace events drawn
      * @throws IOException when the page cannot be written
+     * @throws dev.dfx.error.BadInputException when the header cannot be read, a sample's time is past 2^63 ns, or the
+     *                                          trace's times spread over more than 2^53 ns (more than the page's
+     *                                          numbers hold exactly: a damaged time), naming the record's byte offset
      */
     public static long writePerf(PerfDataInput in, OutputStream out, SymbolOptions symbols, List<String> notes,
                                  RunDamage damage) throws IOException {
         ViewerTrace trace = ViewerTrace.onPerfClock();
-        PerfDataExporter.write(in, trace, symbols, notes, damage);
+        // the page counts from the first event, so its numbers hold exactly the span of the trace's times
+        PerfDataExporter.write(in, trace, ColumnCodec.EXACT, symbols, notes, damage);
         return page(out, in.file() != null ? title(in.file()) : title(in.name()), trace, g -> g.writeStringField("source", "perf"));
     }
 

@@ -22,7 +22,14 @@ import java.util.Map;
  * or as JSON. Stateless.
  */
 final class RunSummary {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * The mapper of {@code --json}, made on its first use: the text summary, which every {@code dfx record} prints,
+     * needs none, and making one (its classes loaded and initialised) cost a cold {@code dfx record} tens of
+     * milliseconds on its main thread after the recording.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
 
     private RunSummary() {
     }
@@ -176,7 +183,7 @@ final class RunSummary {
         root.put("outputs", m.outputs());
         Path trace = trace(runDir, m);
         root.put("trace", trace == null ? null : trace.toString());
-        out.println(JSON.writeValueAsString(root));
+        out.println(Json.MAPPER.writeValueAsString(root));
         out.flush();
     }
 

@@ -68,8 +68,7 @@ final class Region implements AutoCloseable {
                 preallocate(file, mappedFile, 0, layout.regionBytes());
                 device = file.map(FileChannel.MapMode.READ_WRITE, 0, layout.regionBytes(), arena);
             } else {
-                device = arena.allocate(layout.regionBytes(), 4096);
-                device.fill((byte) 0);
+                device = arena.allocate(layout.regionBytes(), 4096);  // zeroed by the arena
             }
             Region r = new Region(layout, arena, device, file, mappedFile);
             r.writeTables(config, mappedFile != null);

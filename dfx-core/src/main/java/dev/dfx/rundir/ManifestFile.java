@@ -5,26 +5,31 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.IoErrors;
 import dev.dfx.io.AtomicFile;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Reads and writes {@code run.json} ({@link RunManifest}) with Jackson, snake_case keys, pretty-printed. A write
- * goes to a temporary file first and is then renamed ({@link AtomicFile}), so a reader (or a crash, or a full disk)
- * never sees half a manifest. Stateless; thread-safe.
+ * Reads and writes {@code run.json} ({@link RunManifest}), snake_case keys, pretty-printed. A write goes to a
+ * temporary file first and is then renamed ({@link AtomicFile}), so a reader (or a crash, or a full disk) never sees
+ * half a manifest. Stateless; thread-safe.
+ *
+ * <p>A write streams the manifest through Jackson's generator ({@link ManifestWriter}): the bytes Jackson's object
+ * mapper gave, without the mapper. Reading keeps the mapper, made on the first read.
  */
 public final class ManifestFile {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    /** The mapper that reads run.json, made on the first read (a recording only writes). */
+    private static final class Reader {
+        static final ObjectMapper JSON = new ObjectMapper()
+                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
 
     private ManifestFile() {
     }
@@ -41,9 +46,22 @@ public final class ManifestFile {
      */
     public static void write(Path runDir, RunManifest m) throws IOException {
         AtomicFile.write(of(runDir), os -> {
-            JSON.writeValue(os, m);
+            write(os, m);
             return null;
         });
+    }
+
+    /**
+     * Writes a manifest's JSON, as {@link #write(Path, RunManifest)} puts it in run.json.
+     *
+     * @param out receives the UTF-8 bytes; not closed
+     * @throws IOException              from {@code out}
+     * @throws IllegalArgumentException when a value in a subsystem's {@code details} is of a type run.json has no
+     *                                  form for (a map, collection, string, number, boolean, enum, record of the
+     *                                  manifest or null)
+     */
+    public static void write(OutputStream out, RunManifest m) throws IOException {
+        ManifestWriter.write(out, m);
     }
 
     /**
@@ -96,14 +114,14 @@ public final class ManifestFile {
         Path f = of(runDir);
         RunManifest m;
         try {
-            JsonNode tree = JSON.readTree(bytes(runDir, f));
+            JsonNode tree = Reader.JSON.readTree(bytes(runDir, f));
             checkFormat(f, tree);
             String missing = ManifestProblems.missing(tree, RunManifest.class);
             if (missing != null) {
                 throw new BadInputException(f + ": " + missing + "; expected a " + RunManifest.FORMAT + " manifest,"
                         + " version " + RunManifest.VERSION);
             }
-            m = JSON.treeToValue(tree, RunManifest.class);
+            m = Reader.JSON.treeToValue(tree, RunManifest.class);
         } catch (JacksonException e) {
             throw new BadInputException(f + ": " + ManifestProblems.describe(e) + "; expected a " + RunManifest.FORMAT
                     + " manifest, version " + RunManifest.VERSION, e);

@@ -56,6 +56,23 @@ class DurationsTest {
                 .hasMessageContaining("is not a duration");
     }
 
+    /** Whole numbers at the edges of 64-bit ns: the same answers and messages as a fraction's. */
+    @Test
+    void wholeNumbersAtTheEdgesOfALongOfNanoseconds() {
+        assertThat(Durations.parse("--backstop", "9223372036854775807ns").toNanos()).isEqualTo(Long.MAX_VALUE);
+        assertThat(Durations.parse("--backstop", "0000000000000000000000007us").toNanos()).isEqualTo(7_000);
+        for (String big : new String[] {"9223372036854775808ns", "9223372036854776us", "9223372037s",
+            "153722868m", "2562048h"}) {
+            assertThatThrownBy(() -> Durations.parse("--backstop", big)).isInstanceOf(BadInputException.class)
+                    .hasMessage("option --backstop: '" + big + "' is too large; at most 9223372036s (2^63-1 ns,"
+                            + " 292 years)");
+        }
+        assertThat(Durations.parse("--backstop", "153722867m").toNanos()).isEqualTo(153_722_867L * 60_000_000_000L);
+        assertThatThrownBy(() -> Durations.parse("--backstop", "0000000000000000000000000h"))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("option --backstop: the duration must be greater than zero, got 0000000000000000000000000h");
+    }
+
     @Test
     void textUsesTheLargestUnitThatDividesExactly() {
         assertThat(Durations.text(Duration.ofMinutes(1))).isEqualTo("1m");

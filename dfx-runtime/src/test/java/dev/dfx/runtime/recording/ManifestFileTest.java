@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dfx.error.BadInputException;
@@ -70,6 +72,14 @@ class ManifestFileTest {
                 Arguments.of("subsystems/0", "lanes"), Arguments.of("subsystems/0", "stalls"),
                 Arguments.of("subsystems/0", "total"), Arguments.of("subsystems/2/lanes/1", "stalls"),
                 Arguments.of("config", "policy"), Arguments.of("clock", "origin_ns"));
+    }
+
+    @Test
+    void aRecordingsRunJsonIsTheObjectMappersFormOfItsManifest() throws IOException {
+        ObjectMapper mapper = new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .enable(SerializationFeature.INDENT_OUTPUT);
+        assertThat(Files.readString(run.resolve("run.json")))
+                .isEqualTo(mapper.writeValueAsString(ManifestFile.read(run)));
     }
 
     @ParameterizedTest

@@ -46,6 +46,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -315,7 +316,15 @@ class RecordingTest {
 
     private static void assertScopesBalanced(Path dir) throws IOException {
         List<String> lines = Files.readAllLines(dir.resolve("scopes.jsonl"));
+        assertThat(Files.readString(dir.resolve("scopes.jsonl"))).endsWith("}\n");
+        for (String l : lines) {  // each line an object mapper's compact form, fields in the documented order
+            assertThat(JSON.writeValueAsString(JSON.readValue(l, LinkedHashMap.class))).isEqualTo(l);
+        }
         JsonNode header = JSON.readTree(lines.getFirst());
+        List<String> fields = new ArrayList<>();
+        header.fieldNames().forEachRemaining(fields::add);
+        assertThat(fields).containsExactly("format", "version", "total",
+                "collected", "dropped", "depth_max", "task_window_max", "heap_max", "dep_pool_max", "tensormap_max");
         assertThat(header.get("collected").asLong()).isEqualTo(lines.size() - 1);
         Deque<Integer> open = new ArrayDeque<>();
         for (String l : lines.subList(1, lines.size())) {

@@ -1,6 +1,9 @@
 package dev.dfx.runtime.subsystem.scopes;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.io.AtomicFile;
 import dev.dfx.pipeline.PipelineStats;
@@ -8,13 +11,8 @@ import dev.dfx.record.ScopePhase;
 import dev.dfx.record.ScopeRecord;
 import dev.dfx.rundir.ChunkRecords;
 import dev.dfx.rundir.OutputFile;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.io.OutputStreamWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Writes {@code scopes.jsonl} from the scopes chunk file, after the reference's {@code scope_stats.jsonl}: line 1 a
@@ -23,11 +21,15 @@ import java.util.Map;
  * record in the order the orchestrator wrote them: {@code {"time_ns","site":"file:line","phase":"begin"|"end",
  * "depth","ring","task_window_start","task_window_end","heap_start","heap_end","dep_pool_start","dep_pool_end",
  * "tensormap"}}. Field by field in dfx-runtime/README.md. Stateless.
+ *
+ * <p>Written through Jackson's streaming generator, one compact object a line: a recording needs no object mapper
+ * (building one, with its classes, is tens of milliseconds of a cold {@code dfx record}).
  */
 public final class ScopesJsonl {
     /** File name in the run directory. */
     public static final String FILE = "scopes.jsonl";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Lines are separated by the newline written after each, not by the generator's space between root values. */
+    private static final JsonFactory JSON = new JsonFactoryBuilder().rootValueSeparator((String) null).build();
 
     private ScopesJsonl() {
     }
@@ -45,45 +47,44 @@ public final class ScopesJsonl {
         if (chunks != null) {
             ChunkRecords.forEach(chunks, ScopeRecord.KIND, (lane, seg, off) -> max.add(v.wrap(seg, off)));
         }
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("format", "dfx-scopes");
-        header.put("version", 1);
-        header.put("total", stats.total());
-        header.put("collected", stats.collected());
-        header.put("dropped", stats.dropped());
-        header.put("depth_max", max.depthMax());
-        header.put("task_window_max", max.taskWindowMax());
-        header.put("heap_max", max.heapMax());
-        header.put("dep_pool_max", max.depPoolMax());
-        header.put("tensormap_max", max.tensorMapMax());
         long records = AtomicFile.write(out, os -> {
-            try (BufferedWriter w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8))) {
-                w.write(JSON.writeValueAsString(header));
-                w.newLine();
+            try (JsonGenerator g = JSON.createGenerator(os, JsonEncoding.UTF8)) {
+                g.writeStartObject();
+                g.writeStringField("format", "dfx-scopes");
+                g.writeNumberField("version", 1);
+                g.writeNumberField("total", stats.total());
+                g.writeNumberField("collected", stats.collected());
+                g.writeNumberField("dropped", stats.dropped());
+                g.writeNumberField("depth_max", max.depthMax());
+                g.writeNumberField("task_window_max", max.taskWindowMax());
+                g.writeNumberField("heap_max", max.heapMax());
+                g.writeNumberField("dep_pool_max", max.depPoolMax());
+                g.writeNumberField("tensormap_max", max.tensorMapMax());
+                g.writeEndObject();
+                g.writeRaw('\n');
                 return chunks == null ? 0L : ChunkRecords.forEach(chunks, ScopeRecord.KIND, (lane, seg, off) -> {
-                    v.wrap(seg, off);
-                    w.write(JSON.writeValueAsString(line(v)));
-                    w.newLine();
+                    line(g, v.wrap(seg, off));
+                    g.writeRaw('\n');
                 });
             }
         });
         return OutputFile.written(FILE, records);
     }
 
-    private static Map<String, Object> line(ScopeRecord.View v) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("time_ns", v.timeNs());
-        m.put("site", v.siteFile() + ":" + v.siteLine());
-        m.put("phase", v.phase() == ScopePhase.BEGIN ? "begin" : "end");
-        m.put("depth", v.depth());
-        m.put("ring", v.ringId());
-        m.put("task_window_start", v.taskStart());
-        m.put("task_window_end", v.taskEnd());
-        m.put("heap_start", v.heapStart());
-        m.put("heap_end", v.heapEnd());
-        m.put("dep_pool_start", v.depPoolStart());
-        m.put("dep_pool_end", v.depPoolEnd());
-        m.put("tensormap", v.tensorMapUsed());
-        return m;
+    private static void line(JsonGenerator g, ScopeRecord.View v) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("time_ns", v.timeNs());
+        g.writeStringField("site", v.siteFile() + ":" + v.siteLine());
+        g.writeStringField("phase", v.phase() == ScopePhase.BEGIN ? "begin" : "end");
+        g.writeNumberField("depth", v.depth());
+        g.writeNumberField("ring", v.ringId());
+        g.writeNumberField("task_window_start", v.taskStart());
+        g.writeNumberField("task_window_end", v.taskEnd());
+        g.writeNumberField("heap_start", v.heapStart());
+        g.writeNumberField("heap_end", v.heapEnd());
+        g.writeNumberField("dep_pool_start", v.depPoolStart());
+        g.writeNumberField("dep_pool_end", v.depPoolEnd());
+        g.writeNumberField("tensormap", v.tensorMapUsed());
+        g.writeEndObject();
     }
 }

@@ -32,8 +32,9 @@ import java.util.Map;
  * </ul>
  *
  * <p>The JSON is streamed ({@link JsonWriter}): an instant, sample or slice whose args are strings, tracepoint texts,
- * integers or booleans (every perf.data sample's) as one piece of bytes ({@link TraceEventBytes}), other events token
- * by token; the bytes are the same either way. Memory stays bounded by the stack frames and the flow ends that wait
+ * integers, booleans or task ids (every perf.data sample's, every run bar's) as one piece of bytes
+ * ({@link TraceEventBytes}), a run's task bar named from its parts ({@link TaskBarName}), other events token by token;
+ * the bytes are the same either way. Memory stays bounded by the stack frames and the flow ends that wait
  * for their start, whatever the number of events.
  *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
@@ -208,7 +209,7 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
-        if (durNs >= 0 && direct(OPEN_COMPLETE, pid, tid, name, cat, startNs, durNs, null, args)) {
+        if (durNs >= 0 && direct(OPEN_COMPLETE, pid, tid, name, null, cat, startNs, durNs, null, args)) {
             latestNs = Math.max(latestNs, startNs + durNs);
             return;
         }
@@ -230,10 +231,38 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args,
                          SliceFlows flows) {
+        checkFlows(flows);
+        complete(pid, tid, name, cat, startNs, durNs, args);
+        flows(pid, tid, cat, startNs, flows);
+    }
+
+    /**
+     * The same slice, its name written from its parts ({@link TaskBarName#write}) when the slice is written in one
+     * piece: the bytes of the name's text, which is made only for an event written token by token.
+     */
+    @Override
+    public void complete(int pid, int tid, TaskBarName name, String cat, long startNs, long durNs,
+                         Map<String, ?> args, SliceFlows flows) {
+        checkFlows(flows);
+        if (durNs >= 0 && direct(OPEN_COMPLETE, pid, tid, null, name, cat, startNs, durNs, null, args)) {
+            latestNs = Math.max(latestNs, startNs + durNs);
+        } else {
+            complete(pid, tid, name.toString(), cat, startNs, durNs, args);
+        }
+        flows(pid, tid, cat, startNs, flows);
+    }
+
+    private void checkFlows(SliceFlows flows) {
         if (part && !flows.isEmpty()) {
             throw new IllegalStateException("a part of a trace draws no flow arrows: their ids are the trace's");
         }
-        complete(pid, tid, name, cat, startNs, durNs, args);
+    }
+
+    /**
+     * Writes the flow events of a slice just written, as
+     * {@link #complete(int, int, String, String, long, long, Map, SliceFlows)} says.
+     */
+    private void flows(int pid, int tid, String cat, long startNs, SliceFlows flows) {
         for (long id : flows.out()) {
             if (openFlows.putIfAbsent(id, cat) != null) {
                 throw new IllegalArgumentException("flow " + id + " starts twice");
@@ -266,7 +295,7 @@ public final class ChromeTraceWriter implements TraceSink {
     /** An instant event ({@code ph:"i"}) with thread scope. */
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
-        if (direct(OPEN_INSTANT, pid, tid, name, cat, tsNs, -1, null, args)) {
+        if (direct(OPEN_INSTANT, pid, tid, name, null, cat, tsNs, -1, null, args)) {
             return;
         }
         begin(INSTANT, pid, tid, name, cat, tsNs);
@@ -285,7 +314,7 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalStateException("a part of a trace draws no sampled stacks: their frames are the trace's");
         }
         String frame = stack.frames().isEmpty() ? null : Integer.toString(stackFrames.id(stack.frames()));
-        if (direct(OPEN_INSTANT, pid, tid, name, cat, tsNs, -1, frame, args)) {
+        if (direct(OPEN_INSTANT, pid, tid, name, null, cat, tsNs, -1, frame, args)) {
             return;
         }
         begin(INSTANT, pid, tid, name, cat, tsNs);
@@ -361,22 +390,28 @@ public final class ChromeTraceWriter implements TraceSink {
     /**
      * Writes an instant ({@code durNs < 0}) or complete slice as one piece of bytes ({@link TraceEventBytes}): the
      * bytes the token by token path ({@link #begin}, {@link #end}) writes for it, for args whose values are strings,
-     * tracepoint texts, integers or booleans, the args of every perf.data sample.
+     * tracepoint texts, integers, booleans or task ids, the args of every perf.data sample and run trace bar.
      *
      * @param open  the event's opening, up to its name
+     * @param name  the event's name, or null when {@code bar} names it
+     * @param bar   the event's name as its parts, or null when {@code name} is the name
      * @param frame the {@code sf} value, or null for none
      * @return false, having written and looked up nothing, when an arg's value is of another kind (a map, a double,
      *         null): the caller writes the event token by token
      * @throws IllegalArgumentException when {@code tsNs} precedes the origin
      */
-    private boolean direct(byte[] open, int pid, int tid, String name, String cat, long tsNs, long durNs, String frame,
-                           Map<String, ?> args) {
+    private boolean direct(byte[] open, int pid, int tid, String name, TaskBarName bar, String cat, long tsNs,
+                           long durNs, String frame, Map<String, ?> args) {
         if (tokens || !args.isEmpty() && !(args instanceof TraceArgs a && plain(a))) {
             return false;
         }
-        checkOrigin(name, tsNs);
+        checkOrigin(bar != null ? bar : name, tsNs);
         TraceEventBytes b = bytes.reset().raw(open);
-        value(b, names, name);
+        if (bar != null) {
+            bar.write(b);
+        } else {
+            value(b, names, name);
+        }
         value(b.raw(CAT_MEMBER), encoded, cat);
         b.raw(PID_MEMBER).integer(pid).raw(TID_MEMBER).integer(tid).raw(TS_MEMBER).micros(tsNs - originNs);
         if (durNs >= 0) {
@@ -396,14 +431,14 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     /**
-     * @return whether every value of {@code a} is a string, a tracepoint text, an integer or a boolean. Asked before
-     *         anything is encoded: an event written token by token after all would look its names up twice, and an
-     *         encoded-once name is not always the generator's bytes for it (Jackson's string encoder writes a
-     *         surrogate pair as one UTF-8 sequence, the generator as two escapes)
+     * @return whether every value of {@code a} is a string, a tracepoint text, an integer, a boolean or a task id.
+     *         Asked before anything is encoded: an event written token by token after all would look its names up
+     *         twice, and an encoded-once name is not always the generator's bytes for it (Jackson's string encoder
+     *         writes a surrogate pair as one UTF-8 sequence, the generator as two escapes)
      */
     private static boolean plain(TraceArgs a) {
         for (int i = 0; i < a.size(); i++) {
-            if (a.isInteger(i) || a.isBoolean(i)) {
+            if (a.isInteger(i) || a.isBoolean(i) || a.isTaskId(i)) {
                 continue;
             }
             if (!(a.value(i) instanceof String) && !(a.value(i) instanceof TraceText)) {
@@ -430,6 +465,8 @@ public final class ChromeTraceWriter implements TraceSink {
                 b.integer(a.number(i));
             } else if (a.isBoolean(i)) {
                 b.bool(a.number(i) != 0);
+            } else if (a.isTaskId(i)) {
+                b.taskId(a.number(i));
             } else if (a.value(i) instanceof String s) {
                 if (s.length() <= SHORT_VALUE) {
                     value(b, names, s);
@@ -455,7 +492,8 @@ public final class ChromeTraceWriter implements TraceSink {
         }
     }
 
-    private void checkOrigin(String name, long tsNs) {
+    /** @param name the event's name (its text is made only for the exception) */
+    private void checkOrigin(Object name, long tsNs) {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }

@@ -32,7 +32,7 @@ import java.util.Map;
  * </ul>
  *
  * <p>The JSON is streamed ({@link JsonWriter}): an instant, sample or slice whose args are strings, tracepoint texts,
- * integers, booleans or task ids (every perf.data sample's, every run bar's) as one piece of bytes
+ * integers, booleans or task ids (every perf.data sample's, every run bar's) and each flow event as one piece of bytes
  * ({@link TraceEventBytes}), a run's task bar named from its parts ({@link TaskBarName}), other events token by token;
  * the bytes are the same either way. Memory stays bounded by the stack frames and the flow ends that wait
  * for their start, whatever the number of events.
@@ -53,6 +53,9 @@ public final class ChromeTraceWriter implements TraceSink {
     private static final byte[] OPEN_COMPLETE = TraceEventBytes.ascii("{\"ph\":\"X\",\"name\":"),
             OPEN_INSTANT = TraceEventBytes.ascii("{\"ph\":\"i\",\"name\":"),
             OPEN_COUNTER = TraceEventBytes.ascii("{\"ph\":\"C\",\"name\":"),
+            OPEN_FLOW_START = TraceEventBytes.ascii("{\"ph\":\"s\",\"name\":"),
+            OPEN_FLOW_END = TraceEventBytes.ascii("{\"ph\":\"f\",\"name\":"),
+            ID_MEMBER = TraceEventBytes.ascii(",\"id\":"), BIND_ENCLOSING = TraceEventBytes.ascii(",\"bp\":\"e\""),
             COUNTER_CAT_MEMBER = TraceEventBytes.ascii(",\"cat\":\"counter\""),
             CAT_MEMBER = TraceEventBytes.ascii(",\"cat\":"), PID_MEMBER = TraceEventBytes.ascii(",\"pid\":"),
             TID_MEMBER = TraceEventBytes.ascii(",\"tid\":"), TS_MEMBER = TraceEventBytes.ascii(",\"ts\":"),
@@ -267,29 +270,30 @@ public final class ChromeTraceWriter implements TraceSink {
             if (openFlows.putIfAbsent(id, cat) != null) {
                 throw new IllegalArgumentException("flow " + id + " starts twice");
             }
-            flow(FLOW_START, pid, tid, flows.name(), cat, id, startNs);
-            FlowEnd e = earlyEnds.remove(id);
+            flow(false, pid, tid, flows.name(), cat, id, startNs);
+            FlowEnd e = earlyEnds.isEmpty() ? null : earlyEnds.remove(id);
             if (e != null) {
-                end(id, e);
+                end(id, openFlows.remove(id), e);
             }
         }
         for (long id : flows.in()) {
             FlowEnd e = new FlowEnd(pid, tid, flows.name(), cat, startNs);
-            if (openFlows.containsKey(id)) {
-                end(id, e);
+            String startCat = openFlows.remove(id);
+            if (startCat != null) {
+                end(id, startCat, e);
             } else if (earlyEnds.putIfAbsent(id, e) != null) {
                 throw new IllegalArgumentException("flow " + id + " ends twice");
             }
         }
     }
 
-    private void end(long id, FlowEnd e) {
-        String startCat = openFlows.remove(id);
+    /** Writes the end of arrow {@code id}, whose start (of category {@code startCat}) is written and now closed. */
+    private void end(long id, String startCat, FlowEnd e) {
         if (!startCat.equals(e.cat())) {
             throw new IllegalArgumentException("flow " + id + " leaves a slice of category '" + startCat
                     + "' and ends at one of '" + e.cat() + "': Chrome binds both ends only within one category");
         }
-        flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
+        flow(true, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
     }
 
     /** An instant event ({@code ph:"i"}) with thread scope. */
@@ -378,13 +382,27 @@ public final class ChromeTraceWriter implements TraceSink {
         return true;
     }
 
-    private void flow(JsonWriter.Text ph, int pid, int tid, String name, String cat, long id, long tsNs) {
-        begin(ph, pid, tid, name, cat, tsNs);
-        gen.name(ID).value(id);
-        if (ph == FLOW_END) {
-            gen.name(BIND).value(ENCLOSING);
+    /**
+     * Writes a flow start ({@code s}) or end ({@code f}, {@code bp:e}) event, in one piece unless every event is
+     * written token by token.
+     */
+    private void flow(boolean end, int pid, int tid, String name, String cat, long id, long tsNs) {
+        if (tokens) {
+            begin(end ? FLOW_END : FLOW_START, pid, tid, name, cat, tsNs);
+            gen.name(ID).value(id);
+            if (end) {
+                gen.name(BIND).value(ENCLOSING);
+            }
+            end(Map.of());
+            return;
         }
-        end(Map.of());
+        TraceEventBytes b = head(end ? OPEN_FLOW_END : OPEN_FLOW_START, pid, tid, name, null, cat, tsNs)
+                .raw(ID_MEMBER).integer(id);
+        if (end) {
+            b.raw(BIND_ENCLOSING);
+        }
+        gen.boundary().rawValue(b.raw('}'));
+        events++;
     }
 
     /**
@@ -405,15 +423,7 @@ public final class ChromeTraceWriter implements TraceSink {
         if (tokens || !args.isEmpty() && !(args instanceof TraceArgs a && plain(a))) {
             return false;
         }
-        checkOrigin(bar != null ? bar : name, tsNs);
-        TraceEventBytes b = bytes.reset().raw(open);
-        if (bar != null) {
-            bar.write(b);
-        } else {
-            value(b, names, name);
-        }
-        value(b.raw(CAT_MEMBER), encoded, cat);
-        b.raw(PID_MEMBER).integer(pid).raw(TID_MEMBER).integer(tid).raw(TS_MEMBER).micros(tsNs - originNs);
+        TraceEventBytes b = head(open, pid, tid, name, bar, cat, tsNs);
         if (durNs >= 0) {
             b.raw(DUR_MEMBER).micros(durNs);
         } else {
@@ -428,6 +438,25 @@ public final class ChromeTraceWriter implements TraceSink {
         gen.boundary().rawValue(b.raw('}'));
         events++;
         return true;
+    }
+
+    /**
+     * Starts an event written in one piece, up to its {@code ts}: the bytes {@link #begin} writes for it.
+     *
+     * @param name the event's name, or null when {@code bar} names it
+     * @param bar  the event's name as its parts, or null
+     * @throws IllegalArgumentException when {@code tsNs} precedes the origin
+     */
+    private TraceEventBytes head(byte[] open, int pid, int tid, String name, TaskBarName bar, String cat, long tsNs) {
+        checkOrigin(bar != null ? bar : name, tsNs);
+        TraceEventBytes b = bytes.reset().raw(open);
+        if (bar != null) {
+            bar.write(b);
+        } else {
+            value(b, names, name);
+        }
+        value(b.raw(CAT_MEMBER), encoded, cat);
+        return b.raw(PID_MEMBER).integer(pid).raw(TID_MEMBER).integer(tid).raw(TS_MEMBER).micros(tsNs - originNs);
     }
 
     /**
@@ -596,7 +625,7 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalStateException("a part of a trace has no metadata: the trace it is part of has");
         }
         // An end whose start never came is still written (a checker names it) rather than lost.
-        earlyEnds.forEach((id, e) -> flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
+        earlyEnds.forEach((id, e) -> flow(true, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
         earlyEnds.clear();
         gen.endArray();
         if (stackFrames.size() > 0) {

@@ -161,9 +161,12 @@ class ChromeTraceWriterTest {
             switch (i % 5) {
                 case 0 -> w.instant(1, 1000, name, "sample", ns, args);
                 case 1 -> {
-                    if (i % 2 == 0) { // a run's task bar, named from its parts
+                    if (i % 2 == 0) { // a run's task bar, named from its parts, with arrows
+                        // arrow i + 10 ends here before it starts (i % 20 == 16); arrow i - 10 ends after its start
+                        SliceFlows arrows = new SliceFlows(paired(text) + "dep", new long[] {i},
+                                new long[] {i % 20 == 16 ? i + 10 : i - 10});
                         w.complete(1, random.nextInt(5000), bar.bar(random.nextInt(-2, 25), random.nextLong()),
-                                "task", ns, random.nextLong(1L << 40), args, SliceFlows.NONE);
+                                "task", ns, random.nextLong(1L << 40), args, i < 10 ? SliceFlows.NONE : arrows);
                     } else {
                         w.complete(1, random.nextInt(5000), name, "task", ns, random.nextLong(1L << 40), args);
                     }

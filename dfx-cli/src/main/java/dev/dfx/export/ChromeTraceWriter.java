@@ -32,8 +32,9 @@ import java.util.Map;
  * </ul>
  *
  * <p>The JSON is streamed ({@link JsonWriter}): an instant, sample or slice whose args are strings, tracepoint texts,
- * integers or booleans (every perf.data sample's) as one piece of bytes ({@link TraceEventBytes}), other events token
- * by token; the bytes are the same either way. Memory stays bounded by the stack frames and the flow ends that wait
+ * integers, booleans or task ids (every perf.data sample's, every run bar's) and each flow event as one piece of bytes
+ * ({@link TraceEventBytes}), a run's task bar named from its parts ({@link TaskBarName}), other events token by token;
+ * the bytes are the same either way. Memory stays bounded by the stack frames and the flow ends that wait
  * for their start, whatever the number of events.
  *
  * <p>Not thread-safe: one writer thread. {@link IOException}s are rethrown as {@link UncheckedIOException}.
@@ -52,6 +53,9 @@ public final class ChromeTraceWriter implements TraceSink {
     private static final byte[] OPEN_COMPLETE = TraceEventBytes.ascii("{\"ph\":\"X\",\"name\":"),
             OPEN_INSTANT = TraceEventBytes.ascii("{\"ph\":\"i\",\"name\":"),
             OPEN_COUNTER = TraceEventBytes.ascii("{\"ph\":\"C\",\"name\":"),
+            OPEN_FLOW_START = TraceEventBytes.ascii("{\"ph\":\"s\",\"name\":"),
+            OPEN_FLOW_END = TraceEventBytes.ascii("{\"ph\":\"f\",\"name\":"),
+            ID_MEMBER = TraceEventBytes.ascii(",\"id\":"), BIND_ENCLOSING = TraceEventBytes.ascii(",\"bp\":\"e\""),
             COUNTER_CAT_MEMBER = TraceEventBytes.ascii(",\"cat\":\"counter\""),
             CAT_MEMBER = TraceEventBytes.ascii(",\"cat\":"), PID_MEMBER = TraceEventBytes.ascii(",\"pid\":"),
             TID_MEMBER = TraceEventBytes.ascii(",\"tid\":"), TS_MEMBER = TraceEventBytes.ascii(",\"ts\":"),
@@ -208,7 +212,7 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args) {
-        if (durNs >= 0 && direct(OPEN_COMPLETE, pid, tid, name, cat, startNs, durNs, null, args)) {
+        if (durNs >= 0 && direct(OPEN_COMPLETE, pid, tid, name, null, cat, startNs, durNs, null, args)) {
             latestNs = Math.max(latestNs, startNs + durNs);
             return;
         }
@@ -230,43 +234,72 @@ public final class ChromeTraceWriter implements TraceSink {
     @Override
     public void complete(int pid, int tid, String name, String cat, long startNs, long durNs, Map<String, ?> args,
                          SliceFlows flows) {
+        checkFlows(flows);
+        complete(pid, tid, name, cat, startNs, durNs, args);
+        flows(pid, tid, cat, startNs, flows);
+    }
+
+    /**
+     * The same slice, its name written from its parts ({@link TaskBarName#write}) when the slice is written in one
+     * piece: the bytes of the name's text, which is made only for an event written token by token.
+     */
+    @Override
+    public void complete(int pid, int tid, TaskBarName name, String cat, long startNs, long durNs,
+                         Map<String, ?> args, SliceFlows flows) {
+        checkFlows(flows);
+        if (durNs >= 0 && direct(OPEN_COMPLETE, pid, tid, null, name, cat, startNs, durNs, null, args)) {
+            latestNs = Math.max(latestNs, startNs + durNs);
+        } else {
+            complete(pid, tid, name.toString(), cat, startNs, durNs, args);
+        }
+        flows(pid, tid, cat, startNs, flows);
+    }
+
+    private void checkFlows(SliceFlows flows) {
         if (part && !flows.isEmpty()) {
             throw new IllegalStateException("a part of a trace draws no flow arrows: their ids are the trace's");
         }
-        complete(pid, tid, name, cat, startNs, durNs, args);
+    }
+
+    /**
+     * Writes the flow events of a slice just written, as
+     * {@link #complete(int, int, String, String, long, long, Map, SliceFlows)} says.
+     */
+    private void flows(int pid, int tid, String cat, long startNs, SliceFlows flows) {
         for (long id : flows.out()) {
             if (openFlows.putIfAbsent(id, cat) != null) {
                 throw new IllegalArgumentException("flow " + id + " starts twice");
             }
-            flow(FLOW_START, pid, tid, flows.name(), cat, id, startNs);
-            FlowEnd e = earlyEnds.remove(id);
+            flow(false, pid, tid, flows.name(), cat, id, startNs);
+            FlowEnd e = earlyEnds.isEmpty() ? null : earlyEnds.remove(id);
             if (e != null) {
-                end(id, e);
+                end(id, openFlows.remove(id), e);
             }
         }
         for (long id : flows.in()) {
             FlowEnd e = new FlowEnd(pid, tid, flows.name(), cat, startNs);
-            if (openFlows.containsKey(id)) {
-                end(id, e);
+            String startCat = openFlows.remove(id);
+            if (startCat != null) {
+                end(id, startCat, e);
             } else if (earlyEnds.putIfAbsent(id, e) != null) {
                 throw new IllegalArgumentException("flow " + id + " ends twice");
             }
         }
     }
 
-    private void end(long id, FlowEnd e) {
-        String startCat = openFlows.remove(id);
+    /** Writes the end of arrow {@code id}, whose start (of category {@code startCat}) is written and now closed. */
+    private void end(long id, String startCat, FlowEnd e) {
         if (!startCat.equals(e.cat())) {
             throw new IllegalArgumentException("flow " + id + " leaves a slice of category '" + startCat
                     + "' and ends at one of '" + e.cat() + "': Chrome binds both ends only within one category");
         }
-        flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
+        flow(true, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs());
     }
 
     /** An instant event ({@code ph:"i"}) with thread scope. */
     @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
-        if (direct(OPEN_INSTANT, pid, tid, name, cat, tsNs, -1, null, args)) {
+        if (direct(OPEN_INSTANT, pid, tid, name, null, cat, tsNs, -1, null, args)) {
             return;
         }
         begin(INSTANT, pid, tid, name, cat, tsNs);
@@ -285,7 +318,7 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalStateException("a part of a trace draws no sampled stacks: their frames are the trace's");
         }
         String frame = stack.frames().isEmpty() ? null : Integer.toString(stackFrames.id(stack.frames()));
-        if (direct(OPEN_INSTANT, pid, tid, name, cat, tsNs, -1, frame, args)) {
+        if (direct(OPEN_INSTANT, pid, tid, name, null, cat, tsNs, -1, frame, args)) {
             return;
         }
         begin(INSTANT, pid, tid, name, cat, tsNs);
@@ -349,36 +382,48 @@ public final class ChromeTraceWriter implements TraceSink {
         return true;
     }
 
-    private void flow(JsonWriter.Text ph, int pid, int tid, String name, String cat, long id, long tsNs) {
-        begin(ph, pid, tid, name, cat, tsNs);
-        gen.name(ID).value(id);
-        if (ph == FLOW_END) {
-            gen.name(BIND).value(ENCLOSING);
+    /**
+     * Writes a flow start ({@code s}) or end ({@code f}, {@code bp:e}) event, in one piece unless every event is
+     * written token by token.
+     */
+    private void flow(boolean end, int pid, int tid, String name, String cat, long id, long tsNs) {
+        if (tokens) {
+            begin(end ? FLOW_END : FLOW_START, pid, tid, name, cat, tsNs);
+            gen.name(ID).value(id);
+            if (end) {
+                gen.name(BIND).value(ENCLOSING);
+            }
+            end(Map.of());
+            return;
         }
-        end(Map.of());
+        TraceEventBytes b = head(end ? OPEN_FLOW_END : OPEN_FLOW_START, pid, tid, name, null, cat, tsNs)
+                .raw(ID_MEMBER).integer(id);
+        if (end) {
+            b.raw(BIND_ENCLOSING);
+        }
+        gen.boundary().rawValue(b.raw('}'));
+        events++;
     }
 
     /**
      * Writes an instant ({@code durNs < 0}) or complete slice as one piece of bytes ({@link TraceEventBytes}): the
      * bytes the token by token path ({@link #begin}, {@link #end}) writes for it, for args whose values are strings,
-     * tracepoint texts, integers or booleans, the args of every perf.data sample.
+     * tracepoint texts, integers, booleans or task ids, the args of every perf.data sample and run trace bar.
      *
      * @param open  the event's opening, up to its name
+     * @param name  the event's name, or null when {@code bar} names it
+     * @param bar   the event's name as its parts, or null when {@code name} is the name
      * @param frame the {@code sf} value, or null for none
      * @return false, having written and looked up nothing, when an arg's value is of another kind (a map, a double,
      *         null): the caller writes the event token by token
      * @throws IllegalArgumentException when {@code tsNs} precedes the origin
      */
-    private boolean direct(byte[] open, int pid, int tid, String name, String cat, long tsNs, long durNs, String frame,
-                           Map<String, ?> args) {
+    private boolean direct(byte[] open, int pid, int tid, String name, TaskBarName bar, String cat, long tsNs,
+                           long durNs, String frame, Map<String, ?> args) {
         if (tokens || !args.isEmpty() && !(args instanceof TraceArgs a && plain(a))) {
             return false;
         }
-        checkOrigin(name, tsNs);
-        TraceEventBytes b = bytes.reset().raw(open);
-        value(b, names, name);
-        value(b.raw(CAT_MEMBER), encoded, cat);
-        b.raw(PID_MEMBER).integer(pid).raw(TID_MEMBER).integer(tid).raw(TS_MEMBER).micros(tsNs - originNs);
+        TraceEventBytes b = head(open, pid, tid, name, bar, cat, tsNs);
         if (durNs >= 0) {
             b.raw(DUR_MEMBER).micros(durNs);
         } else {
@@ -396,14 +441,33 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     /**
-     * @return whether every value of {@code a} is a string, a tracepoint text, an integer or a boolean. Asked before
-     *         anything is encoded: an event written token by token after all would look its names up twice, and an
-     *         encoded-once name is not always the generator's bytes for it (Jackson's string encoder writes a
-     *         surrogate pair as one UTF-8 sequence, the generator as two escapes)
+     * Starts an event written in one piece, up to its {@code ts}: the bytes {@link #begin} writes for it.
+     *
+     * @param name the event's name, or null when {@code bar} names it
+     * @param bar  the event's name as its parts, or null
+     * @throws IllegalArgumentException when {@code tsNs} precedes the origin
+     */
+    private TraceEventBytes head(byte[] open, int pid, int tid, String name, TaskBarName bar, String cat, long tsNs) {
+        checkOrigin(bar != null ? bar : name, tsNs);
+        TraceEventBytes b = bytes.reset().raw(open);
+        if (bar != null) {
+            bar.write(b);
+        } else {
+            value(b, names, name);
+        }
+        value(b.raw(CAT_MEMBER), encoded, cat);
+        return b.raw(PID_MEMBER).integer(pid).raw(TID_MEMBER).integer(tid).raw(TS_MEMBER).micros(tsNs - originNs);
+    }
+
+    /**
+     * @return whether every value of {@code a} is a string, a tracepoint text, an integer, a boolean or a task id.
+     *         Asked before anything is encoded: an event written token by token after all would look its names up
+     *         twice, and an encoded-once name is not always the generator's bytes for it (Jackson's string encoder
+     *         writes a surrogate pair as one UTF-8 sequence, the generator as two escapes)
      */
     private static boolean plain(TraceArgs a) {
         for (int i = 0; i < a.size(); i++) {
-            if (a.isInteger(i) || a.isBoolean(i)) {
+            if (a.isInteger(i) || a.isBoolean(i) || a.isTaskId(i)) {
                 continue;
             }
             if (!(a.value(i) instanceof String) && !(a.value(i) instanceof TraceText)) {
@@ -430,6 +494,8 @@ public final class ChromeTraceWriter implements TraceSink {
                 b.integer(a.number(i));
             } else if (a.isBoolean(i)) {
                 b.bool(a.number(i) != 0);
+            } else if (a.isTaskId(i)) {
+                b.taskId(a.number(i));
             } else if (a.value(i) instanceof String s) {
                 if (s.length() <= SHORT_VALUE) {
                     value(b, names, s);
@@ -455,7 +521,8 @@ public final class ChromeTraceWriter implements TraceSink {
         }
     }
 
-    private void checkOrigin(String name, long tsNs) {
+    /** @param name the event's name (its text is made only for the exception) */
+    private void checkOrigin(Object name, long tsNs) {
         if (tsNs < originNs) {
             throw new IllegalArgumentException("event '" + name + "' at " + tsNs + " ns precedes the trace origin " + originNs);
         }
@@ -558,7 +625,7 @@ public final class ChromeTraceWriter implements TraceSink {
             throw new IllegalStateException("a part of a trace has no metadata: the trace it is part of has");
         }
         // An end whose start never came is still written (a checker names it) rather than lost.
-        earlyEnds.forEach((id, e) -> flow(FLOW_END, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
+        earlyEnds.forEach((id, e) -> flow(true, e.pid(), e.tid(), e.name(), e.cat(), id, e.tsNs()));
         earlyEnds.clear();
         gen.endArray();
         if (stackFrames.size() > 0) {

@@ -6,7 +6,6 @@ import dev.dfx.record.OrchPhaseRecord;
 import dev.dfx.record.SchedPhaseKind;
 import dev.dfx.record.SchedPhaseRecord;
 import dev.dfx.record.SchedTaskRecord;
-import dev.dfx.record.TaskId;
 import dev.dfx.rundir.ChunkRecords;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -36,10 +35,10 @@ final class SwimlaneBars {
 
     private final TraceSink w;
     private final TraceLayout layout;
-    private final Map<String, String> functions;
     private final FirstRuns runs;
     private final DependencyFlows flows;
-    private final Map<Integer, String> functionNames = new HashMap<>();
+    /** The name of the bar being drawn, refilled per bar. */
+    private final TaskBarName name;
     /** The queue depth counters' names by scheduler, and the values of the sample being drawn. */
     private final Map<Integer, String> depthNames = new HashMap<>();
     private final Map<String, Long> depthValues = new LinkedHashMap<>();
@@ -60,7 +59,7 @@ final class SwimlaneBars {
                          DependencyFlows flows) {
         this.w = w;
         this.layout = layout;
-        this.functions = functions;
+        this.name = new TaskBarName(functions);
         this.runs = runs;
         this.flows = flows;
     }
@@ -94,12 +93,12 @@ final class SwimlaneBars {
         ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
             v.wrap(seg, off);
             int tid = layout.core(core, lanes.computeIfAbsent(core, k -> new SubLanes()).place(v.startNs(), v.endNs()));
-            TraceArgs args = this.args.reset().add("task_id", hex(v.taskId())).add("func_id", v.funcId())
+            TraceArgs args = this.args.reset().addTaskId("task_id", v.taskId()).add("func_id", v.funcId())
                     .add("duration_ns", v.endNs() - v.startNs());
             if ((v.flags() & CoreTaskRecord.FLAG_FAILED) != 0) {
                 args.add("failed", true);
             }
-            w.complete(TraceLayout.CORES, tid, taskName(v.funcId(), v.taskId()), "task", v.startNs(),
+            w.complete(TraceLayout.CORES, tid, name.bar(v.funcId(), v.taskId()), "task", v.startNs(),
                     v.endNs() - v.startNs(), args, flows.take(v.taskId()));
         });
     }
@@ -118,10 +117,10 @@ final class SwimlaneBars {
             SubLanes lanes = new SubLanes();
             for (SchedTask t : tasks) {
                 int tid = layout.schedTasks(e.getKey(), lanes.place(t.dispatchNs(), t.finishNs()));
-                args.reset().add("task_id", hex(t.taskId())).add("core", t.core())
+                args.reset().addTaskId("task_id", t.taskId()).add("core", t.core())
                         .add("dispatch_to_finish_ns", t.finishNs() - t.dispatchNs());
-                w.complete(TraceLayout.SCHED, tid, taskName(t.funcId(), t.taskId()), "dispatch", t.dispatchNs(),
-                        t.finishNs() - t.dispatchNs(), args);
+                w.complete(TraceLayout.SCHED, tid, name.bar(t.funcId(), t.taskId()), "dispatch", t.dispatchNs(),
+                        t.finishNs() - t.dispatchNs(), args, SliceFlows.NONE);
             }
         }
     }
@@ -164,36 +163,11 @@ final class SwimlaneBars {
         ChunkRecords.forEach(r, OrchPhaseRecord.KIND, (lane, seg, off) -> {
             v.wrap(seg, off);
             int tid = layout.orchSubmits(lanes.place(v.startNs(), v.endNs()));
-            args.reset().add("task_id", hex(v.taskId())).add("submit_idx", v.submitIdx())
+            args.reset().addTaskId("task_id", v.taskId()).add("submit_idx", v.submitIdx())
                     .add("window_wait_ns", v.windowWaitNs());
             int ran = runs.index(v.taskId()); // the orchestrator record has no function id; the core's has
-            String name = ran < 0 ? taskLabel(v.taskId()) : taskName(runs.funcId(ran), v.taskId());
-            w.complete(TraceLayout.ORCH, tid, "submit " + name, "submit", v.startNs(), v.endNs() - v.startNs(), args);
+            w.complete(TraceLayout.ORCH, tid, ran < 0 ? name.submit(v.taskId()) : name.submit(runs.funcId(ran),
+                    v.taskId()), "submit", v.startNs(), v.endNs() - v.startNs(), args, SliceFlows.NONE);
         });
-    }
-
-    /** @return {@code func(tY)} or {@code func(rXtY)}, the reference's bar name */
-    private String taskName(int funcId, long taskId) {
-        return function(funcId) + "(" + taskLabel(taskId) + ")";
-    }
-
-    /** @return the name of function {@code funcId}, looked up in the run's function names once per id */
-    private String function(int funcId) {
-        String name = functionNames.get(funcId);
-        if (name == null) {
-            name = functions.getOrDefault(Integer.toString(funcId), "func_" + funcId);
-            functionNames.put(funcId, name);
-        }
-        return name;
-    }
-
-    private static String taskLabel(long taskId) {
-        long ring = taskId >>> 32;
-        long local = taskId & 0xFFFF_FFFFL;
-        return ring == 0 ? "t" + local : "r" + ring + "t" + local;
-    }
-
-    private static String hex(long taskId) {
-        return TaskId.text(taskId);
     }
 }

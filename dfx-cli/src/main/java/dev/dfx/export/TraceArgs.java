@@ -1,5 +1,6 @@
 package dev.dfx.export;
 
+import dev.dfx.record.TaskId;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Arrays;
@@ -15,12 +16,12 @@ import java.util.Set;
  * takes), it is a read-only view in insertion order whose numbers are boxed on access ({@link Integer} or
  * {@link Long}, as added).
  *
- * <p>Keys must be distinct within one event (checked). Values: strings, ints, longs, booleans, or any other object
- * the sink contract allows (maps, doubles), kept by reference. Not thread-safe; a sink must not keep the instance past
- * the call it was given to.
+ * <p>Keys must be distinct within one event (checked). Values: strings, ints, longs, booleans, task ids (seen as their
+ * text, a string), or any other object the sink contract allows (maps, doubles), kept by reference. Not thread-safe;
+ * a sink must not keep the instance past the call it was given to.
  */
 public final class TraceArgs extends AbstractMap<String, Object> {
-    private static final byte OBJECT = 0, INT = 1, LONG = 2, BOOLEAN = 3;
+    private static final byte OBJECT = 0, INT = 1, LONG = 2, BOOLEAN = 3, TASK_ID = 4;
 
     private String[] keys = new String[8];
     private Object[] objects = new Object[8];
@@ -54,6 +55,16 @@ public final class TraceArgs extends AbstractMap<String, Object> {
     /** Adds a boolean value; returns this. @throws IllegalArgumentException on a repeated key */
     public TraceArgs add(String key, boolean value) {
         return entry(key, BOOLEAN, value ? 1 : 0, null);
+    }
+
+    /**
+     * Adds a task id, whose value is its text ({@link TaskId#text(long)}, a string): kept as the number, so that a
+     * writer of bytes writes the text in place and a run's trace makes no String per bar. Returns this.
+     *
+     * @throws IllegalArgumentException on a repeated key
+     */
+    public TraceArgs addTaskId(String key, long taskId) {
+        return entry(key, TASK_ID, taskId, null);
     }
 
     /**
@@ -138,17 +149,23 @@ public final class TraceArgs extends AbstractMap<String, Object> {
         return kinds[i] == BOOLEAN;
     }
 
-    /** @return the integer (or 1/0 for a boolean) of entry {@code i} */
+    /** @return whether entry {@code i} is a task id ({@link #number(int)}), whose value is its text */
+    boolean isTaskId(int i) {
+        return kinds[i] == TASK_ID;
+    }
+
+    /** @return the integer (or 1/0 for a boolean, the id of a task id) of entry {@code i} */
     long number(int i) {
         return numbers[i];
     }
 
-    /** @return entry {@code i}'s value, boxed when it is a number or boolean */
+    /** @return entry {@code i}'s value, boxed when it is a number or boolean, a task id's text */
     Object value(int i) {
         return switch (kinds[i]) {
             case INT -> (int) numbers[i];
             case LONG -> numbers[i];
             case BOOLEAN -> numbers[i] != 0;
+            case TASK_ID -> TaskId.text(numbers[i]);
             default -> objects[i];
         };
     }

@@ -1,6 +1,7 @@
 package dev.dfx.export;
 
 import dev.dfx.io.DecimalText;
+import dev.dfx.record.TaskId;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -38,6 +39,8 @@ final class TraceEventBytes {
 
     private byte[] bytes = new byte[1024];
     private int size;
+    /** A task id's text, made here before it is copied in ({@link #taskId}). */
+    private final char[] taskIdText = new char[TaskId.CHARS];
 
     /** @return the bytes of ASCII text {@code s}, for the constant parts of an event */
     static byte[] ascii(String s) {
@@ -150,6 +153,18 @@ final class TraceEventBytes {
     TraceEventBytes integer(long v) {
         room(DecimalText.MAX_LENGTH);
         size = DecimalText.put(bytes, size, v);
+        return this;
+    }
+
+    /** Appends task id {@code id} as a JSON string of its text ({@link TaskId#text(long)}), made in place. */
+    TraceEventBytes taskId(long id) {
+        int n = TaskId.text(id, taskIdText);
+        room(n + 2);
+        bytes[size++] = '"';
+        for (int i = 0; i < n; i++) { // ASCII: 0x and hex digits
+            bytes[size++] = (byte) taskIdText[i];
+        }
+        bytes[size++] = '"';
         return this;
     }
 

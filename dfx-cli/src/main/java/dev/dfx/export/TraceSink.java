@@ -42,6 +42,16 @@ public interface TraceSink extends Closeable {
         complete(pid, tid, name, cat, startNs, durNs, args, SliceFlows.NONE);
     }
 
+    /**
+     * A slice of a run's task named {@code name.toString()}; see
+     * {@link #complete(int, int, String, String, long, long, Map, SliceFlows)}. A sink that writes bytes may write
+     * the name from its parts ({@link TaskBarName}) without making the String; by default it is made.
+     */
+    default void complete(int pid, int tid, TaskBarName name, String cat, long startNs, long durNs,
+                          Map<String, ?> args, SliceFlows flows) {
+        complete(pid, tid, name.toString(), cat, startNs, durNs, args, flows);
+    }
+
     /** An instant on a row at {@code tsNs}. */
     void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args);
 

@@ -61,6 +61,14 @@ final class TraceWindow implements TraceSink {
     }
 
     @Override
+    public void complete(int pid, int tid, TaskBarName name, String cat, long startNs, long durNs,
+                         Map<String, ?> args, SliceFlows flows) {
+        if (!outside(startNs, durNs)) {
+            sink.complete(pid, tid, name, cat, startNs, durNs, args, flows);
+        }
+    }
+
+    @Override
     public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
         if (!outside(tsNs, 0)) {
             sink.instant(pid, tid, name, cat, tsNs, args);

@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.math.BigDecimal;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -136,6 +137,11 @@ class ChromeTraceWriterTest {
         w.process(1, "CPUs", 0);
         w.thread(1, 1000, "CPU 0", 1000);
         TraceArgs args = new TraceArgs();
+        Map<String, String> functions = new HashMap<>();
+        for (int f = 0; f < 20; f++) {
+            functions.put(Integer.toString(f), JsonWriterTest.hostile(random, random.nextInt(10)));
+        }
+        TaskBarName bar = new TaskBarName(functions);
         for (int i = 0; i < 3000; i++) {
             String text = JsonWriterTest.hostile(random, random.nextInt(40));
             // names and short values are encoded once through Jackson's string encoder, which refuses a lone
@@ -144,7 +150,8 @@ class ChromeTraceWriterTest {
             long ns = ORIGIN + random.nextLong(1L << 50);
             args.reset().add("comm", i % 2 == 0 ? "perf" : paired(text.substring(0, Math.min(text.length(), 15))))
                     .add("pid", random.nextInt()).add("tid", random.nextLong()).add("on", random.nextBoolean())
-                    .add("trace", text + "comm=perf pid=1740 runtime=167208 [ns]");
+                    .add("trace", text + "comm=perf pid=1740 runtime=167208 [ns]")
+                    .addTaskId("task_id", random.nextLong());
             if (i % 7 == 0) {
                 args.add(paired(text) + "key", text + " of more than sixteen chars");
             }
@@ -153,7 +160,17 @@ class ChromeTraceWriterTest {
             }
             switch (i % 5) {
                 case 0 -> w.instant(1, 1000, name, "sample", ns, args);
-                case 1 -> w.complete(1, random.nextInt(5000), name, "task", ns, random.nextLong(1L << 40), args);
+                case 1 -> {
+                    if (i % 2 == 0) { // a run's task bar, named from its parts, with arrows
+                        // arrow i + 10 ends here before it starts (i % 20 == 16); arrow i - 10 ends after its start
+                        SliceFlows arrows = new SliceFlows(paired(text) + "dep", new long[] {i},
+                                new long[] {i % 20 == 16 ? i + 10 : i - 10});
+                        w.complete(1, random.nextInt(5000), bar.bar(random.nextInt(-2, 25), random.nextLong()),
+                                "task", ns, random.nextLong(1L << 40), args, i < 10 ? SliceFlows.NONE : arrows);
+                    } else {
+                        w.complete(1, random.nextInt(5000), name, "task", ns, random.nextLong(1L << 40), args);
+                    }
+                }
                 case 2 -> w.sample(1, 1000, name, "sample", ns, args, new SampledStack(1, 2, "t", 0, 0,
                         List.of(new SampledStack.Frame("f" + i % 4, "/lib/a.so", i % 4))));
                 case 3 -> w.instant(2, 7, name, paired(text), ns, Map.of());

@@ -37,6 +37,14 @@ class TraceArgsTest {
     }
 
     @Test
+    void aTaskIdIsItsText() {
+        TraceArgs a = new TraceArgs().addTaskId("task_id", (1L << 32) | 20).addTaskId("dep", -1L);
+        assertThat(a).containsExactly(Map.entry("task_id", "0x0000000100000014"),
+                Map.entry("dep", "0xffffffffffffffff"));
+        assertThat(new TraceArgs().copyOf(a)).isEqualTo(a);
+    }
+
+    @Test
     void aRepeatedKeyIsRefused() {
         TraceArgs a = new TraceArgs().add("pid", 1);
         assertThatThrownBy(() -> a.add("pid", 2)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pid");
@@ -45,7 +53,8 @@ class TraceArgsTest {
 
     @Test
     void bothWritersWriteItAsTheEquivalentMap() {
-        TraceArgs a = new TraceArgs().add("comm", "a\"b").add("pid", -3).add("period", Long.MAX_VALUE).add("ok", false);
+        TraceArgs a = new TraceArgs().add("comm", "a\"b").add("pid", -3).add("period", Long.MAX_VALUE).add("ok", false)
+                .addTaskId("task_id", 0x1234_5678_9abc_def0L);
         Map<String, Object> same = new LinkedHashMap<>(a);
         for (TraceFormat f : TraceFormat.values()) {
             assertThat(trace(f, a)).as(f.cliName()).isEqualTo(trace(f, same));

@@ -26,9 +26,13 @@ import java.util.function.BooleanSupplier;
  *
  * <p>With a probe, the reported phases of a scheduler tile its time: a phase or idle stretch starts at the clock
  * reading that ended the one before it (the first at a reading of its own), so each boundary costs one clock read
- * (on this VM about 80 ns, more than a phase's own work on a small task) and the loop's checks of empty phases count
- * in the phase that follows them. An idle stretch thus runs from the end of the last phase before it to the start
- * of the first phase after it (or to the scheduler's exit), with no clock read per waiting step.
+ * (on this VM about 40-80 ns, more than a phase's own work on a small task) and the loop's checks of empty phases
+ * count in the phase that follows them; the queue depths sampled with that reading are the next phase's depths at
+ * its start too (three reads of counters other threads write, once per boundary). An idle stretch thus runs from
+ * the end of the last phase before it to the start of the first phase after it (or to the scheduler's exit), with
+ * no clock read per waiting step. A DISPATCH phase takes its tasks from the ready queue first, then reads the clock
+ * once (each task's dispatch time: after every take, so after its predecessors' release on any scheduler, and
+ * before any core has one of them) and hands them over.
  */
 final class Scheduler implements Runnable {
     static final int RESOLVE_BATCH = 64;
@@ -42,8 +46,13 @@ final class Scheduler implements Runnable {
     private final int[] depthsAtStart = new int[3];
     private final int[] depthsAtEnd = new int[3];
     private final int[] idleDepthsAtStart = new int[3];
+    /** The depths sampled with {@link #boundaryNs}: the next phase's depths at its start (with a probe only). */
+    private final int[] boundaryDepths = new int[3];
     /** The core of each task collected by the running COMPLETE phase, in collection order (with a probe only). */
     private final int[] finishedOn;
+    /** The tasks the running DISPATCH phase took from the ready queue, and the index of the core each goes to. */
+    private final Task[] taken;
+    private final int[] takenFor;
     private final BooleanSupplier hasWork = this::hasWork;
     private SchedulerProbe probe = SchedulerProbe.NONE;
     private boolean on;
@@ -72,6 +81,8 @@ final class Scheduler implements Runnable {
         this.inFlight = new int[cores.length];
         this.depth = rs.config.coreQueueDepth();
         this.finishedOn = new int[cores.length * depth];
+        this.taken = new Task[cores.length * depth];
+        this.takenFor = new int[cores.length * depth];
     }
 
     @Override
@@ -234,7 +245,9 @@ final class Scheduler implements Runnable {
                         misses++;
                         break outer;
                     }
-                    handOver(t, k);
+                    taken[hits] = t;
+                    takenFor[hits] = k;
+                    inFlight[k]++;  // room: at most depth tasks out per core, so at most cores * depth taken
                     hits++;
                     progress = true;
                 }
@@ -244,19 +257,24 @@ final class Scheduler implements Runnable {
         if (hits == 0) {
             return false; // another scheduler took the ready tasks first
         }
+        // One clock read for the phase's tasks: after the last take, before the first hand-over.
+        long now = on ? System.nanoTime() : 0;
+        for (int i = 0; i < hits; i++) {
+            handOver(taken[i], takenFor[i], now);
+            taken[i] = null;
+        }
         phaseEnd(SchedPhaseKind.DISPATCH, t0, hits, hits, misses);
         return true;
     }
 
-    private void handOver(Task t, int k) {
+    /** Hands a task taken for core index {@code k} (counted in flight already) to that core. */
+    private void handOver(Task t, int k, long now) {
         int c = cores[k];
         if (on) {
-            long now = System.nanoTime();
             t.dispatchNs = now;
             capture(t, ArgStage.BEFORE_DISPATCH, now);
         }
         rs.inbox.get(c).offer(t); // room checked through inFlight
-        inFlight[k]++;
         rs.coreIdlers[c].wake();
     }
 
@@ -312,7 +330,7 @@ final class Scheduler implements Runnable {
         if (on && idleIters == 0) {
             idleStart = boundaryFresh ? boundaryNs : System.nanoTime();  // the stretch begins where work ended
             idleFirstIter = iter;
-            sampleDepths(idleDepthsAtStart);
+            depthsAt(idleDepthsAtStart);
         }
         idleIters++;
         boundaryFresh = false;
@@ -341,10 +359,12 @@ final class Scheduler implements Runnable {
         }
         long t0 = boundaryFresh ? boundaryNs : System.nanoTime();
         if (idleIters > 0) {
-            reportIdle(t0);  // boundaryFresh is false after a wait: t0 was read just now
+            reportIdle(t0);  // boundaryFresh is false after a wait: t0 was read just now, the depths are sampled
+            System.arraycopy(depthsAtEnd, 0, depthsAtStart, 0, depthsAtStart.length);
+        } else {
+            depthsAt(depthsAtStart);
         }
-        boundary(t0);
-        sampleDepths(depthsAtStart);
+        boundary(t0, depthsAtStart);
         return t0;
     }
 
@@ -356,15 +376,31 @@ final class Scheduler implements Runnable {
 
     /** Reports a phase that ended at {@code t1}, a clock reading just taken (with a probe only). */
     private void phaseEnd(SchedPhaseKind kind, long t0, long t1, int processed, int popHit, int popMiss) {
-        boundary(t1);
         sampleDepths(depthsAtEnd);
+        boundary(t1, depthsAtEnd);
         probe.phase(kind, t0, t1, iter, processed, popHit, popMiss, depthsAtStart, depthsAtEnd);
     }
 
-    /** Notes {@code ns}, just read, as the end of the last phase or idle stretch: the next one starts there. */
-    private void boundary(long ns) {
+    /**
+     * Notes {@code ns}, just read, as the end of the last phase or idle stretch, and {@code depths}, sampled with it,
+     * as the depths there: the next one starts there, with those depths.
+     */
+    private void boundary(long ns, int[] depths) {
         boundaryNs = ns;
+        System.arraycopy(depths, 0, boundaryDepths, 0, boundaryDepths.length);
         boundaryFresh = true;
+    }
+
+    /**
+     * Stores the depths at the current boundary: the ones sampled with {@link #boundaryNs} while it is fresh, else
+     * new samples (the caller read the clock just now).
+     */
+    private void depthsAt(int[] into) {
+        if (boundaryFresh) {
+            System.arraycopy(boundaryDepths, 0, into, 0, into.length);
+        } else {
+            sampleDepths(into);
+        }
     }
 
     private void sampleDepths(int[] into) {

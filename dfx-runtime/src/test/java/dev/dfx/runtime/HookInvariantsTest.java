@@ -175,7 +175,9 @@ class HookInvariantsTest {
 
     /**
      * One finish per task, from the scheduler that owns its core, around the core's run, at the end of a COMPLETE
-     * phase of that scheduler that collected as many tasks as finish then (one clock read per phase).
+     * phase of that scheduler that collected as many tasks as finish then (one clock read per phase); each dispatch
+     * after every predecessor's finish, inside a DISPATCH phase of that scheduler, which dispatched as many tasks
+     * as have that dispatch time (one clock read per phase).
      */
     private static void schedulerTimes(RecordingProbe probe, TaskGraph g) {
         List<RecordingProbe.Finish> fin = probe.allFinishes();
@@ -187,6 +189,12 @@ class HookInvariantsTest {
             assertThat(f.scheduler()).isEqualTo(probe.shape.schedulerOf(run.core()));
             assertThat(f.dispatchNs()).isLessThanOrEqualTo(run.startNs());
             assertThat(run.endNs()).isLessThanOrEqualTo(f.finishNs());
+        }
+        Map<Long, RecordingProbe.Finish> finishById = new HashMap<>();
+        fin.forEach(f -> finishById.put(f.taskId(), f));
+        for (Edge e : g.edges()) {
+            assertThat(finishById.get(e.pred()).finishNs()).as("%s", e)
+                    .isLessThanOrEqualTo(finishById.get(e.succ()).dispatchNs());
         }
         probe.schedulers.values().forEach(l -> {
             for (int i = 1; i < l.finishes.size(); i++) { // primary timestamp of sched-task records
@@ -201,6 +209,13 @@ class HookInvariantsTest {
             Map<Long, Integer> finishedAt = new HashMap<>();
             l.finishes.forEach(f -> finishedAt.merge(f.finishNs(), 1, Integer::sum));
             assertThat(finishedAt).isEqualTo(collected);
+            Map<Long, Integer> dispatchedAt = new HashMap<>();
+            l.finishes.forEach(f -> dispatchedAt.merge(f.dispatchNs(), 1, Integer::sum));
+            List<Phase> dispatches = l.phases.stream().filter(p -> p.kind() == SchedPhaseKind.DISPATCH).toList();
+            assertThat(dispatchedAt.size()).isLessThanOrEqualTo(dispatches.size());
+            dispatchedAt.forEach((ns, n) -> assertThat(dispatches.stream()
+                    .filter(p -> p.startNs() <= ns && ns <= p.endNs()).mapToInt(Phase::processed).max().orElse(0))
+                    .as("tasks dispatched at %d", ns).isGreaterThanOrEqualTo(n));
         });
     }
 
@@ -237,6 +252,8 @@ class HookInvariantsTest {
                 Phase cur = l.phases.get(i);
                 assertThat(cur.startNs()).as("start of phase %d (%s) of a scheduler", i, cur.kind())
                         .isEqualTo(prev.endNs());
+                assertThat(cur.atStart()).as("depths at the start of phase %d (%s)", i, cur.kind())
+                        .isEqualTo(prev.atEnd());
                 assertThat(cur.loopIter()).isGreaterThanOrEqualTo(prev.loopIter());
             }
         });

@@ -44,8 +44,12 @@ import java.util.stream.Stream;
  * orchestrator, schedulers, cores, the recording's host loop and collector workers) and {@code other}, the rest of
  * the process CPU (GC, JIT, the sampler). Refuses any run that lost a record. Reports numbers only.
  *
+ * <p>With {@code --only none,CONFIG,...}, only the configurations named ({@code none} always: the ratios are to it;
+ * the others from {@code --each}'s and {@code all}): for profiling one subsystem, or a quicker comparison of two
+ * builds.
+ *
  * <pre>java -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.runtime.RecordOverhead [REPEATS] [WORKLOAD,...] [--each]
- *     [--warmup N] [--threads]</pre>
+ *     [--warmup N] [--threads] [--only none,CONFIG,...]</pre>
  */
 public final class RecordOverhead {
     private static final com.sun.management.OperatingSystemMXBean OS =
@@ -68,12 +72,18 @@ public final class RecordOverhead {
 
     /**
      * @param args [repeats (default 5)] [comma list of workloads (default all)] [--each] [--warmup N (default
-     *             {@value #WARMUP})] [--threads]
+     *             {@value #WARMUP})] [--threads] [--only none,CONFIG,...]
      */
     public static void main(String[] args) throws IOException {
         List<String> rest = new ArrayList<>(Arrays.asList(args));
         boolean each = rest.remove("--each");
         boolean threads = rest.remove("--threads");
+        List<String> only = null;
+        int o = rest.indexOf("--only");
+        if (o >= 0) {
+            only = Arrays.asList(rest.remove(o + 1).split(","));
+            rest.remove(o);
+        }
         int warmup = WARMUP;
         int w = rest.indexOf("--warmup");
         if (w >= 0) {
@@ -91,6 +101,14 @@ public final class RecordOverhead {
             configs.put("pmu-cpu", new Config(EnumSet.of(Subsystem.PMU), String.join(",", JvmThreadCounters.NAMES)));
         }
         configs.put("all", new Config(EnumSet.allOf(Subsystem.class), null));
+        if (only != null) {
+            List<String> keep = only;
+            if (!keep.contains("none") || !configs.keySet().containsAll(keep)) {
+                throw new IllegalArgumentException("--only " + String.join(",", keep) + ": expected none and some of "
+                        + configs.keySet());
+            }
+            configs.keySet().retainAll(keep);
+        }
         Path tmp = Files.createTempDirectory("dfx-overhead");
         System.out.printf(Locale.ROOT, "%d runs each after %d warm-up rounds, configurations alternating; medians. %d CPUs,"
                 + " load average %.1f%n", repeats, warmup, Runtime.getRuntime().availableProcessors(),

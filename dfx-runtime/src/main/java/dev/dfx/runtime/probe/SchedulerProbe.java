@@ -16,7 +16,8 @@ public interface SchedulerProbe {
      * The scheduler collected {@code task}, which core {@code core} finished (after its outputs were
      * captured, before its successors are released).
      *
-     * @param dispatchNs when this scheduler handed the task to the core
+     * @param dispatchNs when this scheduler handed the task to the core: one clock read for all the tasks of a DISPATCH
+     *                   phase, after the last was taken from the ready queue and before the first was handed over
      * @param finishNs   when this scheduler collected it: the end of the COMPLETE phase that did (one clock read for
      *                   all the tasks of the phase, after the last was collected)
      */
@@ -33,8 +34,9 @@ public interface SchedulerProbe {
      * @param tasksProcessed tasks (or, in RESOLVE, submissions) handled in the phase
      * @param popHit         DISPATCH: pops of the ready queue that found a task
      * @param popMiss        DISPATCH: pops that found none; IDLE: number of idle iterations
-     * @param depthsAtStart  [ready, waiting for predecessors, submitted not resolved] when the phase began;
-     *                       reused, valid during the call only
+     * @param depthsAtStart  [ready, waiting for predecessors, submitted not resolved] when the phase began: sampled
+     *                       with the clock reading it starts at, so where it meets the phase before, that phase's
+     *                       depths at its end; reused, valid during the call only
      * @param depthsAtEnd    the same when it ended
      */
     default void phase(SchedPhaseKind kind, long startNs, long endNs, int loopIter, int tasksProcessed, int popHit,

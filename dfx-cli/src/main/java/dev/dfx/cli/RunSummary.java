@@ -190,8 +190,9 @@ final class RunSummary {
     /**
      * @return {@code , N of T records dropped} when any were, naming those that {@code block} lost to backstop
      *         expiries (a gate wait that ran out degrades its lane to dropping until the host catches up), those
-     *         of a program's threads that found no free lane and those its virtual threads wrote after its exit
-     *         began, so that "status ok" never hides a loss; empty when nothing was dropped
+     *         of a program's threads that found no free lane, those its virtual threads wrote after its exit
+     *         began and those still being written when stop's bounded wait for the writers ended (cause
+     *         {@code stopped}), so that "status ok" never hides a loss; empty when nothing was dropped
      */
     private static String loss(RunManifest m) {
         long total = 0;
@@ -199,11 +200,13 @@ final class RunSummary {
         long gates = 0;
         long unlaned = 0;
         long afterExit = 0;
+        long stopped = 0;
         for (RunManifest.SubsystemReport s : m.subsystems()) {
             total += s.total();
             dropped += s.dropped();
             unlaned += s.droppedByCause().getOrDefault(ProgramReport.UNLANED, 0L);
             afterExit += s.droppedByCause().getOrDefault(ProgramReport.AFTER_EXIT, 0L);
+            stopped += s.droppedByCause().getOrDefault("stopped", 0L);
             for (String cause : List.of("push_gate", "pop_gate", "degraded")) {
                 gates += s.droppedByCause().getOrDefault(cause, 0L);
             }
@@ -222,6 +225,9 @@ final class RunSummary {
         if (afterExit > 0) {
             why.add(afterExit + " by virtual threads after the program's exit began: "
                     + ProgramReport.AFTER_EXIT_ADVICE);
+        }
+        if (stopped > 0) {
+            why.add(stopped + " still being written when stop's wait for the writers (one backstop) ended");
         }
         return String.format(Locale.ROOT, ", %d of %d records dropped%s", dropped, total,
                 why.isEmpty() ? "" : " (" + String.join("; ", why) + ")");

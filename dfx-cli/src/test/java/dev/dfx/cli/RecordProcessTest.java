@@ -135,16 +135,23 @@ class RecordProcessTest {
         assertThat(JSON.readTree(run.resolve("run.json").toFile()).get("status").asText()).isEqualTo("running");
 
         List<String> held = new ArrayList<>();
+        long chunks = 0;
+        long records = 0;
         try (Stream<Path> files = Files.list(run.resolve("chunks"))) {
             for (Path f : files.sorted().toList()) {
                 try (ChunkReader r = ChunkReader.open(f)) { // strict: a torn last chunk is no error
                     held.add(r.subsystem() + " " + r.chunks().size() + " chunks " + r.recordCount() + " records");
+                    chunks += r.chunks().size();
+                    records += r.recordCount();
                 }
             }
         }
         CliRun report = CliRun.dfx("report", run.toString());
         assertThat(report.status()).isEqualTo(1);
-        assertThat(report.out()).isEmpty();
+        List<String> lines = report.out().lines().toList();
+        assertThat(lines.getFirst()).startsWith("dfx run " + run + ": flood, status running");
+        assertThat(lines.getLast().trim().split(" +")).as("what the chunk files hold, in all")
+                .containsExactly("all", Long.toString(chunks), Long.toString(records));
         assertThat(report.err().lines().toList()).last().isEqualTo("dfx: " + run + ": the recording did not finish"
                 + " (run.json still says running; its recorder, pid " + pid + ", is gone); recoverable from the chunk"
                 + " files: " + String.join(", ", held) + " (dfx script and dfx dump list them)");

@@ -3,6 +3,7 @@ package dev.dfx.runtime;
 import dev.dfx.record.ArgRole;
 import dev.dfx.runtime.graph.Hazard;
 import java.util.Arrays;
+import java.util.TreeMap;
 
 /**
  * Who last wrote, and who has read since, each region of each tensor: the runtime's tensor map. For every
@@ -25,10 +26,10 @@ import java.util.Arrays;
  * Boxes compare exactly (per-dimension intervals); an entry only partly overwritten stays, which can add
  * edges that are implied, never miss one. Overlapping entries are visited in ascending order of their box's first
  * element, the newest first among equal ones, which fixes the order of the edges reported. They are found through
- * a per-tensor sorted index of first elements (none until the tensor holds a second entry), scanning back by the
+ * a per-tensor sorted map of first elements (none until the tensor holds a second entry), scanning back by the
  * longest entry span seen for the tensor; tensors are found by id in an open-addressing table. Cost per access, for
- * a tensor with n entries: O(log n) plus the entries whose first element lies in that window, plus an O(n) array
- * shift when a new first element lands inside the index rather than at its end or on a dropped one.
+ * a tensor with n entries: O(log n) plus the entries whose first element lies in that window, in whatever order
+ * the tensor is written.
  *
  * <p>Used by one thread at a time (the resolving scheduler, under the resolve lock);
  * {@link #liveEntries()} may be read from any thread.
@@ -88,20 +89,14 @@ final class TensorMap<T> {
     /**
      * One tensor's entries. While it has held at most one entry, that entry is {@link #single} and there is no index:
      * most tensors (a task's private buffer, a tensor written whole by each task) never hold two. From the second
-     * entry on, entries are indexed by their box's first element in the parallel arrays {@link #keys} (ascending,
-     * distinct) and {@link #heads} (the newest entry with that key; older ones chained through {@link Entry#next}):
-     * a primitive sorted index, no boxed keys, and the tensor filled front to back, the common case, appends at the
-     * end. A key whose entries are all dropped stays as a hole ({@code heads[i] == null}), reused by an insert of a
-     * neighbouring key and squeezed out once holes are half the index, so that rewriting one region (drop, insert
-     * at the same key) shifts nothing.
+     * entry on, entries are indexed in {@link #byFirst} by their box's first element (the newest entry with that key;
+     * older ones chained through {@link Entry#next}): a balanced tree, so that a tensor written in any order (back to
+     * front, strided, at random) costs O(log n) an insert or removal.
      */
     private static final class PerTensor<T> {
         final int id;
         Entry<T> single;
-        long[] keys;
-        Entry<T>[] heads;
-        int size;
-        int holes;
+        TreeMap<Long, Entry<T>> byFirst;
         long maxSpan;
         /** The highest last element of any entry inserted (entries since dropped included): none lies beyond it. */
         long maxLast = Long.MIN_VALUE;
@@ -111,84 +106,31 @@ final class TensorMap<T> {
             this.id = id;
         }
 
-        /** @return the first index whose key is at least {@code key} ({@link #size} if none) */
-        int lowerBound(long key) {
-            int lo = 0;
-            int hi = size;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (keys[mid] < key) {
-                    lo = mid + 1;
-                } else {
-                    hi = mid;
-                }
-            }
-            return lo;
-        }
-
         void insert(Entry<T> e) {
-            long key = e.box.offset();
-            if (keys == null) {
+            if (byFirst == null) {
                 if (single == null) {
                     single = e;
                     return;
                 }
-                index();
+                byFirst = new TreeMap<>();
+                byFirst.put(single.box.offset(), single);
+                single = null;
             }
-            int i = size > 0 && keys[size - 1] < key ? size : lowerBound(key); // appending: no search
-            if (i < size && keys[i] == key) {
-                if (heads[i] == null) {
-                    holes--;
-                }
-                e.next = heads[i];
-                heads[i] = e;
-                return;
-            }
-            // a hole next to the insertion point takes the key without a shift: the keys stay ascending
-            if (i > 0 && heads[i - 1] == null) {
-                i--;
-            } else if (i == size || heads[i] != null) {
-                if (size == keys.length) {
-                    if (holes >= size / 4) {
-                        squeeze();
-                        i = lowerBound(key);
-                    } else {
-                        keys = Arrays.copyOf(keys, size * 2);
-                        heads = Arrays.copyOf(heads, size * 2);
-                    }
-                }
-                System.arraycopy(keys, i, keys, i + 1, size - i);
-                System.arraycopy(heads, i, heads, i + 1, size - i);
-                size++;
-                holes++; // filled just below
-            }
-            keys[i] = key;
-            heads[i] = e;
-            holes--;
-        }
-
-        /** Moves {@link #single} into a fresh index: a second entry is on its way. */
-        @SuppressWarnings("unchecked")
-        private void index() {
-            keys = new long[8];
-            heads = (Entry<T>[]) new Entry<?>[8];
-            keys[0] = single.box.offset();
-            heads[0] = single;
-            size = 1;
-            single = null;
+            e.next = byFirst.put(e.box.offset(), e);
         }
 
         void remove(Entry<T> e) {
-            if (keys == null) {
+            if (byFirst == null) {
                 single = null;
                 return;
             }
-            int i = lowerBound(e.box.offset());
-            Entry<T> head = heads[i];
+            long key = e.box.offset();
+            Entry<T> head = byFirst.get(key);
             if (head == e) {
-                heads[i] = e.next;
-                if (e.next == null && ++holes > size / 2) {
-                    squeeze();
+                if (e.next == null) {
+                    byFirst.remove(key);
+                } else {
+                    byFirst.put(key, e.next);
                 }
             } else {
                 Entry<T> p = head;
@@ -197,20 +139,6 @@ final class TensorMap<T> {
                 }
                 p.next = e.next;
             }
-        }
-
-        /** Drops the holes (O(size); called once holes are a good part of the index, so amortised O(1)). */
-        private void squeeze() {
-            int n = 0;
-            for (int i = 0; i < size; i++) {
-                if (heads[i] != null) {
-                    keys[n] = keys[i];
-                    heads[n++] = heads[i];
-                }
-            }
-            Arrays.fill(heads, n, size, null);
-            size = n;
-            holes = 0;
         }
     }
 
@@ -240,7 +168,7 @@ final class TensorMap<T> {
         PerTensor<T> pt = tensor(tensor);
         // a box past every entry (a tensor filled front to back, one region per task) overlaps none: no index walk
         if (b.offset() <= pt.maxLast) {
-            if (pt.keys == null) {
+            if (pt.byFirst == null) {
                 if (pt.single != null && pt.single.box.overlaps(b)) {
                     addOverlapping(pt.single);
                 }
@@ -250,8 +178,8 @@ final class TensorMap<T> {
                 // the entries scanned back over (a box spanning rows puts many rows in the window)
                 long first = b.offset();
                 long last = b.lastIndex();
-                for (int i = pt.lowerBound(first - pt.maxSpan); i < pt.size && pt.keys[i] <= last; i++) {
-                    for (Entry<T> e = pt.heads[i]; e != null; e = e.next) {
+                for (Entry<T> head : pt.byFirst.subMap(first - pt.maxSpan, true, last, true).values()) {
+                    for (Entry<T> e = head; e != null; e = e.next) {
                         if (e.box.lastIndex() >= first && e.box.overlaps(b)) {
                             addOverlapping(e);
                         }

@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -70,10 +71,11 @@ class HooksFillRecordsTest {
 
     final Lane submits = new Lane(SubmitRecord.SIZE);
     final Lane scopes = new Lane(ScopeRecord.SIZE);
-    final Map<Integer, Lane> coreTasks = new HashMap<>();
-    final Map<Integer, Lane> pmu = new HashMap<>();
-    final Map<Integer, Lane> args = new HashMap<>();
-    final Map<Integer, Lane> arenas = new HashMap<>(); // payload bytes, record size 1
+    // each core thread asks for its probe as it starts, so the lanes are put concurrently
+    final Map<Integer, Lane> coreTasks = new ConcurrentHashMap<>();
+    final Map<Integer, Lane> pmu = new ConcurrentHashMap<>();
+    final Map<Integer, Lane> args = new ConcurrentHashMap<>();
+    final Map<Integer, Lane> arenas = new ConcurrentHashMap<>(); // payload bytes, record size 1
 
     final Probe recorder = new Probe() {
         @Override

@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 /** Test helpers: read golden files byte for byte and compare whole outputs, reporting the first difference. */
 public final class Goldens {
     /** The fixtures' recordings (NAME of NAME.data), each with dump, header and evlist goldens. */
-    public static final List<String> RECORDINGS = List.of("compressed-z", "cpu-clock-cs-switch-a",
+    public static final List<String> RECORDINGS = List.of("compressed-z", "cpu-clock-c500000-g", "cpu-clock-cs-switch-a",
         "cpu-clock-g-F999", "group-read-S-rt", "inject-b", "irq-a", "page-faults-c1-notime", "page-faults-d",
         "raw-R-mixed", "sched-lost-m1-z", "sched-proc.pipe", "sched-switch-wakeup-a", "sched-wait-nanosleep",
         "stat-s-switch", "symwork-g", "syscalls-openat-raw",

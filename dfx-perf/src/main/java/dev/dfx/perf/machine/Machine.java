@@ -212,9 +212,7 @@ public final class Machine {
     }
 
     private void kernelMmap(long start, long len, long pgoff, String filename) {
-        // perf compares all but the last character of "[kernel.kallsyms]" (machine__process_kernel_mmap_event)
-        if (filename.startsWith(KERNEL_DSO.substring(0, KERNEL_DSO.length() - 1))
-            || filename.startsWith("[guest.kernel.kallsyms")) {
+        if (kernelImage(filename)) {
             long end = start + len;
             if (start == 0 && end == 0) {
                 end = -1L;
@@ -223,9 +221,29 @@ public final class Machine {
             kernelMap = new MemMap(start, end, start, KERNEL_DSO, false);
             kernelMaps.put(kernelMap);
         } else {
-            String name = filename.startsWith("/") ? "[" + moduleName(filename) + "]" : filename;
-            kernelMaps.insert(new MemMap(start, start + len, pgoff, name, false));
+            kernelMaps.insert(new MemMap(start, start + len, pgoff, kernelDsoName(filename), false));
         }
+    }
+
+    /**
+     * The DSO name a frame carries for a file the kernel maps ({@code cpumode} kernel): {@code [kernel.kallsyms]}
+     * for the kernel image, {@code [name]} for a module given by its path ({@code /lib/modules/.../virtio-net.ko}
+     * is {@code [virtio_net]}), else the name as given.
+     *
+     * @param filename an MMAP record's file name or a BUILD_ID entry's name, in the kernel's cpumode
+     * @return the name of the DSO as {@link MemMap#dso()} gives it
+     */
+    public static String kernelDsoName(String filename) {
+        if (kernelImage(filename)) {
+            return KERNEL_DSO;
+        }
+        return filename.startsWith("/") ? "[" + moduleName(filename) + "]" : filename;
+    }
+
+    private static boolean kernelImage(String filename) {
+        // perf compares all but the last character of "[kernel.kallsyms]" (machine__process_kernel_mmap_event)
+        return filename.startsWith(KERNEL_DSO.substring(0, KERNEL_DSO.length() - 1))
+            || filename.startsWith("[guest.kernel.kallsyms");
     }
 
     private static String moduleName(String path) {

@@ -2,19 +2,22 @@ package dev.dfx.perf.report;
 
 import dev.dfx.perf.profile.ProfileFrame;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The order in which perf compares DSOs where it compares {@code struct dso} pointers (callchain matching): perf
- * allocates a dso as it first meets it, the kernel's at the start and the others as MMAP records name them, and
- * its allocator hands out rising addresses, so the order is that of first appearance; no DSO ({@code NULL}) comes
- * first. Not thread-safe.
+ * allocates a dso as it first meets it and its allocator hands out rising addresses, so the order is that of first
+ * appearance. perf report meets first the DSOs the BUILD_ID header feature lists, in its order, as it reads the
+ * header; then each other DSO at the first MMAP record that maps it (the kernel's at its {@code [kernel.kallsyms]}
+ * MMAP). No DSO ({@code NULL}) comes first. Not thread-safe.
  */
 final class DsoOrder {
     private final Map<String, Integer> order = new HashMap<>();
 
-    DsoOrder() {
-        add("[kernel.kallsyms]");
+    /** @param fromHeader the DSOs the BUILD_ID feature lists, in its order (names as frames carry them) */
+    DsoOrder(List<String> fromHeader) {
+        fromHeader.forEach(this::add);
     }
 
     /** Registers a DSO by its long name, when it is new. */

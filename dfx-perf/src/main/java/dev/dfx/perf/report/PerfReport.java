@@ -1,18 +1,22 @@
 package dev.dfx.perf.report;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.perf.data.Feature;
 import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.event.Mmap;
 import dev.dfx.perf.filter.SampleFilter;
+import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.profile.ProfileSample;
 import dev.dfx.perf.profile.ProfileWalk;
 import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.symbol.BuildIds;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.attr.SampleType;
+import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,7 +93,7 @@ public final class PerfReport {
         // stream has given its attrs (HEADER_ATTR records come before the samples); the sort keys are settled here
         boolean trace = layout(session, opt).keys().contains(SortKey.TRACE);
         ReportLayout[] layout = new ReportLayout[1];
-        DsoOrder dsos = new DsoOrder();
+        DsoOrder dsos = new DsoOrder(headerDsos(session));
         Map<Evsel, Hists> hists = new LinkedHashMap<>();
         long[] lost = new long[1];
         List<String> warnings = List.of();
@@ -199,9 +203,19 @@ public final class PerfReport {
         return filter.skipsTime(s.time()) || filter.cpus() != null && !filter.cpus().contains(s.cpu());
     }
 
+    private static List<String> headerDsos(PerfSession session) {
+        MemorySegment ids = session.features().get(Feature.BUILD_ID.bit());
+        return ids == null ? List.of() : BuildIds.hostDsos(ids, session.file().endian());
+    }
+
     private static void sideBand(TimedRecord t, DsoOrder dsos, long[] lost) {
         switch (t.record().type()) {
-            case RecordType.MMAP, RecordType.MMAP2 -> dsos.add(Mmap.of(t.record()).filename());
+            case RecordType.MMAP, RecordType.MMAP2 -> {
+                String file = Mmap.of(t.record()).filename();
+                int cpumode = t.record().misc() & 7;
+                boolean kernel = cpumode == Machine.CPUMODE_KERNEL || cpumode == Machine.CPUMODE_GUEST_KERNEL;
+                dsos.add(kernel ? Machine.kernelDsoName(file) : file);
+            }
             case RecordType.LOST_SAMPLES -> lost[0] += t.record().u64(8);
             default -> {
                 // nothing for the report

@@ -5,8 +5,11 @@ import dev.dfx.perf.data.RecordType;
 import dev.dfx.perf.read.PerfRecord;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import dev.dfx.perf.machine.Machine;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,7 +19,9 @@ import java.util.Map;
  * else 20; then the NUL-padded file name), and MMAP2 records that carry one ({@code MISC_MMAP_BUILD_ID}). An
  * entry that runs past its section ends the section. Not thread-safe.
  */
-final class BuildIds {
+public final class BuildIds {
+    /** {@code HOST_KERNEL_ID}: the pid of the host machine's entries. */
+    private static final int HOST_PID = -1;
     private static final int MISC_BUILD_ID_SIZE = 1 << 15;
     private static final int MISC_MMAP_BUILD_ID = 1 << 14;
     private static final int HEADER = 8;
@@ -24,8 +29,45 @@ final class BuildIds {
 
     private final Map<String, String> byName = new HashMap<>();
 
+    BuildIds() {
+    }
+
     /** Reads a BUILD_ID feature section. */
     void addFeature(MemorySegment section, Endian e) {
+        forEachEntry(section, e, (off, len, misc) -> add(section, off, len, misc));
+    }
+
+    /**
+     * The host's DSOs in the order a BUILD_ID feature section lists them: perf report creates a {@code struct dso}
+     * for each entry as it reads the header ({@code perf_header__read_build_ids}), before any MMAP record, so this
+     * is the start of the order in which its DSOs are allocated. Guest entries ({@code pid} not -1) are left out.
+     *
+     * @param section the BUILD_ID feature section (entries of {@code struct perf_record_header_build_id})
+     * @param e       the recording's byte order
+     * @return the DSO names as frames carry them ({@link Machine#kernelDsoName} for the kernel's entries), in
+     *         section order, each as often as the section names it
+     */
+    public static List<String> hostDsos(MemorySegment section, Endian e) {
+        List<String> out = new ArrayList<>();
+        forEachEntry(section, e, (off, len, misc) -> {
+            int cpumode = misc & 7;
+            if (e.s32(section, off + HEADER) != HOST_PID
+                || cpumode != Machine.CPUMODE_KERNEL && cpumode != Machine.CPUMODE_USER) {
+                return;
+            }
+            String name = Endian.cString(section, off + HEADER + 4 + ID_BYTES, len - HEADER - 4 - ID_BYTES);
+            out.add(cpumode == Machine.CPUMODE_KERNEL ? Machine.kernelDsoName(name) : name);
+        });
+        return out;
+    }
+
+    @FunctionalInterface
+    private interface EntryVisitor {
+        void visit(long off, int len, int misc);
+    }
+
+    /** Visits each whole entry of a BUILD_ID section; an entry that runs past the section ends the walk. */
+    private static void forEachEntry(MemorySegment section, Endian e, EntryVisitor visitor) {
         long off = 0;
         long size = section.byteSize();
         while (off + HEADER + 4 + ID_BYTES <= size) {
@@ -34,7 +76,7 @@ final class BuildIds {
             if (len < HEADER + 4 + ID_BYTES || len > size - off) {
                 return;
             }
-            add(section, off, len, misc);
+            visitor.visit(off, len, misc);
             off += len;
         }
     }

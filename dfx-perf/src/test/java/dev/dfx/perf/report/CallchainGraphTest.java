@@ -3,6 +3,7 @@ package dev.dfx.perf.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dfx.perf.machine.Machine;
+import dev.dfx.perf.machine.MemMap;
 import dev.dfx.perf.profile.ProfileFrame;
 import dev.dfx.perf.text.TextSink;
 import java.io.ByteArrayOutputStream;
@@ -36,7 +37,7 @@ class CallchainGraphTest {
 
     @Test
     void chainsSplitWhereTheyPartAndWhereTheyEnd() {
-        CallchainNode root = new CallchainNode(new DsoOrder());
+        CallchainNode root = new CallchainNode(new DsoOrder(List.of()));
         root.append(List.of(A, B, C), 1);
         root.append(List.of(A, B, D), 2);
         root.append(List.of(A), 1);
@@ -67,7 +68,7 @@ class CallchainGraphTest {
 
     @Test
     void branchesOfEqualPeriodComeHigherAddressFirstAndSmallOnesAreLeftOut() {
-        CallchainNode root = new CallchainNode(new DsoOrder());
+        CallchainNode root = new CallchainNode(new DsoOrder(List.of()));
         root.append(List.of(A, B), 5);
         root.append(List.of(A, C), 5);
         root.append(List.of(A, D), 1);
@@ -87,5 +88,31 @@ class CallchainGraphTest {
             + "\n");
         // an entry whose chains do not all pass one node: percentages from the first level
         assertThat(print(root, 200, 20, 0.5)).startsWith(m + "|          \n" + m + " --5.50%--0x10\n");
+    }
+
+    /**
+     * Branches of equal period in different DSOs: perf orders them by the addresses of their {@code struct dso},
+     * allocated in the BUILD_ID feature's order before any MMAP, so the DSO listed later prints first, whatever order
+     * the MMAP records gave (a recording whose table lists libc but not the loader mapped before it).
+     */
+    @Test
+    void branchesOfEqualPeriodInTwoDsosComeInTheBuildIdTablesOrderLaterFirst() {
+        MemMap loader = new MemMap(0x7000, 0x8000, 0, "/lib/ld-linux-x86-64.so.2", false);
+        MemMap libc = new MemMap(0x1000, 0x2000, 0, "/lib/libc.so.6", false);
+        ProfileFrame inLoader = new ProfileFrame(0x7100, Machine.CPUMODE_USER, loader, null);
+        ProfileFrame inLibc = new ProfileFrame(0x1100, Machine.CPUMODE_USER, libc, null);
+        for (boolean libcListed : new boolean[] {false, true}) {
+            DsoOrder order = new DsoOrder(libcListed ? List.of("[kernel.kallsyms]", "/lib/libc.so.6") : List.of());
+            order.add("[kernel.kallsyms]");
+            order.add("/lib/ld-linux-x86-64.so.2");
+            order.add("/lib/libc.so.6");
+            CallchainNode root = new CallchainNode(order);
+            root.append(List.of(A, inLibc), 1);
+            root.append(List.of(A, inLoader), 1);
+            ProfileFrame first = libcListed ? inLoader : inLibc;
+            ProfileFrame second = libcListed ? inLibc : inLoader;
+            assertThat(root.children.getFirst().sortedChildren(0)).extracting(n -> n.frames.getFirst())
+                .as("libc in the BUILD_ID table: %s", libcListed).containsExactly(first, second);
+        }
     }
 }

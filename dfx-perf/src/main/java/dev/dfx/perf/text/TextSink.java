@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -21,14 +23,12 @@ public final class TextSink implements AutoCloseable {
 
     /** Eight bytes in memory order: the first byte is the lowest. */
     private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** Eight bytes of a byte array at any index, in memory order. */
+    private static final VarHandle BUF_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+        ByteOrder.LITTLE_ENDIAN);
 
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
-    /**
-     * {@link #buf} as a segment: a copy from a segment into it is a plain segment-to-segment copy, where the
-     * segment-to-array copy picks the array's element size through a type switch linked at run time.
-     */
-    private final MemorySegment bufSegment = MemorySegment.ofArray(buf);
     private final byte[] digits = new byte[24];
     private char[] chars = new char[256];
     private int len;
@@ -209,35 +209,40 @@ public final class TextSink implements AutoCloseable {
      * @param max    the most bytes to read
      */
     public TextSink putCString(MemorySegment seg, long offset, int max) {
-        int n = 0;
-        // eight bytes per read (a comm field is two): the lowest byte flagged by the zero-byte test is the first NUL
-        while (n <= max - 8) {
-            long w = seg.get(LONG_LE, offset + n);
-            long zeros = (w - 0x0101_0101_0101_0101L) & ~w & 0x8080_8080_8080_8080L;
-            if (zeros != 0) {
-                n += Long.numberOfTrailingZeros(zeros) >>> 3;
-                return put(seg, offset, n);
-            }
-            n += 8;
-        }
-        while (n < max && seg.get(ValueLayout.JAVA_BYTE, offset + n) != 0) {
-            n++;
-        }
-        return put(seg, offset, n);
-    }
-
-    /** Appends {@code n} bytes of {@code seg} from {@code offset}. */
-    private TextSink put(MemorySegment seg, long offset, int n) {
-        if (n > buf.length - len) {
+        if (max + 8 > buf.length - len) {
             drain();
-            if (n > buf.length) {
-                for (int i = 0; i < n; i++) {
-                    put((char) (seg.get(ValueLayout.JAVA_BYTE, offset + i) & 0xff));
+            if (max + 8 > buf.length) {
+                for (int i = 0; i < max; i++) {
+                    byte b = seg.get(ValueLayout.JAVA_BYTE, offset + i);
+                    if (b == 0) {
+                        break;
+                    }
+                    put((char) (b & 0xff));
                 }
                 return this;
             }
         }
-        MemorySegment.copy(seg, offset, bufSegment, len, n);
+        // eight bytes per read and write (a comm field is two); the word holding the NUL is written whole, its bytes
+        // after the NUL left past the end (the room for them is made above). The lowest byte the zero-byte test flags
+        // is the first NUL.
+        int n = 0;
+        while (n <= max - 8) {
+            long w = seg.get(LONG_LE, offset + n);
+            BUF_LONGS.set(buf, len + n, w);
+            long zeros = (w - 0x0101_0101_0101_0101L) & ~w & 0x8080_8080_8080_8080L;
+            if (zeros != 0) {
+                len += n + (Long.numberOfTrailingZeros(zeros) >>> 3);
+                return this;
+            }
+            n += 8;
+        }
+        for (; n < max; n++) {
+            byte b = seg.get(ValueLayout.JAVA_BYTE, offset + n);
+            if (b == 0) {
+                break;
+            }
+            buf[len + n] = b;
+        }
         len += n;
         return this;
     }

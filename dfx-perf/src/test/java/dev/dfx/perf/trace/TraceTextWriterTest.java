@@ -2,12 +2,8 @@ package dev.dfx.perf.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.text.TextSink;
 import java.io.ByteArrayOutputStream;
-import java.lang.foreign.MemorySegment;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -21,24 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * random records of a {@code sched_switch}-like format.
  */
 class TraceTextWriterTest {
-    private static final String FORMAT = """
-        name: test_event
-        ID: 7
-        format:
-        \tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;
-        \tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;
-        \tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;
-        \tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;
-
-        \tfield:unsigned int flags;\toffset:8;\tsize:4;\tsigned:0;
-        \tfield:int val;\toffset:12;\tsize:4;\tsigned:1;
-        \tfield:char comm[16];\toffset:16;\tsize:16;\tsigned:0;
-        \tfield:__data_loc char[] name;\toffset:32;\tsize:4;\tsigned:0;
-        \tfield:unsigned long args[2];\toffset:40;\tsize:16;\tsigned:0;
-        \tfield:long state;\toffset:56;\tsize:8;\tsigned:1;
-
-        print fmt: %s
-        """;
+    /** {@link EventPrinterTest#FORMAT} with a signed 64-bit field (a task state) where it has a pointer. */
+    private static final String FORMAT = EventPrinterTest.FORMAT.replace("field:void * ptr;", "field:long state;");
 
     /** The state test of perf 6.1's sched_switch format, with its masks written out as sums of flag values. */
     private static final String SCHED_SWITCH_STATE = "\"state=%s%s\", (REC->state & ((((0x00000000 | 0x00000001"
@@ -49,22 +29,9 @@ class TraceTextWriterTest {
         + " { 0x00000040, \"P\" }, { 0x00000080, \"I\" }) : \"R\", REC->state & (((0x00000000 | 0x00000001 |"
         + " 0x00000002 | 0x00000004 | 0x00000008 | 0x00000010 | 0x00000020 | 0x00000040) + 1) << 1) ? \"+\" : \"\"";
 
-    /**
-     * flags 0x20, val {@code val}, comm {@code comm} (NUL-padded to 16 bytes, none when 16 long), name "eth0" (or an
-     * empty dynamic string), args {0x10, 0xdead}, state {@code state}.
-     */
+    /** {@link EventPrinterTest#record(int, String, boolean, long)}, its last 8 bytes the state. */
     private static RawData record(int val, String comm, boolean name, long state) {
-        ByteBuffer b = ByteBuffer.allocate(72).order(ByteOrder.LITTLE_ENDIAN);
-        b.putShort(0, (short) 7);
-        b.putInt(8, 0x20);
-        b.putInt(12, val);
-        b.put(16, comm.getBytes(StandardCharsets.ISO_8859_1));
-        b.putInt(32, name ? (5 << 16) | 64 : 64); // __data_loc: offset 64, length 5 or 0
-        b.putLong(40, 0x10);
-        b.putLong(48, 0xdead);
-        b.putLong(56, state);
-        b.put(64, "eth0\0".getBytes(StandardCharsets.US_ASCII));
-        return new RawData(MemorySegment.ofArray(b.array()), 0, 72, Endian.LITTLE);
+        return EventPrinterTest.record(val, comm, name, state);
     }
 
     private static EventFormat format(String printFmt) {

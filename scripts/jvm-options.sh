@@ -26,12 +26,14 @@ command_opts() {
   case "${1:-}" in
     script | dump | export | report) cmd_opts+=(-Xmn32m -XX:SurvivorRatio=2 -XX:MaxTenuringThreshold=2) ;;
   esac
-  # export: C2 inlines a hot callee of up to 100 bytecodes (the default is 325). The walk's per-record method and the
-  # trace writer's loop otherwise inline the record decoder, the tracepoint printer and the JSON generator whole, and
-  # compiling those few giant methods was a third of export's CPU time (on the 2-CPU machine at load 13-16, the C2
-  # thread 1.1-1.4 s of CPU against 0.6-0.8 s with the limit), while the compiled code ran no faster (main thread
-  # 1.6-1.7 s against 1.2-1.6 s). script gains nothing from it (its C2 time is half of export's) and keeps the default.
+  # export and script: C2 inlines a hot callee of up to 100 bytecodes (the default is 325). The walk's per-record
+  # method and the trace writer's loop otherwise inline the record decoder, the tracepoint printer and the JSON
+  # generator whole, and compiling those few giant methods was a third of export's CPU time (on the 2-CPU machine at
+  # load 13-16, the C2 thread 1.1-1.4 s of CPU against 0.6-0.8 s with the limit), while the compiled code ran no
+  # faster (main thread 1.6-1.7 s against 1.2-1.6 s). script's per-sample printer likewise: on a 154 MB sched
+  # recording its C2 thread took 0.34-0.39 s against 0.62-0.66 s, the main thread the same within the runs' spread
+  # (dfx-bench/README.md).
   case "${1:-}" in
-    export) cmd_opts+=(-XX:FreqInlineSize=100) ;;
+    export | script) cmd_opts+=(-XX:FreqInlineSize=100) ;;
   esac
 }

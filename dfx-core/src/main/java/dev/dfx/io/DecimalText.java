@@ -12,10 +12,17 @@ public final class DecimalText {
     /** The longest text of a {@code long}: {@code -9223372036854775808}, 20 bytes. */
     public static final int MAX_LENGTH = 20;
 
+    /** {@code 10^i} at {@code i}, for i = 0..18 (every power of ten a {@code long} holds). */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
     /** {@code "00".."99"}: the two digits of {@code n} at {@code 2n} and {@code 2n+1}. */
     private static final byte[] PAIRS = new byte[200];
 
     static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = 10 * POWERS_OF_TEN[i - 1];
+        }
         for (int n = 0; n < 100; n++) {
             PAIRS[2 * n] = (byte) ('0' + n / 10);
             PAIRS[2 * n + 1] = (byte) ('0' + n % 10);
@@ -38,13 +45,13 @@ public final class DecimalText {
             }
             v = -v;
         }
-        int digits = 1;
-        long bound = 10;
-        while (digits < 19 && v >= bound) {
-            digits++;
-            bound *= 10;
+        if (v < 10) {
+            return sign + 1;
         }
-        return sign + digits;
+        // a value of b bits has t or t + 1 digits, t = floor(b * 1233 / 4096) (1233 / 4096 is log10(2) to five
+        // digits); one comparison with 10^t says which, instead of a loop over the digits
+        int t = (64 - Long.numberOfLeadingZeros(v)) * 1233 >>> 12;
+        return sign + t + (v >= POWERS_OF_TEN[t] ? 1 : 0);
     }
 
     /**
@@ -64,14 +71,23 @@ public final class DecimalText {
         } else {
             v = -v; // digits come from the negative value, which also holds Long.MIN_VALUE
         }
-        while (v <= -100) {
+        while (v < Integer.MIN_VALUE) {
             long q = v / 100;
             int pair = (int) (q * 100 - v);
             v = q;
             dst[--i] = PAIRS[2 * pair + 1];
             dst[--i] = PAIRS[2 * pair];
         }
-        int last = (int) -v;
+        // the rest (most values whole) in 32-bit divisions, which are cheaper than 64-bit ones
+        int w = (int) v;
+        while (w <= -100) {
+            int q = w / 100;
+            int pair = q * 100 - w;
+            w = q;
+            dst[--i] = PAIRS[2 * pair + 1];
+            dst[--i] = PAIRS[2 * pair];
+        }
+        int last = -w;
         if (last >= 10) {
             dst[--i] = PAIRS[2 * last + 1];
             dst[--i] = PAIRS[2 * last];

@@ -46,6 +46,17 @@ class DecimalTextTest {
         }
     }
 
+    /** The length is estimated from the bit length, so each bit length's first and last values are checked. */
+    @Test
+    void powersOfTwoAndTheirNeighbours() {
+        for (int bit = 0; bit < 64; bit++) {
+            long p = 1L << bit;
+            for (long v : new long[] {p - 1, p, p + 1, -p, -p + 1, -p - 1}) {
+                assertThat(text(v)).isEqualTo(Long.toString(v));
+            }
+        }
+    }
+
     @Test
     void aTextThatDoesNotFitThrowsRatherThanWritingPastTheArray() {
         assertThatThrownBy(() -> DecimalText.put(new byte[4], 0, 12345)).isInstanceOf(ArrayIndexOutOfBoundsException.class);

@@ -73,7 +73,6 @@ public final class ScriptPrinter {
     private final TextSink out;
     private final Machine machine = new Machine();
     private final SampleDelivery delivery;
-    private final StringBuilder trace = new StringBuilder(256);
     private final TraceOutput traceOutput;
     private int nameWidth = -1;
     private int knownEvsels;
@@ -425,9 +424,7 @@ public final class ScriptPrinter {
 
     /** The {@code trace} field: the raw data printed through the format libtraceevent picks for it. */
     private void traceText(Sample s) {
-        trace.setLength(0);
-        traceOutput.append(s, trace);
-        out.put(trace);
+        traceOutput.print(s, out);
     }
 
     /** The sample's address, or its callchain one frame per line. */

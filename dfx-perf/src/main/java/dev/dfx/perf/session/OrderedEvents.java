@@ -28,6 +28,11 @@ final class OrderedEvents {
     private long nextFlush;
     private long lastFlush;
     private int queued;
+    /** Whether a flush is being taken by {@link #poll}, up to {@link #flushLimit}. */
+    private boolean flushing;
+    private long flushLimit;
+    /** The timestamp of {@link #last} when the flush started (0 when the queue was empty). */
+    private long lastBeforeFlush;
     private int unordered;
 
     OrderedEvents() {
@@ -81,37 +86,69 @@ final class OrderedEvents {
 
     /** OE_FLUSH__ROUND: delivers records up to the current limit, then sets the limit to the max timestamp. */
     void flushRound(Consumer<TimedRecord> deliver) {
-        doFlush(deliver);
-        nextFlush = maxTimestamp;
+        startRound();
+        drain(deliver);
     }
 
     /** OE_FLUSH__FINAL: delivers everything queued. */
     void flushFinal(Consumer<TimedRecord> deliver) {
-        nextFlush = -1L;
-        doFlush(deliver);
+        startFinal();
+        drain(deliver);
     }
 
-    private void doFlush(Consumer<TimedRecord> deliver) {
-        long limit = nextFlush;
-        long lastTs = last != null ? last.ts : 0;
-        if (limit == 0) {
-            return;
+    private void drain(Consumer<TimedRecord> deliver) {
+        for (TimedRecord r = poll(); r != null; r = poll()) {
+            deliver.accept(r);
+        }
+    }
+
+    /**
+     * OE_FLUSH__ROUND taken one record at a time: the records up to the current limit become ready for {@link #poll},
+     * and the limit moves to the max timestamp. Nothing may be queued until {@link #poll} has returned {@code null}.
+     */
+    void startRound() {
+        startFlush(nextFlush);
+        nextFlush = maxTimestamp;
+    }
+
+    /** OE_FLUSH__FINAL taken one record at a time: everything queued becomes ready for {@link #poll}. */
+    void startFinal() {
+        nextFlush = -1L;
+        startFlush(-1L);
+    }
+
+    private void startFlush(long limit) {
+        flushLimit = limit;
+        flushing = limit != 0;
+        lastBeforeFlush = last != null ? last.ts : 0;
+    }
+
+    /**
+     * @return the next record of the flush started last, in time order, or {@code null} when it has delivered all
+     *         (then records may be queued again). A flush is taken record by record, rather than moved whole into
+     *         another queue, so that its work is one short call per record, which the JIT compiles as soon as the
+     *         reader's other per-record methods, instead of a loop run once per round.
+     */
+    TimedRecord poll() {
+        if (!flushing) {
+            return null;
         }
         Node n = head.next;
-        while (n != head && Long.compareUnsigned(n.ts, limit) <= 0) {
+        if (n != head && Long.compareUnsigned(n.ts, flushLimit) <= 0) {
             Node next = n.next;
-            n.prev.next = next;
-            next.prev = n.prev;
+            head.next = next;
+            next.prev = head;
             queued--;
-            deliver.accept(n.rec);
             lastFlush = n.ts;
-            n = next;
+            return n.rec;
         }
+        flushing = false;
         if (head.next == head) {
             last = null;
-        } else if (Long.compareUnsigned(lastTs, limit) <= 0) {
+        } else if (Long.compareUnsigned(lastBeforeFlush, flushLimit) <= 0) {
             last = head.prev;
         }
+        return null;
     }
 
     /** @return records that arrived older than the last flushed one ("out of order events") */

@@ -56,14 +56,22 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
     }
 
     private void fill() {
-        while (ready.isEmpty() && !ended) {
+        while (ready.isEmpty()) {
+            TimedRecord flushed = queue.poll();
+            if (flushed != null) {
+                ready.add(flushed);
+                return;
+            }
+            if (ended) {
+                return;
+            }
             try {
                 if (pendingUser != null) {
                     PerfRecord u = pendingUser;
                     pendingUser = null;
                     session.applyUserRecord(u);
                     if (u.type() == RecordType.FINISHED_ROUND && ordered) {
-                        queue.flushRound(ready::add);
+                        queue.startRound(); // its records are polled above, before the next record is read
                     }
                     continue;
                 }
@@ -75,7 +83,7 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
             } catch (BadInputException e) {
                 failure = e; // delivered once every record queued before the damage has been
             }
-            queue.flushFinal(ready::add);
+            queue.startFinal();
             src.close();
             ended = true;
         }

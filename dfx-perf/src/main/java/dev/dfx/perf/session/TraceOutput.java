@@ -1,11 +1,13 @@
 package dev.dfx.perf.session;
 
 import dev.dfx.perf.event.Sample;
+import dev.dfx.perf.text.TextSink;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceEvents;
+import dev.dfx.perf.trace.TraceTextWriter;
 
 /**
  * The text of a tracepoint sample as libtraceevent prints it ({@code tep_print_event(..., TEP_PRINT_INFO)}): what
@@ -18,6 +20,7 @@ public final class TraceOutput {
     private final PerfSession session;
     private final KernelSymbols symbols;
     private EventPrinter printer;
+    private TraceTextWriter writer;
     private TraceEvents printerFor;
 
     /**
@@ -41,10 +44,24 @@ public final class TraceOutput {
         printer().print(ev, data, out);
     }
 
+    /**
+     * Writes the text of a sample with raw data ({@code rawOffset() >= 0}) to {@code out}: the bytes {@link #append}
+     * appends, one per char.
+     *
+     * @throws dev.dfx.error.BadInputException as {@link #append} does
+     */
+    public void print(Sample s, TextSink out) {
+        RawData data = session.rawData(s);
+        EventFormat ev = session.rawFormat(s, data);
+        printer();
+        writer.print(ev, data, out);
+    }
+
     private EventPrinter printer() {
         TraceEvents te = session.traceEvents();
         if (printer == null || printerFor != te) {
             printer = new EventPrinter(symbols, te.printk(), te.longSize());
+            writer = new TraceTextWriter(printer);
             printerFor = te;
         }
         return printer;

@@ -26,13 +26,10 @@ public final class PerfTime {
 
     /** Writes {@code "%Ns"} of {@link #usec(long)} without allocating. */
     public static void usec(long t, int width, TextSink out) {
-        long secs = Long.divideUnsigned(t, 1_000_000_000L);
-        long usecs = Long.remainderUnsigned(t, 1_000_000_000L) / 1000;
-        int n = digitCount(secs) + 7;
-        for (int i = n; i < width; i++) {
-            out.put(' ');
-        }
-        out.dec(secs).put('.').decZero(usecs, 6);
+        // a signed division by a constant is a multiplication; the unsigned one only for the top half
+        long secs = t >= 0 ? t / 1_000_000_000L : Long.divideUnsigned(t, 1_000_000_000L);
+        long usecs = (t - secs * 1_000_000_000L) / 1000;
+        out.dec(secs, width - 7).put('.').decZero(usecs, 6);
     }
 
     /** Writes {@link #nsec(long)} without allocating. */
@@ -40,15 +37,6 @@ public final class PerfTime {
         long secs = Long.divideUnsigned(t, 1_000_000_000L);
         long nsecs = Long.remainderUnsigned(t, 1_000_000_000L);
         out.dec(secs, 5).put('.').decZero(nsecs, 9);
-    }
-
-    private static int digitCount(long v) {
-        int n = 1;
-        while (v >= 10) {
-            v /= 10;
-            n++;
-        }
-        return n;
     }
 
     private static String pad(long v, int digits) {

@@ -1,9 +1,16 @@
 package dev.dfx.perf.text;
 
+import dev.dfx.io.DecimalText;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A fast byte-oriented text writer: chars are written as single ISO-8859-1 bytes (every string dfx reads
@@ -13,6 +20,12 @@ import java.nio.charset.StandardCharsets;
  */
 public final class TextSink implements AutoCloseable {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** Eight bytes in memory order: the first byte is the lowest. */
+    private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** Eight bytes of a byte array at any index, in memory order. */
+    private static final VarHandle BUF_LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+        ByteOrder.LITTLE_ENDIAN);
 
     private final OutputStream out;
     private final byte[] buf = new byte[1 << 16];
@@ -35,6 +48,25 @@ public final class TextSink implements AutoCloseable {
             return this;
         }
         return put((CharSequence) s);
+    }
+
+    /** Appends the bytes of {@code b}. */
+    public TextSink put(byte[] b) {
+        int n = b.length;
+        if (n > buf.length - len) {
+            drain();
+            if (n > buf.length) {
+                try {
+                    out.write(b);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return this;
+            }
+        }
+        System.arraycopy(b, 0, buf, len, n);
+        len += n;
+        return this;
     }
 
     /** Appends {@code s}. */
@@ -101,88 +133,123 @@ public final class TextSink implements AutoCloseable {
 
     /** {@code %s} right-aligned in {@code width} ({@code %Ns}). */
     public TextSink right(String s, int width) {
-        for (int i = s.length(); i < width; i++) {
-            put(' ');
-        }
-        return put(s);
+        return repeat(' ', width - s.length()).put(s);
     }
 
     /** {@code %-Ns}. */
     public TextSink left(String s, int width) {
-        put(s);
-        for (int i = s.length(); i < width; i++) {
-            put(' ');
-        }
-        return this;
+        return put(s).repeat(' ', width - s.length());
     }
 
     /** {@code %d} of a signed value. */
     public TextSink dec(long v) {
-        return dec(v, 0);
+        room(DecimalText.MAX_LENGTH);
+        len = DecimalText.put(buf, len, v);
+        return this;
     }
 
     /** {@code %Nd} (right-aligned decimal), without allocating. */
     public TextSink dec(long v, int width) {
-        if (v == Long.MIN_VALUE) {
-            return right(Long.toString(v), width);
-        }
-        int start = digits(Math.abs(v));
-        if (v < 0) {
-            digits[--start] = '-';
-        }
-        return padDigits(start, width, false, ' ');
+        return repeat(' ', width - DecimalText.length(v)).dec(v);
     }
 
     /** {@code %-Nd} (left-aligned decimal), without allocating. */
     public TextSink decLeft(long v, int width) {
-        if (v == Long.MIN_VALUE) {
-            return left(Long.toString(v), width);
-        }
-        int start = digits(Math.abs(v));
-        if (v < 0) {
-            digits[--start] = '-';
-        }
-        return padDigits(start, width, true, ' ');
+        return dec(v).repeat(' ', width - DecimalText.length(v));
     }
 
     /** {@code %0Nd} of a non-negative value, without allocating. */
     public TextSink decZero(long v, int width) {
-        return padDigits(digits(v), width, false, '0');
+        return repeat('0', width - DecimalText.length(v)).dec(v);
     }
 
-    /** Writes the decimal digits of non-negative {@code v} at the end of the scratch; returns the first index. */
-    private int digits(long v) {
-        int i = digits.length;
-        do {
-            digits[--i] = (byte) ('0' + v % 10);
-            v /= 10;
-        } while (v != 0);
-        return i;
+    /** Appends {@code n} copies of {@code c}; nothing when {@code n <= 0}. */
+    private TextSink repeat(char c, int n) {
+        if (n <= 0) {
+            return this;
+        }
+        if (n > buf.length - len) {
+            for (int i = 0; i < n; i++) {
+                put(c);
+            }
+            return this;
+        }
+        Arrays.fill(buf, len, len + n, (byte) c);
+        len += n;
+        return this;
+    }
+
+    /** Makes room for {@code n <= buf.length} more bytes. */
+    private void room(int n) {
+        if (n > buf.length - len) {
+            drain();
+        }
     }
 
     private TextSink padDigits(int start, int width, boolean leftAlign, char pad) {
         int n = digits.length - start;
         if (!leftAlign) {
-            for (int i = n; i < width; i++) {
-                put(pad);
-            }
+            repeat(pad, width - n);
         }
-        if (len + n > buf.length) {
-            drain();
-        }
+        room(n);
         System.arraycopy(digits, start, buf, len, n);
         len += n;
         if (leftAlign) {
-            for (int i = n; i < width; i++) {
-                put(pad);
+            repeat(pad, width - n);
+        }
+        return this;
+    }
+
+    /**
+     * Appends the bytes of {@code seg} from {@code offset} up to the first NUL byte or {@code max} bytes, whichever
+     * comes first ({@code %s} of a C string), without making a String of them.
+     *
+     * @param seg    the bytes; {@code offset + max} must not pass its end
+     * @param offset where the string starts
+     * @param max    the most bytes to read
+     */
+    public TextSink putCString(MemorySegment seg, long offset, int max) {
+        if (max + 8 > buf.length - len) {
+            drain();
+            if (max + 8 > buf.length) {
+                for (int i = 0; i < max; i++) {
+                    byte b = seg.get(ValueLayout.JAVA_BYTE, offset + i);
+                    if (b == 0) {
+                        break;
+                    }
+                    put((char) (b & 0xff));
+                }
+                return this;
             }
         }
+        // eight bytes per read and write (a comm field is two); the word holding the NUL is written whole, its bytes
+        // after the NUL left past the end (the room for them is made above). The lowest byte the zero-byte test flags
+        // is the first NUL.
+        int n = 0;
+        while (n <= max - 8) {
+            long w = seg.get(LONG_LE, offset + n);
+            BUF_LONGS.set(buf, len + n, w);
+            long zeros = (w - 0x0101_0101_0101_0101L) & ~w & 0x8080_8080_8080_8080L;
+            if (zeros != 0) {
+                len += n + (Long.numberOfTrailingZeros(zeros) >>> 3);
+                return this;
+            }
+            n += 8;
+        }
+        for (; n < max; n++) {
+            byte b = seg.get(ValueLayout.JAVA_BYTE, offset + n);
+            if (b == 0) {
+                break;
+            }
+            buf[len + n] = b;
+        }
+        len += n;
         return this;
     }
 
     /** {@code %lu} of an unsigned 64-bit value. */
     public TextSink udec(long v) {
-        return put(Long.toUnsignedString(v));
+        return v >= 0 ? dec(v) : put(Long.toUnsignedString(v));
     }
 
     /** {@code %lx}. */

@@ -55,15 +55,24 @@ public final class EventPrinter {
             return;
         }
         for (Segment s : ev.printFormat().segments()) {
-            switch (s.kind()) {
-                case LITERAL -> out.append(s.text());
-                case DIGIT -> digit(s, d, out);
-                case POINTER -> pointer(s, d, out);
-                case STRING -> str(s.arg(), s.format(), s.lenArg() == null ? -1 : (int) Eval.num(s.lenArg(), d), d,
-                    out);
-                default -> throw new IllegalStateException();
-            }
+            segment(s, d, out);
         }
+    }
+
+    /** Appends one piece of a print format, printed over {@code d}. */
+    void segment(Segment s, RawData d, StringBuilder out) {
+        switch (s.kind()) {
+            case LITERAL -> out.append(s.text());
+            case DIGIT -> digit(s, d, out);
+            case POINTER -> pointer(s, d, out);
+            case STRING -> str(s.arg(), s.format(), s.lenArg() == null ? -1 : (int) Eval.num(s.lenArg(), d), d, out);
+            default -> throw new IllegalStateException();
+        }
+    }
+
+    /** @return the recording kernel's {@code sizeof(long)}: 4 or 8 */
+    int longSize() {
+        return longSize;
     }
 
     private static void digit(Segment s, RawData d, StringBuilder out) {

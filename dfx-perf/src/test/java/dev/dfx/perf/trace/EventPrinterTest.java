@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * handling of enum names in {@code __print_symbolic} and of {@code %c}).
  */
 class EventPrinterTest {
-    private static final String FORMAT = """
+    /** A format with a field of each kind the print formats below read; {@code %s} is replaced by the print format. */
+    static final String FORMAT = """
         name: test_event
         ID: 7
         format:
@@ -38,15 +39,23 @@ class EventPrinterTest {
 
     /** flags 0x20, val -3, comm "bash", name "eth0", args {0x10, 0xdead}, ptr 0. */
     private static RawData record() {
+        return record(-3, "bash", true, 0);
+    }
+
+    /**
+     * flags 0x20, val {@code val}, comm {@code comm} (NUL-padded to 16 bytes, none when 16 long), name "eth0" (or an
+     * empty dynamic string), args {0x10, 0xdead}, and {@code last} in the 8 bytes at 56 (ptr).
+     */
+    static RawData record(int val, String comm, boolean name, long last) {
         ByteBuffer b = ByteBuffer.allocate(72).order(ByteOrder.LITTLE_ENDIAN);
         b.putShort(0, (short) 7);
         b.putInt(8, 0x20);
-        b.putInt(12, -3);
-        b.put(16, "bash".getBytes(StandardCharsets.US_ASCII));
-        b.putInt(32, (5 << 16) | 64); // __data_loc: offset 64, length 5
+        b.putInt(12, val);
+        b.put(16, comm.getBytes(StandardCharsets.ISO_8859_1));
+        b.putInt(32, name ? (5 << 16) | 64 : 64); // __data_loc: offset 64, length 5 or 0
         b.putLong(40, 0x10);
         b.putLong(48, 0xdead);
-        b.putLong(56, 0);
+        b.putLong(56, last);
         b.put(64, "eth0\0".getBytes(StandardCharsets.US_ASCII));
         return new RawData(MemorySegment.ofArray(b.array()), 0, 72, Endian.LITTLE);
     }

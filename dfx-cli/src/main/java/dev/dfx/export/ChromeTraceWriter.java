@@ -503,9 +503,7 @@ public final class ChromeTraceWriter implements TraceSink {
                     b.string(s);
                 }
             } else {
-                text.setLength(0);
-                ((TraceText) a.value(i)).printTo(text);
-                b.string(text);
+                ((TraceText) a.value(i)).writeJson(b, text);
             }
         }
         b.raw('}');

@@ -3,6 +3,8 @@ package dev.dfx.export;
 import dev.dfx.io.DecimalText;
 import dev.dfx.record.TaskId;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -65,7 +67,8 @@ final class TraceEventBytes {
 
     /** Appends bytes that are JSON text already: brackets, a member's name with its colon and comma. */
     TraceEventBytes raw(byte[] json) {
-        System.arraycopy(json, 0, bytes, reserve(json.length), json.length);
+        int at = reserve(json.length); // before the array is read: reserving may replace it
+        System.arraycopy(json, 0, bytes, at, json.length);
         return this;
     }
 
@@ -89,11 +92,15 @@ final class TraceEventBytes {
         if (s == null) {
             return raw(NULL);
         }
+        return raw('"').chars(s).raw('"');
+    }
+
+    /** Appends the characters of {@code s} as the inside of a JSON string: escaped, without quotes. */
+    TraceEventBytes chars(CharSequence s) {
         int n = s.length();
-        room(n + 2);
+        room(n);
         byte[] b = bytes;
         int at = size;
-        b[at++] = '"';
         int i = 0;
         for (; i < n; i++) { // the common text: printable ASCII, one byte each
             char c = s.charAt(i);
@@ -103,38 +110,67 @@ final class TraceEventBytes {
             b[at++] = (byte) c;
         }
         size = at;
-        if (i < n) {
-            escaped(s, i, n);
+        for (; i < n; i++) {
+            escaped(s.charAt(i));
         }
-        return raw('"');
+        return this;
     }
 
-    /** Appends characters {@code from} to {@code to} of {@code s}, each escaped or encoded as UTF-8 as needed. */
-    private void escaped(CharSequence s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            room(6);
-            byte[] b = bytes;
-            if (c < 0x80) {
-                byte e = ESCAPES[c];
-                if (e == 0) {
-                    b[size++] = (byte) c;
-                } else if (e > 0) {
-                    b[size++] = '\\';
-                    b[size++] = e;
-                } else {
-                    unicodeEscape(c);
-                }
-            } else if (c < 0x800) {
-                b[size++] = (byte) (0xC0 | c >> 6);
-                b[size++] = (byte) (0x80 | c & 0x3F);
-            } else if (Character.isSurrogate(c)) {
-                unicodeEscape(c);
-            } else {
-                b[size++] = (byte) (0xE0 | c >> 12);
-                b[size++] = (byte) (0x80 | c >> 6 & 0x3F);
-                b[size++] = (byte) (0x80 | c & 0x3F);
+    /**
+     * Appends the bytes of {@code seg} from {@code from} up to the first NUL before {@code to}, each byte one
+     * character (ISO-8859-1, as a tracepoint's {@code %s} of a char array prints them), as the inside of a JSON
+     * string: the bytes {@link #chars} appends for those characters.
+     */
+    TraceEventBytes latin1(MemorySegment seg, long from, long to) {
+        long n = to - from;
+        if (n <= 0) {
+            return this;
+        }
+        room((int) n);
+        byte[] b = bytes;
+        int at = size;
+        long i = from;
+        for (; i < to; i++) { // the common text: printable ASCII, one byte each
+            byte c = seg.get(ValueLayout.JAVA_BYTE, i);
+            if (c <= 0 || ESCAPES[c] != 0) { // NUL, a control character, '"', '\\' or a byte past ASCII
+                break;
             }
+            b[at++] = c;
+        }
+        size = at;
+        for (; i < to; i++) {
+            int c = seg.get(ValueLayout.JAVA_BYTE, i) & 0xff;
+            if (c == 0) {
+                break;
+            }
+            escaped((char) c);
+        }
+        return this;
+    }
+
+    /** Appends character {@code c} escaped or encoded as UTF-8 as needed. */
+    private void escaped(char c) {
+        room(6);
+        byte[] b = bytes;
+        if (c < 0x80) {
+            byte e = ESCAPES[c];
+            if (e == 0) {
+                b[size++] = (byte) c;
+            } else if (e > 0) {
+                b[size++] = '\\';
+                b[size++] = e;
+            } else {
+                unicodeEscape(c);
+            }
+        } else if (c < 0x800) {
+            b[size++] = (byte) (0xC0 | c >> 6);
+            b[size++] = (byte) (0x80 | c & 0x3F);
+        } else if (Character.isSurrogate(c)) {
+            unicodeEscape(c);
+        } else {
+            b[size++] = (byte) (0xE0 | c >> 12);
+            b[size++] = (byte) (0x80 | c >> 6 & 0x3F);
+            b[size++] = (byte) (0x80 | c & 0x3F);
         }
     }
 
@@ -154,6 +190,16 @@ final class TraceEventBytes {
         room(DecimalText.MAX_LENGTH);
         size = DecimalText.put(bytes, size, v);
         return this;
+    }
+
+    /** Appends {@code v} read as unsigned 64-bit in decimal, as {@link Long#toUnsignedString(long)} spells it. */
+    TraceEventBytes unsigned(long v) {
+        if (v >= 0) {
+            return integer(v);
+        }
+        long high = Long.divideUnsigned(v, 10); // at most 19 digits then, and non-negative
+        integer(high);
+        return raw((char) ('0' + (int) (v - high * 10)));
     }
 
     /** Appends task id {@code id} as a JSON string of its text ({@link TaskId#text(long)}), made in place. */

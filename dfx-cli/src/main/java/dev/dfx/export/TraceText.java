@@ -22,16 +22,20 @@ final class TraceText implements CharSequence {
     private final EventPrinter printer;
     private final EventFormat format;
     private final RawData data;
+    /** Writes the text as JSON bytes without printing it first, or null for a format it does not take. */
+    private final FieldTextBytes bytes;
 
     /**
      * @param printer prints the text; must not need kernel symbols for {@code format}
      * @param format  the record's format
      * @param data    the record's raw bytes, in a segment that stays unchanged while the recording is open
+     * @param bytes   {@code format}'s {@link FieldTextBytes}, or null when it has none
      */
-    TraceText(EventPrinter printer, EventFormat format, RawData data) {
+    TraceText(EventPrinter printer, EventFormat format, RawData data, FieldTextBytes bytes) {
         this.printer = printer;
         this.format = format;
         this.data = data;
+        this.bytes = bytes;
     }
 
     /** @return the text, printed now */
@@ -45,6 +49,22 @@ final class TraceText implements CharSequence {
     /** Appends the text, printed now, to {@code out}: what a sink that writes it at once uses instead of a String. */
     void printTo(StringBuilder out) {
         printer.print(format, data, out);
+    }
+
+    /**
+     * Appends the text as a JSON string to {@code b}: the bytes {@link TraceEventBytes#string} writes for
+     * {@link #toString()}, written straight from the record where the format allows ({@link FieldTextBytes}).
+     *
+     * @param scratch a buffer of the caller's to print into, reused
+     */
+    void writeJson(TraceEventBytes b, StringBuilder scratch) {
+        if (bytes != null) {
+            bytes.write(data, b, scratch);
+        } else {
+            scratch.setLength(0);
+            printer.print(format, data, scratch);
+            b.string(scratch);
+        }
     }
 
     @Override

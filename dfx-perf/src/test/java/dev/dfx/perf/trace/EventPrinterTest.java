@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * handling of enum names in {@code __print_symbolic} and of {@code %c}).
  */
 class EventPrinterTest {
-    private static final String FORMAT = """
+    /** A test format's name, id and the common fields every tracepoint has, up to its own fields. */
+    static final String HEADER = """
         name: test_event
         ID: 7
         format:
@@ -26,6 +27,8 @@ class EventPrinterTest {
         \tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;
         \tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;
 
+        """;
+    private static final String FORMAT = HEADER + """
         \tfield:unsigned int flags;\toffset:8;\tsize:4;\tsigned:0;
         \tfield:int val;\toffset:12;\tsize:4;\tsigned:1;
         \tfield:char comm[16];\toffset:16;\tsize:16;\tsigned:0;

@@ -39,7 +39,14 @@ public final class AsyncTraceSink implements TraceSink {
 
     private enum Kind { PROCESS, THREAD, COMPLETE, INSTANT, SAMPLE, COUNTER, FINISH, CLOSE }
 
-    /** One call, refilled when its batch comes round again. */
+    /**
+     * One call, refilled when its batch comes round again: each kind sets the fields it is made with, and the args
+     * are emptied as they are refilled ({@link #args()}, {@link TraceArgs#copyOf}). The writer thread only reads a
+     * call and leaves it as it is, not cleared for the next round: the walk's refill then stores only the references
+     * that change (the calls live long enough to be old, where each reference stored costs G1's write barrier a
+     * fence; {@link TraceArgs}), and a call's memory comes back to the walk unchanged by the other CPU. What a call
+     * refers to stays reachable until the call is refilled, at most {@value #BATCHES} + 1 batches of calls later.
+     */
     private static final class Call {
         Kind kind;
         int pid;
@@ -53,15 +60,6 @@ public final class AsyncTraceSink implements TraceSink {
         SliceFlows flows;
         SampledStack stack;
         Map<String, Object> metadata;
-
-        void clear() {
-            name = null;
-            cat = null;
-            flows = null;
-            stack = null;
-            metadata = null;
-            args.reset();
-        }
     }
 
     /** Calls handed over at once; {@code last} ends the writer thread after them. */
@@ -144,7 +142,7 @@ public final class AsyncTraceSink implements TraceSink {
             handOff(false);
         }
         lent = batch.calls[batch.size];
-        return lent.args.reset();
+        return lent.args.refill();
     }
 
     /** Ends the loan of args ({@link #args()}) for a call that does not take them. */
@@ -200,8 +198,12 @@ public final class AsyncTraceSink implements TraceSink {
         Call c = next(kind);
         c.pid = pid;
         c.tid = tid;
-        c.name = name;
-        c.cat = cat;
+        if (c.name != name) { // references stored only where they change: see TraceArgs.slot
+            c.name = name;
+        }
+        if (c.cat != cat) {
+            c.cat = cat;
+        }
         c.ns = ns;
         if (loaned == null || args != loaned.args) {
             c.args.copyOf(args);
@@ -366,7 +368,6 @@ public final class AsyncTraceSink implements TraceSink {
                         failure = t;
                     }
                 }
-                c.clear();
             }
             boolean last = b.last;
             b.size = 0;

@@ -84,8 +84,10 @@ public final class ChromeTraceWriter implements TraceSink {
     private final TraceEventBytes bytes = new TraceEventBytes();
     /** Whether events are written token by token only (the reference the one-piece writing is tested against). */
     private final boolean tokens;
-    /** The text of a {@link TraceText} being written. */
+    /** The text of a {@link TraceText} being written through the generator. */
     private final StringBuilder text = new StringBuilder(256);
+    /** Writes the text of a {@link TraceText} among an event's own bytes. */
+    private final TraceTextBytes texts = new TraceTextBytes();
     private long events;
     private long latestNs;
     /** Arrows whose start is written and whose end is not, by id: the category of the start. */
@@ -503,9 +505,7 @@ public final class ChromeTraceWriter implements TraceSink {
                     b.string(s);
                 }
             } else {
-                text.setLength(0);
-                ((TraceText) a.value(i)).printTo(text);
-                b.string(text);
+                ((TraceText) a.value(i)).writeJson(b, texts);
             }
         }
         b.raw('}');

@@ -31,8 +31,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -186,6 +186,7 @@ public final class PerfDataExporter {
      * What the samples of one event become: task runs ({@code switches}, the sched_switch fields they are drawn
      * from), vpa-dtl entries, or instants.
      *
+     * @param evsel    the event decided for
      * @param format   the event's format when decided (null for an event that is no tracepoint)
      * @param switches the fields of a {@code sched:sched_switch} format, or null for any other event or a format
      *                 that lacks one of them (its samples are drawn as instants)
@@ -193,12 +194,13 @@ public final class PerfDataExporter {
      * @param textLater whether the tracepoint text may be printed later on another thread ({@link TraceText}): the
      *                 format prints no kernel function names
      */
-    private record Role(EventFormat format, SwitchFields switches, boolean dtl, boolean textLater) {
+    private record Role(Evsel evsel, EventFormat format, SwitchFields switches, boolean dtl, boolean textLater) {
         static Role of(Evsel e) {
             EventFormat f = e.format();
             boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
-            return new Role(f, f != null && "sched:sched_switch".equals(f.fullName()) ? SwitchFields.of(f) : null, dtl,
-                f != null && !EventPrinter.readsSymbols(f));
+            boolean later = f != null && !EventPrinter.readsSymbols(f);
+            SwitchFields switches = f != null && "sched:sched_switch".equals(f.fullName()) ? SwitchFields.of(f) : null;
+            return new Role(e, f, switches, dtl, later);
         }
     }
 
@@ -223,7 +225,8 @@ public final class PerfDataExporter {
         private final ReadAhead ahead;
         private final SampleResolver resolver;
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
-        private final Map<Evsel, Role> roles = new IdentityHashMap<>();
+        /** What each event's samples become, by the event's index in the evlist; null where not decided yet. */
+        private Role[] roles = new Role[8];
         private final StringBuilder text = new StringBuilder(256);
         private final TaskNames taskNames = new TaskNames();
         /** The sched_switch format whose prev_state texts are cached, and the texts by prev_state value. */
@@ -365,7 +368,7 @@ public final class PerfDataExporter {
             TracepointFields tp = session.tracepoint(t);
             SwitchFields sw = role.switches();
             if (tp != null && sw != null && s.cpu() >= 0) {
-                RawData raw = rawData(t);
+                RawData raw = tp.data();
                 runs.switched(s.cpu(), t.time(), taskNames.of(tp, raw, sw.prevComm()),
                     (int) tp.number(sw.prevPid()), prevState(t, tp, sw.prevState()),
                     taskNames.of(tp, raw, sw.nextComm()), (int) tp.number(sw.nextPid()));
@@ -383,8 +386,11 @@ public final class PerfDataExporter {
             TraceArgs args = AsyncTraceSink.argsFor(w, this.args).add("comm", comm).add("pid", s.pid())
                 .add("tid", s.tid());
             if (tp != null) {
-                args.add("trace", textLater != null && !textLater.behind() && role.textLater()
-                    && t.record().segment().isMapped() ? new TraceText(printer(), e.format(), rawData(t)) : traceText(t));
+                // the printing goes to whichever thread has room: the writer while it keeps up
+                args.add("trace", textLater != null && role.textLater() && !textLater.behind()
+                    && t.record().segment().isMapped()
+                    ? new TraceText(printer(), e.format(), tp.data())
+                    : traceText(e.format(), tp.data()));
             } else if (dtl) {
                 dtl(s, args);
             } else {
@@ -413,10 +419,15 @@ public final class PerfDataExporter {
 
         /** @return what the samples of {@code e} become, decided once per event and format */
         private Role role(Evsel e) {
-            Role r = roles.get(e);
-            if (r == null || r.format() != e.format()) { // a pipe-mode recording may bring the format later
+            int i = e.index();
+            Role r = i < roles.length ? roles[i] : null;
+            // a pipe-mode recording may bring the format later
+            if (r == null || r.evsel() != e || r.format() != e.format()) {
                 r = Role.of(e);
-                roles.put(e, r);
+                if (i >= roles.length) {
+                    roles = Arrays.copyOf(roles, Math.max(i + 1, 2 * roles.length));
+                }
+                roles[i] = r;
             }
             return r;
         }
@@ -456,10 +467,10 @@ public final class PerfDataExporter {
             return tid;
         }
 
-        /** @return the tracepoint text perf script prints for the sample */
-        private String traceText(TimedRecord t) {
+        /** @return the tracepoint text perf script prints for a record of format {@code f} with raw data {@code d} */
+        private String traceText(EventFormat f, RawData d) {
             text.setLength(0);
-            printer().print(t.evsel().format(), rawData(t), text);
+            printer().print(f, d, text);
             return text.toString();
         }
 
@@ -472,13 +483,6 @@ public final class PerfDataExporter {
             return printer;
         }
 
-        /** @return the raw tracepoint bytes of a sample, in the tracing data's byte order */
-        private RawData rawData(TimedRecord t) {
-            PerfRecord r = t.record();
-            Sample s = t.sample();
-            return new RawData(r.segment(), r.base() + s.rawOffset(), s.rawSize(), session.traceEvents().endian());
-        }
-
         /**
          * @return how perf prints the {@code prev_state} of a sched_switch. The sched_switch print format derives it
          *         from the {@code prev_state} field alone ({@code __print_flags} of its state bits, {@code +} for a
@@ -488,7 +492,7 @@ public final class PerfDataExporter {
         private String prevState(TimedRecord t, TracepointFields tp, FormatField field) {
             EventFormat f = t.evsel().format();
             if (field == null) {
-                return prevState(traceText(t));
+                return prevState(traceText(f, tp.data()));
             }
             if (f != stateFormat) {
                 stateFormat = f;
@@ -500,7 +504,7 @@ public final class PerfDataExporter {
                     return stateTexts[i];
                 }
             }
-            String text = prevState(traceText(t));
+            String text = prevState(traceText(f, tp.data()));
             if (states < stateValues.length) {
                 stateValues[states] = v;
                 stateTexts[states++] = text;

@@ -65,7 +65,8 @@ final class TraceEventBytes {
 
     /** Appends bytes that are JSON text already: brackets, a member's name with its colon and comma. */
     TraceEventBytes raw(byte[] json) {
-        System.arraycopy(json, 0, bytes, reserve(json.length), json.length);
+        int at = reserve(json.length); // before the array is read: reserving may replace it
+        System.arraycopy(json, 0, bytes, at, json.length);
         return this;
     }
 
@@ -89,11 +90,15 @@ final class TraceEventBytes {
         if (s == null) {
             return raw(NULL);
         }
+        return raw('"').chars(s).raw('"');
+    }
+
+    /** Appends the characters of {@code s} as the inside of a JSON string: escaped, without quotes. */
+    TraceEventBytes chars(CharSequence s) {
         int n = s.length();
-        room(n + 2);
+        room(n);
         byte[] b = bytes;
         int at = size;
-        b[at++] = '"';
         int i = 0;
         for (; i < n; i++) { // the common text: printable ASCII, one byte each
             char c = s.charAt(i);
@@ -103,38 +108,63 @@ final class TraceEventBytes {
             b[at++] = (byte) c;
         }
         size = at;
-        if (i < n) {
-            escaped(s, i, n);
+        for (; i < n; i++) {
+            escaped(s.charAt(i));
         }
-        return raw('"');
+        return this;
     }
 
-    /** Appends characters {@code from} to {@code to} of {@code s}, each escaped or encoded as UTF-8 as needed. */
-    private void escaped(CharSequence s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            room(6);
-            byte[] b = bytes;
-            if (c < 0x80) {
-                byte e = ESCAPES[c];
-                if (e == 0) {
-                    b[size++] = (byte) c;
-                } else if (e > 0) {
-                    b[size++] = '\\';
-                    b[size++] = e;
-                } else {
-                    unicodeEscape(c);
-                }
-            } else if (c < 0x800) {
-                b[size++] = (byte) (0xC0 | c >> 6);
-                b[size++] = (byte) (0x80 | c & 0x3F);
-            } else if (Character.isSurrogate(c)) {
-                unicodeEscape(c);
-            } else {
-                b[size++] = (byte) (0xE0 | c >> 12);
-                b[size++] = (byte) (0x80 | c >> 6 & 0x3F);
-                b[size++] = (byte) (0x80 | c & 0x3F);
+    /**
+     * Appends bytes {@code from} to {@code to} of {@code src}, each byte one character (ISO-8859-1, as perf's
+     * tracepoint texts hold them), as the inside of a JSON string: the bytes {@link #chars} appends for those
+     * characters.
+     */
+    TraceEventBytes latin1(byte[] src, int from, int to) {
+        int n = to - from;
+        if (n <= 0) {
+            return this;
+        }
+        room(n);
+        byte[] b = bytes;
+        int at = size;
+        int i = from;
+        for (; i < to; i++) { // the common text: printable ASCII, one byte each
+            byte c = src[i];
+            if (c < 0 || ESCAPES[c] != 0) { // a control character, '"', '\\' or a byte past ASCII
+                break;
             }
+            b[at++] = c;
+        }
+        size = at;
+        for (; i < to; i++) {
+            escaped((char) (src[i] & 0xff));
+        }
+        return this;
+    }
+
+    /** Appends character {@code c} escaped or encoded as UTF-8 as needed. */
+    private void escaped(char c) {
+        room(6);
+        byte[] b = bytes;
+        if (c < 0x80) {
+            byte e = ESCAPES[c];
+            if (e == 0) {
+                b[size++] = (byte) c;
+            } else if (e > 0) {
+                b[size++] = '\\';
+                b[size++] = e;
+            } else {
+                unicodeEscape(c);
+            }
+        } else if (c < 0x800) {
+            b[size++] = (byte) (0xC0 | c >> 6);
+            b[size++] = (byte) (0x80 | c & 0x3F);
+        } else if (Character.isSurrogate(c)) {
+            unicodeEscape(c);
+        } else {
+            b[size++] = (byte) (0xE0 | c >> 12);
+            b[size++] = (byte) (0x80 | c >> 6 & 0x3F);
+            b[size++] = (byte) (0x80 | c & 0x3F);
         }
     }
 
@@ -154,6 +184,16 @@ final class TraceEventBytes {
         room(DecimalText.MAX_LENGTH);
         size = DecimalText.put(bytes, size, v);
         return this;
+    }
+
+    /** Appends {@code v} read as unsigned 64-bit in decimal, as {@link Long#toUnsignedString(long)} spells it. */
+    TraceEventBytes unsigned(long v) {
+        if (v >= 0) {
+            return integer(v);
+        }
+        long high = Long.divideUnsigned(v, 10); // at most 19 digits then, and non-negative
+        integer(high);
+        return raw((char) ('0' + (int) (v - high * 10)));
     }
 
     /** Appends task id {@code id} as a JSON string of its text ({@link TaskId#text(long)}), made in place. */

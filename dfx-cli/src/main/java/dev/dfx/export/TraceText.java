@@ -47,6 +47,14 @@ final class TraceText implements CharSequence {
         printer.print(format, data, out);
     }
 
+    /**
+     * Appends the text as a JSON string to {@code b}: the bytes {@link TraceEventBytes#string} writes for
+     * {@link #toString()}, printed as bytes by the writer thread's {@code texts}.
+     */
+    void writeJson(TraceEventBytes b, TraceTextBytes texts) {
+        texts.write(printer, format, data, b);
+    }
+
     @Override
     public int length() {
         return toString().length();

@@ -99,5 +99,8 @@ class TraceEventBytesTest {
         assertThat(of(b)).isEqualTo("{\"k\":\"v\u00c3\u00a9\\\"\",true,false}");
         String longText = "y".repeat(100_000);
         assertThat(of(b.reset().raw('[').string(longText).raw(']'))).isEqualTo("[\"" + longText + "\"]");
+        // constant parts that grow the array themselves
+        byte[] part = TraceEventBytes.ascii("z".repeat(3000));
+        assertThat(of(new TraceEventBytes().raw('[').raw(part).raw(part))).isEqualTo("[" + "z".repeat(6000));
     }
 }

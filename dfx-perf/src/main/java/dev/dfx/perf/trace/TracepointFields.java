@@ -17,6 +17,11 @@ public final class TracepointFields {
         this.data = data;
     }
 
+    /** @return the record's raw tracepoint bytes these fields are read from */
+    public RawData data() {
+        return data;
+    }
+
     /** @return whether the format has a field of that name (common fields included) */
     public boolean has(String name) {
         return format.field(name) != null;

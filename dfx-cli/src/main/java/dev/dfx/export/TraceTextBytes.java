@@ -1,0 +1,59 @@
+package dev.dfx.export;
+
+import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.trace.EventFormat;
+import dev.dfx.perf.trace.EventPrinter;
+import dev.dfx.perf.trace.RawData;
+import dev.dfx.perf.trace.TraceTextWriter;
+import java.io.OutputStream;
+import java.util.Arrays;
+
+/**
+ * Tracepoint texts written into an event's JSON bytes: printed by a {@link TraceTextWriter} (the steps
+ * {@code dfx script} prints with, made once per format) into a sink over a reused array, then escaped into the
+ * event as a JSON string, with no {@link String} or {@link StringBuilder} of the text. The bytes are those
+ * {@link TraceEventBytes#string} writes for the text {@link EventPrinter#print} prints, each byte one character.
+ * Not thread-safe: one per trace writer thread.
+ */
+final class TraceTextBytes {
+    /** The printed text of one record; grows to the longest text seen (a record is at most 64 KiB). */
+    private static final class Captured extends OutputStream {
+        byte[] bytes = new byte[256];
+        int size;
+
+        @Override
+        public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) {
+            if (size + len > bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.max(size + len, 2 * bytes.length));
+            }
+            System.arraycopy(b, off, bytes, size, len);
+            size += len;
+        }
+    }
+
+    private final Captured captured = new Captured();
+    private final TextSink sink = new TextSink(captured);
+    private EventPrinter printer;
+    private TraceTextWriter writer;
+
+    /**
+     * Appends the text of record {@code data} of {@code format}, quoted, to {@code b}.
+     *
+     * @param printer the printer the text is defined by (the steps are made for it on first use)
+     */
+    void write(EventPrinter printer, EventFormat format, RawData data, TraceEventBytes b) {
+        if (printer != this.printer) {
+            this.printer = printer;
+            writer = new TraceTextWriter(printer);
+        }
+        captured.size = 0;
+        writer.print(format, data, sink);
+        sink.flush();
+        b.raw('"').latin1(captured.bytes, 0, captured.size).raw('"');
+    }
+}

@@ -12,6 +12,7 @@ import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.ReadAhead;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.session.TraceOutput;
 import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
@@ -467,18 +468,22 @@ public final class PerfDataExporter {
             return tid;
         }
 
-        /** @return the tracepoint text perf script prints for a record of format {@code f} with raw data {@code d} */
+        /**
+         * @return the tracepoint text perf script prints for a record of format {@code f} with raw data {@code d},
+         *         its bytes decoded as UTF-8 ({@link Utf8Names#decode}, as the trace's names)
+         */
         private String traceText(EventFormat f, RawData d) {
             text.setLength(0);
             printer().print(f, d, text);
-            return text.toString();
+            return Utf8Names.decode(text.toString());
         }
 
         /** @return the printer of tracepoint texts, made on first use */
         private EventPrinter printer() {
             if (printer == null) {
                 TraceEvents te = session.traceEvents();
-                printer = new EventPrinter(resolver.kernelSymbols(), te.printk(), te.longSize());
+                printer = new EventPrinter(TraceOutput.functionNames(session, resolver.kernelSymbols()), te.printk(),
+                    te.longSize());
             }
             return printer;
         }

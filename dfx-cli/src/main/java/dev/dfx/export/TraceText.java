@@ -1,5 +1,6 @@
 package dev.dfx.export;
 
+import dev.dfx.perf.text.Utf8Names;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.RawData;
@@ -9,7 +10,8 @@ import dev.dfx.perf.trace.RawData;
  * ({@link #toString()}) rather than when the walk draws the record: behind an {@link AsyncTraceSink} that is on the
  * writer thread, so the printing, about a sixth of the walk's time on a sched recording, runs beside the decoding of
  * the next records while the writer keeps up ({@link AsyncTraceSink#behind()}; else the walk prints). The text is
- * the same {@link EventPrinter#print} gives on the walk's thread.
+ * the same {@link EventPrinter#print} gives on the walk's thread, its bytes (UTF-8 by the kernel's convention, as
+ * comms) decoded as {@link Utf8Names#decode} decodes names: a JSON or Perfetto string is text, not bytes.
  *
  * <p>Only for what may be printed later on another thread: a record whose raw bytes stay as they are until the
  * recording is closed (a mapped file, {@link java.lang.foreign.MemorySegment#isMapped()}, not a reused pipe or
@@ -34,17 +36,29 @@ final class TraceText implements CharSequence {
         this.data = data;
     }
 
-    /** @return the text, printed now */
+    /** @return the text, printed now, its bytes decoded as UTF-8 ({@link Utf8Names#decode}) */
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder(64 + data.size());
         printer.print(format, data, out);
-        return out.toString();
+        return Utf8Names.decode(out.toString());
     }
 
-    /** Appends the text, printed now, to {@code out}: what a sink that writes it at once uses instead of a String. */
+    /**
+     * Appends the text, printed now and decoded as {@link #toString()} decodes it, to {@code out}: what a sink that
+     * writes it at once uses instead of a String (one is made only for a text with bytes past ASCII).
+     */
     void printTo(StringBuilder out) {
+        int from = out.length();
         printer.print(format, data, out);
+        for (int i = from; i < out.length(); i++) {
+            if (out.charAt(i) >= 0x80) {
+                String decoded = Utf8Names.decode(out.substring(from));
+                out.setLength(from);
+                out.append(decoded);
+                return;
+            }
+        }
     }
 
     /**

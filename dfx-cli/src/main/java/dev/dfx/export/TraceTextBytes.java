@@ -1,18 +1,21 @@
 package dev.dfx.export;
 
 import dev.dfx.perf.text.TextSink;
+import dev.dfx.perf.text.Utf8Names;
 import dev.dfx.perf.trace.EventFormat;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.RawData;
 import dev.dfx.perf.trace.TraceTextWriter;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
  * Tracepoint texts written into an event's JSON bytes: printed by a {@link TraceTextWriter} (the steps
  * {@code dfx script} prints with, made once per format) into a sink over a reused array, then escaped into the
- * event as a JSON string, with no {@link String} or {@link StringBuilder} of the text. The bytes are those
- * {@link TraceEventBytes#string} writes for the text {@link EventPrinter#print} prints, each byte one character.
+ * event as a JSON string, with no {@link String} or {@link StringBuilder} of an ASCII text. The bytes are those
+ * {@link TraceEventBytes#string} writes for the text {@link EventPrinter#print} prints, its bytes decoded as UTF-8
+ * ({@link Utf8Names#decode}, as {@link TraceText#toString()}).
  * Not thread-safe: one per trace writer thread.
  */
 final class TraceTextBytes {
@@ -54,6 +57,21 @@ final class TraceTextBytes {
         captured.size = 0;
         writer.print(format, data, sink);
         sink.flush();
-        b.raw('"').latin1(captured.bytes, 0, captured.size).raw('"');
+        b.raw('"');
+        if (ascii(captured.bytes, captured.size)) {
+            b.latin1(captured.bytes, 0, captured.size);
+        } else { // rare: a String only for text past ASCII
+            b.chars(Utf8Names.decode(new String(captured.bytes, 0, captured.size, StandardCharsets.ISO_8859_1)));
+        }
+        b.raw('"');
+    }
+
+    private static boolean ascii(byte[] b, int n) {
+        for (int i = 0; i < n; i++) {
+            if (b[i] < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 }

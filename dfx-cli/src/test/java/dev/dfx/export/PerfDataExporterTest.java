@@ -9,6 +9,7 @@ import dev.dfx.perf.symbol.SymbolOptions;
 import dev.dfx.perf.write.DtlPayload;
 import dev.dfx.perf.write.PerfDataWriter;
 import dev.dfx.perf.write.SchedTracepoints;
+import dev.dfx.perf.write.Tracepoint;
 import dev.dfx.perf.write.WriterEvent;
 import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.attr.SampleType;
@@ -17,6 +18,8 @@ import dev.dfx.testing.Fixtures;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,6 +109,47 @@ class PerfDataExporterTest {
         assertThat(threads).containsExactly("1000=CPU 0", "2000=CPU 1");
         assertThat(wakeups).isEqualTo(10);
         assertThat(t.path("metadata").path("task_runs").asInt()).isEqualTo(20);
+    }
+
+    /**
+     * A tracepoint text holds the kernel's bytes ({@code %s} of a {@code char[]}, UTF-8 by convention): the trace's
+     * {@code trace} arg is that text decoded as UTF-8, as the thread names are, with a malformed byte as U+FFFD;
+     * an ASCII text is unchanged. Values worked out by hand from the print format.
+     */
+    @Test
+    void tracepointTextsAreDecodedAsUtf8() throws IOException {
+        String format = """
+            name: named
+            ID: 900
+            format:
+            \tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;
+            \tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;
+            \tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;
+            \tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;
+
+            \tfield:char name[16];\toffset:8;\tsize:16;\tsigned:0;
+            \tfield:int n;\toffset:24;\tsize:4;\tsigned:1;
+
+            print fmt: "name=%s n=%d", REC->name, REC->n
+            """;
+        PerfDataWriter w = new PerfDataWriter(1);
+        WriterEvent ev = w.addTracepoint(new Tracepoint("test", "named", 900, format));
+        byte[][] names = {"grüße".getBytes(StandardCharsets.UTF_8), {'a', (byte) 0xff, 'b'},
+            "plain".getBytes(StandardCharsets.US_ASCII)};
+        for (int i = 0; i < names.length; i++) {
+            ByteBuffer raw = ByteBuffer.allocate(28).order(ByteOrder.LITTLE_ENDIAN);
+            raw.putShort(0, (short) 900).putInt(4, 10).put(8, names[i]).putInt(24, 7 + i);
+            w.sample(ev, 0, 10, 10, 1000 + i, 0, raw.array());
+        }
+        Path f = dir.resolve("utf8-trace.data");
+        w.write(f);
+        List<String> texts = new ArrayList<>();
+        for (JsonNode e : export(f).path("traceEvents")) {
+            if (e.path("name").asText().equals("test:named")) {
+                texts.add(e.path("args").path("trace").asText());
+            }
+        }
+        assertThat(texts).containsExactly("name=grüße n=7", "name=a\uFFFDb n=8", "name=plain n=9");
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.TimedRecord;
+import dev.dfx.perf.text.Utf8Names;
 import dev.dfx.perf.trace.EventPrinter;
 import dev.dfx.perf.trace.KernelSymbols;
 import dev.dfx.perf.trace.TracepointFields;
@@ -60,7 +61,7 @@ class TraceTextBytesTest {
                 StringBuilder text = new StringBuilder();
                 printer.print(t.evsel().format(), tp.data(), text);
                 texts.write(printer, t.evsel().format(), tp.data(), b.reset());
-                assertThat(bytes(b)).as(text.toString()).isEqualTo(jackson(text.toString()));
+                assertThat(bytes(b)).as(text.toString()).isEqualTo(jackson(Utf8Names.decode(text.toString())));
                 written++;
             }
         }

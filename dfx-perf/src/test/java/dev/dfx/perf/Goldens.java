@@ -28,7 +28,7 @@ public final class Goldens {
         "cpu-clock-g-F999", "group-read-S-rt", "inject-b", "irq-a", "page-faults-c1-notime", "page-faults-d",
         "raw-R-mixed", "sched-lost-m1-z", "sched-proc.pipe", "sched-switch-wakeup-a", "sched-wait-nanosleep",
         "stat-s-switch", "symwork-g", "syscalls-openat-raw",
-        "task-clock-c100000-cpu", "timer-a");
+        "task-clock-c100000-cpu", "timer-a", "timer-ps.pipe");
 
     private Goldens() {
     }

@@ -26,10 +26,25 @@ public final class TraceOutput {
     /**
      * @param session the recording whose samples are printed
      * @param symbols kernel function names for {@code %ps}, as the pass knows the kernel when a sample is printed
+     *                (not used for a pipe-mode recording: {@link #functionNames})
      */
     public TraceOutput(PerfSession session, KernelSymbols symbols) {
         this.session = session;
-        this.symbols = symbols;
+        this.symbols = functionNames(session, symbols);
+    }
+
+    /**
+     * The kernel function names a tracepoint's {@code %ps} / {@code %pS} prints with. perf script and perf report
+     * give libtraceevent their kernel-address resolver right after opening the session, and only where the tracing
+     * data has been read by then ({@code tep_set_function_resolver} when {@code session->tevent.pevent} is set): a
+     * pipe-mode stream brings its tracing data later, so there the pointers print as {@code 0x} addresses.
+     *
+     * @param session the recording
+     * @param symbols the kernel's symbols as the pass knows them
+     * @return {@code symbols}, or {@link KernelSymbols#NONE} for a pipe-mode recording
+     */
+    public static KernelSymbols functionNames(PerfSession session, KernelSymbols symbols) {
+        return session.file().pipe() ? KernelSymbols.NONE : symbols;
     }
 
     /**

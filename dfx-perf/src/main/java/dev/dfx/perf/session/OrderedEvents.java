@@ -33,19 +33,21 @@ final class OrderedEvents {
     private long flushLimit;
     /** The timestamp of {@link #last} when the flush started (0 when the queue was empty). */
     private long lastBeforeFlush;
-    private int unordered;
 
     OrderedEvents() {
         head.next = head;
         head.prev = head;
     }
 
-    /** Queues a record with a timestamp that is neither 0 nor {@code ~0}. */
-    void queue(TimedRecord r) {
+    /**
+     * Queues a record with a timestamp that is neither 0 nor {@code ~0}.
+     *
+     * @return whether it is older than the last record flushed (perf's {@code nr_unordered_events}: it is still
+     *         queued and comes out next, out of time order)
+     */
+    boolean queue(TimedRecord r) {
         long ts = r.time();
-        if (Long.compareUnsigned(ts, lastFlush) < 0) {
-            unordered++;
-        }
+        boolean unordered = Long.compareUnsigned(ts, lastFlush) < 0;
         Node n = new Node(r, ts);
         queued++;
         Node at = last;
@@ -53,14 +55,14 @@ final class OrderedEvents {
         if (at == null) {
             insertAfter(head, n);
             maxTimestamp = ts;
-            return;
+            return unordered;
         }
         if (Long.compareUnsigned(at.ts, ts) <= 0) {
             while (Long.compareUnsigned(at.ts, ts) <= 0) {
                 if (at.next == head) {
                     insertAfter(at, n);
                     maxTimestamp = ts;
-                    return;
+                    return unordered;
                 }
                 at = at.next;
             }
@@ -69,12 +71,13 @@ final class OrderedEvents {
             while (Long.compareUnsigned(at.ts, ts) > 0) {
                 if (at.prev == head) {
                     insertAfter(head, n);
-                    return;
+                    return unordered;
                 }
                 at = at.prev;
             }
             insertAfter(at, n);
         }
+        return unordered;
     }
 
     private static void insertAfter(Node p, Node n) {
@@ -151,8 +154,4 @@ final class OrderedEvents {
         return null;
     }
 
-    /** @return records that arrived older than the last flushed one ("out of order events") */
-    int unordered() {
-        return unordered;
-    }
 }

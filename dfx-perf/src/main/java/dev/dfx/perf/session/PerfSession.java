@@ -585,7 +585,9 @@ public final class PerfSession implements AutoCloseable {
     /**
      * What perf says after reading a recording whose kernel lost data ({@code perf_session__warn_about_errors}):
      * one line when there are PERF_RECORD_LOST records (ring-buffer chunks the kernel could not write), one when
-     * PERF_RECORD_LOST_SAMPLES count more than 5 % of the samples lost. Call after the records were read.
+     * PERF_RECORD_LOST_SAMPLES count more than 5 % of the samples lost; and one when records came after their time
+     * had been delivered ({@code nr_unordered_events}: a ring buffer read late, they print out of time order).
+     * Call after the records were read.
      *
      * @return the lines, without a prefix; empty when nothing was lost
      */
@@ -600,6 +602,9 @@ public final class PerfSession implements AutoCloseable {
         if (samples != 0 && stats.lostSamples() > LOST_SAMPLES_WARNING * samples) {
             lines.add(name() + ": processed " + samples + " samples and lost "
                 + Numbers.fixed(100.0 * stats.lostSamples() / samples, 2) + "%!");
+        }
+        if (stats.unordered() != 0) {
+            lines.add(name() + ": " + stats.unordered() + " out of order events recorded.");
         }
         return lines;
     }

@@ -119,7 +119,9 @@ final class ProcessingIterator implements Iterator<TimedRecord> {
         RecordChecks.cpuInRange(r, evsel, s, session.nrCpusAvail(), session.errors());
         evsel = RecordChecks.sampleOwner(r, evsel, s, session.evlist(), session.errors());
         if (ordered && ts != 0 && ts != -1) {
-            queue.queue(new TimedRecord(ts, r, evsel, s));
+            if (queue.queue(new TimedRecord(ts, r, evsel, s))) {
+                session.stats().addUnordered();
+            }
         } else {
             ready.add(new TimedRecord(s.time(), r, evsel, s));
         }

@@ -3,11 +3,13 @@ package dev.dfx.perf.session;
 /**
  * Records counted by type as the session reads them ({@code events_stats__inc}): every record of the data
  * section, records unpacked from PERF_RECORD_COMPRESSED included. Index 0 is the total. Also the samples the
- * kernel reported lost ({@code total_lost_samples}). Not thread-safe.
+ * kernel reported lost ({@code total_lost_samples}), and the records that came too late for the time order. Not
+ * thread-safe.
  */
 public final class RecordStats {
     private final long[] byType = new long[256];
     private long lostSamples;
+    private long unordered;
 
     void add(int type) {
         byType[0]++;
@@ -18,6 +20,18 @@ public final class RecordStats {
 
     void addLostSamples(long n) {
         lostSamples += n;
+    }
+
+    void addUnordered() {
+        unordered++;
+    }
+
+    /**
+     * @return records that arrived older than a record already delivered in time order ({@code
+     *         nr_unordered_events}): delivered late, out of order; 0 where the records are not put in time order
+     */
+    public long unordered() {
+        return unordered;
     }
 
     /**

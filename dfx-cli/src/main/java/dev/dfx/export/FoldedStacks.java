@@ -50,7 +50,7 @@ public final class FoldedStacks {
             skipped++;
             return;
         }
-        String comm = Utf8Names.decode(s.comm()).replace(' ', '_');
+        String comm = Utf8Names.decodeComm(s.comm()).replace(' ', '_');
         StringBuilder line = new StringBuilder(comm);
         List<ProfileFrame> stack = s.stack();
         for (int i = stack.size() - 1; i >= 0; i--) {

@@ -407,13 +407,13 @@ public final class PerfDataExporter {
         }
 
         /**
-         * @return {@code bytes} decoded ({@link Utf8Names#decode}); a thread's comm is one String until it changes,
+         * @return {@code bytes} decoded ({@link Utf8Names#decodeComm}); a thread's comm is one String until it changes,
          *         and samples come in runs of a thread's, so the last one is decoded once
          */
         private String comm(String bytes) {
             if (bytes != lastCommBytes) {
                 lastCommBytes = bytes;
-                lastComm = Utf8Names.decode(bytes);
+                lastComm = Utf8Names.decodeComm(bytes);
             }
             return lastComm;
         }

@@ -115,7 +115,7 @@ public final class SpeedscopeProfile {
         }
         g.writeStartObject();
         g.writeStringField("type", "sampled");
-        g.writeStringField("name", Utf8Names.decode(t.comm) + " " + t.tid + " (" + t.evsel.name() + ")");
+        g.writeStringField("name", Utf8Names.decodeComm(t.comm) + " " + t.tid + " (" + t.evsel.name() + ")");
         g.writeStringField("unit", nanoseconds(t.evsel) ? "nanoseconds" : "none");
         g.writeNumberField("startValue", 0);
         g.writeNumberField("endValue", total);

@@ -18,7 +18,7 @@ import java.util.Arrays;
  * those, without a loop over its bytes. Any other string field is read as
  * {@link TracepointFields#string(FormatField)} reads it.
  *
- * <p>The result is always {@code Utf8Names.decode(fields.string(field))} ({@link Utf8Names#decode}: the bytes up to the
+ * <p>The result is always {@code Utf8Names.decodeComm(fields.string(field))} ({@link Utf8Names#decodeComm}: the bytes up to the
  * first NUL, never past the field or the raw data, as UTF-8). Not thread-safe: one walk.
  */
 final class TaskNames {
@@ -48,7 +48,7 @@ final class TaskNames {
      */
     String of(TracepointFields fields, RawData data, FormatField field) {
         if (!field.string() || field.dynamic() || field.size() > MAX_BYTES || field.size() <= 0) {
-            return Utf8Names.decode(fields.string(field));
+            return Utf8Names.decodeComm(fields.string(field));
         }
         int off = field.offset();
         if (off < 0 || off >= data.size()) {
@@ -93,7 +93,7 @@ final class TaskNames {
         if (seen != null && Arrays.equals(seen, 0, seen.length, scratch, 0, n)) {
             return names[slot];
         }
-        String name = Utf8Names.decode(new String(scratch, 0, n, StandardCharsets.ISO_8859_1));
+        String name = Utf8Names.decodeComm(new String(scratch, 0, n, StandardCharsets.ISO_8859_1));
         bytes[slot] = Arrays.copyOf(scratch, n);
         names[slot] = name;
         return name;

@@ -46,7 +46,7 @@ class TaskNamesTest {
         RawData d = record(name, size);
         TracepointFields fields = new TracepointFields(format(f), d);
         String got = names.of(fields, d, f);
-        assertThat(got).isEqualTo(Utf8Names.decode(fields.string(f)));
+        assertThat(got).isEqualTo(Utf8Names.decodeComm(fields.string(f)));
         return got;
     }
 

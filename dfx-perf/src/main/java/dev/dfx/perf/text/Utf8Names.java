@@ -8,22 +8,38 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Names as Linux stores them (comms, tracepoint {@code char[]} fields) are bytes, UTF-8 by convention; dfx's readers
- * keep them as one char per byte (ISO-8859-1) so that {@code perf script}'s bytes come out unchanged. Outputs that
- * are text by definition (JSON, Perfetto strings, speedscope) decode them with {@link #decode}: UTF-8, with a
- * malformed sequence inside the name shown as U+FFFD, and an incomplete sequence at the end dropped, since the
- * kernel cuts a comm at 15 bytes ({@code TASK_COMM_LEN - 1}) without regard to characters. Stateless, thread-safe.
+ * Names and texts as Linux stores them (comms, tracepoint {@code char[]} fields and texts, symbol names) are bytes,
+ * UTF-8 by convention; dfx's readers keep them as one char per byte (ISO-8859-1) so that {@code perf script}'s bytes
+ * come out unchanged. Outputs that are text by definition (JSON, Perfetto strings, speedscope) decode them here:
+ * UTF-8, a malformed sequence shown as U+FFFD; {@link #decodeComm} leaves out an incomplete sequence at the end of a
+ * name the kernel cut at {@value #COMM_CUT} bytes ({@code TASK_COMM_LEN - 1}, without regard to characters).
+ * Stateless, thread-safe.
  */
 public final class Utf8Names {
+    /** The bytes of a comm the kernel keeps ({@code TASK_COMM_LEN - 1}); a longer name was cut there. */
+    public static final int COMM_CUT = 15;
+
     private Utf8Names() {
     }
 
     /**
-     * @param bytes a name held as one char (0..255) per byte
-     * @return the name decoded as UTF-8: malformed sequences become U+FFFD, a sequence cut by the end of the name
-     *         is left out (the valid prefix of a name the kernel truncated)
+     * @param bytes a name or text held as one char (0..255) per byte
+     * @return the bytes decoded as UTF-8, each malformed or incomplete sequence as U+FFFD
      */
     public static String decode(String bytes) {
+        return decode(bytes, false);
+    }
+
+    /**
+     * @param bytes a thread's name (comm) held as one char (0..255) per byte
+     * @return the name decoded as {@link #decode} does, except that a sequence cut short by the end of a name of
+     *         {@value #COMM_CUT} bytes or more is left out (the valid prefix of a name the kernel truncated)
+     */
+    public static String decodeComm(String bytes) {
+        return decode(bytes, bytes.length() >= COMM_CUT);
+    }
+
+    private static String decode(String bytes, boolean cut) {
         int n = bytes.length();
         boolean ascii = true;
         for (int i = 0; i < n && ascii; i++) {
@@ -33,13 +49,17 @@ public final class Utf8Names {
             return bytes;
         }
         ByteBuffer in = ByteBuffer.wrap(bytes.getBytes(StandardCharsets.ISO_8859_1));
-        CharBuffer out = CharBuffer.allocate(n);
+        CharBuffer out = CharBuffer.allocate(n + 1);
         CharsetDecoder d = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPLACE)
             .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        // endOfInput=false: a sequence the end cuts short stays in the input (underflow) instead of becoming U+FFFD
-        CoderResult r = d.decode(in, out, false);
+        // endOfInput=false for a cut name: a sequence the end cuts short stays in the input (underflow) instead of
+        // becoming U+FFFD
+        CoderResult r = d.decode(in, out, !cut);
         assert r.isUnderflow() : r;
+        if (!cut) {
+            d.flush(out);
+        }
         out.flip();
         return out.toString();
     }

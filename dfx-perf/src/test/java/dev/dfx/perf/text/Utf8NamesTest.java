@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-/** {@link Utf8Names#decode} on names whose bytes and decoded text are written out by hand. */
+/** {@link Utf8Names#decode} and {@link Utf8Names#decodeComm} on bytes whose decoded text is written out by hand. */
 class Utf8NamesTest {
     /** @return the bytes as the readers hold them: one char per byte */
     private static String held(int... bytes) {
@@ -31,12 +31,16 @@ class Utf8NamesTest {
     }
 
     @Test
-    void aCharacterCutByTheEndIsLeftOut() {
+    void aCharacterTheKernelCutIsLeftOutOfAComm() {
         // "a日本語のス" is 1 + 5 * 3 = 16 bytes; the kernel keeps 15: ス (e3 82 b9) loses its last byte
-        assertThat(Utf8Names.decode(held('a', 0xe6, 0x97, 0xa5, 0xe6, 0x9c, 0xac, 0xe8, 0xaa, 0x9e, 0xe3, 0x81,
-            0xae, 0xe3, 0x82))).isEqualTo("a日本語の");
-        assertThat(Utf8Names.decode(held('x', 0xf0, 0x9f, 0x98))).isEqualTo("x");
-        assertThat(Utf8Names.decode(held(0xe3))).isEmpty();
+        String cut = held('a', 0xe6, 0x97, 0xa5, 0xe6, 0x9c, 0xac, 0xe8, 0xaa, 0x9e, 0xe3, 0x81, 0xae, 0xe3, 0x82);
+        assertThat(Utf8Names.decodeComm(cut)).isEqualTo("a日本語の");
+        // as text, or as a comm shorter than the kernel's cut, the incomplete end is malformed
+        assertThat(Utf8Names.decode(cut)).isEqualTo("a日本語の\uFFFD");
+        assertThat(Utf8Names.decodeComm(held('x', 0xf0, 0x9f, 0x98))).isEqualTo("x\uFFFD");
+        assertThat(Utf8Names.decodeComm(held(0xe3))).isEqualTo("\uFFFD");
+        assertThat(Utf8Names.decode(held(0xe3))).isEqualTo("\uFFFD");
+        assertThat(Utf8Names.decodeComm(held('g', 'r', 0xc3, 0xbc, 0xc3, 0x9f, 'e'))).isEqualTo("grüße");
     }
 
     @Test

@@ -195,7 +195,7 @@ public final class Machine {
      */
     public void mmap(int cpumode, int pid, int tid, long start, long len, long pgoff, boolean exec, boolean hugetlb,
                      String filename) {
-        if (cpumode == CPUMODE_KERNEL || cpumode == CPUMODE_GUEST_KERNEL) {
+        if (kernelMode(cpumode)) {
             kernelMmap(start, len, pgoff, filename);
             return;
         }
@@ -226,14 +226,23 @@ public final class Machine {
     }
 
     /**
-     * The DSO name a frame carries for a file the kernel maps ({@code cpumode} kernel): {@code [kernel.kallsyms]}
-     * for the kernel image, {@code [name]} for a module given by its path ({@code /lib/modules/.../virtio-net.ko}
-     * is {@code [virtio_net]}), else the name as given.
+     * The DSO name a frame carries for a mapped file: in a kernel cpumode, {@code [kernel.kallsyms]} for the kernel
+     * image and {@code [name]} for a module given by its path ({@code /lib/modules/.../virtio-net.ko} is
+     * {@code [virtio_net]}); otherwise, and for other kernel names, the name as given.
      *
-     * @param filename an MMAP record's file name or a BUILD_ID entry's name, in the kernel's cpumode
+     * @param cpumode  {@code header.misc & 7} of the MMAP record or BUILD_ID entry
+     * @param filename its file name
      * @return the name of the DSO as {@link MemMap#dso()} gives it
      */
-    public static String kernelDsoName(String filename) {
+    public static String dsoName(int cpumode, String filename) {
+        return kernelMode(cpumode) ? kernelDsoName(filename) : filename;
+    }
+
+    private static boolean kernelMode(int cpumode) {
+        return cpumode == CPUMODE_KERNEL || cpumode == CPUMODE_GUEST_KERNEL;
+    }
+
+    private static String kernelDsoName(String filename) {
         if (kernelImage(filename)) {
             return KERNEL_DSO;
         }

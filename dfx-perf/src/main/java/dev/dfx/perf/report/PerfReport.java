@@ -210,12 +210,8 @@ public final class PerfReport {
 
     private static void sideBand(TimedRecord t, DsoOrder dsos, long[] lost) {
         switch (t.record().type()) {
-            case RecordType.MMAP, RecordType.MMAP2 -> {
-                String file = Mmap.of(t.record()).filename();
-                int cpumode = t.record().misc() & 7;
-                boolean kernel = cpumode == Machine.CPUMODE_KERNEL || cpumode == Machine.CPUMODE_GUEST_KERNEL;
-                dsos.add(kernel ? Machine.kernelDsoName(file) : file);
-            }
+            case RecordType.MMAP, RecordType.MMAP2 ->
+                dsos.add(Machine.dsoName(t.record().misc() & 7, Mmap.of(t.record()).filename()));
             case RecordType.LOST_SAMPLES -> lost[0] += t.record().u64(8);
             default -> {
                 // nothing for the report

@@ -1,7 +1,5 @@
 package dev.dfx.perf.session;
 
-import java.util.function.Consumer;
-
 /**
  * perf's reordering queue ({@code tools/perf/util/ordered-events.c}): records are kept sorted by timestamp,
  * equal timestamps in arrival order. At each FINISHED_ROUND every record up to the flush limit is delivered
@@ -85,24 +83,6 @@ final class OrderedEvents {
         n.next = p.next;
         p.next.prev = n;
         p.next = n;
-    }
-
-    /** OE_FLUSH__ROUND: delivers records up to the current limit, then sets the limit to the max timestamp. */
-    void flushRound(Consumer<TimedRecord> deliver) {
-        startRound();
-        drain(deliver);
-    }
-
-    /** OE_FLUSH__FINAL: delivers everything queued. */
-    void flushFinal(Consumer<TimedRecord> deliver) {
-        startFinal();
-        drain(deliver);
-    }
-
-    private void drain(Consumer<TimedRecord> deliver) {
-        for (TimedRecord r = poll(); r != null; r = poll()) {
-            deliver.accept(r);
-        }
     }
 
     /**

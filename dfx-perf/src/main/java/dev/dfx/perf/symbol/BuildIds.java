@@ -2,10 +2,10 @@ package dev.dfx.perf.symbol;
 
 import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.machine.Machine;
 import dev.dfx.perf.read.PerfRecord;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import dev.dfx.perf.machine.Machine;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -44,7 +44,7 @@ public final class BuildIds {
      *
      * @param section the BUILD_ID feature section (entries of {@code struct perf_record_header_build_id})
      * @param e       the recording's byte order
-     * @return the DSO names as frames carry them ({@link Machine#kernelDsoName} for the kernel's entries), in
+     * @return the DSO names as frames carry them ({@link Machine#dsoName}), in
      *         section order, each as often as the section names it
      */
     public static List<String> hostDsos(MemorySegment section, Endian e) {
@@ -56,7 +56,7 @@ public final class BuildIds {
                 return;
             }
             String name = Endian.cString(section, off + HEADER + 4 + ID_BYTES, len - HEADER - 4 - ID_BYTES);
-            out.add(cpumode == Machine.CPUMODE_KERNEL ? Machine.kernelDsoName(name) : name);
+            out.add(Machine.dsoName(cpumode, name));
         });
         return out;
     }

@@ -5,9 +5,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -48,25 +48,6 @@ public final class TextSink implements AutoCloseable {
             return this;
         }
         return put((CharSequence) s);
-    }
-
-    /** Appends the bytes of {@code b}. */
-    public TextSink put(byte[] b) {
-        int n = b.length;
-        if (n > buf.length - len) {
-            drain();
-            if (n > buf.length) {
-                try {
-                    out.write(b);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-                return this;
-            }
-        }
-        System.arraycopy(b, 0, buf, len, n);
-        len += n;
-        return this;
     }
 
     /** Appends {@code s}. */
@@ -186,20 +167,6 @@ public final class TextSink implements AutoCloseable {
         }
     }
 
-    private TextSink padDigits(int start, int width, boolean leftAlign, char pad) {
-        int n = digits.length - start;
-        if (!leftAlign) {
-            repeat(pad, width - n);
-        }
-        room(n);
-        System.arraycopy(digits, start, buf, len, n);
-        len += n;
-        if (leftAlign) {
-            repeat(pad, width - n);
-        }
-        return this;
-    }
-
     /**
      * Appends the bytes of {@code seg} from {@code offset} up to the first NUL byte or {@code max} bytes, whichever
      * comes first ({@code %s} of a C string), without making a String of them.
@@ -269,7 +236,12 @@ public final class TextSink implements AutoCloseable {
             digits[--i] = (byte) HEX[(int) (v & 0xf)];
             v >>>= 4;
         } while (v != 0);
-        return padDigits(i, width, false, ' ');
+        int n = digits.length - i;
+        repeat(' ', width - n);
+        room(n);
+        System.arraycopy(digits, i, buf, len, n);
+        len += n;
+        return this;
     }
 
     /** {@code %0Nlx}. */

@@ -77,7 +77,7 @@ public final class TraceTextWriter {
 
     private void step(Step s, RawData d, TextSink out) {
         switch (s.kind) {
-            case Step.LITERAL -> out.put(s.literal);
+            case Step.LITERAL -> out.put(s.segment.text());
             case Step.SIGNED, Step.UNSIGNED -> {
                 long v = Eval.num(s.segment.arg(), d);
                 long n = s.kind == Step.SIGNED ? (v << s.shift) >> s.shift : v & s.mask;
@@ -333,8 +333,6 @@ public final class TraceTextWriter {
         final boolean zeroPad;
         final FormatField field;
         final Choice choice;
-        /** A literal's text, one byte per char. */
-        final byte[] literal;
 
         Step(int kind, Segment segment, int bits) {
             this(kind, segment, bits, null, null);
@@ -353,15 +351,6 @@ public final class TraceTextWriter {
             this.zeroPad = segment.format() != null && segment.format().zero;
             this.field = field;
             this.choice = choice;
-            this.literal = kind == LITERAL ? lowBytes(segment.text()) : null;
-        }
-
-        /** @return the low byte of each char, what {@link TextSink#put(String)} writes */
-        @SuppressWarnings("deprecation") // String.getBytes(int, int, byte[], int) is exactly "low byte of each char"
-        private static byte[] lowBytes(String s) {
-            byte[] b = new byte[s.length()];
-            s.getBytes(0, s.length(), b, 0);
-            return b;
         }
     }
 }

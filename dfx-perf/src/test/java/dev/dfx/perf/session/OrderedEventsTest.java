@@ -26,11 +26,20 @@ class OrderedEventsTest {
     private int arrivals;
 
     private void round() {
-        queue.flushRound(r -> delivered.add(tagOf(r)));
+        queue.startRound();
+        take();
     }
 
     private void end() {
-        queue.flushFinal(r -> delivered.add(tagOf(r)));
+        queue.startFinal();
+        take();
+    }
+
+    /** Takes the flush started last, record by record, as the processing iterator does. */
+    private void take() {
+        for (TimedRecord r = queue.poll(); r != null; r = queue.poll()) {
+            delivered.add(tagOf(r));
+        }
     }
 
     private final IdentityHashMap<TimedRecord, Tagged> byRecord = new IdentityHashMap<>();

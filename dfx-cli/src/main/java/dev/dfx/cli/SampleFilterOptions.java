@@ -80,7 +80,16 @@ final class SampleFilterOptions {
      * @throws dev.dfx.error.BadInputException when the recording cannot be filtered so
      */
     SampleFilter bind(PerfSession session) {
-        return SampleFilter.of(session, time, cpu, check());
+        return bind(session, false);
+    }
+
+    /**
+     * @param relativeTimes {@code --reltime}: the {@code --time} ranges count from the recording's first sample
+     * @return the filters checked against {@code session}
+     * @throws dev.dfx.error.BadInputException when the recording cannot be filtered so
+     */
+    SampleFilter bind(PerfSession session, boolean relativeTimes) {
+        return SampleFilter.of(session, time, cpu, check(), relativeTimes);
     }
 
     /** @return {@code s} as the recording holds names: its UTF-8 bytes, one char per byte */

@@ -4,6 +4,7 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.perf.script.FieldSelection;
 import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
+import dev.dfx.perf.script.TimeBase;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.runtext.RunScript;
 import dev.dfx.rundir.RunDamage;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,6 +41,13 @@ final class ScriptCommand implements Callable<Integer> {
 
     @Option(names = "--ns", description = "Print timestamps with nanosecond precision")
     boolean ns;
+
+    @Option(names = "--reltime", description = "Print timestamps relative to the first printed event; --time ranges"
+        + " count from the recording's first sample")
+    boolean reltime;
+
+    @Option(names = "--deltatime", description = "Print timestamps relative to the previous printed event")
+    boolean deltatime;
 
     @Option(names = "--show-task-events", description = "Print COMM, FORK and EXIT records")
     boolean showTask;
@@ -69,7 +78,8 @@ final class ScriptCommand implements Callable<Integer> {
 
     /** The options that only make sense for perf.data input. */
     private void refusePerfOptions() {
-        String option = !fields.isEmpty() ? "-F" : showTask ? "--show-task-events" : showMmap ? "--show-mmap-events"
+        String option = !fields.isEmpty() ? "-F" : reltime ? "--reltime" : deltatime ? "--deltatime"
+            : showTask ? "--show-task-events" : showMmap ? "--show-mmap-events"
             : showSwitch ? "--show-switch-events" : showLost ? "--show-lost-events"
             : showNamespace ? "--show-namespace-events" : showRound ? "--show-round-events"
             : symbols.given() != null ? symbols.given() : filter.given();
@@ -86,14 +96,19 @@ final class ScriptCommand implements Callable<Integer> {
             selection.parse(f);
         }
         filter.check();
+        if (reltime && deltatime) {
+            throw new ParameterException(spec.commandLine(), "options --reltime and --deltatime cannot be combined"
+                + " (one time column: relative to the first event or to the previous one)");
+        }
         ScriptOptions opts = new ScriptOptions(selection, ns, showTask, showMmap, showSwitch, showLost,
-            showNamespace, showRound, symbols.options());
+            showNamespace, showRound, symbols.options())
+            .withTimeBase(reltime ? TimeBase.RELATIVE : deltatime ? TimeBase.DELTA : TimeBase.ABSOLUTE);
         String name = input.resolve();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         RunDamage damage = new RunDamage();
         try {
             PerfInputs.withRecords(name, headers, out, spec.commandLine().getErr(), s -> {
-                ScriptPrinter printer = new ScriptPrinter(s, opts.withFilter(filter.bind(s)), out);
+                ScriptPrinter printer = new ScriptPrinter(s, opts.withFilter(filter.bind(s, reltime)), out);
                 printer.run();
                 // after a failed run its one error line is the message; symbol files that could not be used are
                 // named only when the listing is complete

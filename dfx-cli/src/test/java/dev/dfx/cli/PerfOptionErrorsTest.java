@@ -61,6 +61,7 @@ class PerfOptionErrorsTest {
             + " or above separated by commas",
         "script --comms a,b,a | script: Invalid value for option '--comms': 'a,b,a': comm 'a' is named twice",
         "script -F comm,nosuch | script: -F comm,nosuch: invalid field requested: 'nosuch'",
+        "script --reltime --deltatime | script: options --reltime and --deltatime cannot be combined",
         "export -f nosuch | export: Invalid value for option '--format': 'nosuch' is not a format"})
     void anOptionValueTheOptionCannotTakeIsAUsageError(String options, String message) {
         List<String> args = new ArrayList<>(List.of(options.split(" ")));
@@ -86,7 +87,8 @@ class PerfOptionErrorsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "--cpu 4095 | option --cpu: cpu 4095 is past the 2048 cpus perf reads",
-        "--time 10%/2 | option --time: "})
+        "--time 10%/2 | option --time: ",
+        "--reltime --time 0.1,0.2 | which --reltime counts the ranges from"})
     void aFilterTheRecordingCannotTakeIsBadInput(String options, String message) throws Exception {
         // the fixture was recorded without --sample-cpu and (pipe mode) has no SAMPLE_TIME feature
         Path data = Path.of("..", "testdata", "perf", "sched-proc.pipe.data");

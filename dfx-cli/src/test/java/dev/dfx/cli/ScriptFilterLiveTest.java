@@ -15,8 +15,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * {@code dfx script} with perf's sample filters ({@code --cpu}, {@code --time} in its absolute, multi-range and
- * percent forms, {@code --pid}, {@code --tid}, {@code --comms}) prints byte for byte what {@code perf script}
- * prints with them, on a fresh recording of renamer.c made here with the real perf: cpu-clock with callchains and
+ * percent forms, {@code --pid}, {@code --tid}, {@code --comms}) and the time columns of {@code --reltime} (whose
+ * {@code --time} ranges perf moves by the first sample time, open sides and percent forms too) and
+ * {@code --deltatime} prints byte for byte what {@code perf script} prints with them, on a fresh recording of renamer.c made here with the real perf: cpu-clock with callchains and
  * the cpu sampled, the program run once on cpu 0 and once on cpu 1 (where the machine has two), with the task and
  * mmap side-band lines (which perf filters by cpu only) and without ({@link FilterRecording}).
  */
@@ -37,7 +38,9 @@ class ScriptFilterLiveTest {
             for (String f : List.of("--cpu 0", "-C 1", "--cpu 0-1", "--cpu 1,0", "--time T1,T2", "--time T1,",
                 "--time ,T1", "--time T1,T2_T3,T4", "--time 10%/2", "--time 0%-10%,30%-40%", "--time 50%",
                 "--time 10%/1,10%/3", "--pid PID", "--tid TID", "--comms true", "--comm renamer,true",
-                "--pid PID --comms true --time 50%")) {
+                "--pid PID --comms true --time 50%", "--reltime", "--deltatime", "--reltime --ns",
+                "--deltatime --ns --cpu 1", "--reltime --time 0.001,0.2", "--reltime --time ,0.05",
+                "--reltime --time 0.001,", "--reltime --time 10%/2", "--deltatime --time T1,T2")) {
                 out.add(Arguments.of(f, sideBand));
             }
         }

@@ -33,8 +33,20 @@ public record SampleFilter(TimeRanges times, CpuList cpus, ThreadFilter threads)
      *                           perf_session__cpu_bitmap} and {@code perf_time__parse_for_ranges} refusals)
      */
     public static SampleFilter of(PerfSession session, String time, String cpu, ThreadFilter threads) {
-        return new SampleFilter(time == null ? null : times(session, time), cpu == null ? null : cpus(session, cpu),
-            threads);
+        return of(session, time, cpu, threads, false);
+    }
+
+    /**
+     * @param relativeTimes {@code --reltime}: {@code --time}'s ranges count from the recording's first sample
+     *                      (SAMPLE_TIME), as perf script's do then
+     * @see #of(PerfSession, String, String, ThreadFilter)
+     * @throws BadInputException also when {@code relativeTimes} is set, {@code time} given and the recording has no
+     *                           first and last sample time
+     */
+    public static SampleFilter of(PerfSession session, String time, String cpu, ThreadFilter threads,
+                                  boolean relativeTimes) {
+        return new SampleFilter(time == null ? null : times(session, time, relativeTimes),
+            cpu == null ? null : cpus(session, cpu), threads);
     }
 
     /**
@@ -46,7 +58,7 @@ public record SampleFilter(TimeRanges times, CpuList cpus, ThreadFilter threads)
         TimeRanges.parse(time, 0, 1L << 40);
     }
 
-    private static TimeRanges times(PerfSession session, String time) {
+    private static TimeRanges times(PerfSession session, String time, boolean relativeTimes) {
         long first = 0;
         long last = 0;
         MemorySegment st = session.features().get(Feature.SAMPLE_TIME.bit());
@@ -54,11 +66,20 @@ public record SampleFilter(TimeRanges times, CpuList cpus, ThreadFilter threads)
             first = session.file().endian().u64(st, 0);
             last = session.file().endian().u64(st, 8);
         }
-        if (TimeRanges.relative(time) && first == 0 && last == 0) {
-            throw new BadInputException("option --time: " + session.name() + " has no first and last sample time"
-                + " (SAMPLE_TIME header feature), which the percent forms are shares of; give START,STOP in seconds");
+        if (first == 0 && last == 0) {
+            if (relativeTimes) {
+                throw new BadInputException("option --time: " + session.name() + " has no first and last sample"
+                    + " time (SAMPLE_TIME header feature), which --reltime counts the ranges from; give them without"
+                    + " --reltime");
+            }
+            if (TimeRanges.relative(time)) {
+                throw new BadInputException("option --time: " + session.name() + " has no first and last sample"
+                    + " time (SAMPLE_TIME header feature), which the percent forms are shares of; give START,STOP in"
+                    + " seconds");
+            }
         }
-        return TimeRanges.parse(time, first, last);
+        TimeRanges ranges = TimeRanges.parse(time, first, last);
+        return relativeTimes ? ranges.shifted(first) : ranges;
     }
 
     private static CpuList cpus(PerfSession session, String cpu) {

@@ -58,6 +58,21 @@ public final class TimeRanges {
         return new TimeRanges(text, r);
     }
 
+    /**
+     * {@code perf_time__parse_for_ranges_reltime}: the ranges moved by {@code ns}, both sides of every range, an
+     * open side (0) included, as perf moves them; so under {@code --reltime} {@code 0.5,} ends at the first sample.
+     *
+     * @param ns what to add, ns (the recording's first sample time)
+     * @return the moved ranges; this instance is unchanged
+     */
+    public TimeRanges shifted(long ns) {
+        List<long[]> moved = new ArrayList<>(start.length);
+        for (int i = 0; i < start.length; i++) {
+            moved.add(new long[] {start[i] + ns, end[i] + ns});
+        }
+        return new TimeRanges(text, moved);
+    }
+
     /** @return the ranges as given ({@code --time}'s value) */
     public String text() {
         return text;

@@ -19,22 +19,29 @@ import dev.dfx.perf.symbol.SymbolOptions;
  * @param filter           which samples and side-band records are printed ({@code --time}, {@code --cpu},
  *                         {@code --pid}, {@code --tid}, {@code --comms}); side-band lines are filtered by cpu only,
  *                         as in perf
+ * @param timeBase         what the time column counts from ({@code --reltime}, {@code --deltatime})
  */
 public record ScriptOptions(FieldSelection fields, boolean nanoseconds, boolean showTaskEvents,
                             boolean showMmapEvents, boolean showSwitchEvents, boolean showLostEvents,
                             boolean showNamespaceEvents, boolean showRoundEvents, SymbolOptions symbols,
-                            SampleFilter filter) {
-    /** The options without filters ({@link SampleFilter#NONE}). */
+                            SampleFilter filter, TimeBase timeBase) {
+    /** The options without filters ({@link SampleFilter#NONE}), times as recorded ({@link TimeBase#ABSOLUTE}). */
     public ScriptOptions(FieldSelection fields, boolean nanoseconds, boolean showTaskEvents, boolean showMmapEvents,
                          boolean showSwitchEvents, boolean showLostEvents, boolean showNamespaceEvents,
                          boolean showRoundEvents, SymbolOptions symbols) {
         this(fields, nanoseconds, showTaskEvents, showMmapEvents, showSwitchEvents, showLostEvents,
-            showNamespaceEvents, showRoundEvents, symbols, SampleFilter.NONE);
+            showNamespaceEvents, showRoundEvents, symbols, SampleFilter.NONE, TimeBase.ABSOLUTE);
     }
 
     /** @return these options with {@code filter} */
     public ScriptOptions withFilter(SampleFilter filter) {
         return new ScriptOptions(fields, nanoseconds, showTaskEvents, showMmapEvents, showSwitchEvents,
-            showLostEvents, showNamespaceEvents, showRoundEvents, symbols, filter);
+            showLostEvents, showNamespaceEvents, showRoundEvents, symbols, filter, timeBase);
+    }
+
+    /** @return these options with the time column counted from {@code base} */
+    public ScriptOptions withTimeBase(TimeBase base) {
+        return new ScriptOptions(fields, nanoseconds, showTaskEvents, showMmapEvents, showSwitchEvents,
+            showLostEvents, showNamespaceEvents, showRoundEvents, symbols, filter, base);
     }
 }

@@ -69,6 +69,7 @@ import java.util.Map;
 public final class ScriptPrinter {
     private final PerfSession session;
     private final ScriptOptions opt;
+    private final TimeBase.Column timeColumn;
     private final FieldSelection fields;
     private final TextSink out;
     private final Machine machine = new Machine();
@@ -90,6 +91,7 @@ public final class ScriptPrinter {
     public ScriptPrinter(PerfSession session, ScriptOptions opt, TextSink out) {
         this.session = session;
         this.opt = opt;
+        this.timeColumn = new TimeBase.Column(opt.timeBase());
         this.fields = opt.fields();
         this.out = out;
         this.delivery = new SampleDelivery(session.evlist());
@@ -519,10 +521,11 @@ public final class ScriptPrinter {
             misc(recordType, misc);
         }
         if (on(m, TIME)) {
+            long shown = timeColumn.shown(time);
             if (opt.nanoseconds()) {
-                PerfTime.nsec(time, out);
+                PerfTime.nsec(shown, out);
             } else {
-                PerfTime.usec(time, 12, out);
+                PerfTime.usec(shown, 12, out);
             }
             out.put(": ");
         }

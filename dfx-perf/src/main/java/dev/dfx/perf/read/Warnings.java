@@ -39,6 +39,17 @@ public final class Warnings {
     }
 
     /**
+     * Takes back a warning added by {@link #add} that an error about the same cause will replace, so that the input's
+     * one problem is said once; nothing happens when there is no such warning.
+     *
+     * @param offset the byte offset it was added with
+     * @param what   the text it was added with
+     */
+    public void withdraw(long offset, String what) {
+        entries.remove(offset + "\0" + what);
+    }
+
+    /**
      * Adds one occurrence of a kind of problem that may repeat: the first is the warning, later ones are counted.
      *
      * @param kind     the kind, as the key that groups occurrences

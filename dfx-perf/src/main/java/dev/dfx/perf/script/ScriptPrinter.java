@@ -123,6 +123,7 @@ public final class ScriptPrinter {
             // refused before the first line rather than in the middle of one (a pipe's formats come later)
             if (!pipe && on(fields.mask(e.attr().type()), TRACE) && e.attr().type() == PerfType.TRACEPOINT) {
                 if (e.format() == null) {
+                    session.withdrawMissingFormatWarnings();
                     throw session.errors().at(e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, noFormat(e));
                 }
                 session.requireRecordTypes();

@@ -63,6 +63,12 @@ public final class PerfSession implements AutoCloseable {
     private final Map<Integer, MemorySegment> features = new LinkedHashMap<>();
     private final Map<Long, IdIndexEntry> idIndex = new HashMap<>();
     private final RecordStats stats = new RecordStats();
+    /** The warnings that tracepoint events have no format, as added, so that they can be withdrawn. */
+    private final List<Warning> missingFormatWarnings = new ArrayList<>();
+
+    /** A warning as given to {@link Warnings#add}: its byte offset and text. */
+    private record Warning(long offset, String what) {
+    }
     /** {@code PERF_RECORD_MISC_LOST_SAMPLES_BPF}: samples a BPF filter dropped, which perf does not warn about. */
     private static final int MISC_LOST_SAMPLES_BPF = 1 << 15;
     /** Offset of {@code lost} in {@code struct perf_record_lost_samples} (after the 8-byte header). */
@@ -130,15 +136,32 @@ public final class PerfSession implements AutoCloseable {
         }
         if (trace == null && missing.size() > 1) {
             Evsel first = missing.getFirst();
-            file.warnings().add(errors(), first.attrOffset() + PerfEventAttr.CONFIG_OFFSET, "tracepoint events "
-                + ordinals(missing) + " have no format: " + noTracingData() + "; their samples are read without"
-                + " their tracepoint fields" + WITHOUT_FIELDS);
+            warnMissingFormat(first, "tracepoint events " + ordinals(missing) + " have no format: "
+                + noTracingData() + "; their samples are read without their tracepoint fields" + WITHOUT_FIELDS);
             return;
         }
         for (Evsel e : missing) {
-            file.warnings().add(errors(), e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, missingFormat(e)
-                + "; its samples are read without their tracepoint fields" + WITHOUT_FIELDS);
+            warnMissingFormat(e, missingFormat(e) + "; its samples are read without their tracepoint fields"
+                + WITHOUT_FIELDS);
         }
+    }
+
+    private void warnMissingFormat(Evsel at, String what) {
+        long offset = at.attrOffset() + PerfEventAttr.CONFIG_OFFSET;
+        file.warnings().add(errors(), offset, what);
+        missingFormatWarnings.add(new Warning(offset, what));
+    }
+
+    /**
+     * Takes back the warnings that tracepoint events have no format, for a command that refuses the recording for
+     * that reason: its error names the cause, and the warnings' "read without their tracepoint fields" no longer
+     * holds. Warnings of other kinds stay.
+     */
+    public void withdrawMissingFormatWarnings() {
+        for (Warning w : missingFormatWarnings) {
+            file.warnings().withdraw(w.offset(), w.what());
+        }
+        missingFormatWarnings.clear();
     }
 
     /** @return the events' 1-based numbers as ranges: {@code 1-3, 5} */

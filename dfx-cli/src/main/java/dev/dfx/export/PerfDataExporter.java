@@ -228,7 +228,8 @@ public final class PerfDataExporter {
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         /** What each event's samples become, by the event's index in the evlist; null where not decided yet. */
         private Role[] roles = new Role[8];
-        private final StringBuilder text = new StringBuilder(256);
+        /** Prints tracepoint texts for this walk when the writer thread cannot (its own instance: not thread-safe). */
+        private final TraceTextBytes texts = new TraceTextBytes();
         private final TaskNames taskNames = new TaskNames();
         /** The sched_switch format whose prev_state texts are cached, and the texts by prev_state value. */
         private EventFormat stateFormat;
@@ -473,9 +474,7 @@ public final class PerfDataExporter {
          *         its bytes decoded as UTF-8 ({@link Utf8Names#decode}, as the trace's names)
          */
         private String traceText(EventFormat f, RawData d) {
-            text.setLength(0);
-            printer().print(f, d, text);
-            return Utf8Names.decode(text.toString());
+            return texts.text(printer(), f, d);
         }
 
         /** @return the printer of tracepoint texts, made on first use */

@@ -50,6 +50,28 @@ final class TraceTextBytes {
      * @param printer the printer the text is defined by (the steps are made for it on first use)
      */
     void write(EventPrinter printer, EventFormat format, RawData data, TraceEventBytes b) {
+        print(printer, format, data);
+        b.raw('"');
+        if (ascii(captured.bytes, captured.size)) {
+            b.latin1(captured.bytes, 0, captured.size);
+        } else { // rare: a String only for text past ASCII
+            b.chars(decoded());
+        }
+        b.raw('"');
+    }
+
+    /**
+     * @param printer the printer the text is defined by (the steps are made for it on first use)
+     * @return the text of record {@code data} of {@code format}: what {@link EventPrinter#print} prints, decoded as
+     *         UTF-8 ({@link Utf8Names#decode})
+     */
+    String text(EventPrinter printer, EventFormat format, RawData data) {
+        print(printer, format, data);
+        return ascii(captured.bytes, captured.size)
+            ? new String(captured.bytes, 0, captured.size, StandardCharsets.ISO_8859_1) : decoded();
+    }
+
+    private void print(EventPrinter printer, EventFormat format, RawData data) {
         if (printer != this.printer) {
             this.printer = printer;
             writer = new TraceTextWriter(printer);
@@ -57,13 +79,10 @@ final class TraceTextBytes {
         captured.size = 0;
         writer.print(format, data, sink);
         sink.flush();
-        b.raw('"');
-        if (ascii(captured.bytes, captured.size)) {
-            b.latin1(captured.bytes, 0, captured.size);
-        } else { // rare: a String only for text past ASCII
-            b.chars(Utf8Names.decode(new String(captured.bytes, 0, captured.size, StandardCharsets.ISO_8859_1)));
-        }
-        b.raw('"');
+    }
+
+    private String decoded() {
+        return Utf8Names.decode(new String(captured.bytes, 0, captured.size, StandardCharsets.ISO_8859_1));
     }
 
     private static boolean ascii(byte[] b, int n) {

@@ -91,9 +91,13 @@ public final class ChromeTraceWriter implements TraceSink {
     private long events;
     private long latestNs;
     /** Arrows whose start is written and whose end is not, by id: the category of the start. */
-    private final Map<Long, String> openFlows = new HashMap<>();
-    /** Ends whose start is not written yet, by arrow id. */
+    private final FlowIdMap<String> openFlows = new FlowIdMap<>();
+    /**
+     * Ends whose start is not written yet, by arrow id: looked up in {@code earlyEndIds} (every start asks); the map,
+     * which holds the same ends, gives the order in which {@link #finish} writes those whose start never came.
+     */
     private final Map<Long, FlowEnd> earlyEnds = new HashMap<>();
+    private final FlowIdMap<FlowEnd> earlyEndIds = new FlowIdMap<>();
 
     /** A flow end waiting for its start. */
     private record FlowEnd(int pid, int tid, String name, String cat, long tsNs) {
@@ -273,8 +277,9 @@ public final class ChromeTraceWriter implements TraceSink {
                 throw new IllegalArgumentException("flow " + id + " starts twice");
             }
             flow(false, pid, tid, flows.name(), cat, id, startNs);
-            FlowEnd e = earlyEnds.isEmpty() ? null : earlyEnds.remove(id);
+            FlowEnd e = earlyEndIds.isEmpty() ? null : earlyEndIds.remove(id);
             if (e != null) {
+                earlyEnds.remove(id);
                 end(id, openFlows.remove(id), e);
             }
         }
@@ -283,8 +288,10 @@ public final class ChromeTraceWriter implements TraceSink {
             String startCat = openFlows.remove(id);
             if (startCat != null) {
                 end(id, startCat, e);
-            } else if (earlyEnds.putIfAbsent(id, e) != null) {
+            } else if (earlyEndIds.putIfAbsent(id, e) != null) {
                 throw new IllegalArgumentException("flow " + id + " ends twice");
+            } else {
+                earlyEnds.put(id, e);
             }
         }
     }

@@ -5,11 +5,13 @@ package dev.dfx.export;
  * keeps per task lives in plain arrays indexed by that number: an open-addressing hash table of primitive longs,
  * linear probing, at most half full, each slot's key and index side by side in one array, so that a lookup of a
  * table larger than the caches (a run's trace looks up every task two to four times: its bars, its submit, each
- * dependency edge, in an order the hash scatters) misses the cache once rather than twice. Nothing is boxed or
- * allocated per key. Memory: 32 to 64 bytes per key. Not thread-safe; after the last {@link #add}, any number of
- * threads may call {@link #index} once it was safely published.
+ * dependency edge) misses the cache once rather than twice, and consecutive keys share their slots' cache lines
+ * ({@link #slot}). Nothing is boxed or allocated per key. Memory: 32 to 64 bytes per key. Not thread-safe; after the
+ * last {@link #add}, any number of threads may call {@link #index} once it was safely published.
  */
 final class LongIndex {
+    /** Consecutive keys whose slots are consecutive ({@link #slot}), a power of two. */
+    private static final int BLOCK_BITS = 3, BLOCK = 1 << BLOCK_BITS;
     /** Per slot two longs: the key, valid where the next holds an index, and the key's index, -1 for a free slot. */
     private long[] table = newTable(16);
     private int size;
@@ -77,11 +79,16 @@ final class LongIndex {
     }
 
     /**
-     * Fibonacci hashing, the product's two halves folded: task ids differ mostly in their low bits (a ring's local
-     * counter), which the multiplication spreads over the high ones. Doubled: a slot's place in {@link #table}.
+     * Fibonacci hashing of the key's block of {@value #BLOCK} consecutive keys, the product's two halves folded (task
+     * ids differ mostly in their low bits, a ring's local counter, which the multiplication spreads over the high
+     * ones); the keys of one block take consecutive slots, 128 bytes of the table. A trace looks tasks up mostly in
+     * the order of their ids (submits, bars, the edges into each task), so that one block's slots serve several
+     * lookups in a row: where each key had a slot of its own anywhere in a table larger than the caches, every lookup
+     * missed them. Doubled: a slot's place in {@link #table}.
      */
     private static int slot(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return ((int) (h >>> 32) ^ (int) h) << 1;
+        long h = (key >>> BLOCK_BITS) * 0x9E3779B97F4A7C15L;
+        int block = (int) (h >>> 32) ^ (int) h;
+        return (block << BLOCK_BITS | (int) key & (BLOCK - 1)) << 1;
     }
 }

@@ -40,7 +40,7 @@ final class SwimlaneBars {
     /** The name of the bar being drawn, refilled per bar. */
     private final TaskBarName name;
     /** The queue depth counters' names by scheduler, and the values of the sample being drawn. */
-    private final Map<Integer, String> depthNames = new HashMap<>();
+    private final ByLane<String> depthNames = new ByLane<>(s -> "queue depth (sched " + s + ")");
     private final Map<String, Long> depthValues = new LinkedHashMap<>();
     /** The args of the bar being drawn, refilled per bar. */
     private final TraceArgs args = new TraceArgs();
@@ -89,10 +89,10 @@ final class SwimlaneBars {
 
     private void drawCores(ChunkReader r) throws IOException {
         CoreTaskRecord.View v = new CoreTaskRecord.View();
-        Map<Integer, SubLanes> lanes = new HashMap<>();
+        ByLane<SubLanes> lanes = new ByLane<>(core -> new SubLanes());
         ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
             v.wrap(seg, off);
-            int tid = layout.core(core, lanes.computeIfAbsent(core, k -> new SubLanes()).place(v.startNs(), v.endNs()));
+            int tid = layout.core(core, lanes.get(core).place(v.startNs(), v.endNs()));
             TraceArgs args = this.args.reset().addTaskId("task_id", v.taskId()).add("func_id", v.funcId())
                     .add("duration_ns", v.endNs() - v.startNs());
             if ((v.flags() & CoreTaskRecord.FLAG_FAILED) != 0) {
@@ -127,16 +127,16 @@ final class SwimlaneBars {
 
     private void drawPhases(ChunkReader r) throws IOException {
         SchedPhaseRecord.View v = new SchedPhaseRecord.View();
-        Map<Integer, SubLanes> lanes = new HashMap<>();
-        Map<Integer, int[]> lastDepths = new HashMap<>();
+        ByLane<SubLanes> lanes = new ByLane<>(s -> new SubLanes());
+        ByLane<int[]> lastDepths = new ByLane<>(s -> new int[] {-1, -1, -1});
         ChunkRecords.forEach(r, SchedPhaseRecord.KIND, (s, seg, off) -> {
             v.wrap(seg, off);
-            int tid = layout.schedPhases(s, lanes.computeIfAbsent(s, k -> new SubLanes()).place(v.startNs(), v.endNs()));
+            int tid = layout.schedPhases(s, lanes.get(s).place(v.startNs(), v.endNs()));
             args.reset().add("loop_iter", v.loopIter()).add("tasks_processed", v.tasksProcessed())
                     .add("pop_hit", v.popHit()).add("pop_miss", v.popMiss());
             w.complete(TraceLayout.SCHED, tid, PHASE_NAMES[v.kind().ordinal()], "phase", v.startNs(),
                     v.endNs() - v.startNs(), args);
-            int[] last = lastDepths.computeIfAbsent(s, k -> new int[] {-1, -1, -1});
+            int[] last = lastDepths.get(s);
             depths(s, v.startNs(), v.depthAtStart(0), v.depthAtStart(1), v.depthAtStart(2), last);
             depths(s, v.endNs(), v.depthAtEnd(0), v.depthAtEnd(1), v.depthAtEnd(2), last);
         });
@@ -153,8 +153,7 @@ final class SwimlaneBars {
         depthValues.put("ready", (long) ready); // the same keys each time: the map's entries are reused
         depthValues.put("waiting", (long) waiting);
         depthValues.put("unresolved", (long) unresolved);
-        w.counter(TraceLayout.SCHED, depthNames.computeIfAbsent(sched, s -> "queue depth (sched " + s + ")"), ts,
-                depthValues);
+        w.counter(TraceLayout.SCHED, depthNames.get(sched), ts, depthValues);
     }
 
     private void drawSubmits(ChunkReader r) throws IOException {

@@ -16,6 +16,9 @@ final class TraceRows {
     private final TraceSink w;
     /** The tids named so far, per process. */
     private final Map<Integer, BitSet> named = new HashMap<>();
+    /** The process last asked about and its tids named so far: a walk draws many bars in a row on one process. */
+    private int lastPid;
+    private BitSet lastNamed;
 
     TraceRows(TraceSink w) {
         this.w = w;
@@ -38,7 +41,12 @@ final class TraceRows {
      */
     int tid(int pid, int base, String prefix, int number, String suffix, int sub) {
         int tid = base + sub;
-        BitSet done = named.computeIfAbsent(pid, p -> new BitSet());
+        BitSet done = lastNamed;
+        if (done == null || pid != lastPid) {
+            done = named.computeIfAbsent(pid, p -> new BitSet());
+            lastPid = pid;
+            lastNamed = done;
+        }
         if (sub < SPAN && done.get(tid)) {
             return tid;
         }

@@ -90,14 +90,16 @@ public final class ChromeTraceWriter implements TraceSink {
     private final TraceTextBytes texts = new TraceTextBytes();
     private long events;
     private long latestNs;
-    /** Arrows whose start is written and whose end is not, by id: the category of the start. */
-    private final FlowIdMap<String> openFlows = new FlowIdMap<>();
     /**
-     * Ends whose start is not written yet, by arrow id: looked up in {@code earlyEndIds} (every start asks); the map,
-     * which holds the same ends, gives the order in which {@link #finish} writes those whose start never came.
+     * Arrows with one end written, by id: the category of the start (a String) when the start is written and the end
+     * is not, the end waiting for its start (a {@link FlowEnd}) when the end came first.
+     */
+    private final FlowIdMap<Object> pendingFlows = new FlowIdMap<>();
+    /**
+     * The ends that wait for their start, by arrow id, also held in {@code pendingFlows}: the order in which
+     * {@link #finish} writes those whose start never came.
      */
     private final Map<Long, FlowEnd> earlyEnds = new HashMap<>();
-    private final FlowIdMap<FlowEnd> earlyEndIds = new FlowIdMap<>();
 
     /** A flow end waiting for its start. */
     private record FlowEnd(int pid, int tid, String name, String cat, long tsNs) {
@@ -273,22 +275,24 @@ public final class ChromeTraceWriter implements TraceSink {
      */
     private void flows(int pid, int tid, String cat, long startNs, SliceFlows flows) {
         for (long id : flows.out()) {
-            if (openFlows.putIfAbsent(id, cat) != null) {
+            Object held = pendingFlows.putIfAbsent(id, cat);
+            if (held instanceof String) {
                 throw new IllegalArgumentException("flow " + id + " starts twice");
             }
             flow(false, pid, tid, flows.name(), cat, id, startNs);
-            FlowEnd e = earlyEndIds.isEmpty() ? null : earlyEndIds.remove(id);
-            if (e != null) {
+            if (held instanceof FlowEnd e) { // the end came first: it follows its start now
+                pendingFlows.remove(id);
                 earlyEnds.remove(id);
-                end(id, openFlows.remove(id), e);
+                end(id, cat, e);
             }
         }
         for (long id : flows.in()) {
             FlowEnd e = new FlowEnd(pid, tid, flows.name(), cat, startNs);
-            String startCat = openFlows.remove(id);
-            if (startCat != null) {
+            Object held = pendingFlows.putIfAbsent(id, e);
+            if (held instanceof String startCat) {
+                pendingFlows.remove(id);
                 end(id, startCat, e);
-            } else if (earlyEndIds.putIfAbsent(id, e) != null) {
+            } else if (held != null) {
                 throw new IllegalArgumentException("flow " + id + " ends twice");
             } else {
                 earlyEnds.put(id, e);

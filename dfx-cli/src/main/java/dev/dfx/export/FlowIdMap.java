@@ -2,14 +2,15 @@ package dev.dfx.export;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 
 /**
  * Values by flow arrow id, for a trace writer's arrows whose one end is written and whose other is not. A run's
  * trace numbers its arrows 1, 2, 3, ... ({@link DependencyFlows}) and opens and closes one per dependency edge: such
  * ids are kept in an array indexed by the id, with no boxed key or map entry per arrow and no hashing (a map of
- * {@code Long} was a sixth of the trace's drawing of core bars). Any other id (negative, or far beyond the ids
- * seen so far) goes to a map.
+ * {@code Long} was the largest cost of drawing a run's core bars). Any other id (negative, or far beyond the values
+ * put so far: an arrow that leaves an early bar for a late one) goes to a map, until the array grows to cover it.
  *
  * <p>Memory: the array covers ids up to about twice the number of values ever put (a reference per id), the map
  * the rest. Not thread-safe.
@@ -26,13 +27,6 @@ final class FlowIdMap<V> {
     private final Map<Long, V> sparse = new HashMap<>();
     /** Values ever put: the array grows to cover about twice as many ids. */
     private long puts;
-    /** Values held now. */
-    private int size;
-
-    /** @return whether no value is held */
-    boolean isEmpty() {
-        return size == 0;
-    }
 
     /**
      * @param id    an arrow id
@@ -51,7 +45,6 @@ final class FlowIdMap<V> {
         }
         if (old == null) {
             puts++;
-            size++;
         }
         return old;
     }
@@ -64,9 +57,6 @@ final class FlowIdMap<V> {
             dense[(int) id] = null;
         } else {
             old = sparse.isEmpty() ? null : sparse.remove(id);
-        }
-        if (old != null) {
-            size--;
         }
         return old;
     }
@@ -82,10 +72,16 @@ final class FlowIdMap<V> {
         if (!grow || id < 0 || id >= Math.min(MAX_DENSE, Math.max(MIN_DENSE, 2 * (puts + 1)))) {
             return false;
         }
-        if (!sparse.isEmpty()) {
-            return false; // an id the array would cover now may be held in the map: it stays there
-        }
         dense = Arrays.copyOf(dense, (int) Math.min(MAX_DENSE, Math.max(id + 1, 2L * dense.length)));
+        // the ids the array covers now move into it from the map (an arrow's start may come long before its end)
+        for (Iterator<Map.Entry<Long, V>> i = sparse.entrySet().iterator(); i.hasNext(); ) {
+            Map.Entry<Long, V> e = i.next();
+            long k = e.getKey();
+            if (k >= 0 && k < dense.length) {
+                dense[(int) k] = e.getValue();
+                i.remove();
+            }
+        }
         return true;
     }
 

@@ -122,6 +122,29 @@ class ChromeTraceWriterTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("category");
     }
 
+    @Test
+    void anArrowStartedOrEndedTwiceIsRefusedAndAnEndWithoutItsStartIsWrittenAtTheEnd() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ChromeTraceWriter w = new ChromeTraceWriter(out, ORIGIN);
+        w.complete(1, 1, "a", "task", ORIGIN, 1, Map.of(), new SliceFlows("dep", new long[] {1}, new long[] {5}));
+        assertThatThrownBy(() -> w.complete(1, 2, "b", "task", ORIGIN + 1, 1, Map.of(),
+                new SliceFlows("dep", new long[] {1}, new long[0])))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("flow 1 starts twice");
+        assertThatThrownBy(() -> w.complete(1, 3, "c", "task", ORIGIN + 2, 1, Map.of(),
+                new SliceFlows("dep", new long[0], new long[] {5})))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("flow 5 ends twice");
+        // the refused slices are written, their arrows not; arrow 1L << 40 starts, arrow 1 ends, arrow 5 never starts
+        w.complete(1, 4, "d", "task", ORIGIN + 3, 1, Map.of(),
+                new SliceFlows("dep", new long[] {1L << 40}, new long[] {1}));
+        w.finish(Map.of());
+        JsonNode events = new ObjectMapper().readTree(out.toByteArray()).get("traceEvents");
+        StringBuilder seen = new StringBuilder();
+        for (JsonNode e : events) {
+            seen.append(e.get("ph").asText()).append(e.has("id") ? e.get("id").asLong() : "").append(' ');
+        }
+        assertThat(seen.toString()).isEqualTo("X s1 X X X s1099511627776 f1 f5 ");
+    }
+
     /** @return {@code s} with each surrogate replaced by a pair (the names repeat over many events: encoded once) */
     private static String paired(String s) {
         StringBuilder out = new StringBuilder(s.length());

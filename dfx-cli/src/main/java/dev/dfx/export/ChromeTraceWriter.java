@@ -374,18 +374,17 @@ public final class ChromeTraceWriter implements TraceSink {
         }
         checkOrigin(name, tsNs);
         TraceEventBytes b = bytes.reset().raw(OPEN_COUNTER);
-        value(b, names, name);
+        value(b, name);
         b.raw(COUNTER_CAT_MEMBER).raw(PID_MEMBER).integer(pid).raw(TID_MEMBER).integer(0).raw(TS_MEMBER)
                 .micros(tsNs - originNs);
         if (!values.isEmpty()) {
             b.raw(ARGS_MEMBER);
-            boolean first = true;
+            int i = 0;
             for (Map.Entry<String, ? extends Number> e : values.entrySet()) {
-                if (!first) {
+                if (i > 0) {
                     b.raw(',');
                 }
-                first = false;
-                value(b, encoded, String.valueOf(e.getKey()));
+                key(b, 1 + i++, String.valueOf(e.getKey()));
                 b.raw(':').integer(e.getValue().longValue());
             }
             b.raw('}');
@@ -466,9 +465,9 @@ public final class ChromeTraceWriter implements TraceSink {
         if (bar != null) {
             bar.write(b);
         } else {
-            value(b, names, name);
+            value(b, name);
         }
-        value(b.raw(CAT_MEMBER), encoded, cat);
+        key(b.raw(CAT_MEMBER), 0, cat);
         return b.raw(PID_MEMBER).integer(pid).raw(TID_MEMBER).integer(tid).raw(TS_MEMBER).micros(tsNs - originNs);
     }
 
@@ -496,13 +495,7 @@ public final class ChromeTraceWriter implements TraceSink {
             if (i > 0) {
                 b.raw(',');
             }
-            JsonWriter.Text key = encoded.get(a.key(i));
-            if (key != null) {
-                b.text(key);
-            } else {
-                b.string(a.key(i));
-            }
-            b.raw(':');
+            key(b, 1 + i, a.key(i)).raw(':');
             if (a.isInteger(i)) {
                 b.integer(a.number(i));
             } else if (a.isBoolean(i)) {
@@ -511,7 +504,7 @@ public final class ChromeTraceWriter implements TraceSink {
                 b.taskId(a.number(i));
             } else if (a.value(i) instanceof String s) {
                 if (s.length() <= SHORT_VALUE) {
-                    value(b, names, s);
+                    value(b, s);
                 } else {
                     b.string(s);
                 }
@@ -522,14 +515,23 @@ public final class ChromeTraceWriter implements TraceSink {
         b.raw('}');
     }
 
-    /** Appends string value {@code s}, encoded once in {@code cache} when it keeps it. */
-    private static void value(TraceEventBytes b, EncodedTexts cache, String s) {
-        JsonWriter.Text t = s != null ? cache.get(s) : null;
+    /** Appends string value {@code s} (an event's name, a short value), encoded once when {@code names} keeps it. */
+    private void value(TraceEventBytes b, String s) {
+        JsonWriter.Text t = s != null ? names.get(s) : null;
         if (t != null) {
             b.text(t);
         } else {
             b.string(s);
         }
+    }
+
+    /**
+     * Appends a category or arg key, encoded once ({@link EncodedTexts#at}: at {@code position} 0 the category, at
+     * {@code 1 + i} arg {@code i}'s key); returns {@code b}.
+     */
+    private TraceEventBytes key(TraceEventBytes b, int position, String s) {
+        JsonWriter.Text t = s != null ? encoded.at(position, s) : null;
+        return t != null ? b.text(t) : b.string(s);
     }
 
     /** @param name the event's name (its text is made only for the exception) */

@@ -22,6 +22,8 @@ final class EncodedTexts {
     private static final int SLOTS = 1024;
     /** Hashes remembered for {@code repeatsOnly}, a power of two. */
     private static final int SEEN = 4096;
+    /** Positions remembered by {@link #at}. */
+    private static final int POSITIONS = 16;
 
     private final int max;
     private final Map<String, JsonWriter.Text> texts = new HashMap<>();
@@ -29,6 +31,9 @@ final class EncodedTexts {
     private final JsonWriter.Text[] recentTexts = new JsonWriter.Text[SLOTS];
     /** Hash of the last string seen once per slot (by hash), or null when every string is kept. */
     private final int[] seen;
+    /** The string last kept at each position ({@link #at}), and its text. */
+    private final String[] atPosition = new String[POSITIONS];
+    private final JsonWriter.Text[] atPositionTexts = new JsonWriter.Text[POSITIONS];
 
     /**
      * @param max         most strings kept encoded; any more are not encoded here
@@ -72,6 +77,25 @@ final class EncodedTexts {
         }
         recent[slot] = s;
         recentTexts[slot] = t;
+        return t;
+    }
+
+    /**
+     * {@link #get} for a string at a position of an event (the category, an arg's key by its index): the walk hands
+     * the same string object at the same position event after event, so that most lookups are one comparison by
+     * identity with the string kept last at that position, with no hash to read and mix.
+     *
+     * @param position the position, 0 or more; past {@value #POSITIONS} the lookup is {@link #get}'s
+     */
+    JsonWriter.Text at(int position, String s) {
+        if (position < POSITIONS && atPosition[position] == s) {
+            return atPositionTexts[position];
+        }
+        JsonWriter.Text t = get(s);
+        if (t != null && position < POSITIONS) {
+            atPosition[position] = s;
+            atPositionTexts[position] = t;
+        }
         return t;
     }
 

@@ -92,4 +92,17 @@ class EncodedTextsTest {
         new JsonWriter(out).value(pair).close();
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("\"task \\uD83D\\uDE00\"");
     }
+
+    @Test
+    void aLookupByPositionGivesEachStringItsOwnText() {
+        EncodedTexts texts = new EncodedTexts(10, false);
+        String key = "loop_iter";
+        JsonWriter.Text t = texts.at(1, key);
+        assertThat(written(t)).isEqualTo("\"loop_iter\"");
+        assertThat(texts.at(1, key)).isSameAs(t).isSameAs(texts.get(key));
+        assertThat(written(texts.at(1, "pop_hit"))).isEqualTo("\"pop_hit\""); // another string at that position
+        assertThat(texts.at(1, new String(key.toCharArray()))).isSameAs(t);
+        assertThat(written(texts.at(100, "far"))).isEqualTo("\"far\"");    // past the positions remembered
+        assertThat(texts.at(2, "\uD83D\uDE00")).isNull();                  // never kept, as get
+    }
 }

@@ -92,14 +92,18 @@ final class SwimlaneBars {
         ByLane<SubLanes> lanes = new ByLane<>(core -> new SubLanes());
         ChunkRecords.forEach(r, CoreTaskRecord.KIND, (core, seg, off) -> {
             v.wrap(seg, off);
-            int tid = layout.core(core, lanes.get(core).place(v.startNs(), v.endNs()));
-            TraceArgs args = this.args.reset().addTaskId("task_id", v.taskId()).add("func_id", v.funcId())
-                    .add("duration_ns", v.endNs() - v.startNs());
+            long start = v.startNs(); // each field read once: every read of the record's segment is checked
+            long end = v.endNs();
+            long taskId = v.taskId();
+            int funcId = v.funcId();
+            int tid = layout.core(core, lanes.get(core).place(start, end));
+            TraceArgs args = this.args.reset().addTaskId("task_id", taskId).add("func_id", funcId)
+                    .add("duration_ns", end - start);
             if ((v.flags() & CoreTaskRecord.FLAG_FAILED) != 0) {
                 args.add("failed", true);
             }
-            w.complete(TraceLayout.CORES, tid, name.bar(v.funcId(), v.taskId()), "task", v.startNs(),
-                    v.endNs() - v.startNs(), args, flows.take(v.taskId()));
+            w.complete(TraceLayout.CORES, tid, name.bar(funcId, taskId), "task", start, end - start, args,
+                    flows.take(taskId));
         });
     }
 
@@ -131,14 +135,15 @@ final class SwimlaneBars {
         ByLane<int[]> lastDepths = new ByLane<>(s -> new int[] {-1, -1, -1});
         ChunkRecords.forEach(r, SchedPhaseRecord.KIND, (s, seg, off) -> {
             v.wrap(seg, off);
-            int tid = layout.schedPhases(s, lanes.get(s).place(v.startNs(), v.endNs()));
+            long start = v.startNs();
+            long end = v.endNs();
+            int tid = layout.schedPhases(s, lanes.get(s).place(start, end));
             args.reset().add("loop_iter", v.loopIter()).add("tasks_processed", v.tasksProcessed())
                     .add("pop_hit", v.popHit()).add("pop_miss", v.popMiss());
-            w.complete(TraceLayout.SCHED, tid, PHASE_NAMES[v.kind().ordinal()], "phase", v.startNs(),
-                    v.endNs() - v.startNs(), args);
+            w.complete(TraceLayout.SCHED, tid, PHASE_NAMES[v.kind().ordinal()], "phase", start, end - start, args);
             int[] last = lastDepths.get(s);
-            depths(s, v.startNs(), v.depthAtStart(0), v.depthAtStart(1), v.depthAtStart(2), last);
-            depths(s, v.endNs(), v.depthAtEnd(0), v.depthAtEnd(1), v.depthAtEnd(2), last);
+            depths(s, start, v.depthAtStart(0), v.depthAtStart(1), v.depthAtStart(2), last);
+            depths(s, end, v.depthAtEnd(0), v.depthAtEnd(1), v.depthAtEnd(2), last);
         });
     }
 
@@ -161,12 +166,15 @@ final class SwimlaneBars {
         SubLanes lanes = new SubLanes();
         ChunkRecords.forEach(r, OrchPhaseRecord.KIND, (lane, seg, off) -> {
             v.wrap(seg, off);
-            int tid = layout.orchSubmits(lanes.place(v.startNs(), v.endNs()));
-            args.reset().addTaskId("task_id", v.taskId()).add("submit_idx", v.submitIdx())
+            long start = v.startNs();
+            long end = v.endNs();
+            long taskId = v.taskId();
+            int tid = layout.orchSubmits(lanes.place(start, end));
+            args.reset().addTaskId("task_id", taskId).add("submit_idx", v.submitIdx())
                     .add("window_wait_ns", v.windowWaitNs());
-            int ran = runs.index(v.taskId()); // the orchestrator record has no function id; the core's has
-            w.complete(TraceLayout.ORCH, tid, ran < 0 ? name.submit(v.taskId()) : name.submit(runs.funcId(ran),
-                    v.taskId()), "submit", v.startNs(), v.endNs() - v.startNs(), args, SliceFlows.NONE);
+            int ran = runs.index(taskId); // the orchestrator record has no function id; the core's has
+            w.complete(TraceLayout.ORCH, tid, ran < 0 ? name.submit(taskId) : name.submit(runs.funcId(ran), taskId),
+                    "submit", start, end - start, args, SliceFlows.NONE);
         });
     }
 }

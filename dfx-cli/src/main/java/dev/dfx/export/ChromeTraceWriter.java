@@ -478,6 +478,9 @@ public final class ChromeTraceWriter implements TraceSink {
      *         writes a surrogate pair as one UTF-8 sequence, the generator as two escapes)
      */
     private static boolean plain(TraceArgs a) {
+        if (a.numbersOnly()) { // every run bar's args: no entry to look at
+            return true;
+        }
         for (int i = 0; i < a.size(); i++) {
             if (a.isInteger(i) || a.isBoolean(i) || a.isTaskId(i)) {
                 continue;

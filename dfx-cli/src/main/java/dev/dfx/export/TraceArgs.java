@@ -28,12 +28,17 @@ public final class TraceArgs extends AbstractMap<String, Object> {
     private long[] numbers = new long[8];
     private byte[] kinds = new byte[8];
     private int size;
+    /** Entries whose value is an object ({@link #add(String, Object)}); the others hold no reference. */
+    private int objectEntries;
     private final Set<Map.Entry<String, Object>> entries = new Entries();
 
     /** Empties the args for the next event; returns this. */
     public TraceArgs reset() {
-        Arrays.fill(objects, 0, size, null);
+        if (objectEntries > 0) {
+            Arrays.fill(objects, 0, size, null);
+        }
         size = 0;
+        objectEntries = 0;
         return this;
     }
 
@@ -45,6 +50,7 @@ public final class TraceArgs extends AbstractMap<String, Object> {
      */
     TraceArgs refill() {
         size = 0;
+        objectEntries = 0;
         return this;
     }
 
@@ -99,6 +105,7 @@ public final class TraceArgs extends AbstractMap<String, Object> {
             System.arraycopy(a.numbers, 0, numbers, 0, a.size);
             System.arraycopy(a.kinds, 0, kinds, 0, a.size);
             size = a.size;
+            objectEntries = a.objectEntries;
             return this;
         }
         for (Map.Entry<String, ?> e : from.entrySet()) {
@@ -115,6 +122,9 @@ public final class TraceArgs extends AbstractMap<String, Object> {
     private TraceArgs entry(String key, byte kind, long number, Object object) {
         int at = slot(key);
         kinds[at] = kind;
+        if (kind == OBJECT) {
+            objectEntries++;
+        }
         numbers[at] = number;
         if (objects[at] != object) { // see slot
             objects[at] = object;
@@ -151,6 +161,11 @@ public final class TraceArgs extends AbstractMap<String, Object> {
     @Override
     public int size() {
         return size;
+    }
+
+    /** @return whether every entry is an int, a long, a boolean or a task id: none holds an object */
+    boolean numbersOnly() {
+        return objectEntries == 0;
     }
 
     /** @return the key of entry {@code i} (insertion order, 0-based) */

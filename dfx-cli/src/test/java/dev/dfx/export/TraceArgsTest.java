@@ -71,4 +71,19 @@ class TraceArgsTest {
         w.finish(args);
         return out.toString(StandardCharsets.ISO_8859_1);
     }
+
+    @Test
+    void numbersOnlyUntilAnObjectIsAddedAndAgainAfterAReset() {
+        TraceArgs a = new TraceArgs().add("i", 1).add("l", 2L).add("b", true).addTaskId("task_id", 5);
+        assertThat(a.numbersOnly()).isTrue();
+        a.add("s", "text");
+        assertThat(a.numbersOnly()).isFalse();
+        assertThat(new TraceArgs().copyOf(a).numbersOnly()).isFalse();
+        a.reset().add("i", 1);
+        assertThat(a.numbersOnly()).isTrue();
+        assertThat(a.add("n", (Object) null).numbersOnly()).isFalse();
+        assertThat(a.refill().add("i", 3).numbersOnly()).isTrue();
+        assertThat(new TraceArgs().copyOf(Map.of("x", 1)).numbersOnly()).isTrue();
+        assertThat(new TraceArgs().copyOf(Map.of("x", 1.5)).numbersOnly()).isFalse();
+    }
 }

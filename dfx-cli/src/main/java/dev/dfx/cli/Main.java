@@ -257,10 +257,9 @@ public final class Main implements Runnable {
         if (name.equals("stat") || name.equals("record")) {
             sub.setStopAtPositional(true);
         }
-        // dfx report --group --no-group: an option given again takes the last value, as perf's options do
-        if (name.equals("report")) {
-            sub.setOverwrittenOptionsAllowed(true);
-        }
+        // dfx report --group --no-group, dfx script --time A --time B: an option given again takes the last value, as
+        // perf's options (and getopt's) do, so that a perf user's command line or a script's appended option works
+        sub.setOverwrittenOptionsAllowed(true);
         // each subcommand's help offers -V (mixinStandardHelpOptions): it prints dfx's version, as dfx -V does
         sub.getCommandSpec().versionProvider(new VersionProvider());
     }

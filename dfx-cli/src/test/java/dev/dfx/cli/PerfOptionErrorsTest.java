@@ -51,6 +51,8 @@ class PerfOptionErrorsTest {
         "report --time 1.5 | report: Invalid value for option '--time': '1.5' is not a time range",
         "script --time 2,1 | script: Invalid value for option '--time': '2,1' is not a time range: the start 2 s is after the stop 1 s;",
         "script --time 150% | script: Invalid value for option '--time': '150%' is not a time range",
+        "script --time -1,5 | script: Invalid value for option '--time': '-1,5' is not a time range: the start -1 s is"
+            + " negative; expected START,STOP of 0 s or later with START <= STOP",
         "script --cpu 1-0 | script: Invalid value for option '--cpu': '1-0' is not a cpu list",
         "script -C x | script: Invalid value for option '--cpu': 'x' is not a cpu list",
         "script --pid 1x | script: Invalid value for option '--pid': '1x' is not a pid list",

@@ -17,9 +17,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code dfx script} with perf's sample filters ({@code --cpu}, {@code --time} in its absolute, multi-range and
  * percent forms, {@code --pid}, {@code --tid}, {@code --comms}) and the time columns of {@code --reltime} (whose
  * {@code --time} ranges perf moves by the first sample time, open sides and percent forms too) and
- * {@code --deltatime} prints byte for byte what {@code perf script} prints with them, on a fresh recording of renamer.c made here with the real perf: cpu-clock with callchains and
- * the cpu sampled, the program run once on cpu 0 and once on cpu 1 (where the machine has two), with the task and
- * mmap side-band lines (which perf filters by cpu only) and without ({@link FilterRecording}).
+ * {@code --deltatime} prints byte for byte what {@code perf script} prints with them (an option given twice counting
+ * with its last value, as perf's), on a fresh recording of renamer.c made here with the real perf: cpu-clock with
+ * callchains and the cpu sampled, the program run once on cpu 0 and once on cpu 1 (where the machine has two), with
+ * the task and mmap side-band lines (which perf filters by cpu only) and without ({@link FilterRecording}).
  */
 class ScriptFilterLiveTest {
     @TempDir
@@ -40,7 +41,8 @@ class ScriptFilterLiveTest {
                 "--time 10%/1,10%/3", "--pid PID", "--tid TID", "--comms true", "--comm renamer,true",
                 "--pid PID --comms true --time 50%", "--reltime", "--deltatime", "--reltime --ns",
                 "--deltatime --ns --cpu 1", "--reltime --time 0.001,0.2", "--reltime --time ,0.05",
-                "--reltime --time 0.001,", "--reltime --time 10%/2", "--deltatime --time T1,T2")) {
+                "--reltime --time 0.001,", "--reltime --time 10%/2", "--deltatime --time T1,T2",
+                "--time T1,T2 --time T3,T4", "--cpu 1 --cpu 0", "--pid PID --pid 1")) {
                 out.add(Arguments.of(f, sideBand));
             }
         }

@@ -47,9 +47,8 @@ public final class TimeRanges {
         List<long[]> r;
         try {
             r = relative(text) ? percentRanges(text, first, last) : absoluteRanges(text);
-        } catch (ReversedRange e) {
-            throw new IllegalArgumentException("'" + text + "' is not a time range: " + e.getMessage()
-                + "; expected START,STOP with START <= STOP", e);
+        } catch (BadRange e) {
+            throw new IllegalArgumentException("'" + text + "' is not a time range: " + e.getMessage(), e);
         }
         if (r == null) {
             throw new IllegalArgumentException("'" + text + "' is not a time range; expected START,STOP in seconds"
@@ -145,7 +144,7 @@ public final class TimeRanges {
      * {@code perf_time__parse_str}: {@code START,STOP}, either side empty.
      *
      * @return the range, or null when a side is not a time
-     * @throws ReversedRange when both are times and the start is after the stop
+     * @throws BadRange when both are times and the start is after the stop
      */
     private static long[] range(String s) {
         int comma = s.indexOf(',');
@@ -167,8 +166,11 @@ public final class TimeRanges {
             r[1] = v;
         }
         if (r[1] != 0 && Long.compareUnsigned(r[1], r[0]) < 0) {
-            // perf refuses it as any other bad string; naming why saves guessing at the syntax
-            throw new ReversedRange("the start " + a + " s is after the stop " + b + " s");
+            // perf refuses it as any other bad string; naming why saves guessing at the syntax. perf reads a negative
+            // time as 2^64 ns less it, which as a start lies after a stop of 0 s or later
+            throw new BadRange(a.strip().startsWith("-") ? "the start " + a.strip() + " s is negative; expected"
+                + " START,STOP of 0 s or later with START <= STOP" : "the start " + a + " s is after the stop " + b
+                + " s; expected START,STOP with START <= STOP");
         }
         return r;
     }
@@ -284,8 +286,9 @@ public final class TimeRanges {
     }
 
     /** A {@code START,STOP} whose start is after its stop: perf's "Invalid time string" too, but said why. */
-    private static final class ReversedRange extends IllegalArgumentException {
-        ReversedRange(String message) {
+    /** A range perf refuses as any bad string, for a reason worth naming. */
+    private static final class BadRange extends IllegalArgumentException {
+        BadRange(String message) {
             super(message);
         }
     }

@@ -32,9 +32,18 @@ record DfxProcess(Process process, Path out, Path err) {
      * @param args dfx's arguments
      */
     static DfxProcess start(Path dir, String... args) throws IOException {
+        return start(dir, List.of(), args);
+    }
+
+    /**
+     * @param jvm options for the child JVM, e.g. {@code -Xmx48m}
+     * @see #start(Path, String...)
+     */
+    static DfxProcess start(Path dir, List<String> jvm, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
+                "--enable-native-access=ALL-UNNAMED"));
+        cmd.addAll(jvm);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "dfx-out.", "");
         Path err = Files.createTempFile(dir, "dfx-err.", "");

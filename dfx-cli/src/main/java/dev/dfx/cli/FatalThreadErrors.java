@@ -1,0 +1,62 @@
+package dev.dfx.cli;
+
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The process's last resort for a thread that dies of a {@link VirtualMachineError} nothing caught (the heap or a
+ * stack exhausted on a recorder's collector or scheduler thread): the threads that wait for that one would wait
+ * forever, and a SIGTERM handler needs heap to run, so the process says so in one line on standard error and halts
+ * with exit status 70 (EX_SOFTWARE). A run directory it was recording keeps what its chunk files hold and reads as
+ * a run whose recorder was killed. The line is encoded before any thread can fail, and the handler allocates nothing
+ * itself. Other uncaught throwables keep the JVM's default handling. Install once, from {@code main} only: it halts
+ * the JVM.
+ */
+final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
+    private static final byte[] OUT_OF_MEMORY = line("a thread of dfx ran out of memory (the JVM's heap, or native"
+        + " memory); stopped without finishing the command (DFX_JAVA_OPTS=-Xmx... gives the JVM more heap)");
+    private static final byte[] OTHER = line("a thread of dfx failed in the JVM (stack overflow or a VM error);"
+        + " stopped without finishing the command");
+    private static final int EX_SOFTWARE = 70;
+
+    private final FileOutputStream stderr = new FileOutputStream(FileDescriptor.err);
+    /** Set by the first thread to fail: threads failing together print the line once. */
+    private final AtomicBoolean said = new AtomicBoolean();
+    private final Thread.UncaughtExceptionHandler fallback;
+
+    private FatalThreadErrors(Thread.UncaughtExceptionHandler fallback) {
+        this.fallback = fallback;
+    }
+
+    private static byte[] line(String what) {
+        return ("dfx: internal error: " + what + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Makes this the handler of every thread that sets none of its own. */
+    static void install() {
+        Thread.setDefaultUncaughtExceptionHandler(new FatalThreadErrors(Thread.getDefaultUncaughtExceptionHandler()));
+    }
+
+    @Override
+    public void uncaughtException(Thread t, Throwable e) {
+        if (!(e instanceof VirtualMachineError)) {
+            if (fallback != null) {
+                fallback.uncaughtException(t, e);
+            } else {
+                t.getThreadGroup().uncaughtException(t, e);
+            }
+            return;
+        }
+        if (said.compareAndSet(false, true)) {
+            try {
+                stderr.write(e instanceof OutOfMemoryError ? OUT_OF_MEMORY : OTHER);
+            } catch (IOException | RuntimeException | Error ignored) {
+                // nothing more can be said; halting is what matters
+            }
+        }
+        Runtime.getRuntime().halt(EX_SOFTWARE);
+    }
+}

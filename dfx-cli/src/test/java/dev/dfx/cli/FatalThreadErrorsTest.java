@@ -1,0 +1,39 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A recording whose JVM runs out of heap ends, whichever thread the OutOfMemoryError hits: a collector or scheduler
+ * thread that dies of it used to leave the threads waiting for it, and a SIGTERM handler without heap, hung for good.
+ * A real child JVM with a 64 MB heap records the flood workload (65,536 tasks), which does not fit.
+ */
+class FatalThreadErrorsTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aRecordingOutOfHeapEndsWithOneLineAndItsRunStaysReadable() throws Exception {
+        Path run = tmp.resolve("run");
+        DfxProcess.Done d = DfxProcess.start(tmp, List.of("-Xmx64m", "-XX:+UseSerialGC"), "record", "-w", "flood",
+            "-o", run.toString()).finish();
+        // where the orchestrator meets it, the run fails as a run (exit 1, summary says why); anywhere else the
+        // process says it in one line and halts (exit 70)
+        assertThat(d.status()).as(d.output()).isIn(1, 70);
+        if (d.status() == 70) {
+            // the main thread's error goes through the command's own handler, another thread's through the
+            // process's last resort: one line either way
+            assertThat(d.stderr()).as(d.output()).hasLineCount(1).startsWith("dfx: internal error: ")
+                .containsAnyOf("ran out of memory", "OutOfMemoryError");
+        } else {
+            assertThat(d.stdout()).as(d.output()).contains("OutOfMemoryError");
+        }
+        // what the chunk files hold is read as a run whose recorder stopped, without hanging
+        DfxProcess.Done script = DfxProcess.run(tmp, "script", run.toString());
+        assertThat(script.status()).as(script.output()).isIn(0, 1);
+    }
+}

@@ -4,16 +4,17 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The process's last resort for a thread that dies of a {@link VirtualMachineError} nothing caught (the heap or a
  * stack exhausted on a recorder's collector or scheduler thread): the threads that wait for that one would wait
  * forever, and a SIGTERM handler needs heap to run, so the process says so in one line on standard error and halts
  * with exit status 70 (EX_SOFTWARE). A run directory it was recording keeps what its chunk files hold and reads as
- * a run whose recorder was killed. The line is encoded before any thread can fail, and the handler allocates nothing
- * itself. Other uncaught throwables keep the JVM's default handling. Install once, from {@code main} only: it halts
- * the JVM.
+ * a run whose recorder was killed. The line is encoded, and the handler's calls linked, before any thread can fail,
+ * and the handler first lets go of a 1 MiB reserve of heap, so that what it still allocates (a first call's linkage
+ * in the JVM) finds room; where a thread's failure comes inside the handler all the same, the JVM prints a notice of
+ * its own and another failing thread says the line. Other uncaught throwables keep the JVM's default handling. Install once, from {@code main}
+ * only: it halts the JVM.
  */
 final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
     private static final byte[] OUT_OF_MEMORY = line("a thread of dfx ran out of memory (the JVM's heap, or native"
@@ -23,8 +24,11 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
     private static final int EX_SOFTWARE = 70;
 
     private final FileOutputStream stderr = new FileOutputStream(FileDescriptor.err);
-    /** Set by the first thread to fail: threads failing together print the line once. */
-    private final AtomicBoolean said = new AtomicBoolean();
+    private final Runtime runtime = Runtime.getRuntime();
+    /** Let go of by the first failing thread. */
+    private byte[] reserve = new byte[1 << 20];
+    /** Set by the first thread to fail (under this object's lock): threads failing together print the line once. */
+    private boolean said;
     private final Thread.UncaughtExceptionHandler fallback;
 
     private FatalThreadErrors(Thread.UncaughtExceptionHandler fallback) {
@@ -37,7 +41,9 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
 
     /** Makes this the handler of every thread that sets none of its own. */
     static void install() {
-        Thread.setDefaultUncaughtExceptionHandler(new FatalThreadErrors(Thread.getDefaultUncaughtExceptionHandler()));
+        FatalThreadErrors h = new FatalThreadErrors(Thread.getDefaultUncaughtExceptionHandler());
+        h.stop(OUT_OF_MEMORY, false); // runs the path once now, while there is heap to link it
+        Thread.setDefaultUncaughtExceptionHandler(h);
     }
 
     @Override
@@ -50,13 +56,31 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
             }
             return;
         }
-        if (said.compareAndSet(false, true)) {
+        stop(e instanceof OutOfMemoryError ? OUT_OF_MEMORY : OTHER, true);
+    }
+
+    /**
+     * @param line what to say
+     * @param halt false for the run at installation: nothing written, nothing halted, every call linked
+     */
+    private void stop(byte[] line, boolean halt) {
+        boolean first;
+        synchronized (this) {
+            if (halt) {
+                reserve = null;
+            }
+            first = !said;
+            said = halt;
+        }
+        if (first) {
             try {
-                stderr.write(e instanceof OutOfMemoryError ? OUT_OF_MEMORY : OTHER);
+                stderr.write(line, 0, halt ? line.length : 0);
             } catch (IOException | RuntimeException | Error ignored) {
                 // nothing more can be said; halting is what matters
             }
         }
-        Runtime.getRuntime().halt(EX_SOFTWARE);
+        if (halt) {
+            runtime.halt(EX_SOFTWARE);
+        }
     }
 }

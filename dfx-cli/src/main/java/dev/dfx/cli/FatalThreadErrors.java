@@ -9,19 +9,18 @@ import java.nio.charset.StandardCharsets;
  * The process's last resort for a thread that dies of a {@link VirtualMachineError} nothing caught (the heap or a
  * stack exhausted on a recorder's collector or scheduler thread): the threads that wait for that one would wait
  * forever, and a SIGTERM handler needs heap to run, so the process says so in one line on standard error and halts
- * with exit status 70 (EX_SOFTWARE). A run directory it was recording keeps what its chunk files hold and reads as
+ * with exit status 70 ({@link Main#INTERNAL_ERROR}). A run directory it was recording keeps what its chunk files hold and reads as
  * a run whose recorder was killed. The line is encoded, and the handler's calls linked, before any thread can fail,
  * and the handler first lets go of a 1 MiB reserve of heap, so that what it still allocates (a first call's linkage
  * in the JVM) finds room; where a thread's failure comes inside the handler all the same, the JVM prints a notice of
- * its own and another failing thread says the line. Other uncaught throwables keep the JVM's default handling. Install once, from {@code main}
- * only: it halts the JVM.
+ * its own and another failing thread says the line. Other uncaught throwables keep the JVM's default handling.
+ * Install once, from {@code main} only: it halts the JVM.
  */
 final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
     private static final byte[] OUT_OF_MEMORY = line("a thread of dfx ran out of memory (the JVM's heap, or native"
         + " memory); stopped without finishing the command (DFX_JAVA_OPTS=-Xmx... gives the JVM more heap)");
     private static final byte[] OTHER = line("a thread of dfx failed in the JVM (stack overflow or a VM error);"
         + " stopped without finishing the command");
-    private static final int EX_SOFTWARE = 70;
 
     private final FileOutputStream stderr = new FileOutputStream(FileDescriptor.err);
     private final Runtime runtime = Runtime.getRuntime();
@@ -36,7 +35,7 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
     }
 
     private static byte[] line(String what) {
-        return ("dfx: internal error: " + what + "\n").getBytes(StandardCharsets.UTF_8);
+        return (Main.INTERNAL_ERROR_LINE + what + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
     /** Makes this the handler of every thread that sets none of its own. */
@@ -80,7 +79,7 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
             }
         }
         if (halt) {
-            runtime.halt(EX_SOFTWARE);
+            runtime.halt(Main.INTERNAL_ERROR);
         }
     }
 }

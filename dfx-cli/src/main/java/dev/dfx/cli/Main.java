@@ -30,6 +30,10 @@ public final class Main implements Runnable {
     static final String PREFIX = "dfx: ";
     /** Exit status when standard output is a closed pipe: 128 + SIGPIPE (13), as a shell reports {@code perf script | head}. */
     static final int BROKEN_PIPE = 141;
+    /** Exit status of a defect of dfx: EX_SOFTWARE of sysexits.h. */
+    static final int INTERNAL_ERROR = 70;
+    /** How the one line about a defect of dfx starts. */
+    static final String INTERNAL_ERROR_LINE = PREFIX + "internal error: ";
     /**
      * The subcommands' names, in the order {@code dfx --help} lists them. picocli reads a command's annotations by
      * reflection when it is added, which was most of dfx's start-up, so a command line that names its subcommand
@@ -335,12 +339,12 @@ public final class Main implements Runnable {
                 String msg = ex.getMessage();
                 String what = msg == null ? ex.getClass().getSimpleName() : ex instanceof Error
                         ? ex.getClass().getSimpleName() + ": " + msg.replace('\n', ' ') : msg.replace('\n', ' ');
-                err.println(PREFIX + "internal error: " + what
+                err.println(INTERNAL_ERROR_LINE + what
                         + " (run with DFX_DEBUG=1 for details; please report it)");
                 if (System.getenv("DFX_DEBUG") != null) {
                     ex.printStackTrace(err);
                 }
-                return 70;
+                return INTERNAL_ERROR;
             }
         }
     }

@@ -67,8 +67,7 @@ final class TraceTextBytes {
      */
     String text(EventPrinter printer, EventFormat format, RawData data) {
         print(printer, format, data);
-        return ascii(captured.bytes, captured.size)
-            ? new String(captured.bytes, 0, captured.size, StandardCharsets.ISO_8859_1) : decoded();
+        return decoded(); // an ASCII text comes back as it is
     }
 
     private void print(EventPrinter printer, EventFormat format, RawData data) {

@@ -25,23 +25,15 @@ public record SampleFilter(TimeRanges times, CpuList cpus, ThreadFilter threads)
     private static final int TYPES = 6;
 
     /**
-     * @param session the recording
-     * @param time    {@code --time}, or null (syntax already checked with {@link #checkTime})
-     * @param cpu     {@code --cpu}, or null (syntax already checked with {@link CpuList#parse})
-     * @param threads the thread filter
-     * @throws BadInputException when the recording cannot be filtered so (perf's {@code
-     *                           perf_session__cpu_bitmap} and {@code perf_time__parse_for_ranges} refusals)
-     */
-    public static SampleFilter of(PerfSession session, String time, String cpu, ThreadFilter threads) {
-        return of(session, time, cpu, threads, false);
-    }
-
-    /**
+     * @param session       the recording
+     * @param time          {@code --time}, or null (syntax already checked with {@link #checkTime})
+     * @param cpu           {@code --cpu}, or null (syntax already checked with {@link CpuList#parse})
+     * @param threads       the thread filter
      * @param relativeTimes {@code --reltime}: {@code --time}'s ranges count from the recording's first sample
      *                      (SAMPLE_TIME), as perf script's do then
-     * @see #of(PerfSession, String, String, ThreadFilter)
-     * @throws BadInputException also when {@code relativeTimes} is set, {@code time} given and the recording has no
-     *                           first and last sample time
+     * @throws BadInputException when the recording cannot be filtered so (perf's {@code perf_session__cpu_bitmap}
+     *                           and {@code perf_time__parse_for_ranges} refusals; with {@code relativeTimes}, a
+     *                           {@code time} for a recording without first and last sample time)
      */
     public static SampleFilter of(PerfSession session, String time, String cpu, ThreadFilter threads,
                                   boolean relativeTimes) {

@@ -144,7 +144,7 @@ public final class TimeRanges {
      * {@code perf_time__parse_str}: {@code START,STOP}, either side empty.
      *
      * @return the range, or null when a side is not a time
-     * @throws BadRange when both are times and the start is after the stop
+     * @throws BadRange when both are times and the start is after the stop (a negative start included)
      */
     private static long[] range(String s) {
         int comma = s.indexOf(',');
@@ -285,8 +285,7 @@ public final class TimeRanges {
         return new long[] {s, e};
     }
 
-    /** A {@code START,STOP} whose start is after its stop: perf's "Invalid time string" too, but said why. */
-    /** A range perf refuses as any bad string, for a reason worth naming. */
+    /** A range perf refuses as any bad string ("Invalid time string"), for a reason worth naming. */
     private static final class BadRange extends IllegalArgumentException {
         BadRange(String message) {
             super(message);

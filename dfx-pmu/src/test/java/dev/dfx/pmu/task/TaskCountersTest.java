@@ -8,17 +8,22 @@ import dev.dfx.pmu.PmuSystem;
 import dev.dfx.pmu.accel.ActivityModel;
 import dev.dfx.pmu.accel.Architecture;
 import dev.dfx.pmu.linux.LinuxSyscalls;
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class TaskCountersTest {
     private final PmuSystem system = PmuSystem.host(Architecture.GFX12);
 
     @Test
-    void perTaskDeltasOnOneThread() throws InterruptedException {
+    void perTaskDeltasOnOneThread(@TempDir Path scratch) throws InterruptedException, IOException {
         String spec = "accel/sq_waves,se=2,sa=1,aggregate=1/,accel/sq_waves/,accel/grbm_count/,jvm/alloc-bytes/,"
                 + "task-clock,page-faults";
         try (TaskCounters tc = TaskCounters.open(system, spec)) {
@@ -47,8 +52,11 @@ class TaskCountersTest {
                 model.onTask(id, 1, 5, 1000, 4096, 0);   // 1 + 4096 / 2048 = 3 waves, 2000 cycles each
             }
             byte[] heap = new byte[4 << 20];
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment seg = arena.allocate(8 << 20, 4096);
+            // a fresh mapping of its own: malloc may hand an Arena pages an earlier test already faulted in
+            try (Arena arena = Arena.ofConfined();
+                    FileChannel file = FileChannel.open(scratch.resolve("touched"), StandardOpenOption.CREATE_NEW,
+                            StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                MemorySegment seg = file.map(FileChannel.MapMode.READ_WRITE, 0, 8 << 20, arena);
                 for (long p = 0; p < seg.byteSize(); p += 4096) {
                     seg.set(ValueLayout.JAVA_BYTE, p, (byte) 1);
                 }

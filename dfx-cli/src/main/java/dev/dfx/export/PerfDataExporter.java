@@ -157,6 +157,9 @@ public final class PerfDataExporter {
     private static long write(PerfDataInput in, PerfSession session, TraceSink w, long maxSpanNs,
                               SymbolOptions symbols, List<String> notes, RunDamage damage, AsyncTraceSink textLater,
                               boolean readAhead) throws IOException {
+        // the collapsed stacks and speedscope profiles never read the fields, so only this export says what it loses
+        session.hintMissingFormats(" (dfx export draws them without their trace argument, and no per-cpu task runs"
+            + " from sched:sched_switch)");
         Pass pass = new Pass(session, w, maxSpanNs, symbols, textLater, readAhead);
         try {
             pass.run(damage);

@@ -1,13 +1,11 @@
 package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.dfx.pmu.attr.PerfEventAttr;
 import dev.dfx.runtext.TestRun;
 import dev.dfx.testing.Fixtures;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -122,36 +120,70 @@ class ScriptCommandTest {
 
     /**
      * A file cut inside its TRACING_DATA section (perf 6.1 crashes in script, report and report -D): the events lose
-     * their formats; a script of their fields is refused in one line before any output, which takes the place of the
-     * warning that the events have no format (the warning about the features cut stays), and a script without the
-     * trace field prints every sample after that warning.
+     * their formats; a script of their fields is refused in one line before any output, naming the file, the first
+     * event's config and the cut, which takes the place of both warnings (that the events have no format, and that
+     * the features were cut: nothing is read after the refusal); a script without the trace field prints every sample
+     * after those warnings, the first with script's hint.
      */
     @Test
-    void truncatedTracingDataRefusesTheTraceFieldBeforeAnyLine(@TempDir Path dir) throws IOException {
-        byte[] full = Files.readAllBytes(Fixtures.perf("sched-switch-wakeup-a.data"));
-        ByteBuffer bb = ByteBuffer.wrap(full).order(ByteOrder.LITTLE_ENDIAN);
-        long table = bb.getLong(40) + bb.getLong(48);
-        // TRACING_DATA is feature bit 1, the first entry of the feature table
-        Path cut = dir.resolve("cut.data");
-        Files.write(cut, Arrays.copyOf(full, (int) (bb.getLong((int) table) + 3000)));
-        long config = bb.getLong(24) + PerfEventAttr.CONFIG_OFFSET;
-        CliRun run = CliRun.dfx("script", "-k", "/dev/null", "-i", cut.toString());
+    void truncatedTracingDataRefusesTheTraceFieldInOneLine(@TempDir Path dir) throws IOException {
+        TracingDataCut c = TracingDataCut.of(Fixtures.perf("sched-switch-wakeup-a.data"), dir);
+        CliRun run = CliRun.dfx("script", "-k", "/dev/null", "-i", c.file().toString());
         assertThat(run.status()).isEqualTo(1);
         assertThat(run.out()).isEmpty();
-        List<String> err = run.err().lines().toList();
-        assertThat(err).hasSize(2);
-        assertThat(err.get(0)).startsWith("dfx: warning: " + cut + ": byte offset " + table + ": the TRACING_DATA"
-            + " feature section ");
-        assertThat(err.get(1)).startsWith("dfx: " + cut + ": byte offset " + config + ": tracepoint event 1 (config ")
-            .endsWith("; expected the format of every tracepoint event whose fields are printed (-F without trace"
-                + " prints the rest)");
-        CliRun fields = CliRun.dfx("script", "-k", "/dev/null", "-F", "comm,tid,time", "-i", cut.toString());
+        assertThat(run.err()).isEqualTo(c.refusal() + "\n");
+        CliRun fields = CliRun.dfx("script", "-k", "/dev/null", "-F", "comm,tid,time", "-i", c.file().toString());
         assertThat(fields.status()).as(fields.err()).isZero();
         assertThat(fields.out().lines().count())
             .isEqualTo(Files.readString(Fixtures.perf("sched-switch-wakeup-a.script.txt")).lines().count());
-        assertThat(fields.err().lines().toList()).hasSize(2).first().asString().startsWith("dfx: warning: " + cut
-            + ": byte offset " + config + ": tracepoint events 1-2 have no format: ").endsWith("their samples are read"
-            + " without their tracepoint fields (dfx script prints them only with -F without trace)");
+        c.assertWarnings(fields.err(), " (dfx script prints them only with -F without trace)");
+    }
+
+    /** The same on a fresh system-wide sched_switch recording made here with the real perf (one tracepoint event). */
+    @Test
+    void aFreshRecordingCutInsideItsTracingDataIsRefusedInOneLine(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("sched.data");
+        List<String> cmd = List.of(LiveRecording.perf(), "record", "-N", "-q", "-e", "sched:sched_switch", "-a", "-o",
+            data.toString(), "--", "sleep", "0.1");
+        assumeTrue(LiveRecording.run(cmd, null) == 0 && Files.size(data) > 0, "perf record failed here: " + cmd);
+        TracingDataCut c = TracingDataCut.of(data, dir);
+        CliRun run = CliRun.dfx("script", "-k", "/dev/null", "-i", c.file().toString());
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo(c.refusal() + "\n");
+        CliRun dump = CliRun.dfx("dump", "-i", c.file().toString());
+        assertThat(dump.status()).as(dump.err()).isZero();
+        c.assertWarnings(dump.err(), "");
+    }
+
+    /**
+     * The commands that do not refuse a file cut inside its TRACING_DATA section keep both warnings, each with its
+     * own hint about the missing formats (or none: a dump prints the raw data, folded stacks never read the fields),
+     * never script's.
+     */
+    @Test
+    void commandsThatReadACutTracingDataWarnWithTheirOwnHint(@TempDir Path dir) throws IOException {
+        TracingDataCut c = TracingDataCut.of(Fixtures.perf("sched-switch-wakeup-a.data"), dir);
+        String in = c.file().toString();
+        CliRun report = CliRun.dfx("report", "--stdio", "-k", "/dev/null", "-i", in);
+        assertThat(report.status()).as(report.err()).isZero();
+        c.assertWarnings(report.err(), " (dfx report cannot sort them by trace)");
+        CliRun dump = CliRun.dfx("dump", "-i", in);
+        assertThat(dump.status()).as(dump.err()).isZero();
+        c.assertWarnings(dump.err(), "");
+        for (String format : List.of("chrome", "perfetto", "html")) {
+            CliRun export = CliRun.dfx("export", "-k", "/dev/null", "-i", in, "--format", format, "-o",
+                dir.resolve("t." + format).toString());
+            assertThat(export.status()).as(export.err()).isZero();
+            c.assertWarnings(export.err(), " (dfx export draws them without their trace argument, and no per-cpu"
+                + " task runs from sched:sched_switch)");
+        }
+        CliRun folded = CliRun.dfx("export", "-k", "/dev/null", "-i", in, "--format", "folded", "-o",
+            dir.resolve("t.folded").toString());
+        assertThat(folded.status()).as(folded.err()).isZero();
+        // folded stacks count the first event's samples and say so in a line of their own after the warnings
+        c.assertWarnings(folded.err().lines().filter(l -> l.startsWith("dfx: warning: ")).collect(
+            java.util.stream.Collectors.joining("\n")), "");
     }
 
     @Test

@@ -42,14 +42,17 @@ public final class PerfFile implements AutoCloseable {
     private final List<AttrEntry> attrs;
     private final Map<Integer, MemorySegment> features;
     private final Map<Integer, String> cutFeatures;
+    /** The warning that named the features cut, as added, or {@code null} when none was. */
+    private final CutWarning cutWarning;
     private final Warnings warnings;
     private final InputErrors errors;
 
     private PerfFile(String name, Arena arena, MemorySegment seg, InputStream stream, FileHeader header,
                      List<AttrEntry> attrs, Map<Integer, MemorySegment> features, Map<Integer, String> cutFeatures,
-                     Warnings warnings) {
+                     CutWarning cutWarning, Warnings warnings) {
         this.name = name;
         this.cutFeatures = cutFeatures;
+        this.cutWarning = cutWarning;
         this.warnings = warnings;
         this.arena = arena;
         this.seg = seg;
@@ -146,7 +149,7 @@ public final class PerfFile implements AutoCloseable {
                 + " is not a pipe header (16); a file-mode perf.data must be given as a file, not a stream");
         }
         FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-        return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), Map.of(), new Warnings());
+        return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), Map.of(), null, new Warnings());
     }
 
     private static PerfFile fromSegment(MemorySegment seg, Arena arena, String name) {
@@ -158,7 +161,7 @@ public final class PerfFile implements AutoCloseable {
         long size = e.u64(seg, 8);
         if (size == PIPE_HEADER) {
             FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), Map.of(), new Warnings());
+            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), Map.of(), null, new Warnings());
         }
         if (size != FILE_HEADER && size != 72) {
             throw new BadInputException(name + ": byte offset 8: header size " + Long.toUnsignedString(size)
@@ -195,11 +198,9 @@ public final class PerfFile implements AutoCloseable {
         Map<Integer, MemorySegment> features = new LinkedHashMap<>();
         Map<Integer, String> cut = new LinkedHashMap<>();
         // data.size 0: perf record did not finish, so the feature table (after the data) was never written
-        if (fh.dataSize() != 0) {
-            readFeatures(seg, fh, features, cut, errors, warnings);
-        }
+        CutWarning cutWarning = fh.dataSize() != 0 ? readFeatures(seg, fh, features, cut, errors, warnings) : null;
         return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features),
-            Collections.unmodifiableMap(cut), warnings);
+            Collections.unmodifiableMap(cut), cutWarning, warnings);
     }
 
     private static Endian endianOf(MemorySegment seg, String name) {
@@ -272,8 +273,10 @@ public final class PerfFile implements AutoCloseable {
      * Reads the feature table into {@code out}. A section or table entry that the end of the file cuts (a truncated
      * recording) is left out and named in {@code cut}; the first is named in one warning that lists them all, and
      * the records are still read.
+     *
+     * @return that warning, or {@code null} when no feature was cut or the records name the cut
      */
-    private static void readFeatures(MemorySegment seg, FileHeader fh, Map<Integer, MemorySegment> out,
+    private static CutWarning readFeatures(MemorySegment seg, FileHeader fh, Map<Integer, MemorySegment> out,
                                      Map<Integer, String> cut, InputErrors errors, Warnings warnings) {
         long at = fh.featureOffset();
         Endian e = fh.endian();
@@ -284,7 +287,7 @@ public final class PerfFile implements AutoCloseable {
                     cut.put(bit, "the data section before the feature table is truncated at EOF " + seg.byteSize());
                 }
             }
-            return;
+            return null;
         }
         String first = null;
         long firstAt = -1;
@@ -317,12 +320,19 @@ public final class PerfFile implements AutoCloseable {
                 }
             }
         }
-        if (first != null) {
-            warnings.add(errors, firstAt, first + "; read the file without "
-                + (cut.size() == 1 ? "this feature" : "the " + cut.size() + " features cut: ")
-                + (cut.size() == 1 ? "" : String.join(", ", cut.keySet().stream()
-                .map(b -> Feature.ofBit(b).toString()).toList())));
+        if (first == null) {
+            return null;
         }
+        CutWarning w = new CutWarning(firstAt, first + "; read the file without "
+            + (cut.size() == 1 ? "this feature" : "the " + cut.size() + " features cut: ")
+            + (cut.size() == 1 ? "" : String.join(", ", cut.keySet().stream()
+            .map(b -> Feature.ofBit(b).toString()).toList())));
+        warnings.add(errors, w.offset(), w.what());
+        return w;
+    }
+
+    /** The warning naming the features cut: its byte offset and text, as given to {@link Warnings#add}. */
+    private record CutWarning(long offset, String what) {
     }
 
     /**
@@ -480,6 +490,17 @@ public final class PerfFile implements AutoCloseable {
      */
     public String cutFeature(int bit) {
         return cutFeatures.get(bit);
+    }
+
+    /**
+     * Takes back the warning that named the features cut by the end of the file, for a command that refuses the
+     * recording with an error naming that cut (its records are then not read, so the features lost with it no longer
+     * matter); nothing happens when there is no such warning.
+     */
+    public void withdrawCutFeatureWarning() {
+        if (cutWarning != null) {
+            warnings.withdraw(cutWarning.offset(), cutWarning.what());
+        }
     }
 
     @Override

@@ -50,6 +50,31 @@ public final class Warnings {
     }
 
     /**
+     * Changes the text of a warning added by {@link #add}, keeping its place among the warnings; nothing happens when
+     * there is no such warning.
+     *
+     * @param errors  names the input, as for {@link #add}
+     * @param offset  the byte offset it was added with
+     * @param what    the text it was added with
+     * @param newWhat the text it says instead
+     */
+    public void reword(InputErrors errors, long offset, String what, String newWhat) {
+        String key = offset + "\0" + what;
+        if (!entries.containsKey(key)) {
+            return;
+        }
+        Map<String, Entry> before = new LinkedHashMap<>(entries);
+        entries.clear();
+        before.forEach((k, e) -> {
+            if (k.equals(key)) {
+                entries.putIfAbsent(offset + "\0" + newWhat, new Entry(offset, errors.line(offset, newWhat), null));
+            } else {
+                entries.putIfAbsent(k, e);
+            }
+        });
+    }
+
+    /**
      * Adds one occurrence of a kind of problem that may repeat: the first is the warning, later ones are counted.
      *
      * @param kind     the kind, as the key that groups occurrences

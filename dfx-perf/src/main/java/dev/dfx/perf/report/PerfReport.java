@@ -92,6 +92,7 @@ public final class PerfReport {
         // checks the keys before anything is read; the layout used is made at the first sample, when a pipe-mode
         // stream has given its attrs (HEADER_ATTR records come before the samples); the sort keys are settled here
         boolean trace = layout(session, opt).keys().contains(SortKey.TRACE);
+        session.hintMissingFormats(" (dfx report cannot sort them by trace)");
         ReportLayout[] layout = new ReportLayout[1];
         DsoOrder dsos = new DsoOrder(headerDsos(session));
         Map<Evsel, Hists> hists = new LinkedHashMap<>();

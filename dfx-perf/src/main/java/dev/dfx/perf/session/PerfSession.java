@@ -66,8 +66,8 @@ public final class PerfSession implements AutoCloseable {
     /** The warnings that tracepoint events have no format, as added, so that they can be withdrawn. */
     private final List<Warning> missingFormatWarnings = new ArrayList<>();
 
-    /** A warning as given to {@link Warnings#add}: its byte offset and text. */
-    private record Warning(long offset, String what) {
+    /** A warning that a format is missing: its byte offset, and its text as added and the command's hint after it. */
+    private record Warning(long offset, String what, String hint) {
     }
     /** {@code PERF_RECORD_MISC_LOST_SAMPLES_BPF}: samples a BPF filter dropped, which perf does not warn about. */
     private static final int MISC_LOST_SAMPLES_BPF = 1 << 15;
@@ -107,16 +107,6 @@ public final class PerfSession implements AutoCloseable {
     }
 
     /**
-     * {@code evlist__prepare_tracepoint_events} fails a file-mode recording ("incompatible file format") when a
-     * tracepoint event has no format in the tracing data. Only printing its tracepoint fields needs the format, so
-     * dfx names each such event in a warning and reads on: a dump and a report read every record, and a script
-     * that would print the fields of such an event refuses before its first line ({@link #missingFormat}). Without tracing data every tracepoint event
-     * lacks its format for that one reason, so they share one line ({@code tracepoint events 1-27 have no
-     * format: ...}) rather than burying what follows under one line per event.
-     */
-    private static final String WITHOUT_FIELDS = " (dfx script prints them only with -F without trace)";
-
-    /**
      * A format libtraceevent fails to parse keeps its event, whose samples print {@code [FAILED TO PARSE]} (stdout as
      * perf's); perf names the event and what is wrong on stderr as it parses, so dfx says it in one warning per format,
      * at the format's byte offset.
@@ -127,6 +117,15 @@ public final class PerfSession implements AutoCloseable {
             + " prints them"));
     }
 
+    /**
+     * {@code evlist__prepare_tracepoint_events} fails a file-mode recording ("incompatible file format") when a
+     * tracepoint event has no format in the tracing data. Only printing its tracepoint fields needs the format, so
+     * dfx names each such event in a warning and reads on: a dump and a report read every record, and a script
+     * that would print the fields of such an event refuses before its first line ({@link #missingFormat}). Without tracing data every tracepoint event
+     * lacks its format for that one reason, so they share one line ({@code tracepoint events 1-27 have no
+     * format: ...}) rather than burying what follows under one line per event. What the missing fields cost
+     * depends on the command, which adds that to the warnings ({@link #hintMissingFormats}).
+     */
     private void warnMissingFormats() {
         List<Evsel> missing = new ArrayList<>();
         for (Evsel e : evlist.all()) {
@@ -137,31 +136,53 @@ public final class PerfSession implements AutoCloseable {
         if (trace == null && missing.size() > 1) {
             Evsel first = missing.getFirst();
             warnMissingFormat(first, "tracepoint events " + ordinals(missing) + " have no format: "
-                + noTracingData() + "; their samples are read without their tracepoint fields" + WITHOUT_FIELDS);
+                + noTracingData() + "; their samples are read without their tracepoint fields");
             return;
         }
         for (Evsel e : missing) {
-            warnMissingFormat(e, missingFormat(e) + "; its samples are read without their tracepoint fields"
-                + WITHOUT_FIELDS);
+            warnMissingFormat(e, missingFormat(e) + "; its samples are read without their tracepoint fields");
         }
     }
 
     private void warnMissingFormat(Evsel at, String what) {
         long offset = at.attrOffset() + PerfEventAttr.CONFIG_OFFSET;
         file.warnings().add(errors(), offset, what);
-        missingFormatWarnings.add(new Warning(offset, what));
+        missingFormatWarnings.add(new Warning(offset, what, ""));
+    }
+
+    /**
+     * Adds to each warning that tracepoint events have no format what that costs in the command reading the
+     * recording, e.g. {@code " (dfx script prints them only with -F without trace)"}; a command that loses nothing
+     * by it (a dump prints the raw data) adds nothing. Call before the warnings are listed; a later call replaces
+     * the earlier hint.
+     *
+     * @param hint the text appended to each such warning, starting with a space; empty for none
+     */
+    public void hintMissingFormats(String hint) {
+        List<Warning> hinted = new ArrayList<>(missingFormatWarnings.size());
+        for (Warning w : missingFormatWarnings) {
+            file.warnings().reword(errors(), w.offset(), w.what() + w.hint(), w.what() + hint);
+            hinted.add(new Warning(w.offset(), w.what(), hint));
+        }
+        missingFormatWarnings.clear();
+        missingFormatWarnings.addAll(hinted);
     }
 
     /**
      * Takes back the warnings that tracepoint events have no format, for a command that refuses the recording for
      * that reason: its error names the cause, and the warnings' "read without their tracepoint fields" no longer
-     * holds. Warnings of other kinds stay.
+     * holds. When the cause is a TRACING_DATA section cut by the end of the file, which the error names, the
+     * warning that named the features cut goes too ({@link PerfFile#withdrawCutFeatureWarning}): nothing is read
+     * after the refusal, so the other features lost no longer matter. Warnings of other kinds stay.
      */
     public void withdrawMissingFormatWarnings() {
         for (Warning w : missingFormatWarnings) {
-            file.warnings().withdraw(w.offset(), w.what());
+            file.warnings().withdraw(w.offset(), w.what() + w.hint());
         }
         missingFormatWarnings.clear();
+        if (trace == null && file.cutFeature(Feature.TRACING_DATA.bit()) != null) {
+            file.withdrawCutFeatureWarning();
+        }
     }
 
     /** @return the events' 1-based numbers as ranges: {@code 1-3, 5} */

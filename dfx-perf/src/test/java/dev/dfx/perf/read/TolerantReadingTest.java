@@ -136,8 +136,7 @@ class TolerantReadingTest {
             .replace("@" + SCHED + ".data", "@noformat.data")));
         try (PerfSession s = PerfSession.open(p, "noformat.data")) {
             assertThat(s.warnings().lines()).containsExactly("noformat.data: byte offset " + config + ": " + why
-                + "; its samples are read without their tracepoint fields (dfx script prints them only with -F"
-                + " without trace)");
+                + "; its samples are read without their tracepoint fields");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             assertThatThrownBy(() -> Goldens.script(s, out, "comm,tid,pid,cpu,time,event,trace"))
                 .isInstanceOf(BadInputException.class)
@@ -171,7 +170,7 @@ class TolerantReadingTest {
             assertThat(w.get(0)).isEqualTo("cut.data: byte offset " + (bb.getLong(24) + 8) + ": tracepoint events 1-2"
                 + " have no format: the TRACING_DATA feature section [" + off + ", +" + size + ") truncated at EOF "
                 + cut + " (the section ends at byte " + (off + size) + "); their samples are read without their"
-                + " tracepoint fields (dfx script prints them only with -F without trace)");
+                + " tracepoint fields");
             assertThat(w.get(1)).startsWith("cut.data: byte offset " + table + ": the"
                 + " TRACING_DATA feature section [" + off + ", +" + size + ") truncated at EOF " + cut + " (the"
                 + " section ends at byte " + (off + size) + "); read the file without the 21 features cut: "
@@ -180,6 +179,13 @@ class TolerantReadingTest {
             assertThat(s.missingFormat(s.evlist().first())).isEqualTo("tracepoint event 1 (config "
                 + s.evlist().first().attr().config() + ") has no format: the TRACING_DATA feature section [" + off
                 + ", +" + size + ") truncated at EOF " + cut + " (the section ends at byte " + (off + size) + ")");
+            // a command's hint goes after the warning, which keeps its place; a second hint replaces the first
+            s.hintMissingFormats(" (first hint)");
+            s.hintMissingFormats(" (second hint)");
+            assertThat(s.warnings().lines()).containsExactly(w.get(0) + " (second hint)", w.get(1));
+            // a refusal for the missing formats names the cut itself: both warnings go
+            s.withdrawMissingFormatWarnings();
+            assertThat(s.warnings().lines()).isEmpty();
         }
         assertThat(recordHeaders(Goldens.dump(p, "cut.data"))).isEqualTo(recordHeaders(
             Goldens.read(SCHED + ".dump.txt").replace("@" + SCHED + ".data", "@cut.data")));

@@ -1,0 +1,93 @@
+package dev.dfx.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A copy of a file-mode tracepoint recording cut in the middle of its TRACING_DATA feature section, as a recording
+ * whose writer died while writing its header features, and what dfx's lines about it say, read from the file's
+ * header by hand: the header's data section (u64 offset and size at bytes 40 and 48) is followed by the feature
+ * table, whose first entry is TRACING_DATA (feature bit 1, the lowest one there is). Little-endian files only.
+ *
+ * @param file     the cut copy
+ * @param table    byte offset of the feature table (the TRACING_DATA entry)
+ * @param config   byte offset of the first tracepoint event's {@code attr.config}
+ * @param why      how the section was cut, as dfx names it
+ * @param noFormat the warning's start up to its hint: the tracepoint events that lost their formats
+ * @param refusal  the line dfx refuses a script of the first tracepoint event's trace field with
+ */
+record TracingDataCut(Path file, long table, long config, String why, String noFormat, String refusal) {
+    /** {@code PERF_TYPE_TRACEPOINT}. */
+    private static final int TRACEPOINT = 2;
+    /** Offset of {@code config} in {@code struct perf_event_attr} (after type, size). */
+    private static final int CONFIG = 8;
+
+    /**
+     * @param recording a file-mode recording with tracepoint events and a TRACING_DATA section
+     * @param dir       where the cut copy {@code cut.data} is written
+     */
+    static TracingDataCut of(Path recording, Path dir) throws IOException {
+        byte[] full = Files.readAllBytes(recording);
+        ByteBuffer bb = ByteBuffer.wrap(full).order(ByteOrder.LITTLE_ENDIAN);
+        assertThat(bb.getLong(72) & 2).as("the TRACING_DATA feature bit").isEqualTo(2);
+        long table = bb.getLong(40) + bb.getLong(48);
+        long off = bb.getLong((int) table);
+        long size = bb.getLong((int) table + 8);
+        int cut = (int) (off + size / 2);
+        Path file = dir.resolve("cut.data");
+        Files.write(file, Arrays.copyOf(full, cut));
+        int entry = (int) bb.getLong(16);
+        long attrs = bb.getLong(24);
+        List<Integer> tracepoints = new ArrayList<>();
+        for (int i = 0; i < bb.getLong(32) / entry; i++) {
+            if (bb.getInt((int) attrs + i * entry) == TRACEPOINT) {
+                tracepoints.add(i + 1);
+            }
+        }
+        assertThat(tracepoints).as("tracepoint events").isNotEmpty();
+        long config = attrs + (long) (tracepoints.getFirst() - 1) * entry + CONFIG;
+        String why = "the TRACING_DATA feature section [" + off + ", +" + size + ") truncated at EOF " + cut
+            + " (the section ends at byte " + (off + size) + ")";
+        String noFormat = "dfx: warning: " + file + ": byte offset " + config + ": " + (tracepoints.size() == 1
+            ? "tracepoint event " + tracepoints.getFirst() + " (config " + bb.getLong((int) config) + ") has no format: "
+            + why + "; its samples" : "tracepoint events " + ranges(tracepoints) + " have no format: " + why
+            + "; their samples") + " are read without their tracepoint fields";
+        String refusal = "dfx: " + file + ": byte offset " + config + ": tracepoint event " + tracepoints.getFirst()
+            + " (config " + bb.getLong((int) config) + ") has no format: " + why + "; expected the format of every"
+            + " tracepoint event whose fields are printed (-F without trace prints the rest)";
+        return new TracingDataCut(file, table, config, why, noFormat, refusal);
+    }
+
+    /** @return the 1-based event numbers as ranges: {@code 1-3, 5} */
+    private static String ranges(List<Integer> numbers) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < numbers.size(); i++) {
+            int from = numbers.get(i);
+            while (i + 1 < numbers.size() && numbers.get(i + 1) == numbers.get(i) + 1) {
+                i++;
+            }
+            b.append(b.isEmpty() ? "" : ", ").append(from).append(numbers.get(i) > from ? "-" + numbers.get(i) : "");
+        }
+        return b.toString();
+    }
+
+    /**
+     * Checks a command's standard error: the warning that the events have no format with {@code hint} after it, then
+     * the one naming the features cut (TRACING_DATA first, and the sections after it in the file).
+     */
+    void assertWarnings(String err, String hint) {
+        List<String> lines = err.lines().toList();
+        assertThat(lines).as(err).hasSize(2);
+        assertThat(lines.get(0)).isEqualTo(noFormat + hint);
+        assertThat(lines.get(1)).startsWith("dfx: warning: " + file + ": byte offset " + table + ": " + why
+            + "; read the file without the ").contains(" features cut: TRACING_DATA, ");
+    }
+}

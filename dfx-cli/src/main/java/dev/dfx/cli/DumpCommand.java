@@ -34,10 +34,11 @@ final class DumpCommand implements Callable<Integer> {
     @Option(names = "--evlist", description = "Print the events with their attrs (perf evlist -v)")
     boolean evlist;
 
+    // not negatable, unlike perf's: perf report --no-dump-raw-trace prints a report instead, which dump never does
     @Option(names = {"-D", "--dump-raw-trace"}, description = "Accepted for perf compatibility (the default)")
     boolean dumpRaw;
 
-    @Option(names = {"-f", "--force"}, description = "Accepted for perf compatibility (no effect)")
+    @Option(names = {"-f", "--force"}, negatable = true, description = "Accepted for perf compatibility (no effect)")
     boolean force;
 
     @Override

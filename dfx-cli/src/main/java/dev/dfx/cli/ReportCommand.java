@@ -77,7 +77,8 @@ final class ReportCommand implements Callable<Integer> {
         description = "perf.data: leave out lines and callchain branches under this share of the event (0 to 100)")
     Double percentLimit;
 
-    @Option(names = {"-n", "--show-nr-samples"}, description = "perf.data: a Samples column after the overhead"
+    @Option(names = {"-n", "--show-nr-samples"}, negatable = true,
+        description = "perf.data: a Samples column after the overhead"
         + " columns (unless -F is given)")
     boolean showNrSamples;
 
@@ -86,7 +87,8 @@ final class ReportCommand implements Callable<Integer> {
             + " these hex addresses (0x...)")
     String symbolList;
 
-    @Option(names = {"-G", "--inverted"}, description = "perf.data: callchains from caller to callee (perf's"
+    @Option(names = {"-G", "--inverted"}, negatable = true,
+        description = "perf.data: callchains from caller to callee (perf's"
         + " inverted call graph; the default with children)")
     boolean inverted;
 
@@ -95,7 +97,8 @@ final class ReportCommand implements Callable<Integer> {
             + " with groups); --no-group shows each event apart. Either makes a recording without groups one group")
     Boolean group;
 
-    @Option(names = {"-q", "--quiet"}, description = "perf.data: no comment lines (#), only the report's lines")
+    @Option(names = {"-q", "--quiet"}, negatable = true,
+        description = "perf.data: no comment lines (#), only the report's lines")
     boolean quiet;
 
     @CommandLine.Mixin
@@ -104,7 +107,7 @@ final class ReportCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SymbolSourceOptions symbols = new SymbolSourceOptions();
 
-    @Option(names = "--stdio", description = "Accepted for perf compatibility (dfx prints text)")
+    @Option(names = "--stdio", negatable = true, description = "Accepted for perf compatibility (dfx prints text)")
     boolean stdio;
 
     @Override

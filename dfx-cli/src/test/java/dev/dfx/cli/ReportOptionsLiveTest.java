@@ -2,12 +2,9 @@ package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -21,17 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code --cpu} leave samples out. perf's closing tip ({@code # (Tip: ...)}), which dfx does not print, is left out
  * of the comparison; {@code -q} prints none.
  */
-class ReportOptionsLiveTest {
-    @TempDir
-    static Path dir;
-
-    private static FilterRecording rec;
-
-    @BeforeAll
-    static void record() throws Exception {
-        rec = FilterRecording.make(dir);
-    }
-
+class ReportOptionsLiveTest extends FilterRecordingTest {
     static Stream<String> options() {
         return Stream.of("-n", "-n --no-children", "--show-nr-samples -g none --sort sym", "-n -F overhead,sym",
             "-q", "-q -g none", "-q --no-children -n", "-G --no-children", "-G", "-G --no-children --sort dso,sym",

@@ -2,13 +2,10 @@ package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,17 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * callchains and the cpu sampled, the program run once on cpu 0 and once on cpu 1 (where the machine has two), with
  * the task and mmap side-band lines (which perf filters by cpu only) and without ({@link FilterRecording}).
  */
-class ScriptFilterLiveTest {
-    @TempDir
-    static Path dir;
-
-    private static FilterRecording rec;
-
-    @BeforeAll
-    static void record() throws Exception {
-        rec = FilterRecording.make(dir);
-    }
-
+class ScriptFilterLiveTest extends FilterRecordingTest {
     static Stream<Arguments> filters() {
         List<Arguments> out = new ArrayList<>();
         for (String sideBand : List.of("", "--show-task-events --show-mmap-events")) {

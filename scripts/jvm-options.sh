@@ -36,4 +36,16 @@ command_opts() {
   case "${1:-}" in
     export | script) cmd_opts+=(-XX:FreqInlineSize=100) ;;
   esac
+  # dfx record: -XX:+UseTransparentHugePages, the heap in 2 MiB pages where the kernel gives them on request. The
+  # workload's tensors and the outputs fill a fresh heap, and each first touch of a 4 KiB page is a page fault; on a
+  # virtual machine one can cost 10 µs or more (on the 2-CPU VM a fresh JVM took 1.1 s to fill 400 MB of heap, 0.5-0.7 s
+  # in huge pages; `dfx record -w flood`'s command 2.8-2.9 s against 2.1-2.5 s, its workload 1.17-1.40 s against
+  # 1.08-1.23 s). Not for the readers, whose small young generation is reused: script and export of a 184 MB file and
+  # script of a 54 KB one took the same time either way, with 6-7 MB more resident. Only where the kernel's mode is
+  # madvise or always: with never the JVM would print a warning.
+  if [ "${1:-}" = record ]; then
+    case "$(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)" in
+      *"[madvise]"* | *"[always]"*) cmd_opts+=(-XX:+UseTransparentHugePages) ;;
+    esac
+  fi
 }

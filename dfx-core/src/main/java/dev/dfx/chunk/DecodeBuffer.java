@@ -1,5 +1,6 @@
 package dev.dfx.chunk;
 
+import dev.dfx.io.ZeroedMemory;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -29,7 +30,7 @@ public final class DecodeBuffer implements AutoCloseable {
      */
     MemorySegment decode(MemorySegment stored, long length) {
         if (buffer.byteSize() < length) {
-            buffer = arena.allocate(Math.max(length, 2 * buffer.byteSize()), 8);  // zeroed by the arena
+            buffer = ZeroedMemory.allocate(arena, Math.max(length, 2 * buffer.byteSize()), false);
             dirty = new long[ZeroBlocks.words(buffer.byteSize())];
         }
         ZeroBlocks.decodeOver(stored, length, buffer, dirty);

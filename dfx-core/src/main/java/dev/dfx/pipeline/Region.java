@@ -1,6 +1,7 @@
 package dev.dfx.pipeline;
 
 import dev.dfx.error.IoErrors;
+import dev.dfx.io.ZeroedMemory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -17,7 +18,8 @@ import java.util.Set;
 
 /**
  * The memory of one pipeline: the region (queues and lane states, laid out by {@link RegionLayout}) and the
- * buffer blocks, all off-heap in one shared {@link Arena}, or mapped from one file. The region is what producers
+ * buffer blocks, all off-heap in one shared {@link Arena} ({@link ZeroedMemory}: faulted in at allocation, in huge
+ * pages where the kernel has them, so producers' first writes fault nothing), or mapped from one file. The region is what producers
  * write ("device" memory); COPY mode's host shadows are allocated here too but never mapped.
  *
  * <p>Thread-safety: {@link #allocateDevice} and {@link #allocateHost} are synchronized (startup thread, then
@@ -68,7 +70,7 @@ final class Region implements AutoCloseable {
                 preallocate(file, mappedFile, 0, layout.regionBytes());
                 device = file.map(FileChannel.MapMode.READ_WRITE, 0, layout.regionBytes(), arena);
             } else {
-                device = arena.allocate(layout.regionBytes(), 4096);  // zeroed by the arena
+                device = ZeroedMemory.allocate(arena, layout.regionBytes(), true);
             }
             Region r = new Region(layout, arena, device, file, mappedFile);
             r.writeTables(config, mappedFile != null);
@@ -158,7 +160,7 @@ final class Region implements AutoCloseable {
      */
     synchronized Allocation allocateDevice(long bytes) {
         if (file == null) {
-            MemorySegment s = arena.allocate(bytes, 4096);
+            MemorySegment s = ZeroedMemory.allocate(arena, bytes, true);
             return new Allocation(s, s.address());
         }
         long base = RegionLayout.align(fileEnd, 4096);
@@ -197,7 +199,7 @@ final class Region implements AutoCloseable {
 
     /** Allocates host-only memory (COPY shadows), zeroed, aligned to 64. */
     synchronized MemorySegment allocateHost(long bytes) {
-        return arena.allocate(bytes, 64);
+        return ZeroedMemory.allocate(arena, bytes, true);
     }
 
     /** Frees every segment; no thread may touch the region or a buffer afterwards. */

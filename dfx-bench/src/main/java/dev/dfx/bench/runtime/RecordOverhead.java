@@ -46,10 +46,11 @@ import java.util.stream.Stream;
  *
  * <p>With {@code --only none,CONFIG,...}, only the configurations named ({@code none} always: the ratios are to it;
  * the others from {@code --each}'s and {@code all}): for profiling one subsystem, or a quicker comparison of two
- * builds.
+ * builds. With {@code --pool} (repeatable, as {@code dfx record --pool}), every recording configuration's pools are
+ * sized so, for measuring what a pool's size costs.
  *
  * <pre>java -cp dfx-bench/target/benchmarks.jar dev.dfx.bench.runtime.RecordOverhead [REPEATS] [WORKLOAD,...] [--each]
- *     [--warmup N] [--threads] [--only none,CONFIG,...]</pre>
+ *     [--warmup N] [--threads] [--only none,CONFIG,...] [--pool KIND=COUNTxRECORDS]...</pre>
  */
 public final class RecordOverhead {
     private static final com.sun.management.OperatingSystemMXBean OS =
@@ -83,6 +84,11 @@ public final class RecordOverhead {
         if (o >= 0) {
             only = Arrays.asList(rest.remove(o + 1).split(","));
             rest.remove(o);
+        }
+        List<String> pools = new ArrayList<>();
+        for (int p = rest.indexOf("--pool"); p >= 0; p = rest.indexOf("--pool")) {
+            pools.add(rest.remove(p + 1));
+            rest.remove(p);
         }
         int warmup = WARMUP;
         int w = rest.indexOf("--warmup");
@@ -120,10 +126,10 @@ public final class RecordOverhead {
             Map<String, List<Sample>> samples = new LinkedHashMap<>();
             configs.forEach((c, s) -> samples.put(c, new ArrayList<>()));
             for (int i = 0; i < warmup; i++) {  // not counted: the program runs once per recording, so the JIT
-                configs.forEach((c, s) -> record(name, s, tmp, false));  // needs several before it compiles it
+                configs.forEach((c, s) -> record(name, s, tmp, false, pools));  // needs several before it compiles it
             }
             for (int r = 0; r < repeats; r++) {
-                configs.forEach((c, s) -> samples.get(c).add(record(name, s, tmp, threads)));
+                configs.forEach((c, s) -> samples.get(c).add(record(name, s, tmp, threads, pools)));
             }
             double offWall = median(samples.get("none"), Sample::workloadNs);
             double offCpu = median(samples.get("none"), Sample::cpuNs);
@@ -160,10 +166,13 @@ public final class RecordOverhead {
         System.out.println(line);
     }
 
-    private static Sample record(String workload, Config config, Path tmp, boolean threads) {
+    private static Sample record(String workload, Config config, Path tmp, boolean threads, List<String> pools) {
         Path dir = tmp.resolve("run");
         RecordingConfig c = RecordingConfig.defaults().withWorkload(workload).withSubsystems(config.subsystems())
                 .withOutput(dir);
+        if (!config.subsystems().isEmpty() && !pools.isEmpty()) {
+            c = c.withBackpressure(c.policy(), pools);
+        }
         if (config.pmuEvents() != null) {
             c = c.withPmuEvents(config.pmuEvents());
         }

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes a run directory's trace from its chunk files and run.json, in one walk that feeds either format
@@ -75,7 +76,9 @@ public final class RunTraceExporter {
     public static OutputFile write(Path runDir, RunManifest m, Path out, DependencyEdges deps) throws IOException {
         RunDamage damage = new RunDamage();
         OutputSeal.Written<Long> events;
-        try (RunChunkFiles chunks = RunChunkFiles.open(runDir, m, damage)) {
+        // edges handed over: the deps file was read, checked and replayed by the deps export
+        Set<String> elsewhere = deps != null ? Set.of(Subsystem.DEPS.id()) : Set.of();
+        try (RunChunkFiles chunks = RunChunkFiles.open(runDir, m, damage, elsewhere)) {
             events = OutputSeal.write(out, os -> {
                 try (os) {
                     return write(chunks, m, format(os, m, TraceFormat.CHROME), damage, deps);

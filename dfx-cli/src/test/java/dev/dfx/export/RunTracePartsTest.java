@@ -13,10 +13,13 @@ import dev.dfx.runtime.workload.Workloads;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,5 +60,23 @@ class RunTracePartsTest {
                 "\"ph\":\"s\"", "\"ph\":\"f\"").doesNotContain("\"dependency_arrows\":\"none");
         assertThat(parts.toByteArray()).isEqualTo(inOrder.toByteArray());
         assertThat(Files.readAllBytes(dir.resolve(RunTraceExporter.FILE))).isEqualTo(inOrder.toByteArray());
+
+        // the recording's trace leaves the deps file to the deps export: opened without it, a cut deps file is
+        // neither read nor damage, while every other file still is
+        Path deps = dir.resolve("chunks/deps.dfx");
+        try (FileChannel f = FileChannel.open(deps, StandardOpenOption.WRITE)) {
+            f.truncate(f.size() / 2);
+        }
+        RunDamage all = new RunDamage();
+        try (RunChunkFiles chunks = RunChunkFiles.open(dir, m, all)) {
+            assertThat(chunks.reader(Subsystem.DEPS)).isNotNull();
+        }
+        assertThat(all.lines()).singleElement().asString().startsWith(deps + ": ");
+        RunDamage butDeps = new RunDamage();
+        try (RunChunkFiles chunks = RunChunkFiles.open(dir, m, butDeps, Set.of(Subsystem.DEPS.id()))) {
+            assertThat(chunks.reader(Subsystem.DEPS)).isNull();
+            assertThat(chunks.reader(Subsystem.SWIMLANE)).isNotNull();
+        }
+        assertThat(butDeps.none()).isTrue();
     }
 }

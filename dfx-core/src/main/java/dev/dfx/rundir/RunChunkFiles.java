@@ -60,6 +60,19 @@ public final class RunChunkFiles implements AutoCloseable {
      * @return the files that could be opened; close it to unmap them
      */
     public static RunChunkFiles open(Path runDir, RunManifest m, RunDamage damage) {
+        return open(runDir, m, damage, Set.of());
+    }
+
+    /**
+     * {@link #open(Path, RunManifest, RunDamage)} without the files of the subsystems in {@code elsewhere}, which the
+     * caller reads (and checks) on its own: neither opened, nor checksummed, nor listed as damage. A recording's trace
+     * gets the dependency edges its deps export replayed, so reading the deps file again (the largest, 25 MB for 65,536
+     * submits) would only verify it a second time.
+     *
+     * @param elsewhere subsystem names ({@code deps}) left out
+     * @return the files that could be opened, those of {@code elsewhere} not among them; close it to unmap them
+     */
+    public static RunChunkFiles open(Path runDir, RunManifest m, RunDamage damage, Set<String> elsewhere) {
         List<String> present = present(runDir, damage);
         if (present == null) { // its one line says why; every file in it would also look missing
             return new RunChunkFiles(runDir, new TreeMap<>(), m == null ? Set.of()
@@ -78,6 +91,7 @@ public final class RunChunkFiles implements AutoCloseable {
             names.retainAll(listed);
             m.subsystems().forEach(s -> names.add(s.name())); // a reported subsystem's missing file is a loss
         }
+        names.removeAll(elsewhere);
         TreeMap<String, ChunkReader> readers = new TreeMap<>();
         Set<String> damaged = new HashSet<>();
         for (String name : names) {

@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
  * a run whose recorder was killed. The line is encoded, and the handler's calls linked, before any thread can fail,
  * and the handler first lets go of a 1 MiB reserve of heap, so that what it still allocates (a first call's linkage
  * in the JVM) finds room; where a thread's failure comes inside the handler all the same, the JVM prints a notice of
- * its own and another failing thread says the line. Other uncaught throwables keep the JVM's default handling.
+ * its own and another failing thread says the line. With {@code DFX_DEBUG} set, the failing thread's stack trace
+ * follows the line, as for dfx's other internal errors (best effort: printing it needs heap). Other uncaught
+ * throwables keep the JVM's default handling.
  * Install once, from {@code main} only: it halts the JVM.
  */
 final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
@@ -29,6 +31,7 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
     /** Set by the first thread to fail (under this object's lock): threads failing together print the line once. */
     private boolean said;
     private final Thread.UncaughtExceptionHandler fallback;
+    private final boolean debug = System.getenv("DFX_DEBUG") != null;
 
     private FatalThreadErrors(Thread.UncaughtExceptionHandler fallback) {
         this.fallback = fallback;
@@ -41,7 +44,7 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
     /** Makes this the handler of every thread that sets none of its own. */
     static void install() {
         FatalThreadErrors h = new FatalThreadErrors(Thread.getDefaultUncaughtExceptionHandler());
-        h.stop(OUT_OF_MEMORY, false); // runs the path once now, while there is heap to link it
+        h.stop(OUT_OF_MEMORY, null, false); // runs the path once now, while there is heap to link it
         Thread.setDefaultUncaughtExceptionHandler(h);
     }
 
@@ -55,14 +58,16 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
             }
             return;
         }
-        stop(e instanceof OutOfMemoryError ? OUT_OF_MEMORY : OTHER, true);
+        stop(e instanceof OutOfMemoryError ? OUT_OF_MEMORY : OTHER, e, true);
     }
 
     /**
-     * @param line what to say
-     * @param halt false for the run at installation: nothing written, nothing halted, every call linked
+     * @param line  what to say
+     * @param error the thread's error, its stack trace printed after the line under {@code DFX_DEBUG}; null at
+     *              installation
+     * @param halt  false for the run at installation: nothing written, nothing halted, every call linked
      */
-    private void stop(byte[] line, boolean halt) {
+    private void stop(byte[] line, Throwable error, boolean halt) {
         boolean first;
         synchronized (this) {
             if (halt) {
@@ -74,6 +79,9 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
         if (first) {
             try {
                 stderr.write(line, 0, halt ? line.length : 0);
+                if (debug && error != null) {
+                    error.printStackTrace();
+                }
             } catch (IOException | RuntimeException | Error ignored) {
                 // nothing more can be said; halting is what matters
             }

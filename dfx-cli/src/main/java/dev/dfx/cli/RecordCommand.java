@@ -115,7 +115,7 @@ final class RecordCommand implements Callable<Integer> {
             description = "A program to record (after --), with its arguments.")
     List<String> command = new ArrayList<>();
 
-    @Option(names = "--quiet", description = "Print only the run directory's path (no summary, no progress); with a command (-- COMMAND)"
+    @Option(names = {"-q", "--quiet"}, description = "Print only the run directory's path (no summary, no progress); with a command (-- COMMAND)"
             + " nothing but dfx: lines, as perf record -q. A recording that failed adds one dfx: line saying why.")
     boolean quiet;
 

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,6 +41,14 @@ record DfxProcess(Process process, Path out, Path err) {
      * @see #start(Path, String...)
      */
     static DfxProcess start(Path dir, List<String> jvm, String... args) throws IOException {
+        return start(dir, jvm, Map.of(), args);
+    }
+
+    /**
+     * @param env variables added to the child's environment, e.g. {@code DFX_DEBUG}
+     * @see #start(Path, List, String...)
+     */
+    static DfxProcess start(Path dir, List<String> jvm, Map<String, String> env, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "--enable-native-access=ALL-UNNAMED"));
         cmd.addAll(jvm);
@@ -47,8 +56,10 @@ record DfxProcess(Process process, Path out, Path err) {
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "dfx-out.", "");
         Path err = Files.createTempFile(dir, "dfx-err.", "");
-        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).start();
+        ProcessBuilder b = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile());
+        b.environment().putAll(env);
+        Process p = b.start();
         return new DfxProcess(p, out, err);
     }
 

@@ -1,9 +1,11 @@
 package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,5 +41,25 @@ class FatalThreadErrorsTest {
         // what the chunk files hold is read as a run whose recorder stopped, without hanging
         DfxProcess.Done script = DfxProcess.run(tmp, "script", run.toString());
         assertThat(script.status()).as(script.output()).isIn(0, 1);
+    }
+
+    /** With DFX_DEBUG set, the last resort's line is followed by the failing thread's stack trace. */
+    @Test
+    void withDfxDebugTheLineIsFollowedByTheStackTrace() throws Exception {
+        // which thread meets the error first varies: up to three recordings for one that ends through the last resort
+        for (int i = 0; i < 3; i++) {
+            DfxProcess.Done d = DfxProcess.start(tmp, List.of("-Xmx64m", "-XX:+UseSerialGC"),
+                Map.of("DFX_DEBUG", "1"), "record", "-w", "flood", "-o", tmp.resolve("run" + i).toString()).finish();
+            if (d.status() == 70 && d.stderr().contains("ran out of memory")) {
+                List<String> lines = d.stderr().lines().toList();
+                int at = lines.indexOf(lines.stream().filter(l -> l.contains("ran out of memory")).findFirst()
+                    .orElseThrow());
+                assertThat(lines.get(at)).startsWith("dfx: internal error: a thread of dfx ran out of memory");
+                assertThat(lines.subList(at + 1, lines.size())).as(d.output())
+                    .anyMatch(l -> l.contains("java.lang.OutOfMemoryError")).anyMatch(l -> l.startsWith("\tat "));
+                return;
+            }
+        }
+        assumeTrue(false, "no recording ended through the last resort in three tries");
     }
 }

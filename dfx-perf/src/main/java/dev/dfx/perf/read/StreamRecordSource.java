@@ -38,7 +38,7 @@ public final class StreamRecordSource implements RecordSource {
             return null;
         }
         if (got < 8) {
-            throw truncated("record header (8 bytes)", got);
+            throw truncated(0, "record header (8 bytes)", got);
         }
         MemorySegment h = MemorySegment.ofArray(header);
         int type = endian.s32(h, 0);
@@ -51,7 +51,7 @@ public final class StreamRecordSource implements RecordSource {
         System.arraycopy(header, 0, body, 0, 8);
         int n = readFully(body, 8, size - 8);
         if (n < size - 8) {
-            throw truncated(RecordType.name(type) + " record of " + size + " bytes", 8 + n);
+            throw truncated(0, RecordType.name(type) + " record of " + size + " bytes", 8 + n);
         }
         MemorySegment seg = MemorySegment.ofArray(body);
         long trailingBytes = RecordFraming.trailingBytes(seg, 0, type, size, endian);
@@ -64,7 +64,8 @@ public final class StreamRecordSource implements RecordSource {
             byte[] t = new byte[(int) trailingBytes];
             int m = readFully(t, 0, t.length);
             if (m < t.length) {
-                throw truncated(RecordType.name(type) + " payload of " + trailingBytes + " bytes", size + m);
+                // named where the payload starts, after the record itself, with the payload's bytes alone
+                throw truncated(size, RecordType.name(type) + " payload of " + trailingBytes + " bytes", m);
             }
             trailing = MemorySegment.ofArray(t);
         }
@@ -90,8 +91,12 @@ public final class StreamRecordSource implements RecordSource {
         return done;
     }
 
-    private BadInputException truncated(String what, int got) {
-        return errors.at(pos + errors.recordBias(), "truncated " + what + ": the stream ended after " + got
+    /**
+     * @param from where {@code what} starts, bytes after the record's start
+     * @param got  how many of its bytes the stream held
+     */
+    private BadInputException truncated(int from, String what, int got) {
+        return errors.at(pos + from + errors.recordBias(), "truncated " + what + ": the stream ended after " + got
             + " bytes of it");
     }
 }

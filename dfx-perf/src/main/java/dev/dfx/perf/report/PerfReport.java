@@ -83,7 +83,8 @@ public final class PerfReport {
      * Prints the report of {@code session}.
      *
      * @return the lines about symbol files that could not be used, each once
-     * @throws BadInputException for an unknown sort key or field (nothing is printed then), or where reading the
+     * @throws BadInputException for an unknown sort key or field, or sorting by trace a tracepoint event whose format
+     *                           the file lacks (nothing is printed then), or where reading the
      *                           data stopped early (a torn last record, a record that runs past the section, a
      *                           file cut short): the report of the samples read before it is printed first, as
      *                           perf would print it for a recording that ended there
@@ -93,6 +94,16 @@ public final class PerfReport {
         // stream has given its attrs (HEADER_ATTR records come before the samples); the sort keys are settled here
         boolean trace = layout(session, opt).keys().contains(SortKey.TRACE);
         session.hintMissingFormats(" (dfx report cannot sort them by trace)");
+        if (trace && !session.file().pipe()) {
+            // refused before anything is read or printed, as script refuses its trace field (a pipe's formats come
+            // later: there the first sample without one stops the report)
+            for (Evsel e : session.evlist().all()) {
+                if (e.attr().type() == PerfType.TRACEPOINT && e.format() == null) {
+                    throw session.missingFormatRefusal(e, "expected the format of every tracepoint event to sort by"
+                        + " trace (--sort without trace reports the rest)");
+                }
+            }
+        }
         ReportLayout[] layout = new ReportLayout[1];
         DsoOrder dsos = new DsoOrder(headerDsos(session));
         Map<Evsel, Hists> hists = new LinkedHashMap<>();

@@ -51,7 +51,6 @@ import dev.dfx.perf.unwind.UserStackUnwinder;
 import dev.dfx.perf.vpadtl.DtlEntry;
 import dev.dfx.perf.vpadtl.DtlText;
 import dev.dfx.perf.vpadtl.VpaDtlDecoder;
-import dev.dfx.pmu.attr.PerfEventAttr;
 import dev.dfx.pmu.attr.PerfType;
 import dev.dfx.pmu.attr.SampleType;
 import dev.dfx.pmu.attr.SoftwareId;
@@ -67,6 +66,9 @@ import java.util.Map;
  * pass. Not thread-safe.
  */
 public final class ScriptPrinter {
+    /** What a refusal for a tracepoint event without its format says the printer needed, and can do without. */
+    private static final String NEEDS_FORMAT = "expected the format of every tracepoint event whose fields are printed"
+        + " (-F without trace prints the rest)";
     private final PerfSession session;
     private final ScriptOptions opt;
     private final TimeBase.Column timeColumn;
@@ -124,8 +126,7 @@ public final class ScriptPrinter {
             // refused before the first line rather than in the middle of one (a pipe's formats come later)
             if (!pipe && on(fields.mask(e.attr().type()), TRACE) && e.attr().type() == PerfType.TRACEPOINT) {
                 if (e.format() == null) {
-                    session.withdrawMissingFormatWarnings();
-                    throw session.errors().at(e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, noFormat(e));
+                    throw session.missingFormatRefusal(e, NEEDS_FORMAT);
                 }
                 session.requireRecordTypes();
             }
@@ -422,8 +423,7 @@ public final class ScriptPrinter {
 
     /** @return why the fields of tracepoint event {@code e}, which has no format, cannot be printed */
     private String noFormat(Evsel e) {
-        return session.missingFormat(e) + "; expected the format of every tracepoint event whose fields are printed"
-            + " (-F without trace prints the rest)";
+        return session.missingFormat(e) + "; " + NEEDS_FORMAT;
     }
 
     /** The {@code trace} field: the raw data printed through the format libtraceevent picks for it. */

@@ -185,6 +185,22 @@ public final class PerfSession implements AutoCloseable {
         }
     }
 
+    /**
+     * The one error of a command that cannot go on without tracepoint event {@code e}'s format (script printing its
+     * fields, report sorting by trace), at the byte offset of the event's config: which event, and why it has no
+     * format ({@link #missingFormat}, which names a cut section with its offsets). The warnings that said the events
+     * would be read without their fields are withdrawn first ({@link #withdrawMissingFormatWarnings}), so the error
+     * is the command's one line about it.
+     *
+     * @param e        a tracepoint event without a format
+     * @param expected what the command needed the format for, and what it can do without
+     * @return the error, for the caller to throw
+     */
+    public BadInputException missingFormatRefusal(Evsel e, String expected) {
+        withdrawMissingFormatWarnings();
+        return errors().at(e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, missingFormat(e) + "; " + expected);
+    }
+
     /** @return the events' 1-based numbers as ranges: {@code 1-3, 5} */
     private static String ordinals(List<Evsel> events) {
         StringBuilder b = new StringBuilder();
@@ -342,8 +358,8 @@ public final class PerfSession implements AutoCloseable {
         EventFormat ev = trace == null ? null : trace.eventOf(data);
         if (ev == null) {
             requireRecordTypes();
-            throw errors().at(s.record(), s.rawOffset(), "the tracepoint data of this SAMPLE cannot be printed: "
-                + (trace == null ? "the recording has no tracing data" : "its common_type names no format of the"
+            throw errors().at(s.record(), s.rawOffset(), "the tracepoint data of this SAMPLE cannot be read: "
+                + (trace == null ? noTracingData() : "its common_type names no format of the"
                 + " tracing data") + "; expected raw"
                 + " data of a tracepoint whose format the tracing data holds");
         }

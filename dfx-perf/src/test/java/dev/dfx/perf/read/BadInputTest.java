@@ -126,6 +126,30 @@ class BadInputTest {
         assertThat(bytes.toString(StandardCharsets.ISO_8859_1)).contains("sched:sched_process_exec:");
     }
 
+    /**
+     * A stream cut inside the TRACING_DATA record's payload (the formats that follow the 12-byte record): named where
+     * the payload starts, with the payload's size and how many of its bytes came, as for a cut record.
+     */
+    @Test
+    void aPipeStreamCutInsideItsTracingDataNamesThePayloadsBytes() throws IOException {
+        byte[] full = fixture("sched-proc.pipe.data");
+        ByteBuffer bb = ByteBuffer.wrap(full).order(ByteOrder.LITTLE_ENDIAN);
+        int at = 16;  // after the pipe header: records of u32 type, u16 misc, u16 size
+        while (bb.getInt(at) != 66) {  // PERF_RECORD_HEADER_TRACING_DATA
+            at += Short.toUnsignedInt(bb.getShort(at + 6));
+        }
+        int size = Short.toUnsignedInt(bb.getShort(at + 6));
+        long payload = Integer.toUnsignedLong(bb.getInt(at + 8));
+        byte[] cut = Arrays.copyOf(full, at + size + 100);
+        assertThatThrownBy(() -> {
+            try (PerfSession s = PerfSession.open(new ByteArrayInputStream(cut), "pipe")) {
+                Goldens.script(s, new ByteArrayOutputStream(), null);
+            }
+        }).isInstanceOf(BadInputException.class)
+            .hasMessage("pipe: byte offset " + (at + size) + ": truncated TRACING_DATA payload of " + payload
+                + " bytes: the stream ended after 100 bytes of it");
+    }
+
     private void script(Path p, OutputStream out, String fields) {
         try (PerfSession s = PerfSession.open(p, p.getFileName().toString())) {
             Goldens.script(s, out, fields);

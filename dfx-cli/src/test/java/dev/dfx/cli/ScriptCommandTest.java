@@ -168,6 +168,12 @@ class ScriptCommandTest {
         CliRun report = CliRun.dfx("report", "--stdio", "-k", "/dev/null", "-i", in);
         assertThat(report.status()).as(report.err()).isZero();
         c.assertWarnings(report.err(), " (dfx report cannot sort them by trace)");
+        // sorting by trace needs the formats: refused as script refuses its trace field, one line, nothing printed
+        CliRun byTrace = CliRun.dfx("report", "--stdio", "--sort", "comm,trace", "-k", "/dev/null", "-i", in);
+        assertThat(byTrace.status()).isEqualTo(1);
+        assertThat(byTrace.out()).isEmpty();
+        assertThat(byTrace.err()).isEqualTo(c.refusal().replace("whose fields are printed (-F without trace prints the"
+            + " rest)", "to sort by trace (--sort without trace reports the rest)") + "\n");
         CliRun dump = CliRun.dfx("dump", "-i", in);
         assertThat(dump.status()).as(dump.err()).isZero();
         c.assertWarnings(dump.err(), "");

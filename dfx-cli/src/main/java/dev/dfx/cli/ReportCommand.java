@@ -65,7 +65,7 @@ final class ReportCommand implements Callable<Integer> {
         description = "perf.data: output columns: overhead, overhead_children, sample, period and the sort keys")
     String fields;
 
-    @Option(names = "--children", negatable = true,
+    @Option(names = "--children", negatable = true, arity = "0",
         description = "perf.data: accumulate callchains into callers (Children column; default with callchains)")
     Boolean children;
 
@@ -77,7 +77,7 @@ final class ReportCommand implements Callable<Integer> {
         description = "perf.data: leave out lines and callchain branches under this share of the event (0 to 100)")
     Double percentLimit;
 
-    @Option(names = {"-n", "--show-nr-samples"}, negatable = true,
+    @Option(names = {"-n", "--show-nr-samples"}, negatable = true, arity = "0",
         description = "perf.data: a Samples column after the overhead"
         + " columns (unless -F is given)")
     boolean showNrSamples;
@@ -87,17 +87,17 @@ final class ReportCommand implements Callable<Integer> {
             + " these hex addresses (0x...)")
     String symbolList;
 
-    @Option(names = {"-G", "--inverted"}, negatable = true,
+    @Option(names = {"-G", "--inverted"}, negatable = true, arity = "0",
         description = "perf.data: callchains from caller to callee (perf's"
         + " inverted call graph; the default with children)")
     boolean inverted;
 
-    @Option(names = "--group", negatable = true,
+    @Option(names = "--group", negatable = true, arity = "0",
         description = "perf.data: show an event group as one table, a column per event (the default for recordings"
             + " with groups); --no-group shows each event apart. Either makes a recording without groups one group")
     Boolean group;
 
-    @Option(names = {"-q", "--quiet"}, negatable = true,
+    @Option(names = {"-q", "--quiet"}, negatable = true, arity = "0",
         description = "perf.data: no comment lines (#), only the report's lines")
     boolean quiet;
 
@@ -107,7 +107,8 @@ final class ReportCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SymbolSourceOptions symbols = new SymbolSourceOptions();
 
-    @Option(names = "--stdio", negatable = true, description = "Accepted for perf compatibility (dfx prints text)")
+    @Option(names = "--stdio", negatable = true, arity = "0",
+            description = "Accepted for perf compatibility (dfx prints text)")
     boolean stdio;
 
     @Override

@@ -39,38 +39,40 @@ final class ScriptCommand implements Callable<Integer> {
         description = "Fields to print, as perf script -F: [type:]field,... with +field/-field forms")
     List<String> fields = new ArrayList<>();
 
-    @Option(names = "--ns", negatable = true, description = "Print timestamps with nanosecond precision")
+    @Option(names = "--ns", negatable = true, arity = "0", description = "Print timestamps with nanosecond precision")
     boolean ns;
 
-    @Option(names = "--reltime", negatable = true,
+    @Option(names = "--reltime", negatable = true, arity = "0",
         description = "Print timestamps relative to the first printed event; --time ranges"
         + " count from the recording's first sample")
     boolean reltime;
 
-    @Option(names = "--deltatime", negatable = true,
+    @Option(names = "--deltatime", negatable = true, arity = "0",
         description = "Print timestamps relative to the previous printed event")
     boolean deltatime;
 
-    @Option(names = "--show-task-events", negatable = true, description = "Print COMM, FORK and EXIT records")
+    @Option(names = "--show-task-events", negatable = true, arity = "0",
+            description = "Print COMM, FORK and EXIT records")
     boolean showTask;
 
-    @Option(names = "--show-mmap-events", negatable = true, description = "Print MMAP and MMAP2 records")
+    @Option(names = "--show-mmap-events", negatable = true, arity = "0", description = "Print MMAP and MMAP2 records")
     boolean showMmap;
 
-    @Option(names = "--show-switch-events", negatable = true, description = "Print context-switch records")
+    @Option(names = "--show-switch-events", negatable = true, arity = "0", description = "Print context-switch records")
     boolean showSwitch;
 
-    @Option(names = "--show-lost-events", negatable = true, description = "Print LOST records")
+    @Option(names = "--show-lost-events", negatable = true, arity = "0", description = "Print LOST records")
     boolean showLost;
 
-    @Option(names = "--show-namespace-events", negatable = true, description = "Print NAMESPACES records")
+    @Option(names = "--show-namespace-events", negatable = true, arity = "0", description = "Print NAMESPACES records")
     boolean showNamespace;
 
-    @Option(names = "--show-round-events", negatable = true,
+    @Option(names = "--show-round-events", negatable = true, arity = "0",
         description = "Print FINISHED_ROUND records (disables reordering)")
     boolean showRound;
 
-    @Option(names = {"-f", "--force"}, negatable = true, description = "Accepted for perf compatibility (no effect)")
+    @Option(names = {"-f", "--force"}, negatable = true, arity = "0",
+            description = "Accepted for perf compatibility (no effect)")
     boolean force;
 
     @Mixin

@@ -64,6 +64,12 @@ class PerfOptionErrorsTest {
         "script --comms a,b,a | script: Invalid value for option '--comms': 'a,b,a': comm 'a' is named twice",
         "script -F comm,nosuch | script: -F comm,nosuch: invalid field requested: 'nosuch'",
         "script --reltime --deltatime | script: options --reltime and --deltatime cannot be combined",
+        // perf's booleans take no value ("option `ns' takes no value", exit 129), their --no- forms neither
+        "script --ns=false | script: option '--ns' should be specified without 'false' parameter",
+        "script --no-show-task-events=true | script: option '--show-task-events' should be specified without 'true'"
+            + " parameter",
+        "report --children=true | report: option '--children' should be specified without 'true' parameter",
+        "report -n=1 | report: option '--show-nr-samples' should be specified without '1' parameter",
         "export -f nosuch | export: Invalid value for option '--format': 'nosuch' is not a format"})
     void anOptionValueTheOptionCannotTakeIsAUsageError(String options, String message) {
         List<String> args = new ArrayList<>(List.of(options.split(" ")));

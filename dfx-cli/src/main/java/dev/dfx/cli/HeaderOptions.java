@@ -2,7 +2,10 @@ package dev.dfx.cli;
 
 import picocli.CommandLine.Option;
 
-/** perf's header options, shared by {@code dfx script} and {@code dfx dump} ({@code perf report --header...}). */
+/**
+ * perf's header options, shared by {@code dfx script}, {@code dfx report} and {@code dfx dump} ({@code perf report
+ * --header...}).
+ */
 final class HeaderOptions {
     @Option(names = "--header", negatable = true, description = "Print the perf.data header before the records")
     boolean header;

@@ -38,9 +38,8 @@ final class DumpCommand implements Callable<Integer> {
     @Option(names = {"-D", "--dump-raw-trace"}, description = "Accepted for perf compatibility (the default)")
     boolean dumpRaw;
 
-    @Option(names = {"-f", "--force"}, negatable = true, arity = "0",
-            description = "Accepted for perf compatibility (no effect)")
-    boolean force;
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Override
     public Integer call() {

@@ -113,7 +113,7 @@ final class PerfInputs {
      *
      * @throws BadInputException for a stream on standard input, which cannot be read twice
      */
-    private static PerfSession afterHeader(PerfSession session, String input) {
+    static PerfSession afterHeader(PerfSession session, String input) {
         if (!session.file().pipe()) {
             return session;
         }

@@ -3,6 +3,7 @@ package dev.dfx.cli;
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.UsageException;
 import dev.dfx.perf.filter.ThreadFilter;
+import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.report.PerfReport;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.symbol.SymbolOptions;
@@ -16,6 +17,7 @@ import dev.dfx.rundir.UnfinishedRun;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -73,9 +75,14 @@ final class ReportCommand implements Callable<Integer> {
         description = "perf.data: graph (default) prints each entry's callchains, none does not")
     String callGraph;
 
-    @Option(names = "--percent-limit", paramLabel = "PERCENT",
+    // taken as text: a value that starts with '-I' (-Infinity) is the value, as for perf, not picocli's option -I
+    @Option(names = "--percent-limit", paramLabel = "PERCENT", preprocessor = RawValuePreprocessor.class,
+        arity = "0..1",
         description = "perf.data: leave out lines and callchain branches under this share of the event (0 to 100)")
-    Double percentLimit;
+    String percentLimitText;
+
+    /** {@code --percent-limit} as a number, or null when not given. */
+    private Double percentLimit;
 
     @Option(names = {"-n", "--show-nr-samples"}, negatable = true, arity = "0",
         description = "perf.data: a Samples column after the overhead"
@@ -107,6 +114,12 @@ final class ReportCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SymbolSourceOptions symbols = new SymbolSourceOptions();
 
+    @CommandLine.Mixin
+    HeaderOptions headers = new HeaderOptions();
+
+    @CommandLine.Mixin
+    ForceOption force = new ForceOption();
+
     @Option(names = "--stdio", negatable = true, arity = "0",
             description = "Accepted for perf compatibility (dfx prints text)")
     boolean stdio;
@@ -117,12 +130,19 @@ final class ReportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "Unmatched argument '" + run
                 + "': the input is given with -i already (" + perfData + ")");
         }
+        if (percentLimitText != null) {
+            try {
+                percentLimit = Double.valueOf(percentLimitText); // as picocli reads a Double
+            } catch (NumberFormatException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "Invalid value for option"
+                    + " '--percent-limit': '" + percentLimitText + "' is not a double");
+            }
+        }
         if (percentLimit != null && !(percentLimit >= 0 && percentLimit <= 100)) {
             // a usage error as picocli's own for a value that is not a number, naming the value as given (1e400 is
             // read as Infinity), before any input is read; NaN fails both comparisons
-            List<String> given = spec.findOption("--percent-limit").originalStringValues();
             throw new CommandLine.ParameterException(spec.commandLine(), "Invalid value for option '--percent-limit': '"
-                    + (given.isEmpty() ? percentLimit : given.getLast()) + "' is not a percentage (0 to 100)");
+                    + percentLimitText + "' is not a percentage (0 to 100)");
         }
         filter.check(); // a value that can never be read is a usage error whatever the input turns out to be
         Path input = perfData != null ? perfData : run != null ? run : Path.of(StandardInput.orDefault("perf.data"));
@@ -133,7 +153,7 @@ final class ReportCommand implements Callable<Integer> {
         String perfOption = sort != null ? "--sort" : fields != null ? "-F" : children != null ? "--children"
             : percentLimit != null ? "--percent-limit" : !callGraph.equals("graph") ? "-g" : showNrSamples ? "-n"
             : symbolList != null ? "--symbols" : inverted ? "--inverted" : quiet ? "--quiet"
-            : group != null ? "--group"
+            : group != null ? "--group" : headers.any() ? "--header/--header-only" : headers.showInfo ? "-I"
             : filter.given() != null ? filter.given() : symbols.given();
         if (perfOption != null) {
             throw new BadInputException("option " + perfOption + ": for perf.data files; " + input + " is a run"
@@ -181,21 +201,57 @@ final class ReportCommand implements Callable<Integer> {
                     + e.getMessage());
             }
         }
+        Set<String> names = symbolNames;
         SymbolOptions syms = symbols.options();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
-        List<String> warnings;
-        try (PerfSession session = PerfInputs.open(file.toString())) {
-            try {
-                warnings = PerfReport.print(session, new PerfReport.Options(sort, fields, children,
-                    mode.equals("graph"), percentLimit, syms, filter.bind(session), symbolNames,
-                    new PerfReport.Display(showNrSamples, quiet, inverted, group)), out);
-            } finally {
-                out.flush();
-                PerfInputs.printWarnings(session, spec.commandLine().getErr());
+        List<String> warnings = new ArrayList<>();
+        String input = file.toString();
+        // perf report prints no header block under -q: --header and --header-only then print the report alone
+        HeaderOptions block = quiet ? new HeaderOptions() : headers;
+        PerfInputs.withRecords(input, block, out, spec.commandLine().getErr(), session -> {
+            if (quiet && headers.headerOnly && session.file().pipe()) {
+                // the features end the stream's report: perf stops at their end marker for --header-only
+                new HeaderPrinter(session, headers.showInfo, out).printPipeFeatures();
+                return;
             }
-        }
+            PerfSession s = streamFeatures(session, input, out);
+            try {
+                warnings.addAll(PerfReport.print(s, new PerfReport.Options(sort, fields, children,
+                    mode.equals("graph"), percentLimit, syms, filter.bind(s), names,
+                    new PerfReport.Display(showNrSamples, quiet, inverted, group, block.any() || s != session)),
+                    out));
+            } finally {
+                if (s != session) {
+                    out.flush();
+                    PerfInputs.printWarnings(s, spec.commandLine().getErr());
+                    s.close();
+                }
+            }
+        }, run -> {
+            throw new IllegalStateException("a run directory is summarized before a perf.data report: " + run);
+        });
         warnings.forEach(w -> spec.commandLine().getErr().println("dfx report: " + w));
         return 0;
+    }
+
+    /**
+     * perf report shows a stream's HEADER_FEATURE records as they arrive whenever a header option asks for the
+     * header ({@code --header}, {@code --header-only}, {@code -I}), also where it prints no header block: {@code -I}
+     * alone (after its line pointing to {@code --header}) and {@code -q}. Prints them so for a pipe-mode {@code
+     * session} whose block was not printed.
+     *
+     * @return the session to report from: {@code session}, or a fresh one where the features were read from it
+     */
+    private PerfSession streamFeatures(PerfSession session, String input, TextSink out) {
+        boolean block = !quiet && headers.any();
+        if (!session.file().pipe() || block || !(headers.any() || headers.showInfo)) {
+            return session;
+        }
+        if (!quiet) {
+            out.put(PerfReport.HEADER_HINT);
+        }
+        new HeaderPrinter(session, headers.showInfo, out).printPipeFeatures();
+        return PerfInputs.afterHeader(session, input);
     }
 
     /**

@@ -71,9 +71,8 @@ final class ScriptCommand implements Callable<Integer> {
         description = "Print FINISHED_ROUND records (disables reordering)")
     boolean showRound;
 
-    @Option(names = {"-f", "--force"}, negatable = true, arity = "0",
-            description = "Accepted for perf compatibility (no effect)")
-    boolean force;
+    @Mixin
+    ForceOption force = new ForceOption();
 
     @Mixin
     SymbolSourceOptions symbols = new SymbolSourceOptions();

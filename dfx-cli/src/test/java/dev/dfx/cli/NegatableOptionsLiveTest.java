@@ -47,6 +47,7 @@ class NegatableOptionsLiveTest extends FilterRecordingTest {
             "script --show-switch-events", "script --show-lost-events", "script --show-namespace-events",
             "script --show-round-events", "script --force", "script --demangle", "script --inline",
             "report --children", "report --show-nr-samples", "report --inverted", "report --group", "report --quiet",
+            "report --header", "report --header-only", "report --show-info", "report --force",
             "report --demangle", "report --inline", "report --stdio",
             "dump --header", "dump --header-only", "dump --show-info", "dump --force",
             "export --demangle", "export --inline");

@@ -76,6 +76,15 @@ public final class HeaderPrinter {
     }
 
     /**
+     * Pipe mode: prints the features of the HEADER_FEATURE records alone, without the layout block around them, as
+     * {@code perf report} shows a stream's feature records where it prints no header ({@code -I} without
+     * {@code --header}, or {@code -q}). Reads the session's records up to the end-of-features marker.
+     */
+    public void printPipeFeatures() {
+        pipeFeatures();
+    }
+
+    /**
      * Pipe mode: features are printed as their records arrive, until the end-of-features marker. A feature is
      * printed as far as it could be read before the session refuses a cut-off one.
      */

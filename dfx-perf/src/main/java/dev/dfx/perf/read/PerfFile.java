@@ -42,16 +42,21 @@ public final class PerfFile implements AutoCloseable {
     private final List<AttrEntry> attrs;
     private final Map<Integer, MemorySegment> features;
     private final Map<Integer, String> cutFeatures;
+    /** The bytes before the end of the file of each feature section that starts inside it and is cut by it. */
+    private final Map<Integer, MemorySegment> cutParts;
     /** The warning that named the features cut, as added, or {@code null} when none was. */
     private final CutWarning cutWarning;
+    /** What a reader kept of each cut section it read up to the cut, as the warning names it; by feature bit. */
+    private final Map<Integer, String> keptParts = new LinkedHashMap<>();
     private final Warnings warnings;
     private final InputErrors errors;
 
     private PerfFile(String name, Arena arena, MemorySegment seg, InputStream stream, FileHeader header,
                      List<AttrEntry> attrs, Map<Integer, MemorySegment> features, Map<Integer, String> cutFeatures,
-                     CutWarning cutWarning, Warnings warnings) {
+                     Map<Integer, MemorySegment> cutParts, CutWarning cutWarning, Warnings warnings) {
         this.name = name;
         this.cutFeatures = cutFeatures;
+        this.cutParts = cutParts;
         this.cutWarning = cutWarning;
         this.warnings = warnings;
         this.arena = arena;
@@ -149,7 +154,7 @@ public final class PerfFile implements AutoCloseable {
                 + " is not a pipe header (16); a file-mode perf.data must be given as a file, not a stream");
         }
         FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-        return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), Map.of(), null, new Warnings());
+        return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), Map.of(), Map.of(), null, new Warnings());
     }
 
     private static PerfFile fromSegment(MemorySegment seg, Arena arena, String name) {
@@ -161,7 +166,8 @@ public final class PerfFile implements AutoCloseable {
         long size = e.u64(seg, 8);
         if (size == PIPE_HEADER) {
             FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), Map.of(), null, new Warnings());
+            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), Map.of(), Map.of(), null,
+                new Warnings());
         }
         if (size != FILE_HEADER && size != 72) {
             throw new BadInputException(name + ": byte offset 8: header size " + Long.toUnsignedString(size)
@@ -197,10 +203,12 @@ public final class PerfFile implements AutoCloseable {
         }
         Map<Integer, MemorySegment> features = new LinkedHashMap<>();
         Map<Integer, String> cut = new LinkedHashMap<>();
+        Map<Integer, MemorySegment> cutParts = new LinkedHashMap<>();
         // data.size 0: perf record did not finish, so the feature table (after the data) was never written
-        CutWarning cutWarning = fh.dataSize() != 0 ? readFeatures(seg, fh, features, cut, errors, warnings) : null;
+        CutWarning cutWarning = fh.dataSize() != 0 ? readFeatures(seg, fh, features, cut, cutParts, errors, warnings)
+            : null;
         return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features),
-            Collections.unmodifiableMap(cut), cutWarning, warnings);
+            Collections.unmodifiableMap(cut), Collections.unmodifiableMap(cutParts), cutWarning, warnings);
     }
 
     private static Endian endianOf(MemorySegment seg, String name) {
@@ -271,13 +279,14 @@ public final class PerfFile implements AutoCloseable {
 
     /**
      * Reads the feature table into {@code out}. A section or table entry that the end of the file cuts (a truncated
-     * recording) is left out and named in {@code cut}; the first is named in one warning that lists them all, and
-     * the records are still read.
+     * recording) is left out and named in {@code cut}, a section's bytes before the cut kept in {@code parts}; the
+     * first is named in one warning that lists them all, and the records are still read.
      *
      * @return that warning, or {@code null} when no feature was cut or the records name the cut
      */
     private static CutWarning readFeatures(MemorySegment seg, FileHeader fh, Map<Integer, MemorySegment> out,
-                                     Map<Integer, String> cut, InputErrors errors, Warnings warnings) {
+                                     Map<Integer, String> cut, Map<Integer, MemorySegment> parts, InputErrors errors,
+                                     Warnings warnings) {
         long at = fh.featureOffset();
         Endian e = fh.endian();
         if (dataEnd(fh, seg.byteSize()) > seg.byteSize()) {
@@ -307,6 +316,9 @@ public final class PerfFile implements AutoCloseable {
                 if (outside(off, size, seg.byteSize())) {
                     why = "the " + f + " feature section " + section(off, size) + cutOrPast(off, size,
                         seg.byteSize());
+                    if (cutByEnd(off, size, seg.byteSize())) {
+                        parts.put(bit, seg.asSlice(off));
+                    }
                 } else {
                     out.put(bit, seg.asSlice(off, size));
                 }
@@ -323,16 +335,38 @@ public final class PerfFile implements AutoCloseable {
         if (first == null) {
             return null;
         }
-        CutWarning w = new CutWarning(firstAt, first + "; read the file without "
-            + (cut.size() == 1 ? "this feature" : "the " + cut.size() + " features cut: ")
-            + (cut.size() == 1 ? "" : String.join(", ", cut.keySet().stream()
-            .map(b -> Feature.ofBit(b).toString()).toList())));
-        warnings.add(errors, w.offset(), w.what());
+        CutWarning w = new CutWarning(firstAt, first, List.copyOf(cut.keySet()));
+        warnings.add(errors, w.offset(), w.what(Map.of()));
         return w;
     }
 
-    /** The warning naming the features cut: its byte offset and text, as given to {@link Warnings#add}. */
-    private record CutWarning(long offset, String what) {
+    /**
+     * The warning naming the features cut: its byte offset, the first cut's text and the bits of every feature cut.
+     */
+    private record CutWarning(long offset, String first, List<Integer> bits) {
+        /**
+         * @param kept what a reader kept of the sections it read up to the cut, by feature bit
+         * @return the warning's text, as given to {@link Warnings#add}: {@code "...; read the file without the 3
+         *         features cut: A, B, C"}, or with {@code kept} {@code "...; read A up to the cut (WHAT) and the file
+         *         without the 2 other features cut: B, C"}
+         */
+        String what(Map<Integer, String> kept) {
+            List<String> without = bits.stream().filter(b -> !kept.containsKey(b))
+                .map(b -> Feature.ofBit(b).toString()).toList();
+            StringBuilder b = new StringBuilder(first).append("; read ");
+            kept.forEach((bit, what) -> b.append(Feature.ofBit(bit)).append(" up to the cut (").append(what)
+                .append(") and "));
+            String other = kept.isEmpty() ? "" : "other ";
+            if (without.isEmpty()) {
+                b.setLength(b.length() - " and ".length());
+            } else if (bits.size() == 1) {
+                b.append("the file without this feature");
+            } else {
+                b.append("the file without ").append(without.size() == 1 ? "the " + other + "feature cut: "
+                    : "the " + without.size() + " " + other + "features cut: ").append(String.join(", ", without));
+            }
+            return b.toString();
+        }
     }
 
     /**
@@ -341,11 +375,19 @@ public final class PerfFile implements AutoCloseable {
      *         (it starts past the end, or ends past 2^63 bytes: damage, not a cut) that it runs past the end
      */
     private static String cutOrPast(long off, long size, long fileSize) {
-        if (off >= 0 && off < fileSize && size > 0 && size <= Long.MAX_VALUE - off) {
+        if (cutByEnd(off, size, fileSize)) {
             return " truncated at EOF " + fileSize + " (the section ends at byte " + Long.toUnsignedString(off + size)
                 + ")";
         }
         return " runs past the end of the file (" + fileSize + " bytes)";
+    }
+
+    /**
+     * @return whether section {@code [off, +size)} starts inside a file of {@code fileSize} bytes and ends past its
+     *         end, before 2^63 bytes: a cut recording, whose bytes before the cut are the section's start
+     */
+    private static boolean cutByEnd(long off, long size, long fileSize) {
+        return off >= 0 && off < fileSize && size > 0 && size <= Long.MAX_VALUE - off;
     }
 
     /**
@@ -384,11 +426,47 @@ public final class PerfFile implements AutoCloseable {
 
     /** @return byte offset of feature {@code bit}'s section in the file, or -1 when there is none */
     public long featureOffset(int bit) {
-        MemorySegment f = features.get(bit);
-        if (f == null || seg == null) {
+        return offsetOf(features.get(bit));
+    }
+
+    /**
+     * @param bit a feature bit
+     * @return the bytes of feature {@code bit}'s section that the file holds, from the section's start to the end of
+     *         the file, when the end of the file cut the section ({@link #cutFeature} names it); otherwise {@code
+     *         null}
+     */
+    public MemorySegment cutFeaturePart(int bit) {
+        return cutParts.get(bit);
+    }
+
+    /** @return byte offset of the section of {@link #cutFeaturePart}{@code (bit)}, or -1 when there is none */
+    public long cutFeaturePartOffset(int bit) {
+        return offsetOf(cutParts.get(bit));
+    }
+
+    /** @return byte offset of a slice of the mapped file, or -1 for none */
+    private long offsetOf(MemorySegment part) {
+        if (part == null || seg == null) {
             return -1;
         }
-        return f.address() - seg.address(); // feature sections are slices of the mapped file
+        return part.address() - seg.address(); // feature sections are slices of the mapped file
+    }
+
+    /**
+     * Says in the warning that named the features cut that a reader read feature {@code bit}'s section up to the
+     * cut, and what of it that kept ({@code "read TRACING_DATA up to the cut (KEPT) and the file without the 20 other
+     * features cut: ..."}); the warning keeps its place. Nothing happens when no warning named the cut.
+     *
+     * @param bit  a feature bit of {@link #cutFeaturePart}
+     * @param kept what was kept and what the cut took, in the reader's words
+     */
+    public void keepCutFeaturePart(int bit, String kept) {
+        if (cutWarning == null) {
+            return;
+        }
+        String before = cutWarning.what(keptParts);
+        keptParts.put(bit, kept);
+        warnings.reword(errors, cutWarning.offset(), before, cutWarning.what(keptParts));
     }
 
     /** @return the name used in messages and dumps */
@@ -499,7 +577,7 @@ public final class PerfFile implements AutoCloseable {
      */
     public void withdrawCutFeatureWarning() {
         if (cutWarning != null) {
-            warnings.withdraw(cutWarning.offset(), cutWarning.what());
+            warnings.withdraw(cutWarning.offset(), cutWarning.what(keptParts));
         }
     }
 

@@ -65,16 +65,23 @@ public final class PerfReport {
      *                      as one table, a column per event under each overhead column, unless {@code --no-group};
      *                      either option makes a recording without groups one group of all its events
      *                      ({@link EventGroups})
+     * @param headerShown   the recording's header (or a stream's features) was printed before the report
+     *                      ({@code --header}): perf then leaves out its line pointing to that option
      */
-    public record Display(boolean showNrSamples, boolean quiet, boolean inverted, Boolean group) {
+    public record Display(boolean showNrSamples, boolean quiet, boolean inverted, Boolean group,
+                          boolean headerShown) {
         /** perf's defaults. */
-        public static final Display DEFAULT = new Display(false, false, false, null);
+        public static final Display DEFAULT = new Display(false, false, false, null, false);
 
         /** perf's display with these settings and groups as the recording has them. */
         public Display(boolean showNrSamples, boolean quiet, boolean inverted) {
-            this(showNrSamples, quiet, inverted, null);
+            this(showNrSamples, quiet, inverted, null, false);
         }
     }
+
+    /** perf's lines pointing to the header options, printed first unless {@code -q} or a header was printed. */
+    public static final String HEADER_HINT =
+        "# To display the perf.data header info, please use --header/--header-only options.\n#\n";
 
     private PerfReport() {
     }
@@ -132,7 +139,8 @@ public final class PerfReport {
         ReportPrinter printer = new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
             opt.percentLimit() == null ? 0.5 : opt.percentLimit(), opt.display().quiet(),
             opt.filter().times() == null ? null : opt.filter().times().text());
-        printer.preamble(lost[0], (layout[0] != null ? layout[0] : layout(session, opt)).elideNotes());
+        printer.preamble(lost[0], (layout[0] != null ? layout[0] : layout(session, opt)).elideNotes(),
+            opt.display().headerShown());
         EventGroups groups = EventGroups.of(session, opt.display().group());
         group(session, groups, hists, layout[0], dsos);
         for (Evsel e : session.evlist().all()) {

@@ -34,11 +34,13 @@ final class ReportPrinter {
     /**
      * The lines before the first event.
      *
-     * @param elideNotes the lines naming the columns left out for single-entry filters ({@link ReportLayout#elide})
+     * @param elideNotes  the lines naming the columns left out for single-entry filters ({@link ReportLayout#elide})
+     * @param headerShown whether the header was printed before ({@code --header}): perf then leaves out its line
+     *                    pointing to that option
      */
-    void preamble(long lostSamples, List<String> elideNotes) {
-        if (!quiet) {
-            out.put("# To display the perf.data header info, please use --header/--header-only options.\n#\n");
+    void preamble(long lostSamples, List<String> elideNotes, boolean headerShown) {
+        if (!quiet && !headerShown) {
+            out.put(PerfReport.HEADER_HINT);
         }
         elideNotes.forEach(n -> out.put(n).put('\n'));
         if (!quiet) {

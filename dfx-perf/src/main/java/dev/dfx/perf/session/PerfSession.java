@@ -91,9 +91,20 @@ public final class PerfSession implements AutoCloseable {
         for (AttrEntry a : file.attrs()) {
             evlist.add(a.attr(), a.ids(), a.offset());
         }
-        MemorySegment td = features.get(Feature.TRACING_DATA.bit());
+        int tracing = Feature.TRACING_DATA.bit();
+        MemorySegment td = features.get(tracing);
         if (td != null) {
-            trace = TracingDataParser.parse(td, file.errors(), file.featureOffset(Feature.TRACING_DATA.bit()));
+            trace = TracingDataParser.parse(td, file.errors(), file.featureOffset(tracing));
+        } else if (file.cutFeaturePart(tracing) != null) {
+            // a section the end of the file cut keeps the formats that came whole before the cut, as perf 6.1
+            // keeps those it parsed; the events whose formats it took are named as missing below
+            trace = TracingDataParser.parseCut(file.cutFeaturePart(tracing), file.errors(),
+                file.cutFeaturePartOffset(tracing));
+            if (trace != null) {
+                file.keepCutFeaturePart(tracing, trace.cutLoss());
+            }
+        }
+        if (trace != null) {
             warnFailedFormats();
         }
         MemorySegment desc = file.featureThroughEnd(Feature.EVENT_DESC.bit());
@@ -121,10 +132,11 @@ public final class PerfSession implements AutoCloseable {
      * {@code evlist__prepare_tracepoint_events} fails a file-mode recording ("incompatible file format") when a
      * tracepoint event has no format in the tracing data. Only printing its tracepoint fields needs the format, so
      * dfx names each such event in a warning and reads on: a dump and a report read every record, and a script
-     * that would print the fields of such an event refuses before its first line ({@link #missingFormat}). Without tracing data every tracepoint event
-     * lacks its format for that one reason, so they share one line ({@code tracepoint events 1-27 have no
-     * format: ...}) rather than burying what follows under one line per event. What the missing fields cost
-     * depends on the command, which adds that to the warnings ({@link #hintMissingFormats}).
+     * that would print the fields of such an event refuses before its first line ({@link #missingFormat}). Without
+     * tracing data, or where the end of the file cut their formats, every tracepoint event without one lacks it for
+     * that one reason, so they share one line ({@code tracepoint events 1-27 have no format: ...}) rather than
+     * burying what follows under one line per event. What the missing fields cost depends on the command, which adds
+     * that to the warnings ({@link #hintMissingFormats}).
      */
     private void warnMissingFormats() {
         List<Evsel> missing = new ArrayList<>();
@@ -133,7 +145,7 @@ public final class PerfSession implements AutoCloseable {
                 missing.add(e);
             }
         }
-        if (trace == null && missing.size() > 1) {
+        if (formatsLost() && missing.size() > 1) {
             Evsel first = missing.getFirst();
             warnMissingFormat(first, "tracepoint events " + ordinals(missing) + " have no format: "
                 + noTracingData() + "; their samples are read without their tracepoint fields");
@@ -180,7 +192,7 @@ public final class PerfSession implements AutoCloseable {
             file.warnings().withdraw(w.offset(), w.what() + w.hint());
         }
         missingFormatWarnings.clear();
-        if (trace == null && file.cutFeature(Feature.TRACING_DATA.bit()) != null) {
+        if (formatsLost() && file.cutFeature(Feature.TRACING_DATA.bit()) != null) {
             file.withdrawCutFeatureWarning();
         }
     }
@@ -201,6 +213,14 @@ public final class PerfSession implements AutoCloseable {
         return errors().at(e.attrOffset() + PerfEventAttr.CONFIG_OFFSET, missingFormat(e) + "; " + expected);
     }
 
+    /**
+     * @return whether an event without a format lost it with the tracing data: the recording has none, or the end
+     *         of the file cut them before their last format ended
+     */
+    private boolean formatsLost() {
+        return trace == null || trace.formatsCut();
+    }
+
     /** @return the events' 1-based numbers as ranges: {@code 1-3, 5} */
     private static String ordinals(List<Evsel> events) {
         StringBuilder b = new StringBuilder();
@@ -218,7 +238,7 @@ public final class PerfSession implements AutoCloseable {
         return b.toString();
     }
 
-    /** @return why the recording has no tracing data: its section was cut, or it has none */
+    /** @return why the recording has no tracing data, or not all of them: its section was cut, or it has none */
     private String noTracingData() {
         String cut = file.cutFeature(Feature.TRACING_DATA.bit());
         return cut != null ? cut : "the file has no TRACING_DATA feature";
@@ -235,7 +255,7 @@ public final class PerfSession implements AutoCloseable {
             return null;
         }
         return "tracepoint event " + (e.index() + 1) + " (config " + e.attr().config() + ") has no format: "
-            + (trace != null ? "no format of the TRACING_DATA feature has ID " + e.attr().config() : noTracingData());
+            + (formatsLost() ? noTracingData() : "no format of the TRACING_DATA feature has ID " + e.attr().config());
     }
 
     /**

@@ -36,6 +36,10 @@ public final class TraceEvents {
     private long lowestAt = -1;
     /** The formats that failed to parse, by their byte offset in the file. */
     private final Map<Long, EventFormat> failed = new TreeMap<>();
+    /** What was kept and lost of tracing data the end of the file cut, or {@code null} when it is whole. */
+    private String cutLoss;
+    /** Whether that cut took formats (not only the parts after them). */
+    private boolean formatsCut;
 
     /**
      * @param version  tracing data version, e.g. {@code "0.6"}
@@ -79,6 +83,34 @@ public final class TraceEvents {
             }
             byId[f.id()] = f;
         }
+    }
+
+    /**
+     * Marks these tracing data as what came before a cut by the end of the file.
+     *
+     * @param loss        what was kept and lost, e.g. {@code "its 2 formats; lost its saved cmdlines"}
+     * @param formatsLost whether formats were lost (the cut came before the last format's end)
+     */
+    void cut(String loss, boolean formatsLost) {
+        this.cutLoss = loss;
+        this.formatsCut = formatsLost;
+    }
+
+    /**
+     * @return for tracing data the end of the file cut ({@link TracingDataParser#parseCut}), what of it is kept and
+     *         what the cut took, e.g. {@code "its 1 format; lost the formats from byte offset 30345 on, its kallsyms,
+     *         printk formats and saved cmdlines"}; {@code null} when the tracing data are whole
+     */
+    public String cutLoss() {
+        return cutLoss;
+    }
+
+    /**
+     * @return whether the end of the file cut these tracing data before their last format ended, so that an event
+     *         whose format is not here may have lost it to the cut
+     */
+    public boolean formatsCut() {
+        return formatsCut;
     }
 
     /**

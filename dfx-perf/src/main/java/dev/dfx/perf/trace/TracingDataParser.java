@@ -17,7 +17,8 @@ import java.util.Map;
  * endianness, long and page size, header_page, header_event, ftrace and event formats per system,
  * kallsyms, printk formats and (version 0.6+) saved cmdlines ({@code trace-event-read.c}). perf stops reading the
  * blob at the first format whose name or id it cannot read, losing every later format and the symbols; dfx refuses
- * such a blob, as it refuses one whose sizes run past its end. Stateless.
+ * such a blob, as it refuses one whose sizes run past its end. A blob the end of the file cut ({@link #parseCut})
+ * keeps what came whole before the cut. Stateless.
  */
 public final class TracingDataParser {
     private static final byte[] MAGIC = {0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g'};
@@ -33,27 +34,71 @@ public final class TracingDataParser {
      * @throws BadInputException when the blob is malformed or truncated
      */
     public static TraceEvents parse(MemorySegment seg, InputErrors errors, long offset) {
-        return new Reader(seg, errors, offset).read();
+        return new Reader(seg, errors, offset, false).read();
+    }
+
+    /**
+     * Reads the part of a blob that the end of the file cut (a TRACING_DATA feature section truncated at EOF): every
+     * format whose bytes came whole before the cut is kept, with the parts after the formats that came whole (perf
+     * 6.1 keeps the formats it parsed before its read fails; a cut inside kallsyms, the printk formats or the formats
+     * crashes it, a cut that takes only a count it reads as 0 does not). What the cut took is named in
+     * {@link TraceEvents#cutLoss()}.
+     *
+     * @param part   the blob's bytes up to the end of the file
+     * @param errors names the file in errors
+     * @param offset byte offset of the blob in the file, for errors and for what the cut took
+     * @return the tracing data before the cut, or {@code null} when no format came whole before it
+     * @throws BadInputException when a format that came whole is malformed, as {@link #parse} refuses it
+     */
+    public static TraceEvents parseCut(MemorySegment part, InputErrors errors, long offset) {
+        return new Reader(part, errors, offset, true).read();
     }
 
     /** A format file of {@code system} at blob offset {@code at}. */
     private record Source(String system, String text, long at) {
     }
 
+    /** The end of a cut blob, met where a read needs bytes past it: what was read before it is kept. */
+    private static final class CutReached extends RuntimeException {
+        CutReached() {
+            super(null, null, false, false);
+        }
+    }
+
     private static final class Reader {
         private final MemorySegment seg;
         private final InputErrors errors;
         private final long offset;
+        /** Whether the blob is cut by the end of the file: a read past its end then ends the reading, keeping the rest. */
+        private final boolean cut;
         private long pos;
         private Endian e = Endian.LITTLE;
+        /** The formats whose bytes were read, in blob order. */
+        private final List<Source> formats = new ArrayList<>();
+        /** Where the item being read began (a format, or a system's name and count), in the blob. */
+        private long itemAt;
 
-        Reader(MemorySegment seg, InputErrors errors, long offset) {
+        Reader(MemorySegment seg, InputErrors errors, long offset, boolean cut) {
             this.seg = seg;
             this.errors = errors;
             this.offset = offset;
+            this.cut = cut;
         }
 
+        /** @return the tracing data; for a cut blob, what came before the cut, or {@code null} with no whole format */
         TraceEvents read() {
+            if (!cut) {
+                return readAll();
+            }
+            try {
+                return readAll();
+            } catch (CutReached reached) {
+                // the header parts are read before any format: a cut there leaves nothing to keep
+                return null;
+            }
+        }
+
+        private TraceEvents readAll() {
             need(10, "magic");
             for (int i = 0; i < MAGIC.length; i++) {
                 if (seg.get(ValueLayout.JAVA_BYTE, i) != MAGIC[i]) {
@@ -78,26 +123,33 @@ public final class TracingDataParser {
             expectString("header_event");
             long heSize = u64("header_event size");
             skip(heSize, "header_event");
-            List<Source> formats = new ArrayList<>();
-            long nFtrace = u32("ftrace event count");
-            for (long i = 0; i < nFtrace; i++) {
-                long size = u64("ftrace format size");
-                formats.add(format("ftrace", size));
-            }
-            long nSystems = u32("event system count");
-            for (long s = 0; s < nSystems; s++) {
-                String system = cstring("system name");
-                long nEvents = u32("event count");
-                for (long i = 0; i < nEvents; i++) {
-                    long size = u64("event format size");
-                    formats.add(format(system, size));
-                }
-            }
-            List<KernelSymbols.Symbol> kallsyms = kallsyms(text(u32("kallsyms size"), "kallsyms"));
-            Map<Long, String> printk = printk(text(u32("printk size"), "printk formats"));
+            boolean cmdlinesToo = versionAtLeast06(version);
+            List<KernelSymbols.Symbol> kallsyms = List.of();
+            Map<Long, String> printk = Map.of();
             Map<Integer, String> cmdlines = new HashMap<>();
-            if (versionAtLeast06(version) && pos < seg.byteSize()) {
-                cmdlines = cmdlines(text(u64("saved cmdlines size"), "saved cmdlines"));
+            // what a cut here takes: after the formats, the parts not yet read
+            String lost = null;
+            boolean formatsRead = false;
+            try {
+                readFormats();
+                formatsRead = true;
+                lost = "its kallsyms, printk formats" + (cmdlinesToo ? " and saved cmdlines" : "");
+                kallsyms = kallsyms(text(u32("kallsyms size"), "kallsyms"));
+                lost = "its printk formats" + (cmdlinesToo ? " and saved cmdlines" : "");
+                printk = printk(text(u32("printk size"), "printk formats"));
+                lost = cmdlinesToo ? "its saved cmdlines" : null;
+                if (cmdlinesToo && (cut || pos < seg.byteSize())) {
+                    cmdlines = cmdlines(text(u64("saved cmdlines size"), "saved cmdlines"));
+                }
+                lost = cut ? "only bytes after the parts dfx reads" : null;
+            } catch (CutReached reached) {
+                if (formats.isEmpty()) {
+                    throw reached;
+                }
+                if (!formatsRead) {
+                    lost = "the formats from byte offset " + (offset + itemAt) + " on, its kallsyms, printk formats"
+                        + (cmdlinesToo ? " and saved cmdlines" : "");
+                }
             }
             TraceEvents te = new TraceEvents(version, e, longSize, pageSize, printk, kallsyms, cmdlines);
             for (Source f : formats) {
@@ -105,7 +157,34 @@ public final class TracingDataParser {
                 // (PerfSession#rawFormat), as perf 6.1 reads such a recording and crashes only in perf script
                 te.add(parse(f, longSize), offset + f.at());
             }
+            if (lost != null) {
+                te.cut("its " + formats.size() + (formats.size() == 1 ? " format" : " formats") + "; lost " + lost,
+                    !formatsRead);
+            }
             return te;
+        }
+
+        /** The ftrace formats, then each system's event formats, into {@link #formats}. */
+        private void readFormats() {
+            itemAt = pos;
+            long nFtrace = u32("ftrace event count");
+            for (long i = 0; i < nFtrace; i++) {
+                itemAt = pos;
+                long size = u64("ftrace format size");
+                formats.add(format("ftrace", size));
+            }
+            itemAt = pos;
+            long nSystems = u32("event system count");
+            for (long s = 0; s < nSystems; s++) {
+                itemAt = pos;
+                String system = cstring("system name");
+                long nEvents = u32("event count");
+                for (long i = 0; i < nEvents; i++) {
+                    itemAt = pos;
+                    long size = u64("event format size");
+                    formats.add(format(system, size));
+                }
+            }
         }
 
         /** One format file and where it is in the blob. */
@@ -228,6 +307,9 @@ public final class TracingDataParser {
                 pos++;
             }
             if (pos >= seg.byteSize()) {
+                if (cut) {
+                    throw new CutReached();
+                }
                 throw bad(start, "truncated tracing data " + what + ": no NUL before the end of the blob");
             }
             String s = Endian.cString(seg, start, pos - start);
@@ -262,7 +344,10 @@ public final class TracingDataParser {
         }
 
         private void need(long n, String what) {
-            if (n < 0 || pos + n > seg.byteSize()) {
+            if (n < 0 || n > seg.byteSize() - pos) {
+                if (cut) {
+                    throw new CutReached();
+                }
                 throw bad(pos, "truncated tracing data " + what + ": needs " + Long.toUnsignedString(n) + " bytes, "
                     + (seg.byteSize() - pos) + " left in the blob");
             }

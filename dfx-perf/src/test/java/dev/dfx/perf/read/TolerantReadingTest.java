@@ -148,18 +148,18 @@ class TolerantReadingTest {
     }
 
     /**
-     * A recording cut inside its TRACING_DATA feature section (the last bytes of the file): the section is named as
-     * truncated at EOF, not missing, and every record is still dumped.
+     * A recording cut inside its TRACING_DATA feature section (the last bytes of the file), inside the first format:
+     * the section is named as truncated at EOF, not missing, and every record is still dumped.
      */
     @Test
     void aFeatureSectionCutByTheEndOfTheFileIsTruncatedAtEofNotMissing() throws IOException {
         byte[] good = fixture(SCHED + ".data");
         ByteBuffer bb = ByteBuffer.wrap(good).order(ByteOrder.LITTLE_ENDIAN);
-        long table = bb.getLong(40) + bb.getLong(48);
-        // TRACING_DATA is feature bit 1, the first entry of the table
-        long off = bb.getLong((int) table);
-        long size = bb.getLong((int) table + 8);
-        int cut = (int) (off + size / 2);
+        TracingDataEntry td = TracingDataEntry.of(good);
+        long table = td.table();
+        long off = td.off();
+        long size = td.size();
+        int cut = indexOf(good, "name: sched_switch\n") + 10;
         Path p = write("cut.data", Arrays.copyOf(good, cut));
         try (PerfSession s = PerfSession.open(p, "cut.data")) {
             // in file order: the first event's config (in the attrs), for both events, which lack their formats for
@@ -189,6 +189,74 @@ class TolerantReadingTest {
         }
         assertThat(recordHeaders(Goldens.dump(p, "cut.data"))).isEqualTo(recordHeaders(
             Goldens.read(SCHED + ".dump.txt").replace("@" + SCHED + ".data", "@cut.data")));
+    }
+
+    /**
+     * A recording cut inside its TRACING_DATA section after both formats (inside the printk formats; the section's
+     * layout read by hand with the fixture's {@code trace-event-info.c} sizes): both formats are kept, so no event lacks
+     * one, and the one warning names the cut and what it took. Cut at the second format's start instead, the first
+     * event keeps its format and the second names the cut.
+     */
+    @Test
+    void aTracingDataSectionCutAfterAFormatKeepsIt() throws IOException {
+        byte[] good = fixture(SCHED + ".data");
+        TracingDataEntry td = TracingDataEntry.of(good);
+        long table = td.table();
+        long off = td.off();
+        long size = td.size();
+        // the printk formats' text is the section's last but 8 bytes (a u64 saved cmdlines size of 0 follows)
+        int printkEnd = (int) (off + size - 8);
+        int cut = printkEnd - 100;
+        Path p = write("cut.data", Arrays.copyOf(good, cut));
+        String why = "the TRACING_DATA feature section [" + off + ", +" + size + ") truncated at EOF " + cut + " (the"
+            + " section ends at byte " + (off + size) + ")";
+        try (PerfSession s = PerfSession.open(p, "cut.data")) {
+            assertThat(s.warnings().lines()).singleElement().asString().startsWith("cut.data: byte offset " + table
+                + ": " + why + "; read TRACING_DATA up to the cut (its 2 formats; lost its printk formats and saved"
+                + " cmdlines) and the file without the 20 other features cut: BUILD_ID, HOSTNAME, ");
+            for (var e : s.evlist().all()) {
+                assertThat(s.missingFormat(e)).isNull();
+            }
+            assertThat(s.traceEvents().formatsCut()).isFalse();
+            assertThat(s.traceEvents().printk()).isEmpty();
+        }
+        int second = indexOf(good, "name: sched_wakeup\n") - 8; // its u64 size
+        Path between = write("between.data", Arrays.copyOf(good, second));
+        String whyBetween = why.replace("EOF " + cut, "EOF " + second);
+        try (PerfSession s = PerfSession.open(between, "between.data")) {
+            var events = s.evlist().all();
+            assertThat(events.get(0).format().fullName()).isEqualTo("sched:sched_switch");
+            assertThat(s.missingFormat(events.get(0))).isNull();
+            assertThat(s.missingFormat(events.get(1))).isEqualTo("tracepoint event 2 (config "
+                + events.get(1).attr().config() + ") has no format: " + whyBetween);
+            assertThat(s.traceEvents().formatsCut()).isTrue();
+            assertThat(s.warnings().lines()).hasSize(2).last().asString().contains("; read TRACING_DATA up to the cut"
+                + " (its 1 format; lost the formats from byte offset " + second + " on, its kallsyms, printk formats"
+                + " and saved cmdlines) and the file without the 20 other features cut: ");
+        }
+    }
+
+    /**
+     * A little-endian file's TRACING_DATA feature table entry: feature bit 1, the first entry of the table, which
+     * follows the data section (u64 offset and size at bytes 40 and 48).
+     *
+     * @param table the entry's byte offset
+     * @param off   the section's byte offset
+     * @param size  the section's size
+     */
+    private record TracingDataEntry(long table, long off, long size) {
+        static TracingDataEntry of(byte[] file) {
+            ByteBuffer bb = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+            long table = bb.getLong(40) + bb.getLong(48);
+            return new TracingDataEntry(table, bb.getLong((int) table), bb.getLong((int) table + 8));
+        }
+    }
+
+    /** @return the byte offset of the first occurrence of {@code text} (ASCII) in {@code b} */
+    private static int indexOf(byte[] b, String text) {
+        int at = new String(b, java.nio.charset.StandardCharsets.ISO_8859_1).indexOf(text);
+        assertThat(at).as(text).isPositive();
+        return at;
     }
 
     /**

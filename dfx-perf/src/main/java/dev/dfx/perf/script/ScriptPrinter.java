@@ -121,7 +121,9 @@ public final class ScriptPrinter {
         fields.check(session.evlist().all(), feats.containsKey(Feature.STAT.bit()),
             feats.containsKey(Feature.AUXTRACE.bit()), pipe, session.name());
         knownEvsels = session.evlist().size();
-        session.hintMissingFormats(" (dfx script prints them only with -F without trace)");
+        // the hint only where the fields asked for include trace: -F without it is what the hint would advise
+        boolean traceAsked = on(fields.mask(PerfType.TRACEPOINT), TRACE);
+        session.hintMissingFormats(traceAsked ? " (dfx script prints them only with -F without trace)" : "");
         for (Evsel e : session.evlist().all()) {
             // refused before the first line rather than in the middle of one (a pipe's formats come later)
             if (!pipe && on(fields.mask(e.attr().type()), TRACE) && e.attr().type() == PerfType.TRACEPOINT) {

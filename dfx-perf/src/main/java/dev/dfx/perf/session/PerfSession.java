@@ -93,13 +93,13 @@ public final class PerfSession implements AutoCloseable {
         }
         int tracing = Feature.TRACING_DATA.bit();
         MemorySegment td = features.get(tracing);
+        MemorySegment cutTd = file.cutFeaturePart(tracing);
         if (td != null) {
             trace = TracingDataParser.parse(td, file.errors(), file.featureOffset(tracing));
-        } else if (file.cutFeaturePart(tracing) != null) {
+        } else if (cutTd != null) {
             // a section the end of the file cut keeps the formats that came whole before the cut, as perf 6.1
             // keeps those it parsed; the events whose formats it took are named as missing below
-            trace = TracingDataParser.parseCut(file.cutFeaturePart(tracing), file.errors(),
-                file.cutFeaturePartOffset(tracing));
+            trace = TracingDataParser.parseCut(cutTd, file.errors(), file.cutFeaturePartOffset(tracing));
             if (trace != null) {
                 file.keepCutFeaturePart(tracing, trace.cutLoss());
             }

@@ -87,12 +87,9 @@ public final class TracingDataParser {
 
         /** @return the tracing data; for a cut blob, what came before the cut, or {@code null} with no whole format */
         TraceEvents read() {
-            if (!cut) {
-                return readAll();
-            }
             try {
                 return readAll();
-            } catch (CutReached reached) {
+            } catch (CutReached reached) { // only a cut blob's reads throw it
                 // the header parts are read before any format: a cut there leaves nothing to keep
                 return null;
             }

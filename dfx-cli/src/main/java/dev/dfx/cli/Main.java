@@ -112,6 +112,7 @@ public final class Main implements Runnable {
      * does); any other status, or a non-daemon thread still running, goes through {@link System#exit}.
      */
     public static void main(String[] args) {
+        ReadPreparation.startFor(args);
         FatalThreadErrors.install();
         StandardInput.attach();
         int status = execute(args, new StdoutWriter(), new PrintWriter(StandardStream.stderr(), true));

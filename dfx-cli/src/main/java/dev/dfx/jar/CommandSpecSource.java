@@ -186,6 +186,7 @@ public final class CommandSpecSource {
         line(1, "private static CommandSpec " + methodName(type) + "(" + t + " c"
                 + (command ? "" : ", CommandSpec mixee") + ") {");
         line(2, "CommandSpec s = CommandSpec.wrapWithoutInspection(c);");
+        line(2, "s.interpolateVariables(false); // while it is built (needsInterpolation says why)");
         List<Field> fields = annotatedFields(type);
         if (command) {
             line(2, "s.name(" + literal(model.name()) + ");");
@@ -218,7 +219,7 @@ public final class CommandSpecSource {
                 }
                 continue;
             }
-            addBound(a, boundField(a, fields), slot++);
+            addBound(a, boundField(a, fields), slot++, false);
         }
         for (String m : model.mixins().keySet()) {
             if (!mixinsAdded.contains(m)) {
@@ -234,9 +235,38 @@ public final class CommandSpecSource {
                 line(2, "c." + f.getName() + " = " + (spec.value() == Spec.Target.MIXEE ? "mixee" : "s") + ";");
             }
         }
+        if (needsInterpolation(model, command ? type.getAnnotation(Command.class) : null)) {
+            line(2, "s.interpolateVariables(true);");
+        }
         line(2, "return s;");
         line(1, "}");
         recordBindings(type, model, mixinOf, fields);
+    }
+
+    /**
+     * Whether the help text of a model needs picocli's interpolation: whether the generated code gives its command's
+     * description or footer, or any of its options or positional parameters (its mixins' included), a text with a
+     * variable ({@code ${DEFAULT-VALUE}}, {@code ${sys:NAME}}) or a {@code %} (the help formats such a text only with
+     * interpolation on: {@code %%} prints as {@code %}). The standard help options are generated with their names
+     * resolved. A builder turns interpolation off while it adds the options and back on at its end only where this
+     * says so: picocli interpolates every option name each time the model reads it, and adding an option reads them
+     * several times (a tenth of a small command's start-up); no generated option name holds a variable.
+     *
+     * @param command the command's annotation, or null for a mixin
+     */
+    private static boolean needsInterpolation(CommandSpec model, Command command) {
+        List<String> texts = new ArrayList<>();
+        if (command != null) {
+            texts.addAll(Arrays.asList(command.description()));
+            texts.addAll(Arrays.asList(command.footer()));
+        }
+        CommandSpec standardHelp = model.mixins().get(STANDARD_HELP);
+        for (ArgSpec a : model.args()) {
+            if (standardHelp == null || !standardHelp.args().contains(a)) {
+                texts.add(argBuilder(a, false));
+            }
+        }
+        return texts.stream().anyMatch(t -> t.contains("${") || t.contains("%"));
     }
 
     /**
@@ -289,9 +319,10 @@ public final class CommandSpecSource {
         line(1, "private static CommandSpec standardHelp() {");
         line(2, "StandardHelp c = new StandardHelp();");
         line(2, "CommandSpec s = CommandSpec.wrapWithoutInspection(c);");
+        line(2, "s.interpolateVariables(false); // the names resolved below, no text to format");
         int slot = 0;
         for (ArgSpec a : model.args()) {
-            addBound(a, fields.get(slot), slot);
+            addBound(a, fields.get(slot), slot, true);
             slot++;
         }
         line(2, "return s;");
@@ -322,9 +353,10 @@ public final class CommandSpecSource {
     }
 
     /** Adds {@code a} to the model {@code s} being built, bound to field {@code f} of {@code c}, slot {@code slot}. */
-    private void addBound(ArgSpec a, Field f, int slot) {
+    /** @param resolveNames an option's names as picocli resolves them (the standard help's name variables) */
+    private void addBound(ArgSpec a, Field f, int slot, boolean resolveNames) {
         String add = a instanceof OptionSpec ? "s.addOption(" : "s.addPositional(";
-        line(2, add + argBuilder(a) + "initialValue(c." + f.getName() + ").hasInitialValue(" + a.hasInitialValue()
+        line(2, add + argBuilder(a, resolveNames) + "initialValue(c." + f.getName() + ").hasInitialValue(" + a.hasInitialValue()
                 + ")");
         line(4, ".getter(new Binding(c, " + slot + ")).setter(new Binding(c, " + slot + ")).build());");
     }
@@ -359,8 +391,9 @@ public final class CommandSpecSource {
      * @return the builder of {@code a} with every attribute picocli's model has, ending in a {@code .}; the values are
      *         the model's as given, before picocli's interpolation ({@code ${DEFAULT-VALUE}}, {@code %%} stay for the
      *         help text to render), which is what its builder keeps
+     * @param resolveNames an option's names as picocli resolves them rather than as given
      */
-    private static String argBuilder(ArgSpec spec) {
+    private static String argBuilder(ArgSpec spec, boolean resolveNames) {
         if (spec.scopeType() != CommandLine.ScopeType.LOCAL || spec.inherited() || spec.interactive()
                 || spec.parameterConsumer() != null || spec.completionCandidates() != null) {
             throw new IllegalStateException(spec + ": scope, inheritance, interactive input, parameter consumers and"
@@ -373,7 +406,7 @@ public final class CommandSpecSource {
             a = new Raw(o.arity(), o.type(), o.auxiliaryTypes(), o.paramLabel(), o.hideParamSyntax(), o.required(),
                     o.hidden(), o.descriptionKey(), o.defaultValue(), o.splitRegex(), o.showDefaultValue(),
                     o.converters(), o.preprocessor(), o.description());
-            b.append("OptionSpec.builder(").append(literals(o.names())).append(")");
+            b.append("OptionSpec.builder(").append(literals(resolveNames ? option.names() : o.names())).append(")");
             if (o.usageHelp()) {
                 b.append(".usageHelp(true)");
             }

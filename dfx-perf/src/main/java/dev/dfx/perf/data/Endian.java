@@ -2,6 +2,7 @@ package dev.dfx.perf.data;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
@@ -42,6 +43,27 @@ public final class Endian {
     private Endian(ByteOrder order) {
         this.order = order;
         this.little = order == ByteOrder.LITTLE_ENDIAN;
+    }
+
+    /**
+     * Reads once through every layout of this class, from the heap and from native memory. In a fresh JVM the first read through a value
+     * layout builds that layout's var handle and spins the method-handle classes behind it, some 5-10 ms that no AOT
+     * cache keeps (more than reading a small perf.data file takes); a command that reads perf.data calls this on a
+     * background thread at start-up, while its main thread parses the command line, so that the file's first field
+     * finds them built. Thread-safe; any number of calls.
+     */
+    public static void prepareReads() {
+        long v = 0;
+        for (MemorySegment seg : new MemorySegment[] {MemorySegment.ofArray(new byte[16]),
+            MemorySegment.ofBuffer(ByteBuffer.allocateDirect(16))}) {
+            for (Endian e : new Endian[] {LITTLE, BIG}) {
+                v += e.u64(seg, 0) + e.u32(seg, 8) + e.u16(seg, 12) + (long) e.f64(seg, 0) + u8(seg, 15);
+            }
+            v += cString(seg, 0, 16).length();
+        }
+        if (v != 0) {
+            throw new IllegalStateException("fresh zeroed memory read as " + v);
+        }
     }
 
     /** @return the byte order read by this instance */

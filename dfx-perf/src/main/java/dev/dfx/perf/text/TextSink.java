@@ -33,6 +33,15 @@ public final class TextSink implements AutoCloseable {
     private char[] chars = new char[256];
     private int len;
 
+    /**
+     * Reads once through this class's layouts, as {@link dev.dfx.perf.data.Endian#prepareReads()} does through
+     * the reader's (which says why). Thread-safe; any number of calls.
+     */
+    public static void prepareReads() {
+        byte[] bytes = new byte[8];
+        BUF_LONGS.set(bytes, 0, MemorySegment.ofArray(bytes).get(LONG_LE, 0));
+    }
+
     /** @param out where bytes go; not closed by {@link #close()} */
     public TextSink(OutputStream out) {
         this.out = out;

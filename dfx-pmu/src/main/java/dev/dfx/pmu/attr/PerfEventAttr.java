@@ -5,6 +5,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One {@code struct perf_event_attr} (uapi {@code linux/perf_event.h}): the event description that
@@ -69,6 +71,14 @@ public record PerfEventAttr(int type, int size, long config, long samplePeriod, 
         ValueLayout.JAVA_LONG.withName("sig_data"),
         ValueLayout.JAVA_LONG.withName("config3"));
 
+    /**
+     * The byte offset of each named field of {@link #LAYOUT}: a struct layout has no padding of its own, so a member
+     * starts where the one before it ends. A layout path ({@code LAYOUT.byteOffset}) finds the same offset, but
+     * computes it on every call, and reading an attr looks up some 25 fields.
+     */
+    private static final Map<String, Integer> OFFSETS = offsets();
+
+
     /** {@code PERF_ATTR_SIZE_VER0}: the smallest attr. */
     public static final int SIZE_VER0 = 64;
     /** {@code PERF_ATTR_SIZE_VER8}: the largest attr dfx knows, the size it opens events with. */
@@ -90,7 +100,23 @@ public record PerfEventAttr(int type, int size, long config, long samplePeriod, 
 
     /** @return the byte offset of a field named as in the header, e.g. {@code config1} is at 56 */
     public static int offset(String field) {
-        return (int) LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement(field));
+        Integer at = OFFSETS.get(field);
+        if (at == null) {
+            throw new IllegalArgumentException("perf_event_attr has no field named " + field);
+        }
+        return at;
+    }
+
+    private static Map<String, Integer> offsets() {
+        Map<String, Integer> m = new HashMap<>();
+        int at = 0;
+        for (MemoryLayout member : LAYOUT.memberLayouts()) {
+            if (member.name().isPresent()) {
+                m.put(member.name().get(), at);
+            }
+            at += (int) member.byteSize();
+        }
+        return Map.copyOf(m);
     }
 
     /**
@@ -234,45 +260,65 @@ public record PerfEventAttr(int type, int size, long config, long samplePeriod, 
 
     /** Field stores within the attr's own size. */
     private record Out(MemorySegment seg, long off, int size, ByteOrder order) {
+        /** The native layouts with the bytes reversed for the other order: no layout object per order or call. */
+        private boolean swapped() {
+            return order != ByteOrder.nativeOrder();
+        }
+
         void u64(String field, long v) {
             int at = offset(field);
             if (at + Long.BYTES <= size) {
-                seg.set(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order), off + at, v);
+                seg.set(ValueLayout.JAVA_LONG_UNALIGNED, off + at, swapped() ? Long.reverseBytes(v) : v);
             }
         }
 
         void u32(String field, long v) {
             int at = offset(field);
             if (at + Integer.BYTES <= size) {
-                seg.set(ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), off + at, (int) v);
+                seg.set(ValueLayout.JAVA_INT_UNALIGNED, off + at, swapped() ? Integer.reverseBytes((int) v) : (int) v);
             }
         }
 
         void u16(String field, int v) {
             int at = offset(field);
             if (at + Short.BYTES <= size) {
-                seg.set(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), off + at, (short) v);
+                seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, off + at, swapped() ? Short.reverseBytes((short) v) : (short) v);
             }
         }
     }
 
     /** Bounds-checked field access within the attr's own size. */
     private record Fields(MemorySegment seg, long off, int size, ByteOrder order) {
+        /** As {@link Out#swapped()}. */
+        private boolean swapped() {
+            return order != ByteOrder.nativeOrder();
+        }
+
         long u64(String field) {
             int at = offset(field);
-            return at + Long.BYTES <= size ? seg.get(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order), off + at) : 0;
+            if (at + Long.BYTES > size) {
+                return 0;
+            }
+            long v = seg.get(ValueLayout.JAVA_LONG_UNALIGNED, off + at);
+            return swapped() ? Long.reverseBytes(v) : v;
         }
 
         long u32(String field) {
             int at = offset(field);
-            return at + Integer.BYTES <= size
-                ? seg.get(ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), off + at) & 0xffff_ffffL : 0;
+            if (at + Integer.BYTES > size) {
+                return 0;
+            }
+            int v = seg.get(ValueLayout.JAVA_INT_UNALIGNED, off + at);
+            return (swapped() ? Integer.reverseBytes(v) : v) & 0xffff_ffffL;
         }
 
         int u16(String field) {
             int at = offset(field);
-            return at + Short.BYTES <= size
-                ? seg.get(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), off + at) & 0xffff : 0;
+            if (at + Short.BYTES > size) {
+                return 0;
+            }
+            short v = seg.get(ValueLayout.JAVA_SHORT_UNALIGNED, off + at);
+            return (swapped() ? Short.reverseBytes(v) : v) & 0xffff;
         }
     }
 }

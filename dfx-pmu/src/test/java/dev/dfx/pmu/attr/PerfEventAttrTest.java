@@ -1,8 +1,10 @@
 package dev.dfx.pmu.attr;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.foreign.Arena;
+import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -29,6 +31,22 @@ class PerfEventAttrTest {
         assertThat(PerfEventAttr.offset("sample_regs_intr")).isEqualTo(96);
         assertThat(PerfEventAttr.offset("sig_data")).isEqualTo(120);
         assertThat(PerfEventAttr.offset("config3")).isEqualTo(128);
+    }
+
+    @Test
+    void everyFieldsOffsetIsTheOneItsLayoutPathGivesAndUnknownNamesAreRefused() {
+        int named = 0;
+        for (MemoryLayout member : PerfEventAttr.LAYOUT.memberLayouts()) {
+            if (member.name().isPresent()) {
+                String name = member.name().get();
+                assertThat(PerfEventAttr.offset(name)).as(name)
+                    .isEqualTo(PerfEventAttr.LAYOUT.byteOffset(MemoryLayout.PathElement.groupElement(name)));
+                named++;
+            }
+        }
+        assertThat(named).isGreaterThanOrEqualTo(23); // the uapi struct's named fields up to config3
+        assertThatThrownBy(() -> PerfEventAttr.offset("confg"))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("confg");
     }
 
     @ParameterizedTest(name = "attr.size {0}")

@@ -60,10 +60,12 @@ public final class Symbolizer {
     /**
      * The location cache: slot by address. A location depends only on its mapping (compared by identity: a
      * MemMap is one MMAP record's mapping) and address, once the DSO's symbols are loaded, which computing it does.
+     * Made by the first lookup: a listing that resolves no address (a tracepoint listing without ip or sym) does not
+     * zero 256 KiB of fresh heap at its start.
      */
-    private final long[] cachedIps = new long[1 << CACHE_BITS];
-    private final MemMap[] cachedMaps = new MemMap[1 << CACHE_BITS];
-    private final Location[] cachedLocations = new Location[1 << CACHE_BITS];
+    private long[] cachedIps;
+    private MemMap[] cachedMaps;
+    private Location[] cachedLocations;
     private final BuildIds buildIds = new BuildIds();
     private final Map<String, SymbolTable> user = new HashMap<>();
     private final Map<MemMap, SymbolTable> modules = new HashMap<>();
@@ -162,6 +164,11 @@ public final class Symbolizer {
         }
         // a profile's callchains repeat the same few thousand addresses: a direct-mapped cache of the last location
         // per slot answers most lookups without the DSO checks, the table search and a new Location
+        if (cachedMaps == null) {
+            cachedIps = new long[1 << CACHE_BITS];
+            cachedMaps = new MemMap[1 << CACHE_BITS];
+            cachedLocations = new Location[1 << CACHE_BITS];
+        }
         int slot = (int) ((ip * 0x9E3779B97F4A7C15L) >>> (64 - CACHE_BITS));
         if (cachedMaps[slot] == map && cachedIps[slot] == ip) {
             return cachedLocations[slot];

@@ -59,7 +59,12 @@ final class DumpCommand implements Callable<Integer> {
             }
             PerfInputs.withRecords(input.resolve(), headers, out, spec.commandLine().getErr(),
                 s -> new DumpPrinter(s, out).run(headers.any()),
-                run -> RunDump.print(run, out, damage));
+                run -> {
+                    // -D names what dump prints for a run directory too; --evlist opened the input as perf.data above
+                    PerfOnlyOptions.refuse(spec, run, "its dump is every chunk header and record as stored",
+                        "--dump-raw-trace");
+                    RunDump.print(run, out, damage);
+                });
         } finally {
             out.flush();
         }

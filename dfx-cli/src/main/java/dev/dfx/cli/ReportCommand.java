@@ -150,7 +150,9 @@ final class ReportCommand implements Callable<Integer> {
             return perfReport(input);
         }
         NotARun.refuse(input);
-        PerfOnlyOptions.refuse(spec, input, "its summary has no samples to sort; --json applies", "--json");
+        // --stdio and -f have no effect on either input (the report is text, the file is read whoever owns it)
+        PerfOnlyOptions.refuse(spec, input, "its summary has no samples to sort; --json applies", "--json",
+            "--stdio", "--force");
         run = input;
         RunManifest m = ManifestFile.read(run);
         RunDamage damage = new RunDamage();

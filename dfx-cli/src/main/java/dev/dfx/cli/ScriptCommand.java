@@ -113,8 +113,9 @@ final class ScriptCommand implements Callable<Integer> {
                         + " last perf event are not shown (perf script does not show them either)");
                 }
             }, run -> {
+                // -f has no effect on either input
                 PerfOnlyOptions.refuse(spec, run, "its listing has every record with all its fields; --ns applies",
-                    "--ns");
+                    "--ns", "--force");
                 RunScript.print(run, ns, out, damage);
             });
         } finally {

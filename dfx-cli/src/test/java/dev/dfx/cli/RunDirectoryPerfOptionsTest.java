@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The perf.data options of {@code dfx script}, {@code report}, {@code dump} and {@code export} are refused for a run
@@ -35,18 +36,24 @@ class RunDirectoryPerfOptionsTest {
 
     /**
      * The negatable options that do not apply to a run directory, by command and long name (as --help lists them):
-     * all but script's --ns.
+     * all but {@link #ACCEPTED}.
      */
     private static final List<String> REFUSED = List.of("script --header", "script --header-only",
         "script --show-info", "script --reltime", "script --deltatime", "script --show-task-events",
         "script --show-mmap-events", "script --show-switch-events", "script --show-lost-events",
-        "script --show-namespace-events", "script --show-round-events", "script --force", "script --demangle",
+        "script --show-namespace-events", "script --show-round-events", "script --demangle",
         "script --inline",
         "report --children", "report --show-nr-samples", "report --inverted", "report --group", "report --quiet",
-        "report --header", "report --header-only", "report --show-info", "report --force", "report --demangle",
-        "report --inline", "report --stdio",
-        "dump --header", "dump --header-only", "dump --show-info", "dump --force",
+        "report --header", "report --header-only", "report --show-info", "report --demangle", "report --inline",
+        "dump --header", "dump --header-only", "dump --show-info",
         "export --demangle", "export --inline");
+
+    /**
+     * The negatable options a run directory takes too: script's --ns, and -f and report's --stdio, which have no effect
+     * on either input (perf users give them out of habit).
+     */
+    private static final List<String> ACCEPTED = List.of("script --ns", "script --force", "report --force",
+        "report --stdio", "dump --force");
 
     static Path run;
 
@@ -55,11 +62,27 @@ class RunDirectoryPerfOptionsTest {
         run = OneRecordedRun.recorded(dir.resolve("run"), "-w", "flood", "-s", "swimlane", "--swimlane-level", "1");
     }
 
-    /** The list is every negatable option of the four commands but script's --ns, which applies to runs. */
+    /** The two lists hold every negatable option of the four commands. */
     @Test
-    void theNegatableOptionsRefusedAreAllButNs() {
+    void theNegatableOptionsAreEitherRefusedOrAccepted() {
         assertThat(NegatableOptionsLiveTest.negatable().map(a -> a.get()[0] + " " + a.get()[1])
-            .filter(o -> !o.equals("script --ns"))).containsExactlyInAnyOrderElementsOf(REFUSED);
+            .filter(o -> !ACCEPTED.contains(o))).containsExactlyInAnyOrderElementsOf(REFUSED);
+    }
+
+    /** -f and report's --stdio, in either form, change nothing in the output for a run directory. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"script --force", "report --force", "report --stdio", "dump --force"})
+    void bothFormsOfAnOptionWithoutEffectAreTaken(String commandAndOption) {
+        String command = commandAndOption.substring(0, commandAndOption.indexOf(' '));
+        String option = commandAndOption.substring(command.length() + 1);
+        CliRun plain = dfx(command);
+        assertThat(plain.status()).as(plain.err()).isZero();
+        for (String form : List.of(option, "--no-" + option.substring(2))) {
+            CliRun r = dfx(command, form);
+            assertThat(r.status()).as(form + ": " + r.err()).isZero();
+            assertThat(r.err()).as(form).isEmpty();
+            assertThat(r.out()).as(form).isEqualTo(plain.out());
+        }
     }
 
     static Stream<String> refused() {
@@ -89,7 +112,7 @@ class RunDirectoryPerfOptionsTest {
         "script --fields=comm | --fields",
         "script -F comm --no-demangle | -F",
         "script -I | -I",
-        "script -f | -f",
+        "script -f -I | -I",
         "script --comm x | --comm",
         "script --time 0, | --time",
         "report -nq | -n",
@@ -97,8 +120,8 @@ class RunDirectoryPerfOptionsTest {
         "report --percent-limit 0 | --percent-limit",
         "report --no-group --json | --no-group",
         "report --json -S main | -S",
-        "dump -D -f | -f",
-        "dump --no-force -D | --no-force",
+        "dump -D -f -I | -I",
+        "dump --no-force -D --header | --header",
         "export -o - --no-inline | --no-inline"})
     void theFirstPerfOptionIsNamedAsGiven(String options, String named) {
         List<String> args = new ArrayList<>(List.of(options.split(" ")));

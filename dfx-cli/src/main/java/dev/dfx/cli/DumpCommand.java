@@ -59,7 +59,13 @@ final class DumpCommand implements Callable<Integer> {
             }
             PerfInputs.withRecords(input.resolve(), headers, out, spec.commandLine().getErr(),
                 s -> new DumpPrinter(s, out).run(headers.any()),
-                run -> RunDump.print(run, out, damage));
+                run -> {
+                    // -D names what dump prints for a run directory too, and -f, which has no effect on either input,
+                    // is taken as for perf.data; --evlist opened the input as perf.data above
+                    PerfOnlyOptions.refuse(spec, run, "its dump is every chunk header and record as stored",
+                        "--dump-raw-trace", "--force");
+                    RunDump.print(run, out, damage);
+                });
         } finally {
             out.flush();
         }

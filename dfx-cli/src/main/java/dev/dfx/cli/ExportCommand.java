@@ -93,10 +93,8 @@ final class ExportCommand implements Callable<Integer> {
             return exportPerfData(input, f);
         }
         NotARun.refuse(input);
-        if (symbols.given() != null) {
-            throw new BadInputException("option " + symbols.given() + ": for perf.data files; a run directory has no"
-                    + " sampled addresses");
-        }
+        PerfOnlyOptions.refuse(spec, input, "its trace has no sampled addresses; --format and -o apply",
+                "--format", "--output");
         if (profile(f) != null) {
             throw new BadInputException("option --format: '" + format + "' is for perf.data files (sampled"
                     + " callstacks); a run directory exports as chrome, perfetto or html");

@@ -57,20 +57,17 @@ final class PerfInputs {
     }
 
     /**
-     * RUN-DIRECTORY INPUT: a dfx run directory goes to {@code runDir}. Otherwise opens the perf.data {@code input},
+     * RUN-DIRECTORY INPUT: a dfx run directory goes to {@code runDir}, which refuses the perf.data options given with
+     * it ({@link PerfOnlyOptions}, the header options among them). Otherwise opens the perf.data {@code input},
      * prints its header when {@code headers} ask for it, and unless only the header was wanted runs {@code body} on
      * a session whose records have not been read yet.
      *
-     * @throws BadInputException when header options are given with a run directory
+     * @throws BadInputException when the input cannot be read, or is a directory that is not a run
      */
     static void withRecords(String input, HeaderOptions headers, TextSink out, PrintWriter err,
                             Consumer<PerfSession> body, Consumer<Path> runDir) {
         if (isRunDirectory(input)) {
             NotARun.refuse(Path.of(input));
-            if (headers.any()) {
-                throw new BadInputException("option --header/--header-only: " + input + " is a run directory; the"
-                    + " perf.data header options do not apply (see RUN/run.json)");
-            }
             runDir.accept(Path.of(input));
             return;
         }

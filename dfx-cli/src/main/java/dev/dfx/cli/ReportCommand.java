@@ -150,15 +150,9 @@ final class ReportCommand implements Callable<Integer> {
             return perfReport(input);
         }
         NotARun.refuse(input);
-        String perfOption = sort != null ? "--sort" : fields != null ? "-F" : children != null ? "--children"
-            : percentLimit != null ? "--percent-limit" : !callGraph.equals("graph") ? "-g" : showNrSamples ? "-n"
-            : symbolList != null ? "--symbols" : inverted ? "--inverted" : quiet ? "--quiet"
-            : group != null ? "--group" : headers.any() ? "--header/--header-only" : headers.showInfo ? "-I"
-            : filter.given() != null ? filter.given() : symbols.given();
-        if (perfOption != null) {
-            throw new BadInputException("option " + perfOption + ": for perf.data files; " + input + " is a run"
-                + " directory (its summary has no samples to sort)");
-        }
+        // --stdio and -f have no effect on either input (the report is text, the file is read whoever owns it)
+        PerfOnlyOptions.refuse(spec, input, "its summary has no samples to sort; --json applies", "--json",
+            "--stdio", "--force");
         run = input;
         RunManifest m = ManifestFile.read(run);
         RunDamage damage = new RunDamage();

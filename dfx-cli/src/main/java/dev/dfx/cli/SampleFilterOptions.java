@@ -40,12 +40,6 @@ final class SampleFilterOptions {
         description = "Only samples of threads of these names (their name when the sample was taken)")
     String comms;
 
-    /** @return the first of these options given, or null */
-    String given() {
-        return time != null ? "--time" : cpu != null ? "--cpu" : pid != null ? "--pid" : tid != null ? "--tid"
-            : comms != null ? "--comms" : null;
-    }
-
     /**
      * @return the thread filter, after checking every value's syntax
      * @throws ParameterException (a usage error) for a value that cannot be read

@@ -1,6 +1,5 @@
 package dev.dfx.cli;
 
-import dev.dfx.error.BadInputException;
 import dev.dfx.perf.script.FieldSelection;
 import dev.dfx.perf.script.ScriptOptions;
 import dev.dfx.perf.script.ScriptPrinter;
@@ -80,19 +79,6 @@ final class ScriptCommand implements Callable<Integer> {
     @Mixin
     SampleFilterOptions filter = new SampleFilterOptions();
 
-    /** The options that only make sense for perf.data input. */
-    private void refusePerfOptions() {
-        String option = !fields.isEmpty() ? "-F" : reltime ? "--reltime" : deltatime ? "--deltatime"
-            : showTask ? "--show-task-events" : showMmap ? "--show-mmap-events"
-            : showSwitch ? "--show-switch-events" : showLost ? "--show-lost-events"
-            : showNamespace ? "--show-namespace-events" : showRound ? "--show-round-events"
-            : symbols.given() != null ? symbols.given() : filter.given();
-        if (option != null) {
-            throw new BadInputException("option " + option + ": not available for a run directory (it lists every"
-                + " record with all its fields; --ns applies)");
-        }
-    }
-
     @Override
     public Integer call() {
         FieldSelection selection = new FieldSelection(spec.commandLine().getErr());
@@ -127,7 +113,9 @@ final class ScriptCommand implements Callable<Integer> {
                         + " last perf event are not shown (perf script does not show them either)");
                 }
             }, run -> {
-                refusePerfOptions();
+                // -f has no effect on either input
+                PerfOnlyOptions.refuse(spec, run, "its listing has every record with all its fields; --ns applies",
+                    "--ns", "--force");
                 RunScript.print(run, ns, out, damage);
             });
         } finally {

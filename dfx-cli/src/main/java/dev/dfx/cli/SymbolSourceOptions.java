@@ -43,10 +43,4 @@ final class SymbolSourceOptions {
             .withInline(inline);
         return (buildIdDir != null ? o.withBuildIdDir(buildIdDir) : o).checked();
     }
-
-    /** @return the first of these options given, or null */
-    String given() {
-        return kallsyms != null ? "--kallsyms" : symfs != null ? "--symfs" : buildIdDir != null ? "--buildid-dir"
-            : !demangle ? "--no-demangle" : !inline ? "--no-inline" : null;
-    }
 }

@@ -214,11 +214,12 @@ class ScriptCommandTest {
         Path run = TestRun.write(dir.resolve("run"));
         CliRun fields = CliRun.dfx("script", "-F", "comm", run.toString());
         assertThat(fields.status()).isEqualTo(1);
-        assertThat(fields.err()).isEqualTo("dfx: option -F: not available for a run directory (it lists every record"
-            + " with all its fields; --ns applies)\n");
+        assertThat(fields.err()).isEqualTo("dfx: option -F: for perf.data files; " + run + " is a run directory (its"
+            + " listing has every record with all its fields; --ns applies)\n");
         CliRun header = CliRun.dfx("dump", "--header", run.toString());
         assertThat(header.status()).isEqualTo(1);
-        assertThat(header.err()).startsWith("dfx: option --header/--header-only: " + run + " is a run directory");
+        assertThat(header.err()).isEqualTo("dfx: option --header: for perf.data files; " + run + " is a run directory"
+            + " (its dump is every chunk header and record as stored)\n");
         CliRun evlist = CliRun.dfx("dump", "--evlist", run.toString());
         assertThat(evlist.status()).isEqualTo(1);
         assertThat(evlist.err()).startsWith("dfx: " + run + ": is a directory; this option reads perf.data files");

@@ -121,9 +121,9 @@ class ScriptCommandTest {
     /**
      * A file cut inside its TRACING_DATA section (perf 6.1 crashes in script, report and report -D): the events lose
      * their formats; a script of their fields is refused in one line before any output, naming the file, the first
-     * event's config and the cut, which takes the place of both warnings (that the events have no format, and that
-     * the features were cut: nothing is read after the refusal); a script without the trace field prints every sample
-     * after those warnings (without a hint to leave out the trace field, which it already does).
+     * event's config and the cut, which takes the place of the warning (that the events have no format, and what was
+     * read of the features cut: nothing is read after the refusal); a script without the trace field prints every
+     * sample after that one warning (without a hint to leave out the trace field, which it already does).
      */
     @Test
     void truncatedTracingDataRefusesTheTraceFieldInOneLine(@TempDir Path dir) throws IOException {
@@ -137,7 +137,7 @@ class ScriptCommandTest {
         assertThat(fields.out().lines().count())
             .isEqualTo(Files.readString(Fixtures.perf("sched-switch-wakeup-a.script.txt")).lines().count());
         // no hint to leave out trace: these fields already do
-        c.assertWarnings(fields.err(), "");
+        c.assertWarning(fields.err(), "");
     }
 
     /** The same on a fresh system-wide sched_switch recording made here with the real perf (one tracepoint event). */
@@ -154,13 +154,13 @@ class ScriptCommandTest {
         assertThat(run.err()).isEqualTo(c.refusal() + "\n");
         CliRun dump = CliRun.dfx("dump", "-i", c.file().toString());
         assertThat(dump.status()).as(dump.err()).isZero();
-        c.assertWarnings(dump.err(), "");
+        c.assertWarning(dump.err(), "");
     }
 
     /**
-     * The commands that do not refuse a file cut inside its TRACING_DATA section keep both warnings, each with its
-     * own hint about the missing formats (or none: a dump prints the raw data, folded stacks never read the fields),
-     * never script's.
+     * The commands that do not refuse a file cut inside its TRACING_DATA section say the cut in one warning, each with
+     * its own hint about the missing formats (or none: a dump prints the raw data, folded stacks never read the
+     * fields), never script's.
      */
     @Test
     void commandsThatReadACutTracingDataWarnWithTheirOwnHint(@TempDir Path dir) throws IOException {
@@ -168,7 +168,7 @@ class ScriptCommandTest {
         String in = c.file().toString();
         CliRun report = CliRun.dfx("report", "--stdio", "-k", "/dev/null", "-i", in);
         assertThat(report.status()).as(report.err()).isZero();
-        c.assertWarnings(report.err(), " (dfx report cannot sort them by trace)");
+        c.assertWarning(report.err(), " (dfx report cannot sort them by trace)");
         // sorting by trace needs the formats: refused as script refuses its trace field, one line, nothing printed
         CliRun byTrace = CliRun.dfx("report", "--stdio", "--sort", "comm,trace", "-k", "/dev/null", "-i", in);
         assertThat(byTrace.status()).isEqualTo(1);
@@ -177,19 +177,19 @@ class ScriptCommandTest {
             + " rest)", "to sort by trace (--sort without trace reports the rest)") + "\n");
         CliRun dump = CliRun.dfx("dump", "-i", in);
         assertThat(dump.status()).as(dump.err()).isZero();
-        c.assertWarnings(dump.err(), "");
+        c.assertWarning(dump.err(), "");
         for (String format : List.of("chrome", "perfetto", "html")) {
             CliRun export = CliRun.dfx("export", "-k", "/dev/null", "-i", in, "--format", format, "-o",
                 dir.resolve("t." + format).toString());
             assertThat(export.status()).as(export.err()).isZero();
-            c.assertWarnings(export.err(), " (dfx export draws them without their trace argument, and no per-cpu"
+            c.assertWarning(export.err(), " (dfx export draws them without their trace argument, and no per-cpu"
                 + " task runs from sched:sched_switch)");
         }
         CliRun folded = CliRun.dfx("export", "-k", "/dev/null", "-i", in, "--format", "folded", "-o",
             dir.resolve("t.folded").toString());
         assertThat(folded.status()).as(folded.err()).isZero();
         // folded stacks count the first event's samples and say so in a line of their own after the warnings
-        c.assertWarnings(folded.err().lines().filter(l -> l.startsWith("dfx: warning: ")).collect(
+        c.assertWarning(folded.err().lines().filter(l -> l.startsWith("dfx: warning: ")).collect(
             java.util.stream.Collectors.joining("\n")), "");
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * warning naming the cut and what it took; report and export print what they print for the whole recording. Where
  * the cut falls between or inside two events' formats (perf crashes), the first event keeps its format: the script
  * of the trace field refuses in one line naming the second event and the cut, and one without it prints every line.
+ * Wherever the cut falls, report, dump and export say it in one warning line.
  */
 class TracingDataCutLiveTest {
     @TempDir
@@ -146,13 +148,71 @@ class TracingDataCutLiveTest {
             CliRun rest = CliRun.dfx("script", "-F", "comm,tid,time", "-i", c.file().toString());
             assertThat(rest.status()).as(rest.err()).isZero();
             ScriptGoldenTest.assertSameText("dfx script -F comm,tid,time, cut at " + cut, fields, rest.out());
-            List<String> err = rest.err().lines().toList();
-            assertThat(err).hasSize(2);
-            assertThat(err.get(0)).isEqualTo("dfx: warning: " + c.file() + ": byte offset " + config + ": " + event2
-                + "; its samples are read without their tracepoint fields");  // -F without trace: no hint
-            assertThat(err.get(1)).startsWith("dfx: warning: " + c.file() + ": byte offset " + c.table() + ": "
-                + c.why() + "; read TRACING_DATA up to the cut (its 1 format; lost the formats from byte offset "
-                + second + " on, its kallsyms, printk formats and saved cmdlines) and the file without the ");
+            // one warning for the cut: the event it left without a format (-F without trace: no hint), then what
+            // was kept of the section and the other features lost
+            assertThat(rest.err().lines().toList()).singleElement().asString().startsWith("dfx: warning: " + c.file()
+                + ": byte offset " + config + ": " + event2 + "; its samples are read without their tracepoint fields;"
+                + " read TRACING_DATA up to the cut (its 1 format; lost the formats from byte offset " + second
+                + " on, its kallsyms, printk formats and saved cmdlines) and the file without the ");
+        }
+    }
+
+    /**
+     * Cuts before the first format (in the section's header page), inside the first, at and inside the second, and
+     * after both (in the kallsyms size, in the printk formats): report, dump and export each exit 0 with one warning
+     * line for the cut, which names the file, the section and the byte offset the file ends at, what was kept of the
+     * section and the other features lost; where the cut took formats, it is the line naming the events without
+     * them, at the first one's config.
+     */
+    @Test
+    void reportDumpAndExportSayTheCutInOneWarning() throws Exception {
+        TracingDataCut.Layout l = TracingDataCut.Layout.of(two);
+        long first = l.formats().get(0);
+        long second = l.formats().get(1);
+        String lostBoth = "read the file without the ";
+        String allCut = " features cut: TRACING_DATA, BUILD_ID, ";
+        String lostSecond = "read TRACING_DATA up to the cut (its 1 format; lost the formats from byte offset " + second
+            + " on, its kallsyms, printk formats and saved cmdlines) and the file without the ";
+        String otherCut = " other features cut: BUILD_ID, ";
+        String keptBoth = "read TRACING_DATA up to the cut (its 2 formats; lost its ";
+        assertOneCutWarning(l.start() + 40, 1, lostBoth, allCut);
+        assertOneCutWarning((first + second) / 2, 1, lostBoth, allCut);
+        assertOneCutWarning(second, 2, lostSecond, otherCut);
+        assertOneCutWarning((second + l.kallsyms()) / 2, 2, lostSecond, otherCut);
+        assertOneCutWarning(l.kallsyms() + 2, 0, keptBoth + "kallsyms, printk formats and saved cmdlines) and the file"
+            + " without the ", otherCut);
+        assertOneCutWarning(l.printk() + 4 + l.printkSize() / 2, 0, keptBoth + "printk formats and saved cmdlines)"
+            + " and the file without the ", otherCut);
+    }
+
+    /**
+     * Cuts {@link #two} at {@code cut} and requires report, dump and export to exit 0 with exactly one line on
+     * standard error, the warning for the cut: {@link TracingDataCut#why} (the section, "truncated at EOF"
+     * {@code cut}), then, after what the missing formats cost the command, {@code read} and a list of the features
+     * lost that starts with {@code features}. Where the cut took formats, it is at tracepoint event {@code from}'s
+     * config and names the events from {@code from} to 2 as without a format; where it took none ({@code from} 0),
+     * at the feature table.
+     */
+    private static void assertOneCutWarning(long cut, int from, String read, String features) throws Exception {
+        TracingDataCut c = TracingDataCut.at(two, dir, cut);
+        assertThat(c.why()).contains(" truncated at EOF " + cut + " ");
+        long config = c.config() + (from - 1) * u64(two, 16); // the attrs are attr_size (byte 16) bytes apart
+        String start = "dfx: warning: " + c.file() + ": byte offset " + switch (from) {
+            case 0 -> c.table() + ": " + c.why() + "; ";
+            case 1 -> config + ": tracepoint events 1-2 have no format: " + c.why() + "; their samples are read";
+            default -> config + ": tracepoint event 2 (config " + u64(two, config) + ") has no format: " + c.why()
+                + "; its samples are read";
+        };
+        Path json = dir.resolve("cut-" + cut + ".json");
+        for (List<String> args : List.of(List.of("report", "--stdio"), List.of("dump"),
+            List.of("export", "--format", "chrome", "-o", json.toString()))) {
+            List<String> cmd = new ArrayList<>(args);
+            cmd.addAll(List.of("-i", c.file().toString()));
+            CliRun run = CliRun.dfx(cmd.toArray(String[]::new));
+            assertThat(run.status()).as("%s, cut at %d: %s", cmd, cut, run.err()).isZero();
+            assertThat(run.err().lines().toList()).as("%s, cut at %d", cmd, cut).singleElement().asString()
+                .startsWith(start).containsOnlyOnce("; " + read).containsPattern("; " + Pattern.quote(read)
+                    + "\\d+" + Pattern.quote(features));
         }
     }
 

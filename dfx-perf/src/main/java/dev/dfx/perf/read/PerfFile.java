@@ -346,14 +346,22 @@ public final class PerfFile implements AutoCloseable {
     private record CutWarning(long offset, String first, List<Integer> bits) {
         /**
          * @param kept what a reader kept of the sections it read up to the cut, by feature bit
-         * @return the warning's text, as given to {@link Warnings#add}: {@code "...; read the file without the 3
-         *         features cut: A, B, C"}, or with {@code kept} {@code "...; read A up to the cut (WHAT) and the file
-         *         without the 2 other features cut: B, C"}
+         * @return the warning's text, as given to {@link Warnings#add}: the first cut, then {@link #reading}
          */
         String what(Map<Integer, String> kept) {
+            return first + "; " + reading(kept);
+        }
+
+        /**
+         * @param kept what a reader kept of the sections it read up to the cut, by feature bit
+         * @return what dfx read instead of the sections cut: {@code "read the file without the 3 features cut: A, B,
+         *         C"}, or with {@code kept} {@code "read A up to the cut (WHAT) and the file without the 2 other
+         *         features cut: B, C"}
+         */
+        String reading(Map<Integer, String> kept) {
             List<String> without = bits.stream().filter(b -> !kept.containsKey(b))
                 .map(b -> Feature.ofBit(b).toString()).toList();
-            StringBuilder b = new StringBuilder(first).append("; read ");
+            StringBuilder b = new StringBuilder("read ");
             kept.forEach((bit, what) -> b.append(Feature.ofBit(bit)).append(" up to the cut (").append(what)
                 .append(") and "));
             String other = kept.isEmpty() ? "" : "other ";
@@ -579,6 +587,26 @@ public final class PerfFile implements AutoCloseable {
         if (cutWarning != null) {
             warnings.withdraw(cutWarning.offset(), cutWarning.what(keptParts));
         }
+    }
+
+    /**
+     * Takes the warning that named the features cut by the end of the file into another warning that names the cut
+     * of feature {@code bit}'s section, so that the one cut is said in one line: the warning is withdrawn, and what it
+     * said dfx read instead is returned for the other warning to say. Call after {@link #keepCutFeaturePart}.
+     *
+     * @param bit a feature bit
+     * @return {@code "read TRACING_DATA up to the cut (KEPT) and the file without the 20 other features cut: ..."}
+     *         or {@code "read the file without the 21 features cut: ..."}; {@code null}, the warning kept, when no
+     *         warning named the features cut or the one that did names another cut first (feature {@code bit}'s
+     *         section was read whole)
+     */
+    public String takeCutFeatureWarning(int bit) {
+        String cut = cutFeatures.get(bit);
+        if (cutWarning == null || cut == null || !cut.equals(cutWarning.first())) {
+            return null;
+        }
+        warnings.withdraw(cutWarning.offset(), cutWarning.what(keptParts));
+        return cutWarning.reading(keptParts);
     }
 
     @Override

@@ -66,8 +66,16 @@ public final class PerfSession implements AutoCloseable {
     /** The warnings that tracepoint events have no format, as added, so that they can be withdrawn. */
     private final List<Warning> missingFormatWarnings = new ArrayList<>();
 
-    /** A warning that a format is missing: its byte offset, and its text as added and the command's hint after it. */
-    private record Warning(long offset, String what, String hint) {
+    /**
+     * A warning that a format is missing: its byte offset, its text as added, the command's hint after it, and what dfx
+     * read of the file instead of the features cut with the formats ({@code "; read TRACING_DATA up to the cut ..."},
+     * or empty).
+     */
+    private record Warning(long offset, String what, String hint, String cut) {
+        /** @return the warning's text as it stands */
+        String text() {
+            return what + hint + cut;
+        }
     }
     /** {@code PERF_RECORD_MISC_LOST_SAMPLES_BPF}: samples a BPF filter dropped, which perf does not warn about. */
     private static final int MISC_LOST_SAMPLES_BPF = 1 << 15;
@@ -135,8 +143,11 @@ public final class PerfSession implements AutoCloseable {
      * that would print the fields of such an event refuses before its first line ({@link #missingFormat}). Without
      * tracing data, or where the end of the file cut their formats, every tracepoint event without one lacks it for
      * that one reason, so they share one line ({@code tracepoint events 1-27 have no format: ...}) rather than
-     * burying what follows under one line per event. What the missing fields cost depends on the command, which adds
-     * that to the warnings ({@link #hintMissingFormats}).
+     * burying what follows under one line per event; where the cut is why, that line also takes the place of the
+     * warning naming the features cut ({@link PerfFile#takeCutFeatureWarning}), so that the one cut is said once:
+     * which events it left without formats and what that costs, then what of the section was kept and which other
+     * features were lost. What the missing fields cost depends on the command, which adds that to the warning
+     * ({@link #hintMissingFormats}).
      */
     private void warnMissingFormats() {
         List<Evsel> missing = new ArrayList<>();
@@ -145,36 +156,41 @@ public final class PerfSession implements AutoCloseable {
                 missing.add(e);
             }
         }
-        if (formatsLost() && missing.size() > 1) {
+        if (formatsLost() && !missing.isEmpty()) {
             Evsel first = missing.getFirst();
-            warnMissingFormat(first, "tracepoint events " + ordinals(missing) + " have no format: "
-                + noTracingData() + "; their samples are read without their tracepoint fields");
+            String what = missing.size() > 1 ? "tracepoint events " + ordinals(missing) + " have no format: "
+                + noTracingData() + "; their samples are read without their tracepoint fields"
+                : missingFormat(first) + "; its samples are read without their tracepoint fields";
+            String cut = file.takeCutFeatureWarning(Feature.TRACING_DATA.bit());
+            warnMissingFormat(first, what, cut == null ? "" : "; " + cut);
             return;
         }
         for (Evsel e : missing) {
-            warnMissingFormat(e, missingFormat(e) + "; its samples are read without their tracepoint fields");
+            warnMissingFormat(e, missingFormat(e) + "; its samples are read without their tracepoint fields", "");
         }
     }
 
-    private void warnMissingFormat(Evsel at, String what) {
-        long offset = at.attrOffset() + PerfEventAttr.CONFIG_OFFSET;
-        file.warnings().add(errors(), offset, what);
-        missingFormatWarnings.add(new Warning(offset, what, ""));
+    private void warnMissingFormat(Evsel at, String what, String cut) {
+        Warning w = new Warning(at.attrOffset() + PerfEventAttr.CONFIG_OFFSET, what, "", cut);
+        file.warnings().add(errors(), w.offset(), w.text());
+        missingFormatWarnings.add(w);
     }
 
     /**
      * Adds to each warning that tracepoint events have no format what that costs in the command reading the
      * recording, e.g. {@code " (dfx script prints them only with -F without trace)"}; a command that loses nothing
-     * by it (a dump prints the raw data) adds nothing. Call before the warnings are listed; a later call replaces
-     * the earlier hint.
+     * by it (a dump prints the raw data) adds nothing. The hint follows what the warning says of the events, before
+     * what it says of a TRACING_DATA section cut ({@link #warnMissingFormats}). Call before the warnings are listed;
+     * a later call replaces the earlier hint.
      *
      * @param hint the text appended to each such warning, starting with a space; empty for none
      */
     public void hintMissingFormats(String hint) {
         List<Warning> hinted = new ArrayList<>(missingFormatWarnings.size());
         for (Warning w : missingFormatWarnings) {
-            file.warnings().reword(errors(), w.offset(), w.what() + w.hint(), w.what() + hint);
-            hinted.add(new Warning(w.offset(), w.what(), hint));
+            Warning h = new Warning(w.offset(), w.what(), hint, w.cut());
+            file.warnings().reword(errors(), w.offset(), w.text(), h.text());
+            hinted.add(h);
         }
         missingFormatWarnings.clear();
         missingFormatWarnings.addAll(hinted);
@@ -183,13 +199,14 @@ public final class PerfSession implements AutoCloseable {
     /**
      * Takes back the warnings that tracepoint events have no format, for a command that refuses the recording for
      * that reason: its error names the cause, and the warnings' "read without their tracepoint fields" no longer
-     * holds. When the cause is a TRACING_DATA section cut by the end of the file, which the error names, the
-     * warning that named the features cut goes too ({@link PerfFile#withdrawCutFeatureWarning}): nothing is read
-     * after the refusal, so the other features lost no longer matter. Warnings of other kinds stay.
+     * holds. When the cause is a TRACING_DATA section cut by the end of the file, which the error names, what the
+     * warning said of the features cut goes with it (and a warning of their own about them, where there is one,
+     * {@link PerfFile#withdrawCutFeatureWarning}): nothing is read after the refusal, so the other features lost no
+     * longer matter. Warnings of other kinds stay.
      */
     public void withdrawMissingFormatWarnings() {
         for (Warning w : missingFormatWarnings) {
-            file.warnings().withdraw(w.offset(), w.what() + w.hint());
+            file.warnings().withdraw(w.offset(), w.text());
         }
         missingFormatWarnings.clear();
         if (formatsLost() && file.cutFeature(Feature.TRACING_DATA.bit()) != null) {

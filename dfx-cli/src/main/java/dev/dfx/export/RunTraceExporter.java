@@ -3,6 +3,7 @@ package dev.dfx.export;
 import dev.dfx.chunk.ChunkReader;
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.Count;
 import dev.dfx.program.LaneStrings;
 import dev.dfx.record.Subsystem;
 import dev.dfx.rundir.ChunkOnlyRun;
@@ -20,6 +21,7 @@ import dev.dfx.runtime.subsystem.deps.DepsReplay;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +37,9 @@ import java.util.Set;
  *       {@value TraceLayout#SCHED} Schedulers (phase bars, level 3; dispatch-to-finish bars, level 2; queue depth
  *       counters), {@value TraceLayout#CORES} Cores (task bars);</li>
  *   <li>dependency arrows from the deps records, from the predecessor's bar to the successor's bar
- *       ({@link DependencyFlows}), drawn only when deps.json was written (no deps record lost);</li>
+ *       ({@link DependencyFlows}), drawn only when deps.json was written (no deps record lost in the run); of a deps
+ *       file damaged since, the arrows into the submits before its first loss, with one damage line saying which
+ *       are lost;</li>
  *   <li>stall windows from run.json as {@code STALL (collector behind)} slices on a dedicated row of the thread that
  *       waited, so a gap caused by the collector looks different from a real gap; a summary in the metadata;</li>
  *   <li>loss: per subsystem total / collected / dropped in the metadata, and a {@code DROPPED n records} slice on
@@ -50,6 +54,8 @@ public final class RunTraceExporter {
     /** File name in the run directory. */
     public static final String FILE = "trace.json";
     private static final String UNFINISHED_DEPS = "the recording did not finish: later submits are missing";
+    /** What the damage line about a deps file says after the file: what the damage cost the trace. */
+    private static final String ARROWS = "dependency arrows: ";
 
     private RunTraceExporter() {
     }
@@ -132,7 +138,7 @@ public final class RunTraceExporter {
         boolean unfinished = UnfinishedRun.is(m);
         boolean standIn = ChunkOnlyRun.is(m);
         StallRows layout = m.program() != null ? drawProgram(chunks, m, w, meta, damage)
-                : drawRuntime(chunks, m, w, meta, unfinished, standIn, deps);
+                : drawRuntime(chunks, m, w, meta, unfinished, standIn, deps, damage);
         if (unfinished || standIn) {
             // the manifest written at the start has no counts, a stand-in none at all: claiming zero loss or no
             // stalls would be false
@@ -168,7 +174,7 @@ public final class RunTraceExporter {
 
     /** Draws the embedded runtime's swimlanes and dependency arrows; returns where each thread's stall row is. */
     private static StallRows drawRuntime(RunChunkFiles chunks, RunManifest m, TraceSink w, Map<String, Object> meta,
-                                         boolean unfinished, boolean standIn, DependencyEdges deps)
+                                         boolean unfinished, boolean standIn, DependencyEdges deps, RunDamage damage)
             throws IOException {
         ChunkReader swimlane = chunks.reader(Subsystem.SWIMLANE);
         TraceLayout layout = new TraceLayout(w);
@@ -177,7 +183,7 @@ public final class RunTraceExporter {
         // planned (the deps replay, when the recording did not hand it over done) while the bars after the cores'
         // are drawn
         SwimlaneBars.FlowPlan plan = () -> {
-            arrows[0] = arrows(chunks, m, unfinished, standIn, deps, runs);
+            arrows[0] = arrows(chunks, m, unfinished, standIn, deps, runs, damage);
             return arrows[0].flows();
         };
         if (swimlane != null) {
@@ -186,33 +192,86 @@ public final class RunTraceExporter {
             plan.flows();
         }
         String noArrows = arrows[0].absent();
+        List<String> notes = new ArrayList<>(2);
+        if (arrows[0].partial() != null) {
+            notes.add(arrows[0].partial());
+        }
+        if (unfinished) {
+            notes.add(UNFINISHED_DEPS);
+        }
         meta.put("dependency_arrows", noArrows != null ? noArrows : arrows[0].flows().count() + " arrows from deps"
-                + (unfinished ? " on disk (" + UNFINISHED_DEPS + ")" : ""));
+                + (unfinished ? " on disk" : "") + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")"));
         return layout;
     }
 
-    /** The dependency arrows to draw, or why there are none ({@code absent}, with no arrows). */
-    private record Arrows(DependencyFlows flows, String absent) {
+    /**
+     * The dependency arrows to draw, or why there are none ({@code absent}, with no arrows); {@code partial} says which
+     * submits they cover when the deps file is damaged (null: all it holds).
+     */
+    private record Arrows(DependencyFlows flows, String absent, String partial) {
+        static Arrows none(String why) {
+            return new Arrows(DependencyFlows.none(), why, null);
+        }
     }
 
     private static Arrows arrows(RunChunkFiles chunks, RunManifest m, boolean unfinished, boolean standIn,
-                                 DependencyEdges deps, FirstRuns runs) throws IOException {
-        String noArrows = deps != null ? deps.absent() : standIn ? ChunkOnlyRun.NO_ARROWS
-                : unfinished ? unfinishedNoArrows(chunks, m) : noArrows(chunks, m);
-        if (deps != null && deps.edges() != null) {
-            return new Arrows(DependencyFlows.of(deps.edges(), runs), null);
+                                 DependencyEdges deps, FirstRuns runs, RunDamage damage) throws IOException {
+        if (deps != null) {
+            return deps.edges() != null ? new Arrows(DependencyFlows.of(deps.edges(), runs), null, null)
+                    : Arrows.none(deps.absent());
         }
-        if (noArrows == null) {
-            try {
-                return new Arrows(DependencyFlows.of(DepsReplay.replay(chunks.reader(Subsystem.DEPS)), runs), null);
-            } catch (BadInputException e) {
-                if (!unfinished) {
-                    throw e;
-                }
-                noArrows = "none: " + e.getMessage() + " (" + UNFINISHED_DEPS + ")"; // a chain cut by the end
+        String noArrows = standIn ? ChunkOnlyRun.NO_ARROWS : unfinished ? unfinishedNoArrows(m) : noArrows(m);
+        if (noArrows != null) {
+            return Arrows.none(noArrows);
+        }
+        ChunkReader reader = chunks.reader(Subsystem.DEPS);
+        Path file = ChunkStore.file(chunks.runDir(), Subsystem.DEPS.id());
+        String name = ChunkStore.FOLDER + "/" + Subsystem.DEPS.id() + ChunkStore.EXTENSION;
+        String unfinishedNote = unfinished ? " (" + UNFINISHED_DEPS + ")" : "";
+        long submits = unfinished ? -1 : submits(m);
+        String allLost = submits >= 0 ? "; the arrows of all " + Count.of(submits, "submit") + " are lost" : "";
+        if (reader == null) {
+            if (chunks.damaged(Subsystem.DEPS)) { // an unfinished run's file that was never written is no damage
+                damage.add(file + ": " + ARROWS + "none drawn (no submit record could be read" + allLost + ")");
             }
+            return Arrows.none("none: " + name + " is missing or unreadable" + unfinishedNote);
         }
-        return new Arrows(DependencyFlows.none(), noArrows);
+        DepsReplay.Unbroken replayed;
+        try {
+            replayed = DepsReplay.replayUnbroken(reader);
+        } catch (BadInputException e) {
+            if (!unfinished) {
+                throw e;
+            }
+            return Arrows.none("none: " + e.getMessage() + unfinishedNote); // a chain cut by the end
+        }
+        DependencyFlows flows = DependencyFlows.of(replayed.edges(), runs);
+        if (!chunks.damaged(Subsystem.DEPS)) {
+            return new Arrows(flows, null, null);
+        }
+        long read = replayed.submits();
+        if (read == 0) {
+            damage.add(file + ": " + ARROWS + "none drawn (no whole chunk of submit records before the damage"
+                    + allLost + ")");
+            return Arrows.none("none: " + name + " is damaged before its first whole chunk of submits"
+                    + unfinishedNote);
+        }
+        if (submits >= 0 && read >= submits) { // the damage spared every submit (a torn index, say)
+            damage.add(file + ": " + ARROWS + "none lost (every one of the " + submits + " submits was read; "
+                    + flows.count() + " drawn)");
+            return new Arrows(flows, null, null);
+        }
+        String first = "into the first " + read + (submits >= 0 ? " of the " + submits : "") + " submits";
+        damage.add(file + ": " + ARROWS + flows.count() + " drawn, " + first + " (the whole chunks before byte offset "
+                + replayed.end() + "); the arrows into the " + (submits >= 0 ? (submits - read) + " " : "")
+                + "later submits are lost");
+        return new Arrows(flows, null, first + ": " + name + " lost the submits from byte offset " + replayed.end()
+                + " on");
+    }
+
+    /** @return the submits the run recorded: the tasks of its deps.json (written, see {@link #noArrows}) */
+    private static long submits(RunManifest m) {
+        return m.outputs().stream().filter(o -> o.path().equals(DepsJson.FILE)).findFirst().orElseThrow().entries();
     }
 
     /**
@@ -237,32 +296,22 @@ public final class RunTraceExporter {
      *
      * @return why no dependency arrows are drawn, or null when they are
      */
-    private static String unfinishedNoArrows(RunChunkFiles chunks, RunManifest m) {
-        if (!m.config().subsystems().contains(Subsystem.DEPS.id())) {
-            return "none: deps not recorded";
-        }
-        if (chunks.reader(Subsystem.DEPS) == null) {
-            return "none: " + ChunkStore.FOLDER + "/" + Subsystem.DEPS.id() + ChunkStore.EXTENSION
-                    + " is missing or unreadable (" + UNFINISHED_DEPS + ")";
-        }
-        return null;
+    private static String unfinishedNoArrows(RunManifest m) {
+        return m.config().subsystems().contains(Subsystem.DEPS.id()) ? null : "none: deps not recorded";
     }
 
     /**
-     * @return why no dependency arrows are drawn, or null when they are: the deps records must be complete (none
-     *         lost in the run, none skipped in the file: a replay of part of the submits would draw wrong edges)
+     * @return why no dependency arrows are drawn, or null when they are: no deps record may be lost in the run (a
+     *         replay across a lost submit would draw wrong edges; a file damaged since the recording is replayed up to
+     *         its first loss, see {@link DepsReplay#replayUnbroken})
      */
-    private static String noArrows(RunChunkFiles chunks, RunManifest m) {
+    private static String noArrows(RunManifest m) {
         if (m.subsystem(Subsystem.DEPS.id()) == null) {
             return "none: deps not recorded";
         }
         OutputFile depsJson = m.outputs().stream().filter(o -> o.path().equals(DepsJson.FILE)).findFirst().orElse(null);
         if (depsJson == null || !depsJson.written()) {
             return "none: " + (depsJson == null ? "deps.json not written" : depsJson.note());
-        }
-        if (!chunks.intact(Subsystem.DEPS)) {
-            return "none: " + ChunkStore.FOLDER + "/" + Subsystem.DEPS.id() + ChunkStore.EXTENSION
-                    + " is damaged or missing";
         }
         return null;
     }

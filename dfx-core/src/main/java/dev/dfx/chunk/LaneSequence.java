@@ -23,6 +23,22 @@ public record LaneSequence(int kind, int lane, List<ChunkInfo> chunks, List<SeqG
         return n;
     }
 
+    /**
+     * The chunks whose records follow one another from the lane's first buffer on with none lost in between: seq 0,
+     * 1, 2, ... up to (not including) the first missing or repeated seq. A reader that needs every earlier record of
+     * the lane to interpret a record (a replay of submits) can use these and no more; for a lane without gaps or
+     * repeats they are all of {@link #chunks()}.
+     *
+     * @return a prefix of {@link #chunks()}, possibly empty (a lane whose seq 0 is missing)
+     */
+    public List<ChunkInfo> unbroken() {
+        int n = 0;
+        while (n < chunks.size() && chunks.get(n).seq() == n) {
+            n++;
+        }
+        return chunks.subList(0, n);
+    }
+
     /** @return buffers missing over all gaps */
     public long missingBuffers() {
         long n = 0;

@@ -12,6 +12,8 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * Walks the records of one kind in a subsystem's chunk file: lane by lane (ascending lane number, i.e. core,
@@ -45,6 +47,24 @@ public final class ChunkRecords {
      * @throws IOException from the visitor
      */
     public static long forEach(ChunkReader reader, BufferKind kind, Visitor v) throws IOException {
+        return walk(reader, kind, LaneSequence::chunks, v);
+    }
+
+    /**
+     * {@link #forEach} over each lane's {@link LaneSequence#unbroken() unbroken} chunks only: the records that follow
+     * one another from the lane's first buffer with none lost before them, so that a reader whose records depend on
+     * every earlier one of the lane (a replay of submits) reads no record whose predecessors are missing. A file cut
+     * short or with a chunk skipped yields the records before the first loss.
+     *
+     * @return records visited
+     * @throws IOException from the visitor
+     */
+    public static long forEachUnbroken(ChunkReader reader, BufferKind kind, Visitor v) throws IOException {
+        return walk(reader, kind, LaneSequence::unbroken, v);
+    }
+
+    private static long walk(ChunkReader reader, BufferKind kind, Function<LaneSequence, List<ChunkInfo>> chunksOf,
+                             Visitor v) throws IOException {
         int kindId = kind.id();
         long n = 0;
         try (DecodeBuffer decoded = new DecodeBuffer()) {
@@ -52,7 +72,7 @@ public final class ChunkRecords {
                 if (lane.kind() != kindId) {
                     continue;
                 }
-                for (ChunkInfo c : lane.chunks()) {
+                for (ChunkInfo c : chunksOf.apply(lane)) {
                     MemorySegment records = reader.records(c, decoded);
                     for (int i = 0; i < c.recordCount(); i++) {
                         v.record(lane.lane(), records, (long) i * c.recordSize());

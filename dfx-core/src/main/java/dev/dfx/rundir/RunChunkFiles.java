@@ -192,6 +192,15 @@ public final class RunChunkFiles implements AutoCloseable {
         return readers.containsKey(s.id()) && !damaged.contains(s.id());
     }
 
+    /**
+     * @return whether a damage line names the subsystem's chunk file: a chunk skipped, the file cut short, missing
+     *         while run.json lists it, unreadable, not the run's own, or holding other than the records run.json
+     *         counts (a reader that needs every record, such as the deps replay, says what that cost it)
+     */
+    public boolean damaged(Subsystem s) {
+        return damaged.contains(s.id());
+    }
+
     /** @return every file that could be opened, in file-name order */
     public List<ChunkReader> readers() {
         return new ArrayList<>(readers.values());

@@ -105,6 +105,33 @@ class ChunkRoundTripTest {
         }
     }
 
+    /** The unbroken chunks of a lane end before its first missing or repeated seq; a lane without seq 0 has none. */
+    @Test
+    void unbrokenChunksEndAtTheFirstMissingOrRepeatedSeq() throws Exception {
+        Path file = dir.resolve("lanes.dfx");
+        try (ChunkWriter w = ChunkWriter.create(file, "pmu", List.of(TASK))) {
+            for (long seq : new long[]{2, 0, 1, 4}) { // lane 9: 3 missing
+                w.append(0, 9, seq, TestChunks.taskRecords(9, seq, 1, seq * 10), 1);
+            }
+            for (long seq : new long[]{0, 1, 1, 2}) { // lane 5: 1 twice
+                w.append(0, 5, seq, TestChunks.taskRecords(5, seq, 1, seq * 10), 1);
+            }
+            for (long seq : new long[]{1, 2}) { // lane 1: 0 missing
+                w.append(0, 1, seq, TestChunks.taskRecords(1, seq, 1, seq * 10), 1);
+            }
+            for (long seq : new long[]{1, 0}) { // lane 3: whole, written out of order
+                w.append(0, 3, seq, TestChunks.taskRecords(3, seq, 1, seq * 10), 1);
+            }
+        }
+        try (ChunkReader r = ChunkReader.open(file)) {
+            assertThat(r.lane(0, 9).orElseThrow().unbroken()).extracting(ChunkInfo::seq).containsExactly(0L, 1L, 2L);
+            assertThat(r.lane(0, 5).orElseThrow().unbroken()).extracting(ChunkInfo::seq).containsExactly(0L, 1L);
+            assertThat(r.lane(0, 1).orElseThrow().unbroken()).isEmpty();
+            LaneSequence three = r.lane(0, 3).orElseThrow();
+            assertThat(three.unbroken()).isEqualTo(three.chunks()).extracting(ChunkInfo::seq).containsExactly(0L, 1L);
+        }
+    }
+
     @Test
     void narrowTimestampsEmptyChunksAndLongBackedSegmentsRoundTrip() throws Exception {
         BufferKind narrow = new BufferKind(2, "phase", 24, 20, 4);

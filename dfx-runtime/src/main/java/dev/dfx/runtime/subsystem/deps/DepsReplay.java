@@ -1,6 +1,8 @@
 package dev.dfx.runtime.subsystem.deps;
 
+import dev.dfx.chunk.BufferKind;
 import dev.dfx.chunk.ChunkReader;
+import dev.dfx.chunk.LaneSequence;
 import dev.dfx.record.SubmitRecord;
 import dev.dfx.record.TensorSlot;
 import dev.dfx.runtime.GraphReplay;
@@ -12,7 +14,8 @@ import java.util.List;
 
 /**
  * Walks the deps chunk file's submits ({@link #forEachSubmit}) and replays them ({@link GraphReplay}) into the run's
- * dependency edges ({@link #replay}). Records are walked in the orchestrator's order (seq order of its one lane),
+ * dependency edges ({@link #replay}; of a damaged file, those of the submits before its first loss,
+ * {@link #replayUnbroken}). Records are walked in the orchestrator's order (seq order of its one lane),
  * which is submit order; overflow records are read as part of their chain. Nothing of a submit is kept beyond its
  * visit: {@code deps.json} streams the submits from the chunk file ({@link DepsJson}), and the replay keeps only the
  * tensor map and the edges, so that the post-recording work neither holds every submit in the heap nor pays the
@@ -42,12 +45,22 @@ public final class DepsReplay {
      * @throws dev.dfx.error.BadInputException when an overflow chain is broken, naming the byte offset
      */
     public static long forEachSubmit(ChunkReader deps, SubmitVisitor v) throws IOException {
+        return walk(deps, ChunkRecords::forEach, v);
+    }
+
+    /** A walk over the submit records of a chunk file: all of them, or only those before the first loss. */
+    @FunctionalInterface
+    private interface Walk {
+        long records(ChunkReader deps, BufferKind kind, ChunkRecords.Visitor v) throws IOException;
+    }
+
+    private static long walk(ChunkReader deps, Walk records, SubmitVisitor v) throws IOException {
         if (deps == null) {
             return 0;
         }
         SubmitRecord.View head = new SubmitRecord.View();
         long[] submits = {0};
-        ChunkRecords.forEach(deps, SubmitRecord.KIND, (lane, seg, off) -> {
+        records.records(deps, SubmitRecord.KIND, (lane, seg, off) -> {
             head.wrap(seg, off);
             if ((head.flags() & SubmitRecord.OVERFLOW) != 0) {
                 return; // read with its chain's head
@@ -66,9 +79,53 @@ public final class DepsReplay {
      */
     public static List<Edge> replay(ChunkReader deps) throws IOException {
         GraphReplay replay = new GraphReplay();
+        walk(deps, ChunkRecords::forEach, into(replay));
+        return replay.edges();
+    }
+
+    /**
+     * The replay of the submits before a damaged deps file's first loss.
+     *
+     * @param edges   their edges in resolution order: exactly the edges into these submits that a replay of the whole
+     *                file gives, in the same order (an edge only ever points from an earlier submit to a later one, and
+     *                the replay of a submit reads only the submits before it)
+     * @param submits submits replayed
+     * @param end     byte offset just past the last chunk replayed; 0 when none was
+     */
+    public record Unbroken(List<Edge> edges, long submits, long end) {
+    }
+
+    /**
+     * Replays only the submits of each lane's {@link dev.dfx.chunk.LaneSequence#unbroken() unbroken} chunks: from the
+     * first buffer up to the first one missing (a file cut short, a chunk skipped for its checksum). A submit after a
+     * lost one may depend on a tensor that a lost submit wrote, so replaying it would draw an edge from the wrong
+     * task; the submits before the loss give their true edges. For a file without loss this is {@link #replay}.
+     *
+     * @param deps the deps chunk file as a lenient reader left it (its intact chunks), or null (no submits)
+     * @return the edges, with how many submits they cover and where in the file those end
+     * @throws IOException never in practice (the chunk file is mapped)
+     * @throws dev.dfx.error.BadInputException when an overflow chain is broken (within one intact chunk: the writer's
+     *                                         fault, not the damage's), naming the byte offset
+     */
+    public static Unbroken replayUnbroken(ChunkReader deps) throws IOException {
+        GraphReplay replay = new GraphReplay();
+        long submits = walk(deps, ChunkRecords::forEachUnbroken, into(replay));
+        long end = 0;
+        if (deps != null) {
+            for (LaneSequence lane : deps.lanes()) {
+                if (lane.kind() == SubmitRecord.KIND.id() && !lane.unbroken().isEmpty()) {
+                    end = Math.max(end, lane.unbroken().getLast().end());
+                }
+            }
+        }
+        return new Unbroken(replay.edges(), submits, end);
+    }
+
+    /** @return a visitor that feeds each submit to {@code replay} */
+    private static SubmitVisitor into(GraphReplay replay) {
         TensorSlot.View slot = new TensorSlot.View();
         List<GraphReplay.TensorArg> access = new ArrayList<>(SubmitRecord.MAX_TENSORS);
-        forEachSubmit(deps, (head, explicit) -> {
+        return (head, explicit) -> {
             access.clear();
             for (int s = 0; s < head.tensorCount(); s++) {
                 head.tensor(s, slot);
@@ -83,7 +140,6 @@ public final class DepsReplay {
                         slot.startOffset(), shape, strides));
             }
             replay.submit(head.taskId(), head.flags(), explicit, access);
-        });
-        return replay.edges();
+        };
     }
 }

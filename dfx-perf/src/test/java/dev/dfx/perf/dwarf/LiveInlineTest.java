@@ -59,7 +59,7 @@ class LiveInlineTest {
         CPrograms.run(dir, List.of(CPrograms.cxxCompiler(), "-g", "-O2", "-o", "cxxinline",
             src + "/cxxinline.cpp"));
         emptyCache = Files.createDirectories(dir.resolve("empty-buildid-cache"));
-        record("dwarf.data", "--call-graph", "dwarf", "--", "./inlinework", "200");
+        recordShowing("dwarf.data", "./inlinework");
         record("dwarf-fp.data", "--call-graph", "dwarf", "--", "./inlinework-fp", "200");
         record("fp.data", "-g", "--", "./inlinework-fp", "200");
         record("nodebug.data", "--call-graph", "dwarf", "--", "./inlinework-nodebug", "100");
@@ -144,6 +144,24 @@ class LiveInlineTest {
         }
         if (name.equals("cxx") && option == null) {
             assertThat(ours).contains("[.] operator() (inlined)");
+        }
+    }
+
+    /**
+     * Records {@code program} with DWARF callchains until perf's own listing of the recording has samples in both
+     * inlined loops the dwarf cases look for (the program's leaf and the shared library's lib_mix): where they land
+     * is the sampling's, and a short run on a fast machine can take no sample in the library (its pattern then has
+     * nothing to match, in perf's output as in dfx's). 200 iterations, then 4 and 16 times as many.
+     */
+    private static void recordShowing(String out, String program) throws IOException {
+        for (int iterations = 200; ; iterations *= 4) {
+            record(out, "--call-graph", "dwarf", "--", program, Integer.toString(iterations));
+            LivePerf listing = LivePerf.run(dir, "--buildid-dir", emptyCache.toString(), "script", "-i", out);
+            assertThat(listing).isNotNull();
+            assertThat(listing.status()).as("perf script -i " + out).isZero();
+            if (listing.out().contains("lib_mix") && listing.out().contains("leaf") || iterations >= 3200) {
+                return;
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.dfx.cli;
 
+import dev.dfx.error.BadInputException;
 import dev.dfx.perf.dump.DumpPrinter;
 import dev.dfx.perf.header.EvlistPrinter;
 import dev.dfx.perf.session.PerfSession;
@@ -41,12 +42,19 @@ final class DumpCommand implements Callable<Integer> {
     @Mixin
     ForceOption force = new ForceOption();
 
+    /** What dump prints for a run directory, named where a perf.data option is refused for one. */
+    private static final String RUN_DUMP = "its dump is every chunk header and record as stored";
+
     @Override
     public Integer call() {
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         RunDamage damage = new RunDamage();
         try {
             if (evlist) {
+                if (PerfInputs.isRunDirectory(input.resolve())) {
+                    throw new BadInputException("option --evlist: for perf.data files; " + input.resolve() + " is a"
+                        + " run directory (" + RUN_DUMP + ")");
+                }
                 try (PerfSession session = PerfInputs.open(input.resolve())) {
                     try {
                         EvlistPrinter.print(session, out);
@@ -62,7 +70,7 @@ final class DumpCommand implements Callable<Integer> {
                 run -> {
                     // -D names what dump prints for a run directory too, and -f, which has no effect on either input,
                     // is taken as for perf.data; --evlist opened the input as perf.data above
-                    PerfOnlyOptions.refuse(spec, run, "its dump is every chunk header and record as stored",
+                    PerfOnlyOptions.refuse(spec, run, RUN_DUMP,
                         "--dump-raw-trace", "--force");
                     RunDump.print(run, out, damage);
                 });

@@ -71,6 +71,9 @@ final class PerfInputs {
             runDir.accept(Path.of(input));
             return;
         }
+        if (headers.header && !headers.headerOnly) {
+            refuseRereading(input, "--header");
+        }
         try (PerfSession session = open(input)) {
             PerfSession s = session;
             try {
@@ -106,18 +109,32 @@ final class PerfInputs {
 
     /**
      * The session to read records from after a header was printed: the same one in file mode; a fresh one
-     * for pipe-format data, whose header printing read its feature records.
+     * for pipe-format data, whose header printing read its feature records (the caller refused, before printing, an
+     * input that cannot be read twice: {@link #refuseRereading}).
      *
-     * @throws BadInputException for a stream on standard input, which cannot be read twice
+     * @throws BadInputException when the input cannot be opened again
      */
     static PerfSession afterHeader(PerfSession session, String input) {
         if (!session.file().pipe()) {
             return session;
         }
-        if (input.equals("-")) {
-            throw new BadInputException("-: --header needs to read a pipe stream twice; use --header-only, or save"
-                + " the stream to a file");
-        }
         return open(input);
+    }
+
+    /**
+     * Refuses, before anything is printed, an input that cannot be read twice where {@code option} needs a pipe-mode
+     * stream read twice (its header printing reads the stream's feature records, then the records are read from its
+     * start again): standard input ({@code -}) and a FIFO ({@code mkfifo}'s, or {@code <(...)}'s /dev/fd path), which
+     * carry pipe-mode data only. perf reads such a stream once; dfx does not keep what it read. The FIFO is not
+     * opened, so no writer of it is left waiting for a reader that read nothing.
+     *
+     * @param option the option that asked for the header, as the message names it
+     * @throws BadInputException (exit status 1) for such an input
+     */
+    static void refuseRereading(String input, String option) {
+        if (input.equals("-") || StandardInput.isFifo(Path.of(input))) {
+            throw new BadInputException(input + ": " + option + " needs to read a pipe"
+                + " stream twice; use --header-only, or save the stream to a file");
+        }
     }
 }

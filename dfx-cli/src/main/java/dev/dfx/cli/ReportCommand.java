@@ -241,6 +241,7 @@ final class ReportCommand implements Callable<Integer> {
         if (!session.file().pipe() || block || !(headers.any() || headers.showInfo)) {
             return session;
         }
+        PerfInputs.refuseRereading(input, headers.header ? "--header" : "-I/--show-info");
         if (!quiet) {
             out.put(PerfReport.HEADER_HINT);
         }

@@ -31,12 +31,17 @@ final class StandardInput {
      * @return {@code -} when the process's standard input is a FIFO, else {@code fileDefault}
      */
     static String orDefault(String fileDefault) {
-        return attached && isFifo() ? "-" : fileDefault;
+        return attached && isFifo(Path.of("/proc/self/fd/0")) ? "-" : fileDefault;
     }
 
-    private static boolean isFifo() {
+    /**
+     * @param file a path, followed where it is a link ({@code /dev/fd/63} of a shell's {@code <(...)})
+     * @return whether it is a FIFO (a named pipe or a pipe); false where it does not exist or the system has no unix
+     *         file attributes
+     */
+    static boolean isFifo(Path file) {
         try {
-            int mode = (Integer) Files.getAttribute(Path.of("/proc/self/fd/0"), "unix:mode");
+            int mode = (Integer) Files.getAttribute(file, "unix:mode");
             return (mode & S_IFMT) == S_IFIFO;
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
             return false; // no /proc or no unix view: the file default, as when standard input is closed

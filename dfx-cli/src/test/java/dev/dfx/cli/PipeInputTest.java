@@ -99,6 +99,54 @@ class PipeInputTest {
         assertThat(r.out()).isEqualTo(Files.readString(SCRIPT, StandardCharsets.UTF_8));
     }
 
+    /**
+     * A header printed before the records needs a pipe-mode stream read twice (the features, then the records from
+     * the start): standard input and a FIFO are refused in one line naming the option given, before anything is
+     * printed; --header-only reads the stream once and is taken.
+     */
+    @ParameterizedTest(name = "{0} -i -")
+    @ValueSource(strings = {"report --header|--header", "report -I|-I/--show-info", "report --show-info|-I/--show-info",
+        "script --header|--header", "dump --header|--header"})
+    void aHeaderBeforeTheRecordsOfAStreamIsRefusedBeforeAnythingIsPrinted(String caseLine, @TempDir Path dir)
+            throws Exception {
+        String[] c = caseLine.split("\\|");
+        String[] words = c[0].split(" ");
+        DfxProcess p = DfxProcess.start(dir, words[0], words[1], "-i", "-");
+        try (OutputStream in = p.process().getOutputStream()) {
+            in.write(Files.readAllBytes(DATA));
+        } catch (java.io.IOException gone) {
+            // the command may end before it reads what was written
+        }
+        DfxProcess.Done done = p.finish();
+        assertThat(done.status()).as(done.output()).isEqualTo(1);
+        assertThat(done.stdout()).isEmpty();
+        assertThat(done.stderr()).isEqualTo("dfx: -: " + c[1] + " needs to read a pipe stream twice; use --header-only,"
+            + " or save the stream to a file\n");
+    }
+
+    @Test
+    @Timeout(value = 240, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a hang guard, not a timing assertion
+    void aHeaderBeforeTheRecordsOfAFifoIsRefusedWithoutOpeningIt(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("perf.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor()).isZero();
+        CliRun r = CliRun.dfx("report", "--header", "-i", fifo.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).isEqualTo("dfx: " + fifo + ": --header needs to read a pipe stream twice; use"
+            + " --header-only, or save the stream to a file\n");
+    }
+
+    @Test
+    void headerOnlyReadsAStreamOnce(@TempDir Path dir) throws Exception {
+        DfxProcess p = DfxProcess.start(dir, "report", "--header-only", "-i", "-");
+        try (OutputStream in = p.process().getOutputStream()) {
+            in.write(Files.readAllBytes(DATA));
+        }
+        DfxProcess.Done done = p.finish();
+        assertThat(done.status()).as(done.output()).isZero();
+        assertThat(done.stdout()).startsWith("# ========\n").contains("# cmdline : ");
+    }
+
     @Test
     void aDeviceIsNamedForWhatItIs() {
         CliRun r = CliRun.dfx("script", "-i", "/dev/zero");

@@ -121,6 +121,7 @@ class RunDirectoryPerfOptionsTest {
         "report --no-group --json | --no-group",
         "report --json -S main | -S",
         "dump -D -f -I | -I",
+        "dump --evlist | --evlist",
         "dump --no-force -D --header | --header",
         "export -o - --no-inline | --no-inline"})
     void theFirstPerfOptionIsNamedAsGiven(String options, String named) {

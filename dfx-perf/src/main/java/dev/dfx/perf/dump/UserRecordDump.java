@@ -76,7 +76,9 @@ final class UserRecordDump {
         long nr = r.u64(8);
         out.put(" nr: ").dec(nr).put(nr > 1 ? " threads: " : " thread: ");
         for (long i = 0; i < nr && 16 + 24 * (i + 1) <= r.size(); i++) {
-            out.put(i > 0 ? ", " : "").dec(r.s32((int) (16 + 24 * i))); // kept as a pid_t
+            // the entry's pid is a u64 in the writer's byte order, printed as a pid_t: its low 32 bits, which a
+            // big-endian file stores in the entry's second word
+            out.put(i > 0 ? ", " : "").dec((int) r.u64((int) (16 + 24 * i)));
         }
         out.put('\n');
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.dfx.perf.Goldens;
 import dev.dfx.perf.LivePerf;
+import dev.dfx.perf.dump.DumpPrinter;
 import dev.dfx.perf.header.EvlistPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
@@ -62,6 +63,18 @@ class BigEndianTest {
         });
         Goldens.assertSame("evlist -v", Goldens.read(FIXTURE + ".evlist.txt"), evlist);
         Goldens.assertSame("script", Goldens.read(FIXTURE + ".script-F.txt"), Goldens.script(be, "be.data", FIELDS));
+        // the thread map's pid is a u64: the thread perf report -D prints for the original, from the copy too
+        String dump = Goldens.capture(out -> {
+            try (PerfSession s = PerfSession.open(be, "be.data")) {
+                TextSink sink = new TextSink(out);
+                new DumpPrinter(s, sink).run();
+                sink.flush();
+            }
+        });
+        String threadMap = Goldens.read(FIXTURE + ".dump.txt").lines()
+            .filter(l -> l.contains("PERF_RECORD_THREAD_MAP")).findFirst().orElseThrow();
+        assertThat(threadMap).endsWith("thread: 15648");
+        assertThat(dump.lines()).contains(threadMap);
 
         // the real perf reads the converted copy as the original too (it swaps cross-endian files itself)
         LivePerf perf = LivePerf.run(dir, "script", "-i", "be.data", "-F", FIELDS);

@@ -45,8 +45,11 @@ class RecordBadInputTest {
                 usage(List.of("-s", "deps,,pmu"), "option -s: 'deps,,pmu' has an empty name"),
                 usage(List.of("--arch", "nope"), "option --arch: unknown accelerator architecture 'nope'"
                         + " (expected gfx12 or gfx9)"),
-                usage(List.of("--stall-threshold", "1m", "--backstop", "1ms"), "option --stall-threshold: 1m"
-                        + " must be below the backstop (1ms), as a wait that long is a backstop expiry, not a stall"),
+                usage(List.of("--stall-threshold", "1m", "--backstop", "1ms"), "options --stall-threshold and"
+                        + " --backstop: the stall threshold (1m) must be below the backstop (1ms), as a wait that"
+                        + " long is a backstop expiry, not a stall"),
+                usage(List.of("--backstop", "1ns"), "options --stall-threshold and --backstop: the stall threshold"
+                        + " (100us) must be below the backstop (1ns)"),
                 usage(List.of("--backstop", "99999999999999s"), "option --backstop: '99999999999999s' is too"
                         + " large; at most 9223372036s"),
                 usage(List.of("--pool", "swimlane.core-task=0x64"),

@@ -159,9 +159,10 @@ public final class RecordingPlan {
             throw new UsageException("option --backstop: " + backstop + " is not a duration of 1 ns to 2^63-1 ns");
         }
         if (stallThreshold.isNegative() || stallThreshold.compareTo(backstop) >= 0) {
-            throw new UsageException("option --stall-threshold: " + Durations.text(stallThreshold)
-                    + " must be below the backstop (" + Durations.text(backstop) + "), as a wait that long is a"
-                    + " backstop expiry, not a stall");
+            // either may have been left at its default: the line names both
+            throw new UsageException("options --stall-threshold and --backstop: the stall threshold ("
+                    + Durations.text(stallThreshold) + ") must be below the backstop (" + Durations.text(backstop)
+                    + "), as a wait that long is a backstop expiry, not a stall");
         }
     }
 

@@ -35,10 +35,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "record", mixinStandardHelpOptions = true,
         description = {"Record the embedded runtime, or a program that writes user events with dfx.h (-- COMMAND).",
             "The run directory holds run.json, the chunks, the outputs and trace.json (and a COMMAND's region)."},
-        footer = {"", "dfx record [OPTIONS] -- COMMAND [ARGS...] runs COMMAND with DFX_REGION set, collects until it and",
-            "every process that inherited the region have ended, and exits with COMMAND's status (128 + N when signal",
-            "N ended it); SIGINT, SIGTERM and SIGHUP are passed on to COMMAND. Its messages go to standard error.",
-            "Options of the embedded runtime (-w, -s, levels, -e, --arch, -S, -C) do not apply to a command."})
+        footer = {"", "dfx record [OPTIONS] -- COMMAND [ARGS...] runs COMMAND with DFX_REGION set, collects until it and"
+            + " every process that inherited the region have ended, and exits with COMMAND's status (128 + N when"
+            + " signal N ended it); SIGINT, SIGTERM and SIGHUP are passed on to COMMAND. Its messages go to standard"
+            + " error.", "Options of the embedded runtime (-w, -s, levels, -e, --arch, -S, -C) do not apply to a"
+            + " command."})
 final class RecordCommand implements Callable<Integer> {
     private static final String ALL = "all";
     private static final String NONE = "none";

@@ -49,9 +49,11 @@ import picocli.CommandLine.Parameters;
         description = "Count PMU events while a command runs (perf stat compatible).",
         footer = {"", "Linux events count the command and its children from its exec (or every CPU with -a).",
             "Ctrl-C ends the command; dfx then prints what was counted (a second Ctrl-C kills the command).",
-            "The exit status is the command's, 128 + N when signal N ended it (perf stat prints 'CMD: <signal>' and exits 0),",
-            "127 when it is not found and 126 when it is not executable, as in a shell (perf stat exits 255).",
-            "Events of dfx's own PMUs (accel, jvm) count in the dfx process; accel counts tasks of an in-process runtime."})
+            "The exit status is the command's, 128 + N when signal N ended it (perf stat prints 'CMD: <signal>' and"
+                + " exits 0), 127 when it is not found and 126 when it is not executable, as in a shell (perf stat"
+                + " exits 255).",
+            "Events of dfx's own PMUs (accel, jvm) count in the dfx process; accel counts tasks of an in-process"
+                + " runtime."})
 final class StatCommand implements Callable<Integer> {
     /** perf 6.1's default event list. */
     static final String DEFAULT_EVENTS =

@@ -222,7 +222,8 @@ class ScriptCommandTest {
             + " (its dump is every chunk header and record as stored)\n");
         CliRun evlist = CliRun.dfx("dump", "--evlist", run.toString());
         assertThat(evlist.status()).isEqualTo(1);
-        assertThat(evlist.err()).startsWith("dfx: " + run + ": is a directory; this option reads perf.data files");
+        assertThat(evlist.err()).isEqualTo("dfx: option --evlist: for perf.data files; " + run + " is a run directory"
+            + " (its dump is every chunk header and record as stored)\n");
         CliRun empty = CliRun.dfx("script", dir.toString());
         assertThat(empty.status()).isEqualTo(1);
         assertThat(empty.err()).isEqualTo("dfx: " + dir + ": not a run directory (neither run.json nor chunks/ in it)"

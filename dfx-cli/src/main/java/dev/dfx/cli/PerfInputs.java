@@ -78,7 +78,9 @@ final class PerfInputs {
             PerfSession s = session;
             try {
                 if (headers.any()) {
-                    new HeaderPrinter(session, headers.showInfo, out).print();
+                    // perf's "captured on" is the fstat time of its input: for standard input whatever is on fd 0
+                    Path capturedFrom = Path.of(input.equals("-") ? "/proc/self/fd/0" : input);
+                    new HeaderPrinter(session, headers.showInfo, out, capturedFrom).print();
                     if (headers.headerOnly) {
                         return;
                     }

@@ -49,6 +49,15 @@ record DfxProcess(Process process, Path out, Path err) {
      * @see #start(Path, List, String...)
      */
     static DfxProcess start(Path dir, List<String> jvm, Map<String, String> env, String... args) throws IOException {
+        return start(dir, jvm, env, null, args);
+    }
+
+    /**
+     * @param stdin a file for the child's standard input (its fd 0 is then that file), or null for a pipe
+     * @see #start(Path, List, Map, String...)
+     */
+    static DfxProcess start(Path dir, List<String> jvm, Map<String, String> env, Path stdin, String... args)
+            throws IOException {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "--enable-native-access=ALL-UNNAMED"));
         cmd.addAll(jvm);
@@ -59,6 +68,9 @@ record DfxProcess(Process process, Path out, Path err) {
         ProcessBuilder b = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile());
         b.environment().putAll(env);
+        if (stdin != null) {
+            b.redirectInput(stdin.toFile());
+        }
         Process p = b.start();
         return new DfxProcess(p, out, err);
     }

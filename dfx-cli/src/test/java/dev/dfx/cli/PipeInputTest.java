@@ -147,6 +147,35 @@ class PipeInputTest {
         assertThat(done.stdout()).startsWith("# ========\n").contains("# cmdline : ");
     }
 
+    /**
+     * perf's "captured on" is the modification time of what it reads, by fstat: for standard input redirected from a
+     * file, the file's. The copy's time is set to a known instant; perf's own line for the same input is the right
+     * one, where perf is installed.
+     */
+    @Test
+    void theHeaderOfAFileOnStandardInputShowsTheFilesTime(@TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("copy.pipe.data");
+        Files.copy(DATA, copy);
+        Files.setLastModifiedTime(copy, java.nio.file.attribute.FileTime.from(java.time.Instant.parse(
+            "2020-02-29T12:34:56Z")));
+        DfxProcess.Done done = DfxProcess.start(dir, java.util.List.of(), java.util.Map.of(), copy, "report",
+            "--header-only", "-i", "-").finish();
+        assertThat(done.status()).as(done.output()).isZero();
+        String ours = done.stdout().lines().filter(l -> l.startsWith("# captured on")).findFirst().orElseThrow();
+        assertThat(ours).contains(" 2020").doesNotContain(Integer.toString(java.time.Year.now().getValue()));
+        Process perf;
+        try {
+            perf = new ProcessBuilder("perf", "report", "--header-only", "-i", "-").redirectInput(copy.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (java.io.IOException noPerf) {
+            return; // no perf here: the year above is what is checked
+        }
+        String theirs = new String(perf.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(perf.waitFor()).isZero();
+        assertThat(ours).isEqualTo(theirs.lines().filter(l -> l.startsWith("# captured on")).findFirst()
+            .orElseThrow());
+    }
+
     @Test
     void aDeviceIsNamedForWhatItIs() {
         CliRun r = CliRun.dfx("script", "-i", "/dev/zero");

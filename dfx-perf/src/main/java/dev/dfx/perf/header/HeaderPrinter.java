@@ -35,15 +35,39 @@ public final class HeaderPrinter {
     private final PerfSession session;
     private final boolean full;
     private final TextSink out;
+    /** Whose modification time {@code # captured on} shows; null for none (the time of printing). */
+    private final Path capturedFrom;
 
     /**
+     * A printer whose {@code # captured on} is the modification time of the file named as the session is.
+     *
      * @param session a session whose records have not been iterated (pipe mode reads up to the features)
      * @param full    {@code -I}: print details of full-only features
      */
     public HeaderPrinter(PerfSession session, boolean full, TextSink out) {
+        this(session, full, out, pathOrNull(session.name()));
+    }
+
+    /**
+     * @param session      a session whose records have not been iterated (pipe mode reads up to the features)
+     * @param full         {@code -I}: print details of full-only features
+     * @param capturedFrom the file whose modification time {@code # captured on} shows, as perf's fstat of its input:
+     *                     the recording, or for standard input {@code /proc/self/fd/0} (a file redirected to it, or
+     *                     the pipe, whose time is its last write); the time of printing where it does not exist
+     */
+    public HeaderPrinter(PerfSession session, boolean full, TextSink out, Path capturedFrom) {
         this.session = session;
         this.full = full;
         this.out = out;
+        this.capturedFrom = capturedFrom;
+    }
+
+    private static Path pathOrNull(String name) {
+        try {
+            return Path.of(name);
+        } catch (RuntimeException e) {
+            return null; // a name that is no path (a stream's)
+        }
     }
 
     /** Prints the header. */
@@ -112,11 +136,9 @@ public final class HeaderPrinter {
     }
 
     private String capturedOn() {
-        String name = session.name();
         try {
-            Path p = Path.of(name);
-            if (Files.exists(p)) {
-                ZonedDateTime t = Files.getLastModifiedTime(p).toInstant().atZone(ZoneId.systemDefault());
+            if (capturedFrom != null && Files.exists(capturedFrom)) {
+                ZonedDateTime t = Files.getLastModifiedTime(capturedFrom).toInstant().atZone(ZoneId.systemDefault());
                 return CTIME.format(t);
             }
         } catch (IOException | RuntimeException e) {

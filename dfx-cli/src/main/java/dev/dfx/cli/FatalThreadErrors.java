@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
  * forever, and a SIGTERM handler needs heap to run, so the process says so in one line on standard error and halts
  * with exit status 70 ({@link Main#INTERNAL_ERROR}). A run directory it was recording keeps what its chunk files hold and reads as
  * a run whose recorder was killed. The line is encoded, and the handler's calls linked, before any thread can fail,
- * and the handler first lets go of a 256 KiB reserve of heap, so that what it still allocates (a first call's linkage
+ * and the handler first lets go of a 1 MiB reserve of heap, so that what it still allocates (a first call's linkage
  * in the JVM) finds room; where a thread's failure comes inside the handler all the same, the JVM prints a notice of
  * its own and another failing thread says the line. With {@code DFX_DEBUG} set, the failing thread's stack trace
  * follows the line, as for dfx's other internal errors (best effort: printing it needs heap). Other uncaught
@@ -27,11 +27,11 @@ final class FatalThreadErrors implements Thread.UncaughtExceptionHandler {
     private final FileOutputStream stderr = new FileOutputStream(FileDescriptor.err);
     private final Runtime runtime = Runtime.getRuntime();
     /**
-     * Let go of by the first failing thread. The line is already encoded and the handler's calls linked, so what the
-     * handler still allocates is small; every command allocates this at start-up, where each fresh page of it is a
-     * page fault (1 MiB was 2-3 ms of a small command's main thread on a virtual machine).
+     * Let go of by the first failing thread. Every command allocates it at start-up (2-3 ms of a small command's main
+     * thread on a virtual machine, a page fault for each fresh page), but less did not leave room for the DFX_DEBUG
+     * stack trace every time (256 KiB failed once in FatalThreadErrorsTest, 64 KiB always).
      */
-    private byte[] reserve = new byte[256 << 10];
+    private byte[] reserve = new byte[1 << 20];
     /** Set by the first thread to fail (under this object's lock): threads failing together print the line once. */
     private boolean said;
     private final Thread.UncaughtExceptionHandler fallback;

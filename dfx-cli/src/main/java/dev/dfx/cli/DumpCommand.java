@@ -1,12 +1,12 @@
 package dev.dfx.cli;
 
-import dev.dfx.error.BadInputException;
 import dev.dfx.perf.dump.DumpPrinter;
 import dev.dfx.perf.header.EvlistPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.runtext.RunDump;
 import dev.dfx.rundir.RunDamage;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -42,8 +42,14 @@ final class DumpCommand implements Callable<Integer> {
     @Mixin
     ForceOption force = new ForceOption();
 
-    /** What dump prints for a run directory, named where a perf.data option is refused for one. */
-    private static final String RUN_DUMP = "its dump is every chunk header and record as stored";
+    /**
+     * Refuses the perf.data options given with the run directory {@code run}: -D names what dump prints for a run
+     * directory too, and -f, which has no effect on either input, is taken as for perf.data.
+     */
+    private void refusePerfOptions(Path run) {
+        PerfOnlyOptions.refuse(spec, run, "its dump is every chunk header and record as stored", "--dump-raw-trace",
+            "--force");
+    }
 
     @Override
     public Integer call() {
@@ -52,8 +58,7 @@ final class DumpCommand implements Callable<Integer> {
         try {
             if (evlist) {
                 if (PerfInputs.isRunDirectory(input.resolve())) {
-                    throw new BadInputException("option --evlist: for perf.data files; " + input.resolve() + " is a"
-                        + " run directory (" + RUN_DUMP + ")");
+                    refusePerfOptions(Path.of(input.resolve())); // --evlist is one of them
                 }
                 try (PerfSession session = PerfInputs.open(input.resolve())) {
                     try {
@@ -68,10 +73,7 @@ final class DumpCommand implements Callable<Integer> {
             PerfInputs.withRecords(input.resolve(), headers, out, spec.commandLine().getErr(),
                 s -> new DumpPrinter(s, out).run(headers.any()),
                 run -> {
-                    // -D names what dump prints for a run directory too, and -f, which has no effect on either input,
-                    // is taken as for perf.data; --evlist opened the input as perf.data above
-                    PerfOnlyOptions.refuse(spec, run, RUN_DUMP,
-                        "--dump-raw-trace", "--force");
+                    refusePerfOptions(run);
                     RunDump.print(run, out, damage);
                 });
         } finally {

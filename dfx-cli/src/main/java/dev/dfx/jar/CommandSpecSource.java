@@ -356,8 +356,8 @@ public final class CommandSpecSource {
     /** @param resolveNames an option's names as picocli resolves them (the standard help's name variables) */
     private void addBound(ArgSpec a, Field f, int slot, boolean resolveNames) {
         String add = a instanceof OptionSpec ? "s.addOption(" : "s.addPositional(";
-        line(2, add + argBuilder(a, resolveNames) + "initialValue(c." + f.getName() + ").hasInitialValue(" + a.hasInitialValue()
-                + ")");
+        line(2, add + argBuilder(a, resolveNames) + "initialValue(c." + f.getName() + ").hasInitialValue("
+                + a.hasInitialValue() + ")");
         line(4, ".getter(new Binding(c, " + slot + ")).setter(new Binding(c, " + slot + ")).build());");
     }
 

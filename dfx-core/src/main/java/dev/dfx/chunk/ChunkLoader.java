@@ -137,8 +137,7 @@ final class ChunkLoader {
             }
             at = c.end();
         }
-        String reason = whyNoIndex + "; read " + chunks.size() + (chunks.size() == 1 ? " complete chunk" : " complete chunks")
-                + " by sequential scan"
+        String reason = whyNoIndex + "; read " + Count.of(chunks.size(), "complete chunk") + " by sequential scan"
                 + (stop == null ? "" : ", stopped at byte offset " + at + ": " + stop);
         return new Loaded(chunks, new Recovery(at, file.byteSize() - at, reason));
     }

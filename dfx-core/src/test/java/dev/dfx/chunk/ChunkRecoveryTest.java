@@ -67,7 +67,8 @@ class ChunkRecoveryTest {
                 assertThat(rec.stoppedAt()).isEqualTo(stop);
                 assertThat(rec.ignoredBytes()).isEqualTo(cut - stop);
                 assertThat(rec.reason()).startsWith("no chunk index (the writer did not close the file)")
-                        .contains("read " + expected.size() + (expected.size() == 1 ? " complete chunk " : " complete chunks "));
+                        .contains("read " + expected.size() + (expected.size() == 1 ? " complete chunk " : " complete"
+                                + " chunks "));
                 if (cut >= indexOffset + 8) { // the index magic is there
                     assertThat(rec.reason()).contains("an unfinished chunk index starts here");
                 }

@@ -258,49 +258,49 @@ public record PerfEventAttr(int type, int size, long config, long samplePeriod, 
         return (flags & AttrFlags.EXCLUDE_ANY) != 0;
     }
 
+    /**
+     * Whether a field of a writer of {@code order} is read and written through the native layouts with its bytes
+     * reversed (no layout object per order or per call).
+     */
+    private static boolean swapped(ByteOrder order) {
+        return order != ByteOrder.nativeOrder();
+    }
+
     /** Field stores within the attr's own size. */
     private record Out(MemorySegment seg, long off, int size, ByteOrder order) {
-        /** The native layouts with the bytes reversed for the other order: no layout object per order or call. */
-        private boolean swapped() {
-            return order != ByteOrder.nativeOrder();
-        }
-
         void u64(String field, long v) {
             int at = offset(field);
             if (at + Long.BYTES <= size) {
-                seg.set(ValueLayout.JAVA_LONG_UNALIGNED, off + at, swapped() ? Long.reverseBytes(v) : v);
+                seg.set(ValueLayout.JAVA_LONG_UNALIGNED, off + at, swapped(order) ? Long.reverseBytes(v) : v);
             }
         }
 
         void u32(String field, long v) {
             int at = offset(field);
             if (at + Integer.BYTES <= size) {
-                seg.set(ValueLayout.JAVA_INT_UNALIGNED, off + at, swapped() ? Integer.reverseBytes((int) v) : (int) v);
+                int i = (int) v;
+                seg.set(ValueLayout.JAVA_INT_UNALIGNED, off + at, swapped(order) ? Integer.reverseBytes(i) : i);
             }
         }
 
         void u16(String field, int v) {
             int at = offset(field);
             if (at + Short.BYTES <= size) {
-                seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, off + at, swapped() ? Short.reverseBytes((short) v) : (short) v);
+                short s = (short) v;
+                seg.set(ValueLayout.JAVA_SHORT_UNALIGNED, off + at, swapped(order) ? Short.reverseBytes(s) : s);
             }
         }
     }
 
     /** Bounds-checked field access within the attr's own size. */
     private record Fields(MemorySegment seg, long off, int size, ByteOrder order) {
-        /** As {@link Out#swapped()}. */
-        private boolean swapped() {
-            return order != ByteOrder.nativeOrder();
-        }
-
         long u64(String field) {
             int at = offset(field);
             if (at + Long.BYTES > size) {
                 return 0;
             }
             long v = seg.get(ValueLayout.JAVA_LONG_UNALIGNED, off + at);
-            return swapped() ? Long.reverseBytes(v) : v;
+            return swapped(order) ? Long.reverseBytes(v) : v;
         }
 
         long u32(String field) {
@@ -309,7 +309,7 @@ public record PerfEventAttr(int type, int size, long config, long samplePeriod, 
                 return 0;
             }
             int v = seg.get(ValueLayout.JAVA_INT_UNALIGNED, off + at);
-            return (swapped() ? Integer.reverseBytes(v) : v) & 0xffff_ffffL;
+            return (swapped(order) ? Integer.reverseBytes(v) : v) & 0xffff_ffffL;
         }
 
         int u16(String field) {
@@ -318,7 +318,7 @@ public record PerfEventAttr(int type, int size, long config, long samplePeriod, 
                 return 0;
             }
             short v = seg.get(ValueLayout.JAVA_SHORT_UNALIGNED, off + at);
-            return (swapped() ? Short.reverseBytes(v) : v) & 0xffff;
+            return (swapped(order) ? Short.reverseBytes(v) : v) & 0xffff;
         }
     }
 }

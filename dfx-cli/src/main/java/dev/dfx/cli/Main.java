@@ -112,10 +112,26 @@ public final class Main implements Runnable {
      * does); any other status, or a non-daemon thread still running, goes through {@link System#exit}.
      */
     public static void main(String[] args) {
+        main(args, 1);
+    }
+
+    /**
+     * {@link #main(String[])} with the command line run {@code rounds} times in this JVM, on the same standard
+     * streams, until one ends with a status other than 0 ({@link AotTraining}).
+     *
+     * @param args   command-line arguments after {@code dfx}
+     * @param rounds how many times to run them, at least 1
+     */
+    static void main(String[] args, int rounds) {
         ReadPreparation.startFor(args);
         FatalThreadErrors.install();
         StandardInput.attach();
-        int status = execute(args, new StdoutWriter(), new PrintWriter(StandardStream.stderr(), true));
+        StdoutWriter out = new StdoutWriter();
+        PrintWriter err = new PrintWriter(StandardStream.stderr(), true);
+        int status = 0;
+        for (int i = 0; i < rounds && status == 0; i++) {
+            status = execute(args, out, err);
+        }
         // Runtime.exit looks up the java.lang.Runtime system logger to log the exit, which initialises the logging
         // backend: a service lookup that scans the class path's jar and the runtime image, a tenth of a small
         // command's main thread. A JVM whose main method returns ends without that lookup.

@@ -2,8 +2,7 @@ package dev.dfx.export;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A {@link TraceSink} that hands every call to a writer thread of its own, which makes the same calls, in the same
@@ -19,8 +18,12 @@ import java.util.concurrent.BlockingQueue;
  * by reference until written: the caller does not change them after the call (as the sink contract asks of arrays).
  *
  * <p>Threads: the calls of {@link TraceSink} come from one thread, the walk's; the wrapped sink is called only from
- * the writer thread. A batch is published through a {@link BlockingQueue}, whose hand-off orders everything the
- * walk wrote into the batch before the writer reads it, and returns to the walk the same way. {@link #latestNs()}
+ * the writer thread. The {@value #BATCHES} + 1 batches form a ring that each thread goes round in the same order: the
+ * walk publishes a full batch by a volatile write of the count of batches handed over, which orders everything it
+ * wrote into the batch before the writer's reads of it, and the writer returns it by a volatile write of the count
+ * of batches done. A thread with nothing to do parks; an idle writer is woken once {@value #WAKE} batches wait for it
+ * (or at a {@link #latestNs()}, {@link #eventCount()}, {@link #finish} or {@link #close()}), not at every hand-off: on
+ * a virtual machine waking a parked thread on the other CPU cost the walk some 40-60 µs a batch. {@link #latestNs()}
  * and {@link #eventCount()} wait until the writer has made every call given before.
  *
  * <p>Errors: the first exception the wrapped sink throws (an output error as {@link java.io.UncheckedIOException}, a
@@ -33,9 +36,11 @@ public final class AsyncTraceSink implements TraceSink {
     /** Calls per hand-off: large enough that a hand-off's cost (a lock, maybe a wake-up) is spread thin. */
     static final int BATCH = 1024;
     /** Full batches that may wait for the writer. */
-    static final int BATCHES = 4;
-    /** Full batches waiting at a hand-off from which the writer counts as {@link #behind()}. */
-    static final int BEHIND = 2;
+    static final int BATCHES = 8;
+    /** Full batches waiting for an idle writer from which the walk wakes it. */
+    static final int WAKE = 4;
+    /** Full batches waiting for the writer at a hand-off from which it counts as {@link #behind()}. */
+    static final int BEHIND = 6;
 
     private enum Kind { PROCESS, THREAD, COMPLETE, INSTANT, SAMPLE, COUNTER, FINISH, CLOSE }
 
@@ -76,18 +81,25 @@ public final class AsyncTraceSink implements TraceSink {
     }
 
     private final TraceSink sink;
-    private final BlockingQueue<Batch> full = new ArrayBlockingQueue<>(BATCHES);
-    private final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(BATCHES + 1);
+    /** The batches; the walk fills {@code ring[handed % ring.length]}, the writer makes {@code ring[done % ...]}. */
+    private final Batch[] ring = new Batch[BATCHES + 1];
     private final Thread writer;
-    /** Batches the writer has made the calls of (or skipped after a failure); guarded by {@code this}. */
-    private long written;
+    /** Batches handed to the writer; written by the walk only. */
+    private volatile long handed;
+    /** Batches the writer has begun; written by the writer only. */
+    private volatile long begun;
+    /** Batches the writer has made the calls of (or skipped after a failure) and given back; written by it only. */
+    private volatile long done;
+    /** Whether the writer is parked, or about to park, for want of a batch. */
+    private volatile boolean writerIdle;
+    /** The walk's thread while it is parked, or about to park, until the writer has done more batches; else null. */
+    private volatile Thread walkWaiting;
     /** The first exception of the wrapped sink; written by the writer thread. */
     private volatile Throwable failure;
     // the walk's side
-    private Batch batch = new Batch();
+    private Batch batch;
     /** The call whose args the walk fills ({@link #args()}) until it gives them to that call, or null. */
     private Call lent;
-    private long handed;
     private boolean ended;
     private boolean behind;
 
@@ -99,9 +111,10 @@ public final class AsyncTraceSink implements TraceSink {
      */
     public AsyncTraceSink(TraceSink sink, String name) {
         this.sink = sink;
-        for (int i = 0; i < BATCHES; i++) {
-            free.add(new Batch());
+        for (int i = 0; i < ring.length; i++) {
+            ring[i] = new Batch();
         }
+        batch = ring[0];
         writer = new Thread(this::write, name);
         writer.setDaemon(true);
         writer.start();
@@ -275,31 +288,38 @@ public final class AsyncTraceSink implements TraceSink {
     private void handOff(boolean last) {
         batch.last = last;
         ended = last;
-        boolean interrupted = false;
-        while (true) {
-            try {
-                full.put(batch);
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
+        long n = handed + 1;
+        handed = n; // publishes the batch
+        long waiting = n - begun;
+        if (writerIdle && (waiting >= WAKE || last)) {
+            LockSupport.unpark(writer);
         }
-        handed++;
-        behind = full.size() >= BEHIND;
+        behind = waiting >= BEHIND;
         batch = null;
-        while (!last) {
-            try {
-                batch = free.take();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
+        if (!last) {
+            // the next batch in the ring is free once the writer has given back the one handed a round ago
+            awaitDone(n - BATCHES);
+            batch = ring[(int) (n % ring.length)];
+            rethrow();
+        }
+    }
+
+    /** Parks the walk until the writer has done {@code count} batches. */
+    private void awaitDone(long count) {
+        if (done >= count) {
+            return;
+        }
+        boolean interrupted = false;
+        while (done < count) {
+            walkWaiting = Thread.currentThread();
+            if (done < count) {
+                LockSupport.park(this);
+                interrupted |= Thread.interrupted(); // a pending interrupt would end every park at once
             }
+            walkWaiting = null;
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
-        }
-        if (!last) {
-            rethrow();
         }
     }
 
@@ -309,19 +329,10 @@ public final class AsyncTraceSink implements TraceSink {
         if (batch.size > 0) {
             handOff(false);
         }
-        boolean interrupted = false;
-        synchronized (this) {
-            while (written < handed) {
-                try {
-                    wait();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
+        if (writerIdle) {
+            LockSupport.unpark(writer);
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        awaitDone(handed);
         rethrow();
     }
 
@@ -352,15 +363,19 @@ public final class AsyncTraceSink implements TraceSink {
 
     /** The writer thread: makes the calls of each batch until the last, then returns the batch for refilling. */
     private void write() {
-        while (true) {
-            Batch b;
-            try {
-                b = full.take();
-            } catch (InterruptedException e) {
-                continue; // nobody interrupts this thread but to end the JVM; the walk still owns the last batch
+        for (long b = 0; ; b++) {
+            while (handed == b) {
+                writerIdle = true;
+                if (handed == b) {
+                    LockSupport.park(this);
+                    Thread.interrupted(); // nobody interrupts this thread but to end the JVM; the walk owns the batch
+                }
+                writerIdle = false;
             }
-            for (int i = 0; i < b.size; i++) {
-                Call c = b.calls[i];
+            begun = b + 1;
+            Batch batch = ring[(int) (b % ring.length)];
+            for (int i = 0; i < batch.size; i++) {
+                Call c = batch.calls[i];
                 if (failure == null) {
                     try {
                         make(c);
@@ -369,9 +384,9 @@ public final class AsyncTraceSink implements TraceSink {
                     }
                 }
             }
-            boolean last = b.last;
-            b.size = 0;
-            b.last = false;
+            boolean last = batch.last;
+            batch.size = 0;
+            batch.last = false;
             if (last && failure != null) {
                 try {
                     sink.close();
@@ -379,14 +394,14 @@ public final class AsyncTraceSink implements TraceSink {
                     failure.addSuppressed(e);
                 }
             }
-            synchronized (this) {
-                written++;
-                notifyAll();
+            done = b + 1; // gives the batch back
+            Thread waiting = walkWaiting;
+            if (waiting != null) {
+                LockSupport.unpark(waiting);
             }
             if (last) {
                 return;
             }
-            free.add(b); // never full: the walk holds one of the BATCHES + 1 batches
         }
     }
 

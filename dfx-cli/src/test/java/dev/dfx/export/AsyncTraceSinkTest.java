@@ -104,6 +104,11 @@ class AsyncTraceSinkTest {
      * also before the calls that take other args or none (a loan that the next call ends).
      */
     private static void walk(TraceSink w, long seed, int calls, boolean lend) {
+        walk(w, seed, calls, lend, () -> { });
+    }
+
+    /** The same calls, with {@code afterEach} run after each of them, before the finish. */
+    private static void walk(TraceSink w, long seed, int calls, boolean lend, Runnable afterEach) {
         SplittableRandom r = new SplittableRandom(seed);
         TraceArgs own = new TraceArgs();
         Map<String, Object> generic = new LinkedHashMap<>();
@@ -135,6 +140,7 @@ class AsyncTraceSinkTest {
                         2, List.of(new SampledStack.Frame("main", "/bin/x", r.nextInt(4096)))));
                 default -> w.instant(1, r.nextInt(8), "sched:sched_waking", "sample", ns, args);
             }
+            afterEach.run();
         }
         w.finish(Map.of("source", "test", "calls", calls));
     }
@@ -280,7 +286,8 @@ class AsyncTraceSinkTest {
 
     /**
      * {@link AsyncTraceSink#behind()} is true once {@value AsyncTraceSink#BEHIND} full batches wait for a writer held
-     * inside its first call, and false again at the first hand-off after the writer caught up.
+     * inside its first call, and false again at the first hand-off after the writer caught up. The idle writer is
+     * woken when {@value AsyncTraceSink#WAKE} batches wait for it.
      */
     @Test
     void behindWhileFullBatchesWaitForTheWriter() throws InterruptedException {
@@ -304,25 +311,92 @@ class AsyncTraceSinkTest {
         TraceArgs args = new TraceArgs();
         int calls = 0;
         assertThat(async.behind()).isFalse();
-        // the first batch goes to the writer, which stops in its first call
-        for (int i = 0; i <= AsyncTraceSink.BATCH; i++) {
+        // WAKE batches wake the writer, which stops in its first call; fewer than BEHIND waited at those hand-offs
+        for (int i = 0; i < AsyncTraceSink.WAKE * AsyncTraceSink.BATCH + 1; i++) {
             async.instant(1, 1, "e", "c", calls++, args);
         }
         entered.await();
-        assertThat(async.behind()).isFalse(); // no full batch waited at that hand-off
-        for (int b = 1; b <= AsyncTraceSink.BEHIND; b++) {
+        assertThat(async.behind()).isFalse();
+        // the writer has begun one batch; each further hand-off leaves one more waiting
+        for (int waiting = AsyncTraceSink.WAKE; waiting <= AsyncTraceSink.BEHIND; waiting++) {
             for (int i = 0; i < AsyncTraceSink.BATCH; i++) {
                 async.instant(1, 1, "e", "c", calls++, args);
             }
-            assertThat(async.behind()).isEqualTo(b == AsyncTraceSink.BEHIND);
+            assertThat(async.behind()).as("%d batches waiting", waiting).isEqualTo(waiting == AsyncTraceSink.BEHIND);
         }
         release.countDown();
         assertThat(async.eventCount()).isEqualTo(calls); // waits until the writer made every call
-        for (int i = 0; i <= AsyncTraceSink.BATCH; i++) { // a hand-off with at most the batch just handed waiting
+        for (int i = 0; i <= AsyncTraceSink.BATCH; i++) { // a hand-off with only the batch just handed waiting
             async.instant(1, 1, "e", "c", calls++, args);
         }
         assertThat(async.behind()).isFalse();
         async.finish(Map.of());
         assertThat(held.calls).hasSize(calls + 1);
+    }
+
+    /**
+     * An idle writer is not woken for fewer than {@value AsyncTraceSink#WAKE} full batches: it makes their calls once
+     * more wait, or when the walk asks for the trace's state ({@link AsyncTraceSink#eventCount()}), which waits for
+     * them.
+     */
+    @Test
+    void anIdleWriterWaitsForWakeBatchesOrTheWalksQuestion() throws InterruptedException {
+        Recording sink = new Recording();
+        AsyncTraceSink async = new AsyncTraceSink(sink, "test writer");
+        Thread.sleep(100); // the writer starts and parks for want of a batch
+        TraceArgs args = new TraceArgs();
+        // WAKE - 1 full batches handed over, one call in the walk's next batch
+        int calls = (AsyncTraceSink.WAKE - 1) * AsyncTraceSink.BATCH + 1;
+        for (int i = 0; i < calls; i++) {
+            async.instant(1, 1, "e", "c", i, args);
+        }
+        Thread.sleep(200);
+        assertThat(sink.calls).as("calls made by a writer nobody woke").isEmpty();
+        assertThat(async.eventCount()).isEqualTo(calls);
+        async.finish(Map.of());
+        assertThat(sink.calls).hasSize(calls + 1);
+    }
+
+    /**
+     * A wrapped sink that is sometimes slow (a yield or a 1 ms sleep at random calls) and a walk that sometimes asks
+     * for the trace's state mid-way: every call still reaches the sink once, in order, whichever thread waits for the
+     * other and whether the writer was idle or busy at each hand-off.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {11, 12, 13, 14, 15, 16})
+    void everyCallOnceInOrderWhenEitherThreadWaits(long seed) {
+        int calls = AsyncTraceSink.BATCH * (AsyncTraceSink.BATCHES + 1) * 3 + 5;
+        Recording direct = new Recording();
+        walk(direct, seed, calls);
+        SplittableRandom delays = new SplittableRandom(seed * 31);
+        Recording slow = new Recording() {
+            @Override
+            public void instant(int pid, int tid, String name, String cat, long tsNs, Map<String, ?> args) {
+                int d = delays.nextInt(4096);
+                if (d == 0) {
+                    sleep(1);
+                } else if (d < 64) {
+                    Thread.yield();
+                }
+                super.instant(pid, tid, name, cat, tsNs, args);
+            }
+        };
+        AsyncTraceSink async = new AsyncTraceSink(slow, "test writer");
+        SplittableRandom asks = new SplittableRandom(seed * 17);
+        walk(async, seed, calls, false, () -> {
+            if (asks.nextInt(2000) == 0) {
+                async.latestNs();
+            }
+        });
+        assertThat(slow.calls).hasSize(calls + 1).isEqualTo(direct.calls);
+        assertThat(slow.threads).containsOnly("test writer");
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -30,15 +30,16 @@ command_opts() {
     script | dump | export) cmd_opts+=(-Xmn32m -XX:SurvivorRatio=2 -XX:MaxTenuringThreshold=2) ;;
     report) cmd_opts+=(-Xmn96m -XX:SurvivorRatio=2 -XX:MaxTenuringThreshold=2) ;;
   esac
-  # export and script: C2 inlines a hot callee of up to 100 bytecodes (the default is 325). The walk's per-record
-  # method and the trace writer's loop otherwise inline the record decoder, the tracepoint printer and the JSON
-  # generator whole, and compiling those few giant methods was a third of export's CPU time (on the 2-CPU machine at
-  # load 13-16, the C2 thread 1.1-1.4 s of CPU against 0.6-0.8 s with the limit), while the compiled code ran no
+  # export, script and report: C2 inlines a hot callee of up to 100 bytecodes (the default is 325). The walk's
+  # per-record method and the trace writer's loop otherwise inline the record decoder, the tracepoint printer and the
+  # JSON generator whole, and compiling those few giant methods was a third of export's CPU time (on the 2-CPU machine
+  # at load 13-16, the C2 thread 1.1-1.4 s of CPU against 0.6-0.8 s with the limit), while the compiled code ran no
   # faster (main thread 1.6-1.7 s against 1.2-1.6 s). script's per-sample printer likewise: on a 154 MB sched
   # recording its C2 thread took 0.34-0.39 s against 0.62-0.66 s, the main thread the same within the runs' spread
-  # (dfx-bench/README.md).
+  # (dfx-bench/README.md). report of a 196 MB sched recording: 1.38 s of CPU against 1.20 s with the limit, output
+  # identical (docs/benchmarks.md).
   case "${1:-}" in
-    export | script) cmd_opts+=(-XX:FreqInlineSize=100) ;;
+    export | script | report) cmd_opts+=(-XX:FreqInlineSize=100) ;;
   esac
   # dfx record and report: -XX:+UseTransparentHugePages, the heap in 2 MiB pages where the kernel gives them on
   # request. A fresh heap's first touch of each 4 KiB page is a page fault; on a virtual machine one can cost 10 µs or

@@ -36,7 +36,7 @@ command_opts() {
   # at load 13-16, the C2 thread 1.1-1.4 s of CPU against 0.6-0.8 s with the limit), while the compiled code ran no
   # faster (main thread 1.6-1.7 s against 1.2-1.6 s). script's per-sample printer likewise: on a 154 MB sched
   # recording its C2 thread took 0.34-0.39 s against 0.62-0.66 s, the main thread the same within the runs' spread
-  # (dfx-bench/README.md). report of a 196 MB sched recording: 1.38 s of CPU against 1.20 s with the limit, output
+  # (dfx-bench/README.md). report of a 196 MB sched recording: 1.38 s of CPU against 1.19 s with the limit, output
   # identical (docs/benchmarks.md).
   case "${1:-}" in
     export | script | report) cmd_opts+=(-XX:FreqInlineSize=100) ;;

@@ -77,11 +77,16 @@ class LauncherAotCacheTest {
     }
 
     private Done dfx(int build, String javaOpts, String... args) throws Exception {
+        return dfxWith(System.getProperty("java.home"), build, javaOpts, args);
+    }
+
+    /** {@link #dfx} with JAVA_HOME set to {@code javaHome}. */
+    private Done dfxWith(String javaHome, int build, String javaOpts, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(checkout.resolve("dfx").toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PATH", fakeBin + ":/usr/bin:/bin");
-        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("JAVA_HOME", javaHome);
         pb.environment().put("DFX_NO_INSTALL", "1");
         pb.environment().put("MAVEN_OPTS", "-Xmx1g");
         pb.environment().put("JAR_TO_BUILD", tmp.resolve("jar" + build + ".jar").toString());
@@ -176,6 +181,36 @@ class LauncherAotCacheTest {
         sourcesChanged();
         assertThat(dfx(2, null, "--version")).isEqualTo(new Done(0, "jar 2\n", BUILDING));
         assertThat(dfx(2, null, "--version")).isEqualTo(new Done(0, "jar 2\n", ""));
+    }
+
+    /**
+     * The caches only speed start-up: where their folder cannot be made (here a file in its place; a read-only or
+     * full disk alike), the command runs from the jar, without a word about caches, and nothing half made is left.
+     */
+    @Test
+    void aCacheFolderThatCannotBeMadeLeavesTheCachesOutAndTheCommandRuns() throws Exception {
+        assertThat(dfx(1, null)).isEqualTo(new Done(0, "jar 1\n", BUILDING));
+        Path aot = target.resolve("aot");
+        try (var files = Files.walk(aot)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        Files.writeString(aot, "not a folder\n");
+        assertThat(dfx(1, null)).isEqualTo(new Done(0, "jar 1\n", ""));
+        assertThat(dfx(1, null, "--version")).isEqualTo(new Done(0, "jar 1\n", ""));
+        assertThat(aot).isRegularFile().hasContent("not a folder");
+    }
+
+    /** Two spellings of one JDK's path (with and without a trailing slash) use the same caches, not each their own. */
+    @Test
+    void aTrailingSlashOnJavaHomeKeepsTheCaches() throws Exception {
+        assertThat(dfx(1, null)).isEqualTo(new Done(0, "jar 1\n", BUILDING));
+        List<Path> made = caches();
+        assertThat(made).hasSize(1);
+        Done slash = dfxWith(System.getProperty("java.home") + "/", 1, "-Xlog:class+load");
+        assertThat(slash.out()).contains("jar 1\n")
+                .containsPattern("\\] dev.dfx.cli.Main source: shared objects file");
+        assertThat(caches()).isEqualTo(made);
+        assertCacheUsed(1);
     }
 
     /** Makes the jar older than the sources, as an edit of a source does. */

@@ -33,7 +33,7 @@ import java.util.concurrent.locks.LockSupport;
  * thread to end; the writer thread is a daemon, so a walk that dies without closing does not keep the JVM alive.
  */
 public final class AsyncTraceSink implements TraceSink {
-    /** Calls per hand-off: large enough that a hand-off's cost (a lock, maybe a wake-up) is spread thin. */
+    /** Calls per hand-off: large enough that a hand-off's cost (volatile writes, maybe a wake-up) is spread thin. */
     static final int BATCH = 1024;
     /** Full batches that may wait for the writer. */
     static final int BATCHES = 8;
@@ -306,9 +306,6 @@ public final class AsyncTraceSink implements TraceSink {
 
     /** Parks the walk until the writer has done {@code count} batches. */
     private void awaitDone(long count) {
-        if (done >= count) {
-            return;
-        }
         boolean interrupted = false;
         while (done < count) {
             walkWaiting = Thread.currentThread();

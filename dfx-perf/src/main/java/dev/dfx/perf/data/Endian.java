@@ -47,10 +47,10 @@ public final class Endian {
 
     /**
      * Reads once through every layout of this class, from the heap and from native memory. In a fresh JVM the first
-     * read through a value layout builds that layout's var handle and spins the method-handle classes behind it, some 5-10 ms that no AOT
-     * cache keeps (more than reading a small perf.data file takes); a command that reads perf.data calls this on a
-     * background thread at start-up, while its main thread parses the command line, so that the file's first field
-     * finds them built. Thread-safe; any number of calls.
+     * read through a value layout builds that layout's var handle and spins the method-handle classes behind it, some
+     * 5-10 ms that no AOT cache keeps (more than reading a small perf.data file takes); a command that reads perf.data
+     * calls this on a background thread at start-up, while its main thread parses the command line, so that the file's
+     * first field finds them built. Thread-safe; any number of calls.
      */
     public static void prepareReads() {
         long v = 0;

@@ -360,19 +360,19 @@ public final class AsyncTraceSink implements TraceSink {
 
     /** The writer thread: makes the calls of each batch until the last, then returns the batch for refilling. */
     private void write() {
-        for (long b = 0; ; b++) {
-            while (handed == b) {
+        for (long n = 0; ; n++) {
+            while (handed == n) {
                 writerIdle = true;
-                if (handed == b) {
+                if (handed == n) {
                     LockSupport.park(this);
                     Thread.interrupted(); // nobody interrupts this thread but to end the JVM; the walk owns the batch
                 }
                 writerIdle = false;
             }
-            begun = b + 1;
-            Batch batch = ring[(int) (b % ring.length)];
-            for (int i = 0; i < batch.size; i++) {
-                Call c = batch.calls[i];
+            begun = n + 1;
+            Batch made = ring[(int) (n % ring.length)]; // not the walk's batch field, which this thread never reads
+            for (int i = 0; i < made.size; i++) {
+                Call c = made.calls[i];
                 if (failure == null) {
                     try {
                         make(c);
@@ -381,9 +381,9 @@ public final class AsyncTraceSink implements TraceSink {
                     }
                 }
             }
-            boolean last = batch.last;
-            batch.size = 0;
-            batch.last = false;
+            boolean last = made.last;
+            made.size = 0;
+            made.last = false;
             if (last && failure != null) {
                 try {
                     sink.close();
@@ -391,7 +391,7 @@ public final class AsyncTraceSink implements TraceSink {
                     failure.addSuppressed(e);
                 }
             }
-            done = b + 1; // gives the batch back
+            done = n + 1; // gives the batch back
             Thread waiting = walkWaiting;
             if (waiting != null) {
                 LockSupport.unpark(waiting);

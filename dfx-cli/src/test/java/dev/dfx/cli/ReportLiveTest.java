@@ -27,6 +27,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ({@code #}, {@code # (Tip: ...)}, {@code #}), which dfx does not print and the comparison leaves out.
  */
 class ReportLiveTest {
+    /** perf_file_header.adds_features: a bitmap of 256 feature bits after the magic and five 8 or 16 byte fields */
+    private static final int FEATURES_OFFSET = 72;
+    private static final int FEATURES_BYTES = 32;
+
     @TempDir
     static Path dir;
 
@@ -92,8 +96,8 @@ class ReportLiveTest {
     /**
      * A recording cut two thirds into its data (inside a record, the feature sections lost with it): dfx prints the
      * report of the samples before the cut, byte for byte what perf prints for the same recording whose header
-     * ends the data at the last whole record (perf 6.1 itself reads the cut file's missing bytes as zeros and
-     * prints no report), then one line naming the file and the byte offset of the torn record, and exits 1.
+     * ends the data at the last whole record and lists no feature sections (perf 6.1 itself reads the cut file's
+     * missing bytes as zeros and prints no report), then one line naming the file and the byte offset of the torn record, and exits 1.
      * Each perf run gets a fresh empty build-id cache: the cut file has no build ids, so neither tool may use one.
      * With comm among the sort keys, a thread sampled before its first COMM (no FORK seen) is renamed in place when
      * the COMM comes, as perf does ({@link ReportCommRenameTest}).
@@ -118,6 +122,9 @@ class ReportLiveTest {
         Files.write(cutFile, Arrays.copyOf(bytes, (int) cut));
         Path endedFile = dir.resolve("ended-" + options.hashCode() + ".data");
         h.putLong(48, end - dataOffset);
+        // the cut lost the feature sections: perf must not read them either, above all BUILD_ID, whose order is the
+        // order perf allocates DSOs in and so breaks ties between callchain entries of equal weight
+        Arrays.fill(bytes, FEATURES_OFFSET, FEATURES_OFFSET + FEATURES_BYTES, (byte) 0);
         Files.write(endedFile, bytes);
 
         Path perfCache = Files.createTempDirectory(dir, "perf-cache");

@@ -1,7 +1,9 @@
 package dev.dfx.perf.profile;
 
 import dev.dfx.perf.data.RecordType;
+import dev.dfx.perf.event.Sample;
 import dev.dfx.perf.read.PerfRecord;
+import dev.dfx.perf.session.Evsel;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.session.ReadAhead;
 import dev.dfx.perf.session.SampleDelivery;
@@ -9,6 +11,7 @@ import dev.dfx.perf.session.TimedRecord;
 import dev.dfx.perf.symbol.SymbolOptions;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -74,6 +77,9 @@ public final class ProfileWalk {
         // a file's records are read and reordered on a second thread while this one resolves and gathers them; a
         // pipe-mode stream's records change the session as they pass, so it is read here
         ReadAhead ahead = session.file().pipe() ? null : new ReadAhead(records);
+        // made once, not per sample: until the JIT has compiled this loop, each capturing lambda made here would be
+        // allocated through a method handle and a native call
+        BiConsumer<Evsel, Sample> resolved = (e, s) -> samples.accept(resolver.resolve(e, s));
         try {
             for (Iterator<TimedRecord> it = ahead != null ? ahead : records; it.hasNext(); ) {
                 TimedRecord t = it.next();
@@ -81,7 +87,7 @@ public final class ProfileWalk {
                 resolver.record(r);
                 if (r.type() == RecordType.SAMPLE) {
                     if (t.evsel() != null) {
-                        delivery.deliver(t.evsel(), t.sample(), (e, s) -> samples.accept(resolver.resolve(e, s)));
+                        delivery.deliver(t.evsel(), t.sample(), resolved);
                     }
                 } else {
                     others.accept(t);

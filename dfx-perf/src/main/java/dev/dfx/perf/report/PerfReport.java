@@ -126,12 +126,16 @@ public final class PerfReport {
                 if (skipped(s, opt.filter())) {
                     return;
                 }
-                hists.computeIfAbsent(s.evsel(), e -> {
+                // looked up, not computeIfAbsent: no capturing lambda made per sample (see ProfileWalk.run)
+                Hists h = hists.get(s.evsel());
+                if (h == null) {
                     if (layout[0] == null) {
                         layout[0] = layout(session, opt);
                     }
-                    return new Hists(e, layout[0], dsos);
-                }).add(s, opt.filter().filters(s.thread()) || symbolList != null && !symbolList.lists(s.ip()));
+                    h = new Hists(s.evsel(), layout[0], dsos);
+                    hists.put(s.evsel(), h);
+                }
+                h.add(s, opt.filter().filters(s.thread()) || symbolList != null && !symbolList.lists(s.ip()));
             }, t -> sideBand(t, dsos, lost));
         } catch (BadInputException e) {
             stopped = e;

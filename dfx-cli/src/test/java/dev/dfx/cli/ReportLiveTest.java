@@ -18,13 +18,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code dfx report -i perf.data} prints, byte for byte, what {@code perf report --stdio} prints, on fresh
- * recordings of renamer.c made here with the real perf (cpu-clock with callchains, page faults with callchains,
- * two events at once, cpu-clock with callchains in pipe mode): children and self, {@code --no-children}, {@code -g none}, {@code --sort}, {@code -F},
- * {@code --percent-limit}; with symbols (the program's own, libc's, the running kernel's where perf may read them)
- * and without ({@code --symfs} nowhere, {@code --kallsyms=/dev/null}). Both sides use an empty build-id cache, so
- * nothing outside the test's folder and the recorded files decides a symbol. perf's output ends with a random tip
- * ({@code #}, {@code # (Tip: ...)}, {@code #}), which dfx does not print and the comparison leaves out.
+ * {@code dfx report -i perf.data} prints, byte for byte, what {@code perf report --stdio} prints, on fresh recordings
+ * of renamer.c made here with the real perf (cpu-clock with callchains, page faults with callchains, two events at
+ * once, cpu-clock with callchains in pipe mode): children and self, {@code --no-children}, {@code -g none},
+ * {@code --sort}, {@code -F}, {@code --percent-limit}; with symbols (the program's own, libc's, the running kernel's
+ * where perf may read them) and without ({@code --symfs} nowhere, {@code --kallsyms=/dev/null}). Both sides use an
+ * empty build-id cache, so nothing outside the test's folder and the recorded files decides a symbol. perf's output
+ * ends with a random tip ({@code #}, {@code # (Tip: ...)}, {@code #}), which dfx does not print and the comparison
+ * leaves out.
  */
 class ReportLiveTest {
     /** perf_file_header.adds_features: a bitmap of 256 feature bits after the magic and five 8 or 16 byte fields */
@@ -97,7 +98,8 @@ class ReportLiveTest {
      * A recording cut two thirds into its data (inside a record, the feature sections lost with it): dfx prints the
      * report of the samples before the cut, byte for byte what perf prints for the same recording whose header
      * ends the data at the last whole record and lists no feature sections (perf 6.1 itself reads the cut file's
-     * missing bytes as zeros and prints no report), then one line naming the file and the byte offset of the torn record, and exits 1.
+     * missing bytes as zeros and prints no report), then one line naming the file and the byte offset of the torn
+     * record, and exits 1.
      * Each perf run gets a fresh empty build-id cache: the cut file has no build ids, so neither tool may use one.
      * With comm among the sort keys, a thread sampled before its first COMM (no FORK seen) is renamed in place when
      * the COMM comes, as perf does ({@link ReportCommRenameTest}).

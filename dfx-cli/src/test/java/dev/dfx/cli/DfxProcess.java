@@ -53,7 +53,8 @@ record DfxProcess(Process process, Path out, Path err) {
     }
 
     /**
-     * @param stdin a file for the child's standard input (its fd 0 is then that file), or null for a pipe
+     * @param stdin a file for the child's standard input (its fd 0 is then that file; a directory is opened by
+     *              {@code sh}, as ProcessBuilder refuses to open one), or null for a pipe
      * @see #start(Path, List, Map, String...)
      */
     static DfxProcess start(Path dir, List<String> jvm, Map<String, String> env, Path stdin, String... args)
@@ -65,10 +66,16 @@ record DfxProcess(Process process, Path out, Path err) {
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "dfx-out.", "");
         Path err = Files.createTempFile(dir, "dfx-err.", "");
+        boolean viaShell = stdin != null && Files.isDirectory(stdin);
+        if (viaShell) {
+            cmd.addAll(0, List.of("sh", "-c", "exec \"$@\" < \"$DFX_TEST_STDIN\"", "sh"));
+        }
         ProcessBuilder b = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile());
         b.environment().putAll(env);
-        if (stdin != null) {
+        if (viaShell) {
+            b.environment().put("DFX_TEST_STDIN", stdin.toString());
+        } else if (stdin != null) {
             b.redirectInput(stdin.toFile());
         }
         Process p = b.start();

@@ -2,18 +2,20 @@ package dev.dfx.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.dfx.export.PerfDataInput;
 import dev.dfx.testing.Fixtures;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import dev.dfx.export.PerfDataInput;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Pipe-mode perf.data arriving other than as a file: on a standard input that is a pipe with no input named
@@ -46,6 +48,26 @@ class PipeInputTest {
         assertThat(done.status()).as(done.output()).isZero();
         CliRun fromFile = CliRun.dfx("report", "-i", DATA.toString(), "--sort", "comm");
         assertThat(done.stdout()).isEqualTo(fromFile.out()).contains("# Samples: ");
+    }
+
+    /**
+     * A directory given as standard input: the read fails (EISDIR) and the one line names the stream and the reason,
+     * not the output; no output file is left.
+     */
+    @ParameterizedTest(name = "{0} < a directory")
+    @ValueSource(strings = {"report -i -", "script -i -", "dump -i -", "export - --format folded -o out.folded",
+        "export - --format chrome -o -"})
+    void aDirectoryOnStandardInputIsNamedAsTheInput(String command, @TempDir Path dir) throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("folder"));
+        DfxProcess.Done done = DfxProcess.start(dir, List.of(), Map.of(), folder, command.split(" ")).finish();
+        assertThat(done.status()).isEqualTo(1);
+        assertThat(done.stderr()).isEqualTo("dfx: pipe: byte offset 0: cannot read the stream: Is a directory;"
+            + " expected a pipe-mode perf.data stream\n");
+        assertThat(done.stdout()).isEmpty();
+        try (var left = Files.list(dir)) {
+            assertThat(left).noneMatch(f -> f.getFileName().toString().startsWith("out.")
+                || f.getFileName().toString().startsWith(".out."));
+        }
     }
 
     @ParameterizedTest(name = "export - --format {0}")

@@ -1,6 +1,7 @@
 package dev.dfx.perf.read;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
 import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.pmu.attr.PerfEventAttr;
@@ -133,7 +134,8 @@ public final class PerfFile implements AutoCloseable {
      *
      * @param in   the stream, positioned at its start
      * @param name name for messages
-     * @throws BadInputException when the stream does not start with a pipe-mode header
+     * @throws BadInputException when the stream does not start with a pipe-mode header, or cannot be read (the
+     *                           operating system's reason, e.g. a directory given as standard input)
      */
     public static PerfFile open(InputStream in, String name) {
         byte[] h = new byte[(int) PIPE_HEADER];
@@ -144,7 +146,10 @@ public final class PerfFile implements AutoCloseable {
                     + " of 16 bytes); expected a perf.data stream");
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(name + ": read failed", e);
+            // the input's failure, not the output's: one line naming the stream (a directory given as standard
+            // input fails here with EISDIR)
+            throw new BadInputException(name + ": byte offset 0: cannot read the stream: " + IoErrors.describe(e)
+                + "; expected a pipe-mode perf.data stream", e);
         }
         MemorySegment hs = MemorySegment.ofArray(h);
         Endian e = endianOf(hs, name);

@@ -1,18 +1,19 @@
 package dev.dfx.perf.read;
 
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
 import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.data.RecordType;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.foreign.MemorySegment;
 
 /**
  * Records of a pipe-mode stream read from an {@link InputStream} (e.g. {@code perf record -o - | dfx script -i -}).
  * Each record is copied into its own small heap buffer so that queued records stay valid while later ones
  * are read; AUXTRACE payloads and tracing data are copied too, as perf does in pipe mode. Offsets count
- * from the end of the 16-byte pipe header. Not thread-safe.
+ * from the end of the 16-byte pipe header. A stream that ends inside a record, or whose read fails, ends the records
+ * with a {@link BadInputException} naming the byte offset. Not thread-safe.
  */
 public final class StreamRecordSource implements RecordSource {
     private final InputStream in;
@@ -33,7 +34,7 @@ public final class StreamRecordSource implements RecordSource {
 
     @Override
     public PerfRecord next() {
-        int got = readFully(header, 0, 8);
+        int got = readFully(header, 0, 8, 0);
         if (got == 0) {
             return null;
         }
@@ -49,7 +50,7 @@ public final class StreamRecordSource implements RecordSource {
         }
         byte[] body = new byte[size];
         System.arraycopy(header, 0, body, 0, 8);
-        int n = readFully(body, 8, size - 8);
+        int n = readFully(body, 8, size - 8, 8);
         if (n < size - 8) {
             throw truncated(0, RecordType.name(type) + " record of " + size + " bytes", 8 + n);
         }
@@ -62,7 +63,7 @@ public final class StreamRecordSource implements RecordSource {
                     + Long.toUnsignedString(trailingBytes) + " payload bytes, more than dfx can buffer");
             }
             byte[] t = new byte[(int) trailingBytes];
-            int m = readFully(t, 0, t.length);
+            int m = readFully(t, 0, t.length, size);
             if (m < t.length) {
                 // named where the payload starts, after the record itself, with the payload's bytes alone
                 throw truncated(size, RecordType.name(type) + " payload of " + trailingBytes + " bytes", m);
@@ -74,7 +75,12 @@ public final class StreamRecordSource implements RecordSource {
         return r;
     }
 
-    private int readFully(byte[] b, int off, int len) {
+    /**
+     * @param from where the bytes read start, counted from the record's first byte (for the line a failed read says)
+     * @return how many of the {@code len} bytes the stream held (fewer only at its end)
+     * @throws BadInputException when a read fails
+     */
+    private int readFully(byte[] b, int off, int len, long from) {
         int done = 0;
         try {
             while (done < len) {
@@ -85,8 +91,10 @@ public final class StreamRecordSource implements RecordSource {
                 done += n;
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(errors.name() + ": read failed at byte offset "
-                + (pos + errors.recordBias() + done), e);
+            // damage in the input like a cut: the records before it are still delivered, and no caller takes it for
+            // a failure of its output
+            throw new BadInputException(errors.line(pos + errors.recordBias() + from + done, "cannot read the stream: "
+                + IoErrors.describe(e)), e);
         }
         return done;
     }

@@ -9,6 +9,7 @@ import dev.dfx.perf.session.PerfSession;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -19,6 +20,8 @@ import java.util.Arrays;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Corrupted copies of fixtures (written to a temp dir): each is refused with one {@link BadInputException}
@@ -148,6 +151,67 @@ class BadInputTest {
         }).isInstanceOf(BadInputException.class)
             .hasMessage("pipe: byte offset " + (at + size) + ": truncated TRACING_DATA payload of " + payload
                 + " bytes: the stream ended after 100 bytes of it");
+    }
+
+    /** A stream the system cannot read (a directory given as standard input: EISDIR) is named with the reason. */
+    @Test
+    void aStreamThatCannotBeReadIsNamedWithTheSystemsReason() {
+        InputStream directory = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("Is a directory");
+            }
+        };
+        assertThatThrownBy(() -> PerfSession.open(directory, "pipe").close())
+            .isInstanceOf(BadInputException.class)
+            .hasMessage("pipe: byte offset 0: cannot read the stream: Is a directory; expected a pipe-mode perf.data"
+                + " stream");
+    }
+
+    /**
+     * A read that fails midway ends the stream as a cut does: the records before it are delivered, then one line
+     * names the byte offset the stream could not be read from (where the bytes it gave end) and the system's reason;
+     * inside a record header, a record and the payload of the tracing data alike.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {20, 4000, 8014, -100})
+    void aStreamWhoseReadFailsMidwayKeepsTheRecordsBeforeIt(int failAt) throws IOException {
+        byte[] full = fixture("sched-proc.pipe.data");
+        int good = failAt >= 0 ? failAt : full.length + failAt;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        assertThatThrownBy(() -> {
+            try (PerfSession s = PerfSession.open(failingAfter(full, good), "pipe")) {
+                Goldens.script(s, bytes, null);
+            }
+        }).isInstanceOf(BadInputException.class)
+            .hasMessage("pipe: byte offset " + good + ": cannot read the stream: Input/output error");
+        if (failAt < 0) {
+            assertThat(bytes.toString(StandardCharsets.ISO_8859_1)).contains("sched:sched_process_exec:");
+        }
+    }
+
+    /** @return a stream of the first {@code good} bytes of {@code data} whose next read fails */
+    private static InputStream failingAfter(byte[] data, int good) {
+        return new InputStream() {
+            private int at;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (at == good) {
+                    throw new IOException("Input/output error");
+                }
+                int n = Math.min(len, good - at);
+                System.arraycopy(data, at, b, off, n);
+                at += n;
+                return n;
+            }
+        };
     }
 
     private void script(Path p, OutputStream out, String fields) {

@@ -34,11 +34,20 @@ final class PerfInputOption {
                 + "': the input is given with -i already (" + input + ")");
         }
         String given = input != null ? input : positional;
-        if (given != null && given.isEmpty()) {
-            // Path.of("") is the working directory, which would be read as a run directory
-            throw new UsageException("option " + (input != null ? "-i" : "FILE") + ": empty path; expected a perf.data"
-                + " file, a run directory or '-'");
-        }
+        refuseEmpty(input != null ? "-i" : "FILE", given);
         return given != null ? given : StandardInput.orDefault("perf.data");
+    }
+
+    /**
+     * @param option the option or parameter that named the input, as a message names it ({@code -i}, {@code FILE})
+     * @param given  the input as given, or null
+     * @throws UsageException when it is empty: Path.of("") is the working directory, which would be read as a run
+     *                        directory
+     */
+    static void refuseEmpty(String option, String given) {
+        if (given != null && given.isEmpty()) {
+            throw new UsageException("option " + option + ": empty path; expected a perf.data file, a run directory"
+                + " or '-'");
+        }
     }
 }

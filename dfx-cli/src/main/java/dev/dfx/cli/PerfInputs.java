@@ -48,6 +48,10 @@ final class PerfInputs {
      * @return the one line every command that takes either says for it
      */
     static BadInputException noSuchInput(Path input) {
+        if (Files.isSymbolicLink(input)) {
+            return new BadInputException(input + ": a symbolic link that leads to nothing (a loop, or a target that"
+                + " is gone); expected a run directory or perf.data file");
+        }
         return new BadInputException(input + ": no such run directory or perf.data file");
     }
 

@@ -165,21 +165,41 @@ class MainErrorsTest {
         }
     }
 
+    /** A symbolic link that leads nowhere (a loop, a removed target) is named as such, not as a missing file. */
+    @Test
+    void aDanglingOrLoopingLinkIsNamedAsALink(@TempDir Path tmp) throws IOException {
+        Path loop = java.nio.file.Files.createSymbolicLink(tmp.resolve("loop"), tmp.resolve("loop"));
+        Path gone = java.nio.file.Files.createSymbolicLink(tmp.resolve("gone"), tmp.resolve("removed.data"));
+        for (Path link : List.of(loop, gone)) {
+            for (List<String> args : List.of(List.of("report", "-i", link.toString()), List.of("script", link.toString()),
+                    List.of("dump", link.toString()), List.of("export", link.toString(), "-o",
+                        tmp.resolve("t").toString()))) {
+                Run r = run(args.toArray(String[]::new));
+                assertThat(r.status()).as(args.toString()).isEqualTo(1);
+                assertThat(r.err()).as(args.toString()).isEqualTo("dfx: " + link + ": a symbolic link that leads to"
+                        + " nothing (a loop, or a target that is gone); expected a run directory or perf.data file"
+                        + System.lineSeparator());
+            }
+        }
+    }
+
     @Test
     void anEmptyPathIsNotTheWorkingDirectory(@TempDir Path tmp) throws IOException {
         TestRun.write(tmp); // a run directory that an empty path must not be read as
-        for (String cmd : List.of("script", "dump")) {
+        for (String cmd : List.of("script", "dump", "report")) {
             Run r = run(cmd, "-i", "");
             assertThat(r.status()).as(cmd).isEqualTo(2);
             assertThat(r.err()).as(cmd).isEqualTo("dfx: " + cmd + ": option -i: empty path; expected a perf.data file,"
                     + " a run directory or '-' (see 'dfx " + cmd + " --help')" + System.lineSeparator());
         }
-        for (String cmd : List.of("report", "audit")) {
-            Run r = run(cmd, "");
-            assertThat(r.status()).as(cmd).isEqualTo(1);
-            assertThat(r.err()).as(cmd).isEqualTo("dfx: empty path; expected a run directory written by dfx record"
-                    + System.lineSeparator());
-        }
+        Run report = run("report", "");
+        assertThat(report.status()).isEqualTo(2);
+        assertThat(report.err()).isEqualTo("dfx: report: option RUN: empty path; expected a perf.data file, a run"
+                + " directory or '-' (see 'dfx report --help')" + System.lineSeparator());
+        Run audit = run("audit", "");
+        assertThat(audit.status()).isEqualTo(1);
+        assertThat(audit.err()).isEqualTo("dfx: empty path; expected a run directory written by dfx record"
+                + System.lineSeparator());
     }
 
     @Test

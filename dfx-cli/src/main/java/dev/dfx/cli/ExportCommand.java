@@ -244,7 +244,7 @@ final class ExportCommand implements Callable<Integer> {
         TraceFormat t = trace(f);
         PerfProfileExporter.Format p = profile(f);
         OutputTarget target = OutputTarget.of("-o", output);
-        PerfDataInput in = pipe ? PerfDataInput.pipe(System.in) : PerfDataInput.of(file);
+        PerfDataInput in = pipe ? PerfDataInput.pipe(StandardInput.stream()) : PerfDataInput.of(file);
         if (!pipe) {
             target.refuseInputs(List.of(file), INPUT);
         }

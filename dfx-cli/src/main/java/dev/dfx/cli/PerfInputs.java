@@ -26,7 +26,7 @@ final class PerfInputs {
      */
     static PerfSession open(String input) {
         if (input.equals("-")) {
-            return PerfDataInput.pipe(System.in).open();
+            return PerfDataInput.pipe(StandardInput.stream()).open();
         }
         Path p = Path.of(input);
         if (!Files.exists(p)) {

@@ -1,6 +1,9 @@
 package dev.dfx.cli;
 
+import dev.dfx.error.BadInputException;
+import dev.dfx.export.PerfDataInput;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -9,7 +12,8 @@ import java.nio.file.Path;
  * {@code dfx dump} and {@code dfx report} as it is for perf: {@code perf record -o - | dfx script} reads the
  * pipe-mode stream without {@code -i -} (perf's rule: no input named and standard input a FIFO). Only the real
  * process's standard input counts: {@link Main#main} turns it on, so a command run in-process by a test (whose
- * standard input is its test runner's pipe) keeps the file default. Thread-safe.
+ * standard input is its test runner's pipe) keeps the file default; {@link #stream()} refuses a standard input the
+ * process was started without. Thread-safe.
  */
 final class StandardInput {
     /** {@code S_IFMT} and {@code S_IFIFO} of {@code st_mode} ({@code <sys/stat.h>}). */
@@ -32,6 +36,28 @@ final class StandardInput {
      */
     static String orDefault(String fileDefault) {
         return attached && isFifo(Path.of("/proc/self/fd/0")) ? "-" : fileDefault;
+    }
+
+    /**
+     * @return the process's standard input, to read a pipe-mode stream from ({@code -i -})
+     * @throws BadInputException when the process was started with it closed ({@code <&-}): the JVM then opens its
+     *                           own {@code lib/modules} as the lowest free descriptor, fd 0, which would be read as
+     *                           the stream; seen through {@code /proc/self/fd/0} (nothing is said without /proc)
+     */
+    static InputStream stream() {
+        if (attached) {
+            try {
+                Path fd0 = Path.of("/proc/self/fd/0").toRealPath();
+                Path modules = Path.of(System.getProperty("java.home"), "lib", "modules").toRealPath();
+                if (fd0.equals(modules)) {
+                    throw new BadInputException(PerfDataInput.PIPE + ": standard input is closed; expected a"
+                        + " pipe-mode perf.data stream");
+                }
+            } catch (IOException e) {
+                // no /proc, or no modules file: fd 0 is read as it is
+            }
+        }
+        return System.in;
     }
 
     /**

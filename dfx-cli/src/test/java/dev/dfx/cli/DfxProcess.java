@@ -20,6 +20,9 @@ import java.util.concurrent.TimeUnit;
  * @param err     its standard error
  */
 record DfxProcess(Process process, Path out, Path err) {
+    /** As the {@code stdin} of {@link #start(Path, List, Map, Path, String...)}: the child starts with fd 0 closed. */
+    static final Path CLOSED_STDIN = Path.of("/nonexistent/dfx-test/closed-stdin");
+
     /** A finished dfx process: exit status, standard output and error. */
     record Done(int status, String stdout, String stderr) {
         /** @return both streams, for assertion messages */
@@ -54,7 +57,7 @@ record DfxProcess(Process process, Path out, Path err) {
 
     /**
      * @param stdin a file for the child's standard input (its fd 0 is then that file; a directory is opened by
-     *              {@code sh}, as ProcessBuilder refuses to open one), or null for a pipe
+     *              {@code sh}, as ProcessBuilder refuses to open one), {@link #CLOSED_STDIN}, or null for a pipe
      * @see #start(Path, List, Map, String...)
      */
     static DfxProcess start(Path dir, List<String> jvm, Map<String, String> env, Path stdin, String... args)
@@ -66,9 +69,10 @@ record DfxProcess(Process process, Path out, Path err) {
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "dfx-out.", "");
         Path err = Files.createTempFile(dir, "dfx-err.", "");
-        boolean viaShell = stdin != null && Files.isDirectory(stdin);
+        boolean closed = CLOSED_STDIN.equals(stdin);
+        boolean viaShell = closed || stdin != null && Files.isDirectory(stdin);
         if (viaShell) {
-            cmd.addAll(0, List.of("sh", "-c", "exec \"$@\" < \"$DFX_TEST_STDIN\"", "sh"));
+            cmd.addAll(0, List.of("sh", "-c", closed ? "exec \"$@\" <&-" : "exec \"$@\" < \"$DFX_TEST_STDIN\"", "sh"));
         }
         ProcessBuilder b = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(out.toFile())
                 .redirectError(err.toFile());

@@ -70,6 +70,21 @@ class PipeInputTest {
         }
     }
 
+    /**
+     * Started with standard input closed ({@code <&-}), the JVM's own {@code lib/modules} becomes fd 0: it is not read
+     * as the stream; the one line says standard input is closed.
+     */
+    @ParameterizedTest(name = "{0} <&-")
+    @ValueSource(strings = {"report -i -", "script -i -", "dump -i -", "export - --format folded -o out.folded"})
+    void aClosedStandardInputIsSaidSo(String command, @TempDir Path dir) throws Exception {
+        DfxProcess.Done done = DfxProcess.start(dir, List.of(), Map.of(), DfxProcess.CLOSED_STDIN, command.split(" "))
+            .finish();
+        assertThat(done.status()).isEqualTo(1);
+        assertThat(done.stderr()).isEqualTo("dfx: pipe: standard input is closed; expected a pipe-mode perf.data"
+            + " stream\n");
+        assertThat(dir.resolve("out.folded")).doesNotExist();
+    }
+
     @ParameterizedTest(name = "export - --format {0}")
     @ValueSource(strings = {"chrome", "folded", "speedscope", "perfetto", "html"})
     void exportReadsAPipeNamedDash(String format, @TempDir Path dir) throws Exception {

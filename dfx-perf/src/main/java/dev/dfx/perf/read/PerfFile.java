@@ -143,7 +143,7 @@ public final class PerfFile implements AutoCloseable {
             int n = in.readNBytes(h, 0, h.length);
             if (n < h.length) {
                 throw new BadInputException(name + ": byte offset 0: truncated pipe header (" + n
-                    + " of 16 bytes); expected a perf.data stream");
+                    + " of 16 bytes); expected a pipe-mode perf.data stream");
             }
         } catch (IOException e) {
             // the input's failure, not the output's: one line naming the stream (a directory given as standard

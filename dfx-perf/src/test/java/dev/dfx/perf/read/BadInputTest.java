@@ -153,6 +153,17 @@ class BadInputTest {
                 + " bytes: the stream ended after 100 bytes of it");
     }
 
+    /** A stream that ends inside the 16-byte pipe header (an empty standard input, /dev/null) says how much came. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 7, 15})
+    void aStreamShorterThanThePipeHeaderSaysHowMuchCame(int length) throws IOException {
+        byte[] head = Arrays.copyOf(fixture("sched-proc.pipe.data"), length);
+        assertThatThrownBy(() -> PerfSession.open(new ByteArrayInputStream(head), "pipe").close())
+            .isInstanceOf(BadInputException.class)
+            .hasMessage("pipe: byte offset 0: truncated pipe header (" + length + " of 16 bytes); expected a"
+                + " pipe-mode perf.data stream");
+    }
+
     /** A stream the system cannot read (a directory given as standard input: EISDIR) is named with the reason. */
     @Test
     void aStreamThatCannotBeReadIsNamedWithTheSystemsReason() {

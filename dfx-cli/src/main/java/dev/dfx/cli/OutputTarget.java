@@ -2,6 +2,7 @@ package dev.dfx.cli;
 
 import dev.dfx.error.BadInputException;
 import dev.dfx.error.IoErrors;
+import dev.dfx.error.UsageException;
 import dev.dfx.io.AtomicFile;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -39,15 +40,17 @@ final class OutputTarget {
     /**
      * @param option the option, for messages (e.g. {@code -o})
      * @param value  its value; {@code -} is standard output
-     * @throws BadInputException when FILE is empty or a directory, or its folder does not exist or is not a folder
+     * @throws UsageException    when FILE is empty
+     * @throws BadInputException when FILE is a directory, or its folder does not exist or is not a folder
      */
     static OutputTarget of(String option, Path value) {
         if (value.toString().equals("-")) {
             return new OutputTarget(option, null, null);
         }
         if (value.toString().isEmpty()) {
-            throw new BadInputException("option " + option + ": empty path; expected a file to write, or - for"
-                    + " standard output");
+            // a usage error, as an empty -i is: no file system was asked
+            throw new UsageException("option " + option + ": empty path; expected a file to write, or - for standard"
+                    + " output");
         }
         if (Files.isDirectory(value)) {
             throw new BadInputException("option " + option + ": " + value + " is a directory; expected a file to write");

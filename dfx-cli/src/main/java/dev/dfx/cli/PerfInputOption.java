@@ -29,12 +29,13 @@ final class PerfInputOption {
      * @throws UsageException when the input named is empty
      */
     String resolve() {
+        refuseEmpty("-i", input);
+        refuseEmpty("FILE", positional);
         if (input != null && positional != null) {
             throw new ParameterException(command.commandLine(), "Unmatched argument '" + positional
                 + "': the input is given with -i already (" + input + ")");
         }
         String given = input != null ? input : positional;
-        refuseEmpty(input != null ? "-i" : "FILE", given);
         return given != null ? given : StandardInput.orDefault("perf.data");
     }
 

@@ -126,6 +126,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PerfInputOption.refuseEmpty("-i", perfData == null ? null : perfData.toString());
+        PerfInputOption.refuseEmpty("RUN", run == null ? null : run.toString());
         if (perfData != null && run != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Unmatched argument '" + run
                 + "': the input is given with -i already (" + perfData + ")");
@@ -145,8 +147,6 @@ final class ReportCommand implements Callable<Integer> {
                     + percentLimitText + "' is not a percentage (0 to 100)");
         }
         filter.check(); // a value that can never be read is a usage error whatever the input turns out to be
-        Path named = perfData != null ? perfData : run;
-        PerfInputOption.refuseEmpty(perfData != null ? "-i" : "RUN", named == null ? null : named.toString());
         Path input = perfData != null ? perfData : run != null ? run : Path.of(StandardInput.orDefault("perf.data"));
         if (!Files.isDirectory(input)) {
             return perfReport(input);

@@ -115,9 +115,11 @@ class ExportRunTest extends OneRecordedRun {
     }
 
     @Test
-    void anEmptyOutputPathIsOneLine() {
-        assertOneLine(CliRun.dfx("export", run.toString(), "-o", ""), "dfx: option -o: empty path; expected a file to"
-                + " write, or - for standard output");
+    void anEmptyOutputPathIsAUsageError() {
+        CliRun r = CliRun.dfx("export", run.toString(), "-o", "");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("dfx: export: option -o: empty path; expected a file to write, or - for standard"
+                + " output (see 'dfx export --help')" + System.lineSeparator());
     }
 
     @Test

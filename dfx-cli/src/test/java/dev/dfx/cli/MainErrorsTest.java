@@ -196,10 +196,15 @@ class MainErrorsTest {
         assertThat(report.status()).isEqualTo(2);
         assertThat(report.err()).isEqualTo("dfx: report: option RUN: empty path; expected a perf.data file, a run"
                 + " directory or '-' (see 'dfx report --help')" + System.lineSeparator());
-        Run audit = run("audit", "");
-        assertThat(audit.status()).isEqualTo(1);
-        assertThat(audit.err()).isEqualTo("dfx: empty path; expected a run directory written by dfx record"
-                + System.lineSeparator());
+        Run both = run("report", "-i", "", "");
+        assertThat(both.status()).isEqualTo(2);
+        assertThat(both.err()).isEqualTo("dfx: report: option -i: empty path; expected a perf.data file, a run"
+                + " directory or '-' (see 'dfx report --help')" + System.lineSeparator());
+        Run audit = run("audit", tmp.toString(), "");
+        assertThat(audit.status()).isEqualTo(2);
+        assertThat(audit.out()).isEmpty();
+        assertThat(audit.err()).isEqualTo("dfx: audit: option RUN: empty path; expected a run directory written by"
+                + " dfx record (see 'dfx audit --help')" + System.lineSeparator());
     }
 
     @Test

@@ -2,13 +2,16 @@ package dev.dfx.cli;
 
 import dev.dfx.chunk.ChunkStore;
 import dev.dfx.error.BadInputException;
+import dev.dfx.error.IoErrors;
 import dev.dfx.export.PerfDataInput;
 import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.NotARun;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -51,6 +54,14 @@ final class PerfInputs {
         if (Files.isSymbolicLink(input)) {
             return new BadInputException(input + ": a symbolic link that leads to nothing (a loop, or a target that"
                 + " is gone); expected a run directory or perf.data file");
+        }
+        try {
+            input.toRealPath();
+        } catch (NoSuchFileException e) {
+            // missing, which is the line below
+        } catch (IOException e) {
+            // a folder on the way that cannot be followed (a looping link) or read: the system's reason
+            return new BadInputException(IoErrors.describe(e) + "; expected a run directory or perf.data file");
         }
         return new BadInputException(input + ": no such run directory or perf.data file");
     }

@@ -181,6 +181,12 @@ class MainErrorsTest {
                         + System.lineSeparator());
             }
         }
+        // a loop on the way to the input: the system's reason, not "no such file"
+        Path inside = loop.resolve("perf.data");
+        Run r = run("report", "-i", inside.toString());
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).startsWith("dfx: " + inside + ": Too many levels of symbolic links")
+                .endsWith("; expected a run directory or perf.data file" + System.lineSeparator()).hasLineCount(1);
     }
 
     @Test

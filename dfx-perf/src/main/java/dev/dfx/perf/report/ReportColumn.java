@@ -40,7 +40,12 @@ sealed interface ReportColumn {
 
     /** @return whether the column is the same field as {@code other} ({@code fmt->equal}) */
     default boolean same(ReportColumn other) {
-        return equals(other) || this instanceof Number a && other instanceof Number b && a.kind() == b.kind();
+        // field by field, not through the records' equals, which is linked through method handles on its first call:
+        // some 10 ms of the main thread before a report's first sample (a Number's name goes with its kind)
+        if (this instanceof Number a) {
+            return other instanceof Number b && a.kind() == b.kind();
+        }
+        return this instanceof Key a && other instanceof Key b && a.key() == b.key();
     }
 
     /** An overhead, children, samples or period column. */

@@ -2,7 +2,6 @@ package dev.dfx.cli;
 
 import dev.dfx.audit.RunAudit;
 import dev.dfx.error.BadInputException;
-import dev.dfx.error.UsageException;
 import dev.dfx.rundir.ManifestAudit;
 import dev.dfx.rundir.ManifestFile;
 import dev.dfx.rundir.RunDamage;
@@ -49,10 +48,7 @@ final class AuditCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         for (Path run : runs) {
-            if (run.toString().isEmpty()) {
-                // Path.of("") is the working directory; a usage error before any run is read, as report's
-                throw new UsageException("option RUN: empty path; expected a run directory written by dfx record");
-            }
+            EmptyPath.refuse("RUN", run, "a run directory written by dfx record");
         }
         List<RunAudit> audits = new ArrayList<>();
         List<RunManifest> manifests = new ArrayList<>();

@@ -47,11 +47,7 @@ final class OutputTarget {
         if (value.toString().equals("-")) {
             return new OutputTarget(option, null, null);
         }
-        if (value.toString().isEmpty()) {
-            // a usage error, as an empty -i is: no file system was asked
-            throw new UsageException("option " + option + ": empty path; expected a file to write, or - for standard"
-                    + " output");
-        }
+        EmptyPath.refuse(option, value, "a file to write, or - for standard output");
         if (Files.isDirectory(value)) {
             throw new BadInputException("option " + option + ": " + value + " is a directory; expected a file to write");
         }

@@ -41,14 +41,10 @@ final class PerfInputOption {
 
     /**
      * @param option the option or parameter that named the input, as a message names it ({@code -i}, {@code FILE})
-     * @param given  the input as given, or null
-     * @throws UsageException when it is empty: Path.of("") is the working directory, which would be read as a run
-     *                        directory
+     * @param given  the input as given (a path or its text), or null
+     * @throws UsageException when it is empty ({@link EmptyPath})
      */
-    static void refuseEmpty(String option, String given) {
-        if (given != null && given.isEmpty()) {
-            throw new UsageException("option " + option + ": empty path; expected a perf.data file, a run directory"
-                + " or '-'");
-        }
+    static void refuseEmpty(String option, Object given) {
+        EmptyPath.refuse(option, given, "a perf.data file, a run directory or '-'");
     }
 }

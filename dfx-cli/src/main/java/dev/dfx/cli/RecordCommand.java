@@ -174,9 +174,7 @@ final class RecordCommand implements Callable<Integer> {
 
     private RecordingConfig config() {
         BackpressurePolicy policy = policy();
-        if (output != null && output.toString().isEmpty()) {
-            throw new UsageException("option -o: empty path; expected a new or empty run directory");
-        }
+        EmptyPath.refuse("-o", output, "a new or empty run directory");
         List<String> line = commandLine();
         return new RecordingConfig(Workloads.canonical(workload), subsystems(subsystems), swimlaneLevel, argsLevel, policy,
                 Durations.parse("--backstop", backstop), Durations.parse("--stall-threshold", stallThreshold), pools,

@@ -94,9 +94,7 @@ final class RecordProgram {
                         + " (dfx record -- COMMAND)");
             }
         }
-        if (options.output != null && options.output.toString().isEmpty()) {
-            throw new UsageException("option -o: empty path; expected a new or empty run directory");
-        }
+        EmptyPath.refuse("-o", options.output, "a new or empty run directory");
         if (options.lanes < 1 || options.lanes > MAX_LANES) {
             throw new UsageException("option --lanes: " + options.lanes + " is not a lane count; expected 1 to "
                     + MAX_LANES);

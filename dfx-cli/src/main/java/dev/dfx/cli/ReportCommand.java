@@ -126,8 +126,8 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PerfInputOption.refuseEmpty("-i", perfData == null ? null : perfData.toString());
-        PerfInputOption.refuseEmpty("RUN", run == null ? null : run.toString());
+        PerfInputOption.refuseEmpty("-i", perfData);
+        PerfInputOption.refuseEmpty("RUN", run);
         if (perfData != null && run != null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "Unmatched argument '" + run
                 + "': the input is given with -i already (" + perfData + ")");

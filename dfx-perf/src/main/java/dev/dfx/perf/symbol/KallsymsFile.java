@@ -12,14 +12,22 @@ import java.nio.file.Path;
  * {@code map__process_kallsym_symbol} read it: lines {@code ADDRESS TYPE NAME[\t[MODULE]]}, keeping types T, W, D
  * and B in either case (W weak, upper case global, lower case local), names that do not start with {@code $},
  * a leading {@code .} dropped. Symbols are fixed up together ({@link SymbolTable.Builder#build(boolean)} with
- * kallsyms rules) and then split into the kernel's and each module's. Immutable.
+ * kallsyms rules) and then split into the kernel's and each module's. The file's bytes stay with the table, which
+ * makes a symbol's name from them when a lookup first returns it. Immutable and thread-safe.
  *
- * @param symbols every kept symbol, fixed up, absolute addresses
- * @param modules for each symbol, its module as the DSO name perf gives it ({@code [ext4]}), or {@code null}
- * @param usable  false when it has symbols and every address is zero (kptr_restrict hides them from this user)
- * @param text    the address of {@code _text}, or {@code null} when the file has none
+ * @param symbols     every kept symbol, fixed up, absolute addresses
+ * @param moduleIds   for each symbol, its module's index in {@code moduleNames}, or -1 for the kernel's own
+ * @param moduleNames each module named, as the DSO name perf gives it ({@code [ext4]}), once, in the order first met
+ * @param usable      false when it has symbols and every address is zero (kptr_restrict hides them from this user)
+ * @param text        the address of {@code _text}, or {@code null} when the file has none
  */
-record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long text) {
+record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, boolean usable, Long text) {
+    /** @return the module of the symbol at {@code index} of {@link #symbols()}, or {@code null} for the kernel's */
+    String module(int index) {
+        int id = moduleIds[index];
+        return id < 0 ? null : moduleNames[id];
+    }
+
     /**
      * Checks, by its first bytes, that {@code path} can be loaded, so that a command can refuse it before it prints
      * anything (perf checks {@code --kallsyms} up front too: "Invalid file").
@@ -60,87 +68,142 @@ record KallsymsFile(SymbolTable symbols, String[] modules, boolean usable, Long 
             throw unreadable(path, option, e);
         }
         refuseElf(bytes, bytes.length, path, option);
-        SymbolTable.Builder b = new SymbolTable.Builder();
-        java.util.List<String> mods = new java.util.ArrayList<>();
+        SymbolTable.Builder b = new SymbolTable.Builder(bytes);
+        Modules modules = new Modules(bytes);
         boolean nonZero = false;
         Long text = null;
         int p = 0;
         int n = bytes.length;
         while (p < n) {
-            int eol = p;
-            while (eol < n && bytes[eol] != '\n') {
-                eol++;
-            }
             int q = p;
             long addr = 0;
             int digits = 0;
-            while (q < eol && hex(bytes[q]) >= 0 && digits < 16) {
-                addr = addr << 4 | hex(bytes[q++]);
+            int h;
+            while (q < n && digits < 16 && (h = hex(bytes[q])) >= 0) {
+                addr = addr << 4 | h;
+                q++;
                 digits++;
             }
-            if (digits > 0 && q + 3 <= eol && bytes[q] == ' ' && bytes[q + 2] == ' ') {
-                char type = (char) bytes[q + 1];
-                int nameStart = q + 3;
+            int eol = q;
+            while (eol < n && bytes[eol] != '\n') {
+                eol++;
+            }
+            int nameStart = q + 3;
+            if (digits > 0 && nameStart <= eol && bytes[q] == ' ' && bytes[q + 2] == ' ') {
                 int tab = nameStart;
                 while (tab < eol && bytes[tab] != '\t') {
                     tab++;
                 }
-                String name = new String(bytes, nameStart, tab - nameStart, StandardCharsets.ISO_8859_1);
-                String module = null;
-                if (tab < eol) {
-                    int ms = tab + 1;
-                    module = new String(bytes, ms, eol - ms, StandardCharsets.ISO_8859_1).trim();
-                }
+                char type = (char) bytes[q + 1];
+                boolean inModule = tab < eol;
                 nonZero |= addr != 0;
                 char up = Character.toUpperCase(type);
-                if ((up == 'T' || up == 'W' || up == 'D' || up == 'B') && !name.startsWith("$")) {
-                    if (name.equals("_text") && module == null && text == null) {
+                if ((up == 'T' || up == 'W' || up == 'D' || up == 'B')
+                    && (nameStart == tab || bytes[nameStart] != '$')) {
+                    if (!inModule && text == null && isText(bytes, nameStart, tab)) {
                         text = addr;
                     }
                     int binding = up == 'W' ? SymbolTable.WEAK
                         : Character.isUpperCase(type) ? SymbolTable.GLOBAL : SymbolTable.LOCAL;
-                    b.add(addr, addr, binding, name.startsWith(".") ? name.substring(1) : name, module != null,
-                        up == 'D' || up == 'B');
-                    mods.add(module);
+                    int dot = nameStart < tab && bytes[nameStart] == '.' ? 1 : 0;
+                    b.addRange(addr, addr, binding, inModule, up == 'D' || up == 'B', nameStart + dot,
+                        tab - nameStart - dot);
+                    modules.add(inModule ? modules.id(tab + 1, eol) : -1);
                 }
             }
             p = eol + 1;
         }
-        // the builder reorders; remember each symbol's module by its (unique after fix-up) start and name
-        SymbolTable t = b.build(true);
-        String[] byIndex = moduleOf(t, b, mods);
-        return new KallsymsFile(t, byIndex, nonZero || t.size() == 0, text);
+        int[] source = new int[b.size()];
+        SymbolTable t = b.build(true, new SymbolTable.Builder(), source);
+        return new KallsymsFile(t, moduleOf(t, source, b, modules.ids()), modules.names(), nonZero || t.size() == 0,
+            text);
+    }
+
+    private static boolean isText(byte[] bytes, int from, int to) {
+        return to - from == 5 && bytes[from] == '_' && bytes[from + 1] == 't' && bytes[from + 2] == 'e'
+            && bytes[from + 3] == 'x' && bytes[from + 4] == 't';
     }
 
     /**
-     * Each symbol's module, matched by start and name: the builder reorders and drops symbols. Keyed by start alone
-     * (a boxed address, not a string made of name and address for every symbol of the table), the name compared
-     * only where a module symbol starts there; where one start and name came twice, the later line's module wins.
+     * Each symbol's module. Not simply its own line's: the module of the last line (in the file's order) that has a
+     * module and the symbol's start and name, else none; so where one start and name came twice, the later line's
+     * module wins, and a kernel line that won the duplicate fix-up over a module's line of the same name takes that
+     * module. Only the lines that name a module are visited, each looked up in the table by its start (the fix-up
+     * leaves one symbol per start).
+     *
+     * @param source  the added line each table index was made from
+     * @param lineIds each added line's module index, or -1
      */
-    private static String[] moduleOf(SymbolTable t, SymbolTable.Builder b, java.util.List<String> mods) {
-        java.util.Map<Long, java.util.List<Integer>> byStart = new java.util.HashMap<>();
-        for (int i = 0; i < mods.size(); i++) {
-            if (mods.get(i) != null) {
-                byStart.computeIfAbsent(b.startAt(i), k -> new java.util.ArrayList<>(1)).add(i);
-            }
-        }
-        String[] out = new String[t.size()];
-        if (byStart.isEmpty()) {
-            return out;
-        }
-        for (int i = 0; i < t.size(); i++) {
-            Symbol s = t.get(i);
-            java.util.List<Integer> at = byStart.get(s.start());
-            if (at == null) {
-                continue;
-            }
-            for (int k = at.size() - 1; k >= 0 && out[i] == null; k--) {
-                if (b.nameAt(at.get(k)).equals(s.name())) {
-                    out[i] = mods.get(at.get(k));
+    private static int[] moduleOf(SymbolTable t, int[] source, SymbolTable.Builder b, int[] lineIds) {
+        int[] out = new int[t.size()];
+        java.util.Arrays.fill(out, -1);
+        for (int line = 0; line < lineIds.length; line++) {
+            if (lineIds[line] >= 0) {
+                int i = t.indexOf(b.startAt(line));
+                if (i >= 0 && b.sameName(line, source[i])) {
+                    out[i] = lineIds[line];
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * The modules named by lines: each line's module index, and each module's name made once (lines of one module
+     * come together, so the previous line's module is tried first).
+     */
+    private static final class Modules {
+        private final byte[] bytes;
+        private int[] ids = new int[64];
+        private int n;
+        private final java.util.List<String> names = new java.util.ArrayList<>();
+        private final java.util.Map<String, Integer> byName = new java.util.HashMap<>();
+        private int lastId = -1;
+        private int lastFrom;
+        private int lastTo;
+
+        Modules(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        void add(int id) {
+            if (n == ids.length) {
+                ids = java.util.Arrays.copyOf(ids, n * 2);
+            }
+            ids[n++] = id;
+        }
+
+        /** @return the index of the module named by {@code bytes[from, to)}, trimmed as {@link String#trim()} */
+        int id(int from, int to) {
+            while (from < to && (bytes[from] & 0xff) <= ' ') {
+                from++;
+            }
+            while (to > from && (bytes[to - 1] & 0xff) <= ' ') {
+                to--;
+            }
+            if (lastId >= 0 && java.util.Arrays.equals(bytes, from, to, bytes, lastFrom, lastTo)) {
+                return lastId;
+            }
+            String name = new String(bytes, from, to - from, StandardCharsets.ISO_8859_1);
+            Integer id = byName.get(name);
+            if (id == null) {
+                id = names.size();
+                names.add(name);
+                byName.put(name, id);
+            }
+            lastId = id;
+            lastFrom = from;
+            lastTo = to;
+            return id;
+        }
+
+        int[] ids() {
+            return java.util.Arrays.copyOf(ids, n);
+        }
+
+        String[] names() {
+            return names.toArray(new String[0]);
+        }
     }
 
     private static int hex(byte c) {

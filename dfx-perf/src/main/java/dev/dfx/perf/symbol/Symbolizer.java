@@ -256,7 +256,7 @@ public final class Symbolizer {
         SymbolTable.Builder b = new SymbolTable.Builder();
         SymbolTable all = kallsyms.symbols();
         for (int i = 0; i < all.size(); i++) {
-            if (map.dso().equals(kallsyms.modules()[i])) {
+            if (map.dso().equals(kallsyms.module(i))) {
                 Symbol s = all.get(i);
                 b.add(map.mapIp(s.start()), map.mapIp(s.end()), SymbolTable.GLOBAL, s.name(), false, s.object());
             }
@@ -303,7 +303,8 @@ public final class Symbolizer {
             delta = k.text() == null ? 0 : k.text() - refAddr;
         }
         kallsyms = k;
-        for (String m : k.modules()) {
+        for (int i = 0; i < k.symbols().size(); i++) {
+            String m = k.module(i);
             if (m != null) {
                 moduleNames.add(m);
             }
@@ -314,15 +315,15 @@ public final class Symbolizer {
 
     /** @return the kernel's own symbols of {@code k} (its modules' left out), moved down by {@code delta} */
     private static SymbolTable kernelTable(KallsymsFile k, long delta) {
-        SymbolTable.Builder b = new SymbolTable.Builder();
-        SymbolTable all = k.symbols();
-        for (int i = 0; i < all.size(); i++) {
-            if (k.modules()[i] == null) {
-                Symbol s = all.get(i);
-                b.add(s.start() - delta, s.end() - delta, SymbolTable.GLOBAL, s.name(), false, s.object());
+        int n = k.symbols().size();
+        int[] own = new int[n];
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (k.moduleIds()[i] < 0) {
+                own[m++] = i;
             }
         }
-        return b.sorted();
+        return k.symbols().select(java.util.Arrays.copyOf(own, m), delta);
     }
 
     /**

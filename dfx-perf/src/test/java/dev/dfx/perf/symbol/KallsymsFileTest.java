@@ -31,7 +31,7 @@ class KallsymsFileTest {
 
         StringBuilder got = new StringBuilder();
         for (int i = 0; i < k.symbols().size(); i++) {
-            got.append(k.symbols().get(i).name()).append('=').append(k.modules()[i]).append('\n');
+            got.append(k.symbols().get(i).name()).append('=').append(k.module(i)).append('\n');
         }
         // sorted by address; of the two "twice" only one survives the duplicate fix-up, with the later line's
         // module; of the two at 0xffffffffc0004000 perf keeps the global, which has no module

@@ -10,8 +10,8 @@ import java.nio.file.Path;
 /**
  * A {@code /proc/kallsyms}-format file read as perf's {@code kallsyms__parse} and
  * {@code map__process_kallsym_symbol} read it: lines {@code ADDRESS TYPE NAME[\t[MODULE]]}, keeping types T, W, D
- * and B in either case (W weak, upper case global, lower case local), names that do not start with {@code $},
- * a leading {@code .} dropped. Symbols are fixed up together ({@link SymbolTable.Builder#build(boolean)} with
+ * and B in either case (W weak, upper case global, lower case local), names that do not start with {@code $}
+ * (a leading {@code .}, which perf skips only to tell idle functions, stays in the name). Symbols are fixed up together ({@link SymbolTable.Builder#build(boolean)} with
  * kallsyms rules) and then split into the kernel's and each module's. The file's bytes stay with the table, which
  * makes a symbol's name from them when a lookup first returns it. Immutable and thread-safe.
  *
@@ -22,6 +22,12 @@ import java.nio.file.Path;
  * @param text        the address of {@code _text}, or {@code null} when the file has none
  */
 record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, boolean usable, Long text) {
+    /**
+     * The most a kallsyms file is read: some 25 times a large kernel's, so that an endless file ({@code /dev/zero})
+     * is refused by name instead of filling the heap.
+     */
+    static final int MAX_BYTES = 512 << 20;
+
     /** @return the module of the symbol at {@code index} of {@link #symbols()}, or {@code null} for the kernel's */
     String module(int index) {
         int id = moduleIds[index];
@@ -58,14 +64,24 @@ record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, 
     }
 
     /**
-     * @throws BadInputException when the file cannot be read or is an ELF file (a vmlinux)
+     * @throws BadInputException when the file cannot be read, is an ELF file (a vmlinux) or holds more than
+     *                           {@link #MAX_BYTES}
      */
     static KallsymsFile load(Path path, String option) {
+        return load(path, option, MAX_BYTES);
+    }
+
+    /** {@link #load(Path, String)} of a file of at most {@code maxBytes}. */
+    static KallsymsFile load(Path path, String option, int maxBytes) {
         byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(path);
+        try (var in = Files.newInputStream(path)) {
+            bytes = in.readNBytes(maxBytes + 1);
         } catch (IOException e) {
             throw unreadable(path, option, e);
+        }
+        if (bytes.length > maxBytes) {
+            throw new BadInputException(option + path + ": more than " + maxBytes + " bytes; expected a kallsyms text"
+                + " file (a running kernel's has some 5-20 MB)");
         }
         refuseElf(bytes, bytes.length, path, option);
         SymbolTable.Builder b = new SymbolTable.Builder(bytes);
@@ -105,9 +121,7 @@ record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, 
                     }
                     int binding = up == 'W' ? SymbolTable.WEAK
                         : Character.isUpperCase(type) ? SymbolTable.GLOBAL : SymbolTable.LOCAL;
-                    int dot = nameStart < tab && bytes[nameStart] == '.' ? 1 : 0;
-                    b.addRange(addr, addr, binding, inModule, up == 'D' || up == 'B', nameStart + dot,
-                        tab - nameStart - dot);
+                    b.addRange(addr, addr, binding, inModule, up == 'D' || up == 'B', nameStart, tab - nameStart);
                     modules.add(inModule ? modules.id(tab + 1, eol) : -1);
                 }
             }

@@ -1,6 +1,9 @@
 package dev.dfx.perf.symbol;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.dfx.error.BadInputException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,5 +47,35 @@ class KallsymsFileTest {
             shared_start=null
             """);
         assertThat(k.text()).isEqualTo(0xffffffff81000000L);
+    }
+
+    /**
+     * perf keeps a leading {@code .} in a kallsyms name (its {@code __symbols__insert} skips it only to tell whether
+     * the function is an idle one): perf report --kallsyms with {@code ffffffff82240cc0 T .zz_dotted_global_name}
+     * added to a copy of /proc/kallsyms printed {@code [k] .zz_dotted_global_name} for samples there (perf 6.1).
+     */
+    @Test
+    void aLeadingDotStaysInTheName(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("kallsyms");
+        Files.writeString(file, "ffffffff81000000 T _text\nffffffff81000100 T .dotted\nffffffff81000200 t next\n",
+            StandardCharsets.ISO_8859_1);
+
+        KallsymsFile k = KallsymsFile.load(file, "--kallsyms ");
+
+        assertThat(k.symbols().find(0xffffffff81000180L).name()).isEqualTo(".dotted");
+    }
+
+    @Test
+    void anEndlessFileIsRefusedByNameOnceItPassesTheLimit(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("kallsyms");
+        Files.writeString(file, "ffffffff81000000 T _text\n".repeat(100), StandardCharsets.ISO_8859_1);
+        assertThat(KallsymsFile.load(file, "--kallsyms ", 2500).symbols().size()).isEqualTo(1);
+
+        for (Path endless : new Path[] {file, Path.of("/dev/zero")}) {
+            assertThatThrownBy(() -> KallsymsFile.load(endless, "--kallsyms ", 2000))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("--kallsyms " + endless + ": more than 2000 bytes; expected a kallsyms text file (a running"
+                    + " kernel's has some 5-20 MB)");
+        }
     }
 }

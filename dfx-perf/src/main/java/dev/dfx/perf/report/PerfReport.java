@@ -89,7 +89,9 @@ public final class PerfReport {
     /**
      * Prints the report of {@code session}.
      *
-     * @return the lines about symbol files that could not be used, each once
+     * @return the lines about symbol files that could not be used, each once, and, where no sample made an entry
+     *         (none recorded, or every one outside {@code --cpu} or {@code --time}), a line saying so: the report
+     *         then holds perf's hint line alone
      * @throws BadInputException for an unknown sort key or field, or sorting by trace a tracepoint event whose format
      *                           the file lacks (nothing is printed then), or where reading the
      *                           data stopped early (a torn last record, a record that runs past the section, a
@@ -139,6 +141,16 @@ public final class PerfReport {
             }, t -> sideBand(t, dsos, lost));
         } catch (BadInputException e) {
             stopped = e;
+        }
+        if (stopped == null && hists.isEmpty()) {
+            // perf's __cmd_report: no entry in any event's hists (no sample, or every one dropped before it made an
+            // entry: another CPU, outside --time) prints no table, only its hint, and "The X data has no samples!"
+            if (!opt.display().quiet() && !opt.display().headerShown()) {
+                out.put(HEADER_HINT);
+            }
+            List<String> all = new java.util.ArrayList<>(warnings);
+            all.add(session.name() + ": no samples to report");
+            return all;
         }
         ReportPrinter printer = new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
             opt.percentLimit() == null ? 0.5 : opt.percentLimit(), opt.display().quiet(),

@@ -8,10 +8,8 @@ import dev.dfx.perf.header.HeaderPrinter;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.text.TextSink;
 import dev.dfx.rundir.NotARun;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -51,19 +49,8 @@ final class PerfInputs {
      * @return the one line every command that takes either says for it
      */
     static BadInputException noSuchInput(Path input) {
-        if (Files.isSymbolicLink(input)) {
-            return new BadInputException(input + ": a symbolic link that leads to nothing (a loop, or a target that"
-                + " is gone); expected a run directory or perf.data file");
-        }
-        try {
-            input.toRealPath();
-        } catch (NoSuchFileException e) {
-            // missing, which is the line below
-        } catch (IOException e) {
-            // a folder on the way that cannot be followed (a looping link) or read: the system's reason
-            return new BadInputException(IoErrors.describe(e) + "; expected a run directory or perf.data file");
-        }
-        return new BadInputException(input + ": no such run directory or perf.data file");
+        return new BadInputException(IoErrors.missing(input, "no such run directory or perf.data file",
+            "expected a run directory or perf.data file"));
     }
 
     /** @return whether {@code input} names a directory, i.e. a dfx run directory rather than a perf.data file */

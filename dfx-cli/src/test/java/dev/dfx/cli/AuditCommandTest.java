@@ -175,6 +175,19 @@ class AuditCommandTest extends OneRecordedRun {
         assertThat(m.status()).isEqualTo(1);
         assertThat(m.out()).isEmpty();
         assertThat(m.err()).isEqualTo("dfx: " + missing + ": no such run directory; expected one written by dfx record" + System.lineSeparator());
+        // a link that leads nowhere is named as such, and a loop on the way gets the system's reason
+        Path loop = Files.createSymbolicLink(tmp.resolve("loop"), tmp.resolve("loop"));
+        Path gone = Files.createSymbolicLink(tmp.resolve("gone"), tmp.resolve("removed"));
+        for (Path link : List.of(loop, gone)) {
+            CliRun l = CliRun.dfx("audit", link.toString());
+            assertThat(l.status()).isEqualTo(1);
+            assertThat(l.err()).isEqualTo("dfx: " + link + ": a symbolic link that leads to nothing (a loop, or a"
+                + " target that is gone); expected a run directory written by dfx record" + System.lineSeparator());
+        }
+        CliRun inside = CliRun.dfx("audit", loop.resolve("run").toString());
+        assertThat(inside.status()).isEqualTo(1);
+        assertThat(inside.err()).startsWith("dfx: " + loop.resolve("run") + ": Too many levels of symbolic links")
+            .endsWith("; expected a run directory written by dfx record" + System.lineSeparator()).hasLineCount(1);
         CliRun none = CliRun.dfx("audit");
         assertThat(none.status()).isEqualTo(2);
         assertThat(none.err()).startsWith("dfx: audit: Missing required parameter: 'RUN'");

@@ -6,8 +6,10 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
 
 /**
  * One line for a person from an I/O failure: the file and the operating system's reason, without exception class
@@ -28,6 +30,30 @@ public final class IoErrors {
             case FileSystemException f -> file(f) + ": " + (f.getReason() == null ? "I/O error" : f.getReason());
             default -> e.getMessage() == null ? "I/O error" : e.getMessage().replace('\n', ' ');
         };
+    }
+
+    /**
+     * Why {@code path}, which names no file or folder, cannot be opened: a symbolic link that leads to nothing (a loop,
+     * or a target that is gone), a folder on the way that cannot be followed or read (the system's reason), or else
+     * missing.
+     *
+     * @param missing  what follows {@code PATH: } when it is simply missing
+     * @param expected what was expected, after the other two reasons
+     * @return one line, e.g. {@code /tmp/x: a symbolic link that leads to nothing (a loop, or a target that is gone);
+     *         expected a run directory written by dfx record}
+     */
+    public static String missing(Path path, String missing, String expected) {
+        if (Files.isSymbolicLink(path)) {
+            return path + ": a symbolic link that leads to nothing (a loop, or a target that is gone); " + expected;
+        }
+        try {
+            path.toRealPath();
+        } catch (NoSuchFileException e) {
+            // missing, which is the line below
+        } catch (IOException e) {
+            return describe(e) + "; " + expected;
+        }
+        return path + ": " + missing;
     }
 
     /** @return {@link #describe(IOException)} of the cause */

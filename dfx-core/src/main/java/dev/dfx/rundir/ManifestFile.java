@@ -104,7 +104,8 @@ public final class ManifestFile {
             throw new BadInputException("empty path; expected a run directory written by dfx record");
         }
         if (!Files.exists(runDir)) {
-            throw new BadInputException(runDir + ": no such run directory; expected one written by dfx record");
+            throw new BadInputException(IoErrors.missing(runDir, "no such run directory; expected one written by dfx"
+                    + " record", "expected a run directory written by dfx record"));
         }
         if (!Files.isDirectory(runDir)) {
             throw new BadInputException(runDir + ": not a run directory but a file; expected a run directory written"

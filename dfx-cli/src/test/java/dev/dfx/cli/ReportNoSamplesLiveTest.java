@@ -24,7 +24,8 @@ class ReportNoSamplesLiveTest {
     static Path dir;
 
     @ParameterizedTest(name = "report {0}")
-    @ValueSource(strings = {"", "-q", "--header", "--sort comm,sym -n"})
+    @ValueSource(strings = {"", "-q", "--header", "--sort comm,sym -n", "--sort comm,sym --comm foo -S bar",
+        "-F comm,sym --comm foo -q", "--sort comm --comm foo --header"})
     void aRecordingWithoutSamplesPrintsPerfsHintAloneAndSaysSo(String options) throws Exception {
         Path data = noSamples();
         String perf = perfReport(data.toString(), options);
@@ -51,6 +52,25 @@ class ReportNoSamplesLiveTest {
         assertThat(perf).startsWith("# To display the perf.data header info");
         assertThat(done.stdout()).isEqualTo(perf);
         assertThat(done.stderr()).isEqualTo("dfx report: pipe: no samples to report\n");
+    }
+
+    /**
+     * A stream torn inside its last record, before any sample: the hint lines perf prints for the stream ended at the
+     * last whole record (the same as for the whole stream), then one line naming the tear, exit 1.
+     */
+    @Test
+    void aTornStreamWithoutSamplesPrintsTheHintsAndNamesTheTear() throws Exception {
+        aStreamWithoutSamplesPrintsPerfsHintAloneAndSaysSo();
+        Path stream = dir.resolve("none.pipe");
+        byte[] whole = Files.readAllBytes(stream);
+        Path torn = Files.write(dir.resolve("torn.pipe"), java.util.Arrays.copyOf(whole, whole.length - 3));
+        String perf = LiveRecording.perfOutput(dir, "report", "--stdio", "-i", stream.toString());
+
+        DfxProcess.Done done = DfxProcess.start(dir, List.of(), Map.of(), torn, "report", "-i", "-").finish();
+
+        assertThat(done.status()).as(done.output()).isEqualTo(1);
+        assertThat(done.stdout()).isEqualTo(perf);
+        assertThat(done.stderr()).startsWith("dfx: pipe: byte offset ").hasLineCount(1);
     }
 
     /** Samples recorded, none in the time range asked: no entry either (perf drops them before its hists). */

@@ -27,33 +27,49 @@ public final class IoErrors {
             case FileAlreadyExistsException f -> file(f) + ": already exists";
             case NotDirectoryException f -> file(f) + ": not a directory";
             case DirectoryNotEmptyException f -> file(f) + ": directory not empty";
-            case FileSystemException f -> file(f) + ": " + (f.getReason() == null ? "I/O error" : f.getReason());
+            case FileSystemException f -> file(f) + ": " + (f.getReason() == null ? "I/O error" : reason(f));
             default -> e.getMessage() == null ? "I/O error" : e.getMessage().replace('\n', ' ');
         };
     }
 
     /**
-     * Why {@code path}, which names no file or folder, cannot be opened: a symbolic link that leads to nothing (a loop,
-     * or a target that is gone), a folder on the way that cannot be followed or read (the system's reason), or else
-     * missing.
+     * Why {@code path}, which names no file or folder this user can reach, cannot be opened: a symbolic link whose
+     * target is gone, one that loops, a folder on the way that cannot be followed or read (the system's reason:
+     * permission denied, a loop), or else missing.
      *
      * @param missing  what follows {@code PATH: } when it is simply missing
      * @param expected what was expected, after the other two reasons
-     * @return one line, e.g. {@code /tmp/x: a symbolic link that leads to nothing (a loop, or a target that is gone);
-     *         expected a run directory written by dfx record}
+     * @return one line, e.g. {@code /tmp/x: a symbolic link whose target is gone; expected a run directory written by
+     *         dfx record}
      */
     public static String missing(Path path, String missing, String expected) {
-        if (Files.isSymbolicLink(path)) {
-            return path + ": a symbolic link that leads to nothing (a loop, or a target that is gone); " + expected;
-        }
+        boolean link = Files.isSymbolicLink(path);
         try {
             path.toRealPath();
         } catch (NoSuchFileException e) {
-            // missing, which is the line below
+            if (link) {
+                return path + ": a symbolic link whose target is gone; " + expected;
+            }
+            return path + ": " + missing;
+        } catch (FileSystemException e) {
+            if (link && e.getFile() != null && Path.of(e.getFile()).equals(path) && LOOP.equals(reason(e))) {
+                return path + ": a symbolic link that loops (too many levels of symbolic links); " + expected;
+            }
+            return describe(e) + "; " + expected;
         } catch (IOException e) {
             return describe(e) + "; " + expected;
         }
+        // there after all (made meanwhile, or a target this user may reach only by its real path)
         return path + ": " + missing;
+    }
+
+    /** The system's reason for a symbolic link loop ({@code ELOOP}), as the JDK's message begins. */
+    private static final String LOOP = "Too many levels of symbolic links";
+
+    /** @return the reason of {@code e}, the JDK's addition to {@code ELOOP} left out */
+    private static String reason(FileSystemException e) {
+        String r = e.getReason();
+        return r != null && r.startsWith(LOOP) ? LOOP : r;
     }
 
     /** @return {@link #describe(IOException)} of the cause */

@@ -142,21 +142,23 @@ public final class PerfReport {
         } catch (BadInputException e) {
             stopped = e;
         }
-        if (stopped == null && hists.isEmpty()) {
+        ReportPrinter printer = new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
+            opt.percentLimit() == null ? 0.5 : opt.percentLimit(), opt.display().quiet(),
+            opt.filter().times() == null ? null : opt.filter().times().text());
+        List<String> elideNotes = (layout[0] != null ? layout[0] : layout(session, opt)).elideNotes();
+        if (hists.isEmpty()) {
             // perf's __cmd_report: no entry in any event's hists (no sample, or every one dropped before it made an
-            // entry: another CPU, outside --time) prints no table, only its hint, and "The X data has no samples!"
-            if (!opt.display().quiet() && !opt.display().headerShown()) {
-                out.put(HEADER_HINT);
+            // entry: another CPU, outside --time) prints no table, only its hints, and "The X data has no samples!";
+            // a recording cut before its first sample prints what perf prints for it ended at the cut
+            printer.hints(elideNotes, opt.display().headerShown());
+            if (stopped != null) {
+                throw new BadInputException(stopped.getMessage() + "; reported the samples read before it");
             }
             List<String> all = new java.util.ArrayList<>(warnings);
             all.add(session.name() + ": no samples to report");
             return all;
         }
-        ReportPrinter printer = new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
-            opt.percentLimit() == null ? 0.5 : opt.percentLimit(), opt.display().quiet(),
-            opt.filter().times() == null ? null : opt.filter().times().text());
-        printer.preamble(lost[0], (layout[0] != null ? layout[0] : layout(session, opt)).elideNotes(),
-            opt.display().headerShown());
+        printer.preamble(lost[0], elideNotes, opt.display().headerShown());
         EventGroups groups = EventGroups.of(session, opt.display().group());
         group(session, groups, hists, layout[0], dsos);
         for (Evsel e : session.evlist().all()) {

@@ -39,13 +39,21 @@ final class ReportPrinter {
      *                    pointing to that option
      */
     void preamble(long lostSamples, List<String> elideNotes, boolean headerShown) {
+        hints(elideNotes, headerShown);
+        if (!quiet) {
+            out.put("#\n# Total Lost Samples: ").udec(lostSamples).put("\n#\n");
+        }
+    }
+
+    /**
+     * The lines perf prints before it looks at the entries: its pointer to the header options and the notes of the
+     * columns left out; all a report with no entry prints.
+     */
+    void hints(List<String> elideNotes, boolean headerShown) {
         if (!quiet && !headerShown) {
             out.put(PerfReport.HEADER_HINT);
         }
         elideNotes.forEach(n -> out.put(n).put('\n'));
-        if (!quiet) {
-            out.put("#\n# Total Lost Samples: ").udec(lostSamples).put("\n#\n");
-        }
     }
 
     /** One event's section. */

@@ -151,26 +151,26 @@ public final class PerfReport {
             // entry: another CPU, outside --time) prints no table, only its hints, and "The X data has no samples!";
             // a recording cut before its first sample prints what perf prints for it ended at the cut
             printer.hints(elideNotes, opt.display().headerShown());
-            if (stopped != null) {
-                throw new BadInputException(stopped.getMessage() + "; reported the samples read before it");
-            }
-            List<String> all = new java.util.ArrayList<>(warnings);
-            all.add(session.name() + ": no samples to report");
-            return all;
-        }
-        printer.preamble(lost[0], elideNotes, opt.display().headerShown());
-        EventGroups groups = EventGroups.of(session, opt.display().group());
-        group(session, groups, hists, layout[0], dsos);
-        for (Evsel e : session.evlist().all()) {
-            Hists h = hists.get(e);
-            // a group shown as one table is printed where its leader is, and only when the leader has samples
-            // (perf's skip_empty looks at the leader's alone)
-            if (h != null && h.samples() > 0 && !(groups.view() && groups.leader(e) != e)) {
-                printer.event(h);
+        } else {
+            printer.preamble(lost[0], elideNotes, opt.display().headerShown());
+            EventGroups groups = EventGroups.of(session, opt.display().group());
+            group(session, groups, hists, layout[0], dsos);
+            for (Evsel e : session.evlist().all()) {
+                Hists h = hists.get(e);
+                // a group shown as one table is printed where its leader is, and only when the leader has samples
+                // (perf's skip_empty looks at the leader's alone)
+                if (h != null && h.samples() > 0 && !(groups.view() && groups.leader(e) != e)) {
+                    printer.event(h);
+                }
             }
         }
         if (stopped != null) {
             throw new BadInputException(stopped.getMessage() + "; reported the samples read before it");
+        }
+        if (hists.isEmpty()) {
+            List<String> all = new java.util.ArrayList<>(warnings);
+            all.add(session.name() + ": no samples to report");
+            return all;
         }
         return warnings;
     }

@@ -113,11 +113,6 @@ public final class SymbolTable {
         return s;
     }
 
-    /** @return the start of the symbol at {@code index} in address order, without making the symbol */
-    long startAt(int index) {
-        return starts[index];
-    }
-
     /** @return the index of the symbol that starts at {@code start}, or -1 (the first such where starts repeat) */
     int indexOf(long start) {
         int i = floor(starts, start);

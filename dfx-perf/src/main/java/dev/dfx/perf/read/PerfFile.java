@@ -51,6 +51,8 @@ public final class PerfFile implements AutoCloseable {
     private final Map<Integer, String> keptParts = new LinkedHashMap<>();
     private final Warnings warnings;
     private final InputErrors errors;
+    /** The readers {@link #rawRecords()} made of the mapped file, whose pager threads {@link #close()} stops. */
+    private final List<SegmentRecordSource> readers = new ArrayList<>();
 
     private PerfFile(String name, Arena arena, MemorySegment seg, InputStream stream, FileHeader header,
                      List<AttrEntry> attrs, Map<Integer, MemorySegment> features, Map<Integer, String> cutFeatures,
@@ -535,11 +537,13 @@ public final class PerfFile implements AutoCloseable {
         if (stream != null) {
             return new StreamRecordSource(stream, endian(), errors());
         }
+        SegmentRecordSource records = pipe()
+            ? new SegmentRecordSource(seg, endian(), PIPE_HEADER, seg.byteSize(), PIPE_HEADER, errors())
+            : new SegmentRecordSource(seg, endian(), header.dataOffset(), dataEnd(header, seg.byteSize()), 0, errors());
+        readers.add(records);
         if (pipe()) {
-            return new SegmentRecordSource(seg, endian(), PIPE_HEADER, seg.byteSize(), PIPE_HEADER, errors());
+            return records;
         }
-        SegmentRecordSource records = new SegmentRecordSource(seg, endian(), header.dataOffset(),
-            dataEnd(header, seg.byteSize()), 0, errors());
         if (header.dataSize() != 0) {
             return records;
         }
@@ -616,6 +620,7 @@ public final class PerfFile implements AutoCloseable {
 
     @Override
     public void close() {
+        readers.forEach(SegmentRecordSource::stopPaging);
         if (arena != null) {
             arena.close();
         }

@@ -12,15 +12,12 @@ import java.lang.foreign.MemorySegment;
  */
 public final class SegmentRecordSource implements RecordSource {
     /**
-     * How far behind the read position mapped pages stay resident. Records read earlier are still used while they
-     * wait in the reordering queue (a round or two, a few MB), so the pages behind them are kept; pages further back
-     * are dropped from this process ({@link MemorySegment#unload()}: madvise(MADV_DONTNEED)), so that reading a
-     * large file does not keep all of it resident. A page that is touched again after all is read back from the page
-     * cache: dropping changes only the resident size, never what is read.
+     * Bytes read between two reports of the read position to the {@link MappedPager}. Small enough that a short read
+     * (the 2 MB recording the launcher's AOT cache is trained on) takes the branch in {@link #next()}: the JIT
+     * compiles that method on the training's profile, and a branch the profile never saw taken is compiled as a trap
+     * that throws the compiled code away when a large file first takes it.
      */
-    static final long RESIDENT_BEHIND = 16L << 20;
-    /** Pages are dropped in steps of this many bytes (one madvise each). */
-    static final long UNLOAD_STEP = 8L << 20;
+    static final long PAGER_STEP = 1L << 20;
 
     private final MemorySegment seg;
     private final Endian endian;
@@ -29,8 +26,10 @@ public final class SegmentRecordSource implements RecordSource {
     private final long offsetBias;
     private final InputErrors errors;
     private long pos;
-    /** Mapped pages before this offset have been dropped. */
-    private long unloaded;
+    /** Loads the mapped pages ahead and drops them far behind; {@code null} for a segment in memory. */
+    private final MappedPager pager;
+    /** The pager hears of the read position once it reaches this offset. */
+    private long nextPagerStep;
 
     /**
      * @param seg         the bytes
@@ -48,12 +47,14 @@ public final class SegmentRecordSource implements RecordSource {
         this.end = Math.min(declaredEnd, seg.byteSize());
         this.offsetBias = offsetBias;
         this.errors = errors;
-        this.unloaded = start;
+        this.pager = MappedPager.of(seg, start, end);
+        this.nextPagerStep = pager != null ? start + PAGER_STEP : Long.MAX_VALUE;
     }
 
     @Override
     public PerfRecord next() {
         if (pos >= declaredEnd) {
+            stopPaging();
             return null;
         }
         if (pos + 8 > end) {
@@ -75,12 +76,21 @@ public final class SegmentRecordSource implements RecordSource {
         MemorySegment trailing = trailingBytes > 0 ? seg.asSlice(pos + size, trailingBytes) : null;
         PerfRecord r = new PerfRecord(seg, pos, endian, pos - offsetBias, trailingBytes, trailing, false);
         pos += size + trailingBytes;
-        if (pos - unloaded > RESIDENT_BEHIND + UNLOAD_STEP && seg.isMapped()) {
-            long upTo = pos - RESIDENT_BEHIND;
-            seg.asSlice(unloaded, upTo - unloaded).unload();
-            unloaded = upTo;
+        if (pos >= nextPagerStep) {
+            nextPagerStep = pos + PAGER_STEP;
+            pager.advance(pos);
         }
         return r;
+    }
+
+    /**
+     * Stops the thread that loads pages ahead, waiting for it to leave the segment (before the segment is unmapped);
+     * records read stay readable. Safe from any thread, and more than once.
+     */
+    public void stopPaging() {
+        if (pager != null) {
+            pager.stop();
+        }
     }
 
     private BadInputException truncated(String what) {

@@ -127,9 +127,11 @@ final class MappedPager {
                     LockSupport.park(this);
                 }
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | InternalError e) {
             // loading and dropping only move page faults between threads: the reader reads the same bytes without
-            // them (a segment closed under the pager included), so a failure here ends the pager and nothing else
+            // them, so a failure here ends the pager and nothing else. InternalError is how the JVM reports a page
+            // past the end of a file cut short under the mapping (SIGBUS); the reader, which may stop before that
+            // page, names the cut where it meets it
         }
     }
 

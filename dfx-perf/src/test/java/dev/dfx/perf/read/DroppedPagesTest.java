@@ -76,6 +76,45 @@ class DroppedPagesTest {
         assertThat(pagers()).as("pager threads after close").isZero();
     }
 
+    /**
+     * A file cut short after it was mapped: the pager, which maps ahead, meets the missing pages first (the JVM's
+     * InternalError for SIGBUS); that ends the pager alone, and the reader names the cut where it meets it.
+     */
+    @Test
+    void aFileCutShortUnderTheMappingEndsThePagerAndTheReaderNamesTheCut() throws Exception {
+        int records = (int) (BYTES / RECORD);
+        Path file = write(records, true);
+        int kept = 65_536; // the cut 4 MiB and 16 bytes in: inside a page, which reads as zeros past it
+        List<Throwable> uncaught = java.util.Collections.synchronizedList(new ArrayList<>());
+        Thread.UncaughtExceptionHandler was = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
+        try (PerfFile f = PerfFile.open(file, "records.data")) {
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ch.truncate(16 + (long) kept * RECORD);
+            }
+            RecordSource src = f.rawRecords();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (pagers() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10); // the pager maps 8 MiB ahead of the start: it reaches the cut and ends
+            }
+            assertThat(pagers()).as("pager threads once past the cut").isZero();
+            int n = 0;
+            try {
+                for (PerfRecord r = src.next(); r != null; r = src.next()) {
+                    assertThat(r.u64(8)).as("record %d as read", n).isEqualTo(n * 31L);
+                    n++;
+                }
+                throw new AssertionError("read to the end of a file cut after " + kept + " records");
+            } catch (dev.dfx.error.BadInputException e) {
+                assertThat(e.getMessage()).contains("byte offset " + (16 + (long) kept * RECORD), "size 0");
+            }
+            assertThat(n).isEqualTo(kept);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(was);
+        }
+        assertThat(uncaught).as("throwables that ended a thread").isEmpty();
+    }
+
     private static long pagers() {
         return Thread.getAllStackTraces().keySet().stream()
             .filter(t -> t.getName().equals("dfx-pager") && t.isAlive()).count();

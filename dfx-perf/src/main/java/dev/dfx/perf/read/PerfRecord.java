@@ -40,16 +40,40 @@ public final class PerfRecord {
      */
     public PerfRecord(MemorySegment seg, long base, Endian endian, long fileOffset, long trailingBytes,
                       MemorySegment trailing, boolean fromCompressed) {
+        this(seg, base, endian, endian.u64(seg, base), fileOffset, trailingBytes, trailing, fromCompressed);
+    }
+
+    /** As the public constructor, with the header already read as one u64 ({@link #headerType} and its kin). */
+    PerfRecord(MemorySegment seg, long base, Endian endian, long header, long fileOffset, long trailingBytes,
+               MemorySegment trailing, boolean fromCompressed) {
         this.seg = seg;
         this.base = base;
         this.endian = endian;
-        this.type = endian.s32(seg, base);
-        this.misc = endian.u16(seg, base + 4);
-        this.size = endian.u16(seg, base + 6);
+        this.type = headerType(header, endian);
+        this.misc = headerMisc(header, endian);
+        this.size = headerSize(header, endian);
         this.fileOffset = fileOffset;
         this.trailingBytes = trailingBytes;
         this.trailing = trailing;
         this.fromCompressed = fromCompressed;
+    }
+
+    // struct perf_event_header {u32 type; u16 misc; u16 size;} read as one u64 in the file's byte order: a record's
+    // reader takes all three fields from one access instead of three (each with its bounds and liveness checks)
+
+    /** @return {@code header.type} of a perf_event_header read as a u64 through {@code endian} */
+    static int headerType(long header, Endian endian) {
+        return endian == Endian.LITTLE ? (int) header : (int) (header >>> 32);
+    }
+
+    /** @return {@code header.misc} of a perf_event_header read as a u64 through {@code endian} */
+    static int headerMisc(long header, Endian endian) {
+        return (int) (endian == Endian.LITTLE ? header >>> 32 : header >>> 16) & 0xffff;
+    }
+
+    /** @return {@code header.size} of a perf_event_header read as a u64 through {@code endian} */
+    static int headerSize(long header, Endian endian) {
+        return (int) (endian == Endian.LITTLE ? header >>> 48 : header) & 0xffff;
     }
 
     /** @return {@code header.type} ({@link RecordType}) */

@@ -60,8 +60,9 @@ public final class SegmentRecordSource implements RecordSource {
         if (pos + 8 > end) {
             throw truncated("record header (8 bytes)");
         }
-        int type = endian.s32(seg, pos);
-        int size = endian.u16(seg, pos + 6);
+        long header = endian.u64(seg, pos);
+        int type = PerfRecord.headerType(header, endian);
+        int size = PerfRecord.headerSize(header, endian);
         if (size < 8) {
             throw errors.at(pos, "record of type " + type + " has size " + size
                 + ", expected at least 8 (perf_event_header)");
@@ -74,7 +75,7 @@ public final class SegmentRecordSource implements RecordSource {
             throw truncated(RecordType.name(type) + " payload of " + Long.toUnsignedString(trailingBytes) + " bytes");
         }
         MemorySegment trailing = trailingBytes > 0 ? seg.asSlice(pos + size, trailingBytes) : null;
-        PerfRecord r = new PerfRecord(seg, pos, endian, pos - offsetBias, trailingBytes, trailing, false);
+        PerfRecord r = new PerfRecord(seg, pos, endian, header, pos - offsetBias, trailingBytes, trailing, false);
         pos += size + trailingBytes;
         if (pos >= nextPagerStep) {
             nextPagerStep = pos + PAGER_STEP;

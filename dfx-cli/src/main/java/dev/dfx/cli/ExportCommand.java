@@ -261,6 +261,8 @@ final class ExportCommand implements Callable<Integer> {
                         ? HtmlViewer.writePerf(in, os, syms, notes, damage)
                         : PerfDataExporter.write(in, os, t, syms, notes, damage));
             }
+        } catch (InternalError e) {
+            throw PerfInputs.changedWhileRead(file.toString(), e);
         } finally {
             notes.forEach(n -> spec.commandLine().getErr().println("dfx: " + n));
         }

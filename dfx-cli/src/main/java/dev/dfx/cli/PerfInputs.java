@@ -53,6 +53,25 @@ final class PerfInputs {
             "expected a run directory or perf.data file"));
     }
 
+    /**
+     * A mapped perf.data file that lost pages under its reader: the JVM raises the SIGBUS of a read past the end of a
+     * file cut short (or rewritten) after it was mapped as an {@link InternalError} ("a fault occurred in an unsafe
+     * memory access operation") in the reading thread. That is damage to the input, not a failure of dfx.
+     *
+     * @param input the input as named on the command line
+     * @param e     an error the reading ended with
+     * @return a {@link BadInputException} naming {@code input} (exit status 1) for that error
+     * @throws InternalError {@code e} itself, any other internal error
+     */
+    static BadInputException changedWhileRead(String input, InternalError e) {
+        String what = e.getMessage();
+        if (what == null || !what.contains("unsafe memory access")) {
+            throw e;
+        }
+        return new BadInputException(input + ": the file changed while dfx read it (a page of it is gone: cut short or"
+            + " rewritten after it was opened); nothing after that point was read", e);
+    }
+
     /** @return whether {@code input} names a directory, i.e. a dfx run directory rather than a perf.data file */
     static boolean isRunDirectory(String input) {
         return !input.equals("-") && Files.isDirectory(Path.of(input));
@@ -89,6 +108,8 @@ final class PerfInputs {
                     s = afterHeader(session, input);
                 }
                 body.accept(s);
+            } catch (InternalError e) {
+                throw changedWhileRead(input, e);
             } finally {
                 out.flush();
                 printWarnings(s, err);

@@ -41,21 +41,6 @@ command_opts() {
   case "${1:-}" in
     export | script | report) cmd_opts+=(-XX:FreqInlineSize=100) ;;
   esac
-  # report: C2 leaves the kallsyms reader's loop (`KallsymsFile.load`, run once a command over the 120 thousand lines
-  # of /proc/kallsyms, on a thread of its own) to C1 (scripts/jit-directives.json). C2 compiled it on stack twice, some
-  # 100-140 ms of the one C2 thread's time while the record path waited for its own compilations; C1's code reads the
-  # file on the loader thread as the rest of the report needs it. The JVM says "1 compiler directives added" on
-  # standard output when it reads the file; -XX:-DisplayVMOutput keeps that out of the report (the JVM's warnings and
-  # errors still reach standard error; DFX_JAVA_OPTS=-XX:+DisplayVMOutput brings back the output of diagnostic flags
-  # such as -XX:+PrintCompilation). Only where the file is there and readable: a JVM refuses to start on a directives
-  # file it cannot read.
-  if [ "${1:-}" = report ]; then
-    local directives="${BASH_SOURCE[0]%/*}/jit-directives.json"
-    case "$directives" in /*) ;; *) directives="$PWD/$directives" ;; esac
-    if [ -r "$directives" ]; then
-      cmd_opts+=(-XX:+UnlockDiagnosticVMOptions "-XX:CompilerDirectivesFile=$directives" -XX:-DisplayVMOutput)
-    fi
-  fi
   # dfx record and report: -XX:+UseTransparentHugePages, the heap in 2 MiB pages where the kernel gives them on
   # request. A fresh heap's first touch of each 4 KiB page is a page fault; on a virtual machine one can cost 10 µs or
   # more (on the 2-CPU VM a fresh JVM took 1.1 s to fill 400 MB of heap, 0.5-0.7 s in huge pages). record fills a

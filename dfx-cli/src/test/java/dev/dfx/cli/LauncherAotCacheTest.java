@@ -153,19 +153,6 @@ class LauncherAotCacheTest {
         assertThat(caches()).as("the old jar's cache is gone").hasSize(1);
     }
 
-    /**
-     * {@code dfx report} runs with the JIT directives of scripts/jit-directives.json, which the JVM reads with a
-     * line of its own on standard output: the command's output stays its own, nothing on stderr, and the directive
-     * is in force (the JVM lists it when asked to print its directives).
-     */
-    @Test
-    void reportsJitDirectivesLeaveItsOutputAlone() throws Exception {
-        assertThat(dfx(1, null).status()).isZero();
-        assertThat(dfx(1, null, "report")).isEqualTo(new Done(0, "jar 1\n", ""));
-        Done shown = dfx(1, "-XX:+DisplayVMOutput -XX:+CompilerDirectivesPrint", "report");
-        assertThat(shown.out()).contains("matching: dev/dfx/perf/symbol/KallsymsFile.load", "Exclude:true", "jar 1\n");
-    }
-
     @Test
     void aJarReplacedBehindTheLaunchersBackGetsANewCacheSilently() throws Exception {
         assertThat(dfx(1, null).out()).isEqualTo("jar 1\n");

@@ -31,7 +31,7 @@ final class RepoScripts {
     static Path launcherCheckout(Path dir) throws IOException {
         Path scripts = find("jdk.sh").getParent();
         Files.createDirectories(dir.resolve("scripts"));
-        for (String s : List.of("jdk.sh", "locale.sh", "jvm-options.sh", "jit-directives.json")) {
+        for (String s : List.of("jdk.sh", "locale.sh", "jvm-options.sh")) {
             Files.copy(scripts.resolve(s), dir.resolve("scripts").resolve(s));
         }
         executable(dir.resolve("dfx"), Files.readString(scripts.getParent().resolve("dfx")));

@@ -35,11 +35,14 @@ class LauncherAotCacheTest {
     private Path checkout;
     private Path fakeBin;
     private Path target;
+    /** The launcher the tests run: the checkout's, or a link to it. */
+    private Path launcher;
 
     @BeforeEach
     void fakeCheckout() throws Exception {
         checkout = RepoScripts.launcherCheckout(Files.createDirectories(tmp.resolve("checkout")));
         target = checkout.resolve("dfx-cli/target");
+        launcher = checkout.resolve("dfx");
         for (int n = 1; n <= 2; n++) {
             helloJar(n, "System.out.println(\"jar " + n + "\");");
         }
@@ -82,7 +85,7 @@ class LauncherAotCacheTest {
 
     /** {@link #dfx} with JAVA_HOME set to {@code javaHome}. */
     private Done dfxWith(String javaHome, int build, String javaOpts, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(checkout.resolve("dfx").toString()));
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PATH", fakeBin + ":/usr/bin:/bin");
@@ -151,6 +154,17 @@ class LauncherAotCacheTest {
         assertThat(dfx(2, null)).isEqualTo(new Done(0, "jar 2\n", ""));
         assertCacheUsed(2);
         assertThat(caches()).as("the old jar's cache is gone").hasSize(1);
+    }
+
+    /** A symbolic link to the launcher (in a bin folder on PATH, say) runs the checkout the link leads to. */
+    @Test
+    void aLinkToTheLauncherRunsTheCheckoutItLeadsTo() throws Exception {
+        assertThat(dfx(1, null).out()).isEqualTo("jar 1\n");
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        launcher = Files.createSymbolicLink(bin.resolve("dfx"), checkout.resolve("dfx"));
+        assertThat(dfx(1, null)).isEqualTo(new Done(0, "jar 1\n", ""));
+        launcher = Files.createSymbolicLink(bin.resolve("dfx-2"), bin.resolve("dfx")); // a link to the link
+        assertThat(dfx(1, null)).isEqualTo(new Done(0, "jar 1\n", ""));
     }
 
     @Test

@@ -71,8 +71,10 @@ final class ReportCommand implements Callable<Integer> {
         description = "perf.data: accumulate callchains into callers (Children column; default with callchains)")
     Boolean children;
 
-    @Option(names = {"-g", "--call-graph"}, paramLabel = "MODE", defaultValue = "graph",
-        description = "perf.data: graph (default) prints each entry's callchains, none does not")
+    // -g alone is graph, as perf's -g (its default when nothing follows it)
+    @Option(names = {"-g", "--call-graph"}, paramLabel = "MODE", defaultValue = "graph", arity = "0..1",
+        fallbackValue = "graph",
+        description = "perf.data: graph (default; -g alone) prints each entry's callchains, none does not")
     String callGraph;
 
     // taken as text: a value that starts with '-I' (-Infinity) is the value, as for perf, not picocli's option -I

@@ -55,7 +55,7 @@ class ReportLiveTest {
         List<Arguments> out = new ArrayList<>();
         String[] options = {"", "--no-children", "-g none", "--sort pid,cpu,dso", "--sort sym", "--sort dso,sym",
             "--sort comm --no-children", "-F overhead,sample,period,comm", "-F sym,overhead_children,overhead",
-            "--percent-limit 5", "--percent-limit 2 --no-children"};
+            "--percent-limit 5", "--percent-limit 2 --no-children", "-g"};
         for (String file : List.of("cpu.data", "faults.data", "two.data")) {
             for (String o : options) {
                 out.add(Arguments.of(file, o, true));

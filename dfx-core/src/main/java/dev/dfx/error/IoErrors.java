@@ -16,6 +16,9 @@ import java.nio.file.Path;
  * names ({@code NoSuchFileException: /x} becomes {@code /x: no such file or directory}). Stateless.
  */
 public final class IoErrors {
+    /** The system's reason for a symbolic link loop ({@code ELOOP}), as the JDK's message begins. */
+    private static final String LOOP = "Too many levels of symbolic links";
+
     private IoErrors() {
     }
 
@@ -51,20 +54,16 @@ public final class IoErrors {
                 return path + ": a symbolic link whose target is gone; " + expected;
             }
             return path + ": " + missing;
-        } catch (FileSystemException e) {
-            if (link && e.getFile() != null && Path.of(e.getFile()).equals(path) && LOOP.equals(reason(e))) {
+        } catch (IOException e) {
+            if (link && e instanceof FileSystemException f && f.getFile() != null && Path.of(f.getFile()).equals(path)
+                && LOOP.equals(reason(f))) {
                 return path + ": a symbolic link that loops (too many levels of symbolic links); " + expected;
             }
-            return describe(e) + "; " + expected;
-        } catch (IOException e) {
             return describe(e) + "; " + expected;
         }
         // there after all (made meanwhile, or a target this user may reach only by its real path)
         return path + ": " + missing;
     }
-
-    /** The system's reason for a symbolic link loop ({@code ELOOP}), as the JDK's message begins. */
-    private static final String LOOP = "Too many levels of symbolic links";
 
     /** @return the reason of {@code e}, the JDK's addition to {@code ELOOP} left out */
     private static String reason(FileSystemException e) {

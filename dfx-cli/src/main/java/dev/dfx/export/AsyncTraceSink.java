@@ -39,8 +39,6 @@ public final class AsyncTraceSink implements TraceSink {
     static final int BATCHES = 8;
     /** Full batches waiting for an idle writer from which the walk wakes it. */
     static final int WAKE = 4;
-    /** Full batches waiting for the writer at a hand-off from which it counts as {@link #behind()}. */
-    static final int BEHIND = 6;
 
     private enum Kind { PROCESS, THREAD, COMPLETE, INSTANT, SAMPLE, COUNTER, FINISH, CLOSE }
 
@@ -101,7 +99,6 @@ public final class AsyncTraceSink implements TraceSink {
     /** The call whose args the walk fills ({@link #args()}) until it gives them to that call, or null. */
     private Call lent;
     private boolean ended;
-    private boolean behind;
 
     /**
      * Starts the writer thread.
@@ -226,16 +223,6 @@ public final class AsyncTraceSink implements TraceSink {
         return c;
     }
 
-    /**
-     * Whether the writer is behind the walk: at the last hand-off of a batch, {@value #BEHIND} or more full batches
-     * were waiting for it. Work that either thread could do (a value printed when the writer reads it,
-     * {@link TraceText}) is then better done by the walk, which would otherwise soon wait for a free batch. Changes
-     * only at hand-offs; for the walk's thread only.
-     */
-    public boolean behind() {
-        return behind;
-    }
-
     /** Waits until the writer has made every call given before. */
     @Override
     public long latestNs() {
@@ -290,11 +277,9 @@ public final class AsyncTraceSink implements TraceSink {
         ended = last;
         long n = handed + 1;
         handed = n; // publishes the batch
-        long waiting = n - begun;
-        if (writerIdle && (waiting >= WAKE || last)) {
+        if (writerIdle && (n - begun >= WAKE || last)) {
             LockSupport.unpark(writer);
         }
-        behind = waiting >= BEHIND;
         batch = null;
         if (!last) {
             // the next batch in the ring is free once the writer has given back the one handed a round ago

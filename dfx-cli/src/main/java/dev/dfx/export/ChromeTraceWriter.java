@@ -84,10 +84,6 @@ public final class ChromeTraceWriter implements TraceSink {
     private final TraceEventBytes bytes = new TraceEventBytes();
     /** Whether events are written token by token only (the reference the one-piece writing is tested against). */
     private final boolean tokens;
-    /** The text of a {@link TraceText} being written through the generator. */
-    private final StringBuilder text = new StringBuilder(256);
-    /** Writes the text of a {@link TraceText} among an event's own bytes. */
-    private final TraceTextBytes texts = new TraceTextBytes();
     private long events;
     private long latestNs;
     /**
@@ -485,7 +481,7 @@ public final class ChromeTraceWriter implements TraceSink {
             if (a.isInteger(i) || a.isBoolean(i) || a.isTaskId(i)) {
                 continue;
             }
-            if (!(a.value(i) instanceof String) && !(a.value(i) instanceof TraceText)) {
+            if (!(a.value(i) instanceof String)) {
                 return false;
             }
         }
@@ -505,14 +501,13 @@ public final class ChromeTraceWriter implements TraceSink {
                 b.bool(a.number(i) != 0);
             } else if (a.isTaskId(i)) {
                 b.taskId(a.number(i));
-            } else if (a.value(i) instanceof String s) {
+            } else {
+                String s = (String) a.value(i);
                 if (s.length() <= SHORT_VALUE) {
                     value(b, s);
                 } else {
                     b.string(s);
                 }
-            } else {
-                ((TraceText) a.value(i)).writeJson(b, texts);
             }
         }
         b.raw('}');
@@ -619,11 +614,6 @@ public final class ChromeTraceWriter implements TraceSink {
                 gen.beginObject();
                 writeMembers(m);
                 gen.endObject();
-            }
-            case TraceText t -> { // printed here, into a buffer of this writer's, not into a String of its own
-                text.setLength(0);
-                t.printTo(text);
-                gen.value(text);
             }
             default -> gen.value(value.toString());
         }

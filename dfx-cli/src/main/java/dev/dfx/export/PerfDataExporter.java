@@ -112,10 +112,7 @@ public final class PerfDataExporter {
             // encoding and writing the trace on a thread of its own: the walk decodes the next records meanwhile
             TraceSink sink = AsyncTraceSink.onOwnThread(format.open(os, TraceClock.perf()));
             try {
-                // the Chrome and Perfetto writers read each value once, during the call: tracepoint texts may be
-                // printed then, on the writer thread, while it keeps up with the walk
-                return write(in, session, sink, Long.MAX_VALUE, symbols, notes, damage,
-                    sink instanceof AsyncTraceSink a ? a : null, readAhead);
+                return write(in, session, sink, Long.MAX_VALUE, symbols, notes, damage, readAhead);
             } catch (Throwable t) {
                 try {
                     sink.close();
@@ -144,23 +141,20 @@ public final class PerfDataExporter {
     public static long write(PerfDataInput in, TraceSink w, long maxSpanNs, SymbolOptions symbols, List<String> notes,
                              RunDamage damage) throws IOException {
         try (PerfSession session = in.open()) {
-            return write(in, session, w, maxSpanNs, symbols, notes, damage, null, false);
+            return write(in, session, w, maxSpanNs, symbols, notes, damage, false);
         }
     }
 
     /**
-     * @param textLater {@code w} when it may be given tracepoint texts as {@link TraceText}s, printed on its writer
-     *                  thread while that keeps up ({@link AsyncTraceSink#behind()}): only over a sink that reads
-     *                  every value during the call; null to give texts as strings
      * @param readAhead whether to read the records on a thread of their own where the recording allows it
      */
     private static long write(PerfDataInput in, PerfSession session, TraceSink w, long maxSpanNs,
-                              SymbolOptions symbols, List<String> notes, RunDamage damage, AsyncTraceSink textLater,
-                              boolean readAhead) throws IOException {
+                              SymbolOptions symbols, List<String> notes, RunDamage damage, boolean readAhead)
+        throws IOException {
         // the collapsed stacks and speedscope profiles never read the fields, so only this export says what it loses
         session.hintMissingFormats(" (dfx export draws them without their trace argument, and no per-cpu task runs"
             + " from sched:sched_switch)");
-        Pass pass = new Pass(session, w, maxSpanNs, symbols, textLater, readAhead);
+        Pass pass = new Pass(session, w, maxSpanNs, symbols, readAhead);
         try {
             pass.run(damage);
         } finally {
@@ -195,16 +189,13 @@ public final class PerfDataExporter {
      * @param switches the fields of a {@code sched:sched_switch} format, or null for any other event or a format
      *                 that lacks one of them (its samples are drawn as instants)
      * @param dtl      whether the samples are vpa-dtl entries
-     * @param textLater whether the tracepoint text may be printed later on another thread ({@link TraceText}): the
-     *                 format prints no kernel function names
      */
-    private record Role(Evsel evsel, EventFormat format, SwitchFields switches, boolean dtl, boolean textLater) {
+    private record Role(Evsel evsel, EventFormat format, SwitchFields switches, boolean dtl) {
         static Role of(Evsel e) {
             EventFormat f = e.format();
             boolean dtl = e.attr().type() == PerfType.SYNTH && e.attr().config() == VpaDtlDecoder.SYNTH_CONFIG;
-            boolean later = f != null && !EventPrinter.readsSymbols(f);
             SwitchFields switches = f != null && "sched:sched_switch".equals(f.fullName()) ? SwitchFields.of(f) : null;
-            return new Role(e, f, switches, dtl, later);
+            return new Role(e, f, switches, dtl);
         }
     }
 
@@ -231,7 +222,7 @@ public final class PerfDataExporter {
         private final Map<Integer, Boolean> taskRows = new HashMap<>();
         /** What each event's samples become, by the event's index in the evlist; null where not decided yet. */
         private Role[] roles = new Role[8];
-        /** Prints tracepoint texts for this walk when the writer thread cannot (its own instance: not thread-safe). */
+        /** Prints tracepoint texts for this walk (its own instance: not thread-safe). */
         private final TraceTextBytes texts = new TraceTextBytes();
         private final TaskNames taskNames = new TaskNames();
         /** The sched_switch format whose prev_state texts are cached, and the texts by prev_state value. */
@@ -245,8 +236,6 @@ public final class PerfDataExporter {
          */
         private final TraceArgs args = new TraceArgs();
         private EventPrinter printer;
-        /** The sink, when tracepoint texts may go to it as {@link TraceText}s (where format and record allow). */
-        private final AsyncTraceSink textLater;
         private long lastNs;
         /** The comm last decoded ({@link #comm}), identity compared, and its text. */
         private String lastCommBytes;
@@ -265,11 +254,9 @@ public final class PerfDataExporter {
         private long firstNs = Long.MAX_VALUE;
         private long firstAt;
 
-        Pass(PerfSession session, TraceSink w, long maxSpanNs, SymbolOptions symbols, AsyncTraceSink textLater,
-             boolean readAhead) {
+        Pass(PerfSession session, TraceSink w, long maxSpanNs, SymbolOptions symbols, boolean readAhead) {
             this.session = session;
             this.maxSpanNs = maxSpanNs;
-            this.textLater = textLater;
             this.resolver = new SampleResolver(session, symbols);
             this.w = w;
             this.runs = new CpuRuns(w, new TraceRows(w));
@@ -391,11 +378,7 @@ public final class PerfDataExporter {
             TraceArgs args = AsyncTraceSink.argsFor(w, this.args).add("comm", comm).add("pid", s.pid())
                 .add("tid", s.tid());
             if (tp != null) {
-                // the printing goes to whichever thread has room: the writer while it keeps up
-                args.add("trace", textLater != null && role.textLater() && !textLater.behind()
-                    && t.record().segment().isMapped()
-                    ? new TraceText(printer(), e.format(), tp.data())
-                    : traceText(e.format(), tp.data()));
+                args.add("trace", traceText(e.format(), tp.data()));
             } else if (dtl) {
                 dtl(s, args);
             } else {

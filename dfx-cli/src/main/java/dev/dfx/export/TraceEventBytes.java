@@ -114,34 +114,6 @@ final class TraceEventBytes {
         return this;
     }
 
-    /**
-     * Appends bytes {@code from} to {@code to} of {@code src}, each byte one character (ISO-8859-1, as perf's
-     * tracepoint texts hold them), as the inside of a JSON string: the bytes {@link #chars} appends for those
-     * characters.
-     */
-    TraceEventBytes latin1(byte[] src, int from, int to) {
-        int n = to - from;
-        if (n <= 0) {
-            return this;
-        }
-        room(n);
-        byte[] b = bytes;
-        int at = size;
-        int i = from;
-        for (; i < to; i++) { // the common text: printable ASCII, one byte each
-            byte c = src[i];
-            if (c < 0 || ESCAPES[c] != 0) { // a control character, '"', '\\' or a byte past ASCII
-                break;
-            }
-            b[at++] = c;
-        }
-        size = at;
-        for (; i < to; i++) {
-            escaped((char) (src[i] & 0xff));
-        }
-        return this;
-    }
-
     /** Appends character {@code c} escaped or encoded as UTF-8 as needed. */
     private void escaped(char c) {
         room(6);

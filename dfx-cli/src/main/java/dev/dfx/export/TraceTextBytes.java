@@ -11,12 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Tracepoint texts written into an event's JSON bytes: printed by a {@link TraceTextWriter} (the steps
- * {@code dfx script} prints with, made once per format) into a sink over a reused array, then escaped into the
- * event as a JSON string, with no {@link String} or {@link StringBuilder} of an ASCII text. The bytes are those
- * {@link TraceEventBytes#string} writes for the text {@link EventPrinter#print} prints, its bytes decoded as UTF-8
- * ({@link Utf8Names#decode}, as {@link TraceText#toString()}).
- * Not thread-safe: one per trace writer thread.
+ * Tracepoint texts as {@code perf script} prints them, for a trace's {@code trace} argument: printed by a
+ * {@link TraceTextWriter} (the steps {@code dfx script} prints with, made once per format) into a sink over a reused
+ * array, with no {@link StringBuilder}; the text is the bytes {@link EventPrinter#print} prints, decoded as UTF-8
+ * ({@link Utf8Names#decode}), as comms are. Not thread-safe: one per walk.
  */
 final class TraceTextBytes {
     /** The printed text of one record; grows to the longest text seen (a record is at most 64 KiB). */
@@ -45,22 +43,6 @@ final class TraceTextBytes {
     private TraceTextWriter writer;
 
     /**
-     * Appends the text of record {@code data} of {@code format}, quoted, to {@code b}.
-     *
-     * @param printer the printer the text is defined by (the steps are made for it on first use)
-     */
-    void write(EventPrinter printer, EventFormat format, RawData data, TraceEventBytes b) {
-        print(printer, format, data);
-        b.raw('"');
-        if (ascii(captured.bytes, captured.size)) {
-            b.latin1(captured.bytes, 0, captured.size);
-        } else { // rare: a String only for text past ASCII
-            b.chars(decoded());
-        }
-        b.raw('"');
-    }
-
-    /**
      * @param printer the printer the text is defined by (the steps are made for it on first use)
      * @return the text of record {@code data} of {@code format}: what {@link EventPrinter#print} prints, decoded as
      *         UTF-8 ({@link Utf8Names#decode})
@@ -82,14 +64,5 @@ final class TraceTextBytes {
 
     private String decoded() {
         return Utf8Names.decode(new String(captured.bytes, 0, captured.size, StandardCharsets.ISO_8859_1));
-    }
-
-    private static boolean ascii(byte[] b, int n) {
-        for (int i = 0; i < n; i++) {
-            if (b[i] < 0) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -285,12 +285,11 @@ class AsyncTraceSinkTest {
     }
 
     /**
-     * {@link AsyncTraceSink#behind()} is true once {@value AsyncTraceSink#BEHIND} full batches wait for a writer held
-     * inside its first call, and false again at the first hand-off after the writer caught up. The idle writer is
-     * woken when {@value AsyncTraceSink#WAKE} batches wait for it.
+     * The idle writer is woken when {@value AsyncTraceSink#WAKE} batches wait for it; the walk goes on handing batches
+     * to a writer held inside its first call until the ring is full, and every call is made, in order, once it goes on.
      */
     @Test
-    void behindWhileFullBatchesWaitForTheWriter() throws InterruptedException {
+    void theWriterIsWokenByFullBatchesAndMakesEveryCall() throws InterruptedException {
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
         Recording held = new Recording() {
@@ -310,28 +309,22 @@ class AsyncTraceSinkTest {
         AsyncTraceSink async = new AsyncTraceSink(held, "test writer");
         TraceArgs args = new TraceArgs();
         int calls = 0;
-        assertThat(async.behind()).isFalse();
-        // WAKE batches wake the writer, which stops in its first call; fewer than BEHIND waited at those hand-offs
+        // WAKE batches wake the writer, which stops in its first call
         for (int i = 0; i < AsyncTraceSink.WAKE * AsyncTraceSink.BATCH + 1; i++) {
             async.instant(1, 1, "e", "c", calls++, args);
         }
-        entered.await();
-        assertThat(async.behind()).isFalse();
-        // the writer has begun one batch; each further hand-off leaves one more waiting
-        for (int waiting = AsyncTraceSink.WAKE; waiting <= AsyncTraceSink.BEHIND; waiting++) {
-            for (int i = 0; i < AsyncTraceSink.BATCH; i++) {
-                async.instant(1, 1, "e", "c", calls++, args);
-            }
-            assertThat(async.behind()).as("%d batches waiting", waiting).isEqualTo(waiting == AsyncTraceSink.BEHIND);
+        assertThat(entered.await(30, java.util.concurrent.TimeUnit.SECONDS)).as("writer woken").isTrue();
+        // the writer has begun one batch; the ring holds BATCHES - 1 more
+        for (int i = 0; i < (AsyncTraceSink.BATCHES - 1 - AsyncTraceSink.WAKE) * AsyncTraceSink.BATCH; i++) {
+            async.instant(1, 1, "e", "c", calls++, args);
         }
         release.countDown();
         assertThat(async.eventCount()).isEqualTo(calls); // waits until the writer made every call
-        for (int i = 0; i <= AsyncTraceSink.BATCH; i++) { // a hand-off with only the batch just handed waiting
-            async.instant(1, 1, "e", "c", calls++, args);
-        }
-        assertThat(async.behind()).isFalse();
         async.finish(Map.of());
         assertThat(held.calls).hasSize(calls + 1);
+        for (int i = 0; i < calls; i++) {
+            assertThat(held.calls.get(i)).as("call %d", i).startsWith("instant 1 1 e c " + i + " ");
+        }
     }
 
     /**

@@ -253,13 +253,13 @@ class PerfDataExporterTest {
     }
 
     /**
-     * Behind the writer thread, tracepoint texts are printed when the writer reads them ({@link TraceText}): the
-     * trace is the same bytes as one whose texts were printed by the walk into a writer on the walk's thread.
+     * A trace encoded and written on a thread of its own ({@link AsyncTraceSink}) is the same bytes as one written by
+     * a writer on the walk's thread.
      */
     @ParameterizedTest
     @ValueSource(strings = {"sched-switch-wakeup-a.data", "irq-a.data", "timer-a.data", "syscalls-openat-raw.data",
         "sched-proc.pipe.data"})
-    void textsPrintedOnTheWriterThreadAreTheWalks(String fixture) throws IOException {
+    void aTraceWrittenOnItsOwnThreadIsTheWalks(String fixture) throws IOException {
         Path data = Fixtures.perf(fixture);
         for (TraceFormat format : TraceFormat.values()) {
             ByteArrayOutputStream later = new ByteArrayOutputStream();

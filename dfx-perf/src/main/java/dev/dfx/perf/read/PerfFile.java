@@ -5,6 +5,7 @@ import dev.dfx.error.IoErrors;
 import dev.dfx.perf.data.Endian;
 import dev.dfx.perf.data.Feature;
 import dev.dfx.pmu.attr.PerfEventAttr;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -51,10 +52,11 @@ public final class PerfFile implements AutoCloseable {
     private final Map<Integer, String> keptParts = new LinkedHashMap<>();
     private final Warnings warnings;
     private final InputErrors errors;
-    /** The readers {@link #rawRecords()} made of the mapped file, whose pager threads {@link #close()} stops. */
-    private final List<SegmentRecordSource> readers = new ArrayList<>();
+    /** The file (mapped as {@link #seg}, its data section read by {@link FileRecordSource}); {@code null} for a stream. */
+    private final FileChannel channel;
 
-    private PerfFile(String name, Arena arena, MemorySegment seg, InputStream stream, FileHeader header,
+    private PerfFile(String name, Arena arena, MemorySegment seg, FileChannel channel, InputStream stream,
+                     FileHeader header,
                      List<AttrEntry> attrs, Map<Integer, MemorySegment> features, Map<Integer, String> cutFeatures,
                      Map<Integer, MemorySegment> cutParts, CutWarning cutWarning, Warnings warnings) {
         this.name = name;
@@ -64,6 +66,7 @@ public final class PerfFile implements AutoCloseable {
         this.warnings = warnings;
         this.arena = arena;
         this.seg = seg;
+        this.channel = channel;
         this.stream = stream;
         this.header = header;
         this.attrs = attrs;
@@ -72,7 +75,8 @@ public final class PerfFile implements AutoCloseable {
     }
 
     /**
-     * Maps and opens a perf.data file (file or pipe format). A FIFO ({@code -i <(perf record -o - ...)}) is read
+     * Opens a perf.data file (file or pipe format): maps it for its header, attrs and feature sections and keeps it
+     * open for {@link #rawRecords()}, which reads the data section with read(2) ({@link FileRecordSource}). A FIFO ({@code -i <(perf record -o - ...)}) is read
      * as a pipe-mode stream, which is all a FIFO can carry, and closed with this file.
      *
      * @param path the file
@@ -85,23 +89,35 @@ public final class PerfFile implements AutoCloseable {
             return openSpecial(path, name);
         }
         Arena arena = Arena.ofShared();
-        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+        FileChannel ch = null;
+        try {
+            ch = FileChannel.open(path, StandardOpenOption.READ);
             long size = ch.size();
             if (size == 0) {
                 throw new BadInputException(name + ": zero-sized file, nothing to do");
             }
             MemorySegment seg = ch.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return fromSegment(seg, arena, name);
+            return fromSegment(seg, arena, ch, name);
         } catch (NoSuchFileException e) {
-            arena.close();
-            throw new BadInputException(name + ": no such file", e);
+            throw abandon(new BadInputException(name + ": no such file", e), arena, ch);
         } catch (IOException e) {
-            arena.close();
-            throw new BadInputException(name + ": cannot read: " + e.getMessage(), e);
+            throw abandon(new BadInputException(name + ": cannot read: " + e.getMessage(), e), arena, ch);
         } catch (RuntimeException e) {
-            arena.close();
-            throw e;
+            throw abandon(e, arena, ch);
         }
+    }
+
+    /** @return {@code e}, after unmapping and closing what a failed {@link #open(Path, String)} had opened */
+    private static RuntimeException abandon(RuntimeException e, Arena arena, FileChannel ch) {
+        arena.close();
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+        }
+        return e;
     }
 
     /** A path that exists and is not a regular file: a FIFO is read as a stream; anything else is refused. */
@@ -161,10 +177,10 @@ public final class PerfFile implements AutoCloseable {
                 + " is not a pipe header (16); a file-mode perf.data must be given as a file, not a stream");
         }
         FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-        return new PerfFile(name, null, null, in, fh, List.of(), Map.of(), Map.of(), Map.of(), null, new Warnings());
+        return new PerfFile(name, null, null, null, in, fh, List.of(), Map.of(), Map.of(), Map.of(), null, new Warnings());
     }
 
-    private static PerfFile fromSegment(MemorySegment seg, Arena arena, String name) {
+    private static PerfFile fromSegment(MemorySegment seg, Arena arena, FileChannel channel, String name) {
         if (seg.byteSize() < PIPE_HEADER) {
             throw new BadInputException(name + ": byte offset 0: file of " + seg.byteSize()
                 + " bytes is shorter than a perf.data header (16 bytes at least)");
@@ -173,7 +189,7 @@ public final class PerfFile implements AutoCloseable {
         long size = e.u64(seg, 8);
         if (size == PIPE_HEADER) {
             FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-            return new PerfFile(name, arena, seg, null, fh, List.of(), Map.of(), Map.of(), Map.of(), null,
+            return new PerfFile(name, arena, seg, channel, null, fh, List.of(), Map.of(), Map.of(), Map.of(), null,
                 new Warnings());
         }
         if (size != FILE_HEADER && size != 72) {
@@ -214,7 +230,7 @@ public final class PerfFile implements AutoCloseable {
         // data.size 0: perf record did not finish, so the feature table (after the data) was never written
         CutWarning cutWarning = fh.dataSize() != 0 ? readFeatures(seg, fh, features, cut, cutParts, errors, warnings)
             : null;
-        return new PerfFile(name, arena, seg, null, fh, attrs, Collections.unmodifiableMap(features),
+        return new PerfFile(name, arena, seg, channel, null, fh, attrs, Collections.unmodifiableMap(features),
             Collections.unmodifiableMap(cut), Collections.unmodifiableMap(cutParts), cutWarning, warnings);
     }
 
@@ -522,7 +538,10 @@ public final class PerfFile implements AutoCloseable {
         return features;
     }
 
-    /** @return the mapped file, or {@code null} for a stream */
+    /**
+     * @return the mapped file, valid until {@link #close()} (the header, feature sections and AUXTRACE payloads are read
+     *         from it), or {@code null} for a stream
+     */
     public MemorySegment segment() {
         return seg;
     }
@@ -537,14 +556,11 @@ public final class PerfFile implements AutoCloseable {
         if (stream != null) {
             return new StreamRecordSource(stream, endian(), errors());
         }
-        SegmentRecordSource records = pipe()
-            ? new SegmentRecordSource(seg, endian(), PIPE_HEADER, seg.byteSize(), PIPE_HEADER, errors())
-            : new SegmentRecordSource(seg, endian(), header.dataOffset(), dataEnd(header, seg.byteSize()), 0, errors());
-        readers.add(records);
-        if (pipe()) {
-            return records;
-        }
-        if (header.dataSize() != 0) {
+        RecordSource records = pipe()
+            ? new FileRecordSource(channel, seg, endian(), PIPE_HEADER, seg.byteSize(), PIPE_HEADER, errors())
+            : new FileRecordSource(channel, seg, endian(), header.dataOffset(), dataEnd(header, seg.byteSize()), 0,
+                errors());
+        if (pipe() || header.dataSize() != 0) {
             return records;
         }
         warnings.add(errors(), 48, "data section size is 0 (was perf record properly terminated?); read the"
@@ -620,13 +636,13 @@ public final class PerfFile implements AutoCloseable {
 
     @Override
     public void close() {
-        readers.forEach(SegmentRecordSource::stopPaging);
         if (arena != null) {
             arena.close();
         }
-        if (ownsStream) {
+        Closeable own = channel != null ? channel : ownsStream ? stream : null;
+        if (own != null) {
             try {
-                stream.close();
+                own.close();
             } catch (IOException e) {
                 throw new UncheckedIOException(name + ": close failed", e);
             }

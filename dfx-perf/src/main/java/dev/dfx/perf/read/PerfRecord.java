@@ -6,8 +6,9 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * One record of a perf.data data section: {@code struct perf_event_header {u32 type; u16 misc; u16 size;}}
- * followed by {@code size - 8} bytes of body, viewed in place (a mapped file, a pipe buffer or a
- * decompressed PERF_RECORD_COMPRESSED block). Field accessors take offsets relative to the start of the
+ * followed by {@code size - 8} bytes of body, viewed in place (a chunk of the file read by {@link FileRecordSource},
+ * a pipe-mode record's own buffer or a decompressed PERF_RECORD_COMPRESSED block, each a heap array never
+ * overwritten; an AUXTRACE record found through the file's index is a slice of the mapped file). Field accessors take offsets relative to the start of the
  * header, as in {@code union perf_event}.
  *
  * <p>A PERF_RECORD_AUXTRACE record (48 bytes) is followed by {@code auxtrace.size} bytes of AUX data that

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>One thread consumes ({@link #hasNext()}, {@link #next()}, {@link #close()}); {@link #close()} must be called
  * (try-with-resources) before the session is closed: it stops the reading thread and waits for it, so that no
- * record is read from an unmapped file.
+ * record is read from a closed file.
  */
 public final class ReadAhead implements Iterator<TimedRecord>, AutoCloseable {
     /** Records per batch: one hand-over costs about as much as a record's reading, so it is made rare. */

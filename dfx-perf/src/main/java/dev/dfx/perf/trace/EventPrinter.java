@@ -29,24 +29,6 @@ public final class EventPrinter {
         this.longSize = longSize;
     }
 
-    /**
-     * Whether printing a record of {@code ev} may look up kernel function names ({@code %pS}, {@code %ps},
-     * {@code %pF}, {@code %pf}): those come from the symbol resolver, which follows the recording's records as they
-     * pass. The rest of a record's text depends only on the format, the record's raw data and the {@code trace_printk}
-     * formats, so it may be printed on another thread, later, from the same raw bytes.
-     */
-    public static boolean readsSymbols(EventFormat ev) {
-        if (ev.failed()) {
-            return false; // printed as its fields alone
-        }
-        for (Segment s : ev.printFormat().segments()) {
-            if (s.kind() == Segment.Kind.POINTER && isFunction(pointerKind(s.text()))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Appends the formatted record to {@code out}. */
     public void print(EventFormat ev, RawData d, StringBuilder out) {
         if (ev.failed()) {

@@ -46,8 +46,9 @@ class FatalThreadErrorsTest {
     /** With DFX_DEBUG set, the last resort's line is followed by the failing thread's stack trace. */
     @Test
     void withDfxDebugTheLineIsFollowedByTheStackTrace() throws Exception {
-        // which thread meets the error first varies, and an OutOfMemoryError the JVM throws after its few preallocated
-        // ones has no frames to print: up to three recordings for one that ends through the last resort with frames
+        // which thread meets the error first varies, an OutOfMemoryError the JVM throws after its few preallocated
+        // ones has no frames to print, and the printing itself may find no heap: up to three recordings for one that
+        // ends through the last resort with a trace of frames
         for (int i = 0; i < 3; i++) {
             DfxProcess.Done d = DfxProcess.start(tmp, List.of("-Xmx64m", "-XX:+UseSerialGC"),
                 Map.of("DFX_DEBUG", "1"), "record", "-w", "flood", "-o", tmp.resolve("run" + i).toString()).finish();
@@ -57,8 +58,10 @@ class FatalThreadErrorsTest {
                     .orElseThrow());
                 assertThat(lines.get(at)).startsWith("dfx: internal error: a thread of dfx ran out of memory");
                 List<String> trace = lines.subList(at + 1, lines.size());
-                assertThat(trace).as(d.output()).anyMatch(l -> l.contains("java.lang.OutOfMemoryError"));
-                if (trace.stream().anyMatch(l -> l.startsWith("\tat "))) {
+                // the trace is printed on a best effort: another thread may take the reserve the handler let go of
+                // before the printing allocates, and then the line stands alone
+                if (trace.stream().anyMatch(l -> l.contains("java.lang.OutOfMemoryError"))
+                    && trace.stream().anyMatch(l -> l.startsWith("\tat "))) {
                     return;
                 }
             }

@@ -60,10 +60,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 rows=()
 
-# measure LABEL OUTFILE CMD...: one run; appends "wall_ms cpu_ms rss_kb" to $work/LABEL and keeps stdout in OUTFILE
+# measure LABEL OUTFILE CMD...: one run; appends "wall_ms cpu_ms rss_kb" to $work/LABEL and keeps stdout in OUTFILE.
+# Each run starts with no written data waiting for the disk (sync): the output of the run before (perf report -D and
+# dfx dump write 1.4 GB for a 196 MB recording) would otherwise be written back by the kernel during this one, on the
+# CPUs it runs on.
 measure() {
   local label=$1 out=$2
   shift 2
+  sync
   /usr/bin/time -f '%e %U %S %M' -o "$work/t" "$@" >"$out" 2>/dev/null || {
     echo "dfx: failed: $*" >&2
     exit 1

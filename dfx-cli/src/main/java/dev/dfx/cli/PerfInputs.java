@@ -23,7 +23,7 @@ final class PerfInputs {
 
     /**
      * @param input the {@code -i} argument as given ({@code perf.data} when none)
-     * @throws BadInputException when the input cannot be read
+     * @throws BadInputException when the input cannot be read, or was cut short while it was opened
      */
     static PerfSession open(String input) {
         if (input.equals("-")) {
@@ -41,7 +41,12 @@ final class PerfInputs {
             throw new BadInputException(input + ": a dfx chunk file, not a perf.data file; give its run directory"
                 + " (dfx script RUN, dfx dump RUN)");
         }
-        return PerfSession.open(p, input);
+        try {
+            return PerfSession.open(p, input);
+        } catch (InternalError e) {
+            // the header, attrs and feature sections are read from the mapped file as the session is made
+            throw changedWhileRead(input, e);
+        }
     }
 
     /**

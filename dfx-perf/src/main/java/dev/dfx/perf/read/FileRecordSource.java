@@ -20,7 +20,8 @@ import java.nio.channels.FileChannel;
  * after the file is closed, and a chunk is freed by the garbage collector with the last record that holds it. A
  * record that a chunk's end cuts is read whole into the next chunk (a record is at most 65,535 bytes). Bytes that
  * follow a record uncounted ({@link RecordFraming}: an AUXTRACE payload, pipe-mode tracing data) are a view of the
- * chunk where they fit in it, else a slice of the file's mapping, valid while the file is open, as before.
+ * chunk where they fit in it; else tracing data (a few MB) is read into an array of its own, and an AUXTRACE payload
+ * (AUX area data, up to gigabytes) is a slice of the file's mapping, valid while the file is open.
  *
  * <p>Errors: a record cut by the declared end of the data or the end of the file is named as damage at its offset; a
  * file shorter than when it was opened (cut while dfx read it) is named as such at the offset of the first record it
@@ -102,12 +103,14 @@ final class FileRecordSource implements RecordSource {
         at = have(size);
         MemorySegment seg = bufSeg;
         long trailingBytes = RecordFraming.trailingBytes(seg, at, type, size, endian);
-        if (trailingBytes < 0 || pos + size + trailingBytes > end) {
+        // compared without adding it to the position: a u64 size near 2^63 would overflow the sum
+        if (trailingBytes < 0 || trailingBytes > end - pos - size) {
             throw truncated(RecordType.name(type) + " payload of " + Long.toUnsignedString(trailingBytes) + " bytes");
         }
         MemorySegment trailing = trailingBytes == 0 ? null
             : at + size + trailingBytes <= bufLen ? seg.asSlice(at + size, trailingBytes)
-            : mapped.asSlice(pos + size, trailingBytes);
+            : type == RecordType.AUXTRACE ? mapped.asSlice(pos + size, trailingBytes)
+            : ownArray(type, pos + size, trailingBytes);
         PerfRecord r = new PerfRecord(seg, at, endian, header, pos - offsetBias, trailingBytes, trailing, false);
         pos += size + trailingBytes;
         return r;
@@ -138,9 +141,33 @@ final class FileRecordSource implements RecordSource {
         bufStart = pos;
         bufLen = got;
         if (got < n) {
-            throw errors.at(pos, "the file changed while dfx read it (cut short to " + (pos + got) + " of its "
-                + mapped.byteSize() + " bytes after it was opened); nothing after that point was read");
+            throw changed(pos);
         }
+    }
+
+    /** @return the {@code n} bytes at file offset {@code at}, read into an array of their own */
+    private MemorySegment ownArray(int type, long at, long n) {
+        if (n > Integer.MAX_VALUE - 16) {
+            throw errors.at(pos, RecordType.name(type) + " record announces " + n + " payload bytes, more than dfx"
+                + " can buffer");
+        }
+        byte[] b = new byte[(int) n];
+        if (read(b, 0, at) < n) {
+            throw changed(pos);
+        }
+        return MemorySegment.ofArray(b);
+    }
+
+    /** The file ended before {@link #end}, where it did not when it was opened: it was cut short since. */
+    private BadInputException changed(long at) {
+        String now;
+        try {
+            now = Long.toString(channel.size());
+        } catch (IOException e) {
+            now = "fewer";
+        }
+        return errors.at(at, "the file changed while dfx read it (cut short to " + now + " of its "
+            + mapped.byteSize() + " bytes after it was opened); nothing after that point was read");
     }
 
     /** @return how many bytes were read into {@code b} from {@code off} on, fewer than asked only at the file's end */

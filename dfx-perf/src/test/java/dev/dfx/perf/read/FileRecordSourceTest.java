@@ -121,6 +121,109 @@ class FileRecordSourceTest {
     }
 
     /**
+     * A file cut below what the reader already holds: the records it holds are returned, and the line names the size
+     * the file has now, not where the reader stopped.
+     */
+    @Test
+    void aFileCutBelowTheReadPositionNamesItsNewSize() throws IOException {
+        Path file = dir.resolve("records.data");
+        List<Written> written = write(file, new SplittableRandom(12), 3000, 0, false);
+        long size;
+        try (FileChannel ch = FileChannel.open(file)) {
+            size = ch.size();
+        }
+        try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file)) {
+            MemorySegment mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+            FileRecordSource src = new FileRecordSource(ch, mapped, Endian.LITTLE, 0, ch.size(), 0,
+                new InputErrors("records.data", 0), SMALL_CHUNK);
+            int n = 0;
+            while (written.get(n).offset() < size / 2) {
+                assertThat(src.next().fileOffset()).isEqualTo(written.get(n++).offset());
+            }
+            try (FileChannel w = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                w.truncate(1000);
+            }
+            int[] more = {n};
+            assertThatThrownBy(() -> {
+                for (PerfRecord r = src.next(); r != null; r = src.next()) {
+                    assertThat(r.fileOffset()).isEqualTo(written.get(more[0]++).offset());
+                }
+            }).isInstanceOf(BadInputException.class)
+                .hasMessageStartingWith("records.data: byte offset ")
+                .hasMessageEndingWith(": the file changed while dfx read it (cut short to 1000 of its " + size
+                    + " bytes after it was opened); nothing after that point was read")
+                .hasMessageContaining("byte offset " + written.get(more[0]).offset() + ":");
+        }
+    }
+
+    /** An AUXTRACE payload size near 2^63: past the end of the data, named as such (the sum with the offset overflows). */
+    @ParameterizedTest(name = "payload size {0}")
+    @ValueSource(longs = {0x7FFF_FFFF_FFFF_FF00L, Long.MAX_VALUE, -1L, 1L << 40})
+    void aPayloadPastTheEndIsNamedAsTruncated(long payload) throws IOException {
+        Path file = dir.resolve("aux.data");
+        ByteBuffer b = ByteBuffer.allocate(64 + 48).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(RecordType.SAMPLE).putShort((short) 0).putShort((short) 64);
+        b.position(64);
+        b.putInt(RecordType.AUXTRACE).putShort((short) 0).putShort((short) 48).putLong(payload);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            ch.write(b.position(0));
+        }
+        try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file)) {
+            MemorySegment mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+            FileRecordSource src = new FileRecordSource(ch, mapped, Endian.LITTLE, 0, ch.size(), 0,
+                new InputErrors("aux.data", 0));
+            assertThat(src.next().size()).isEqualTo(64);
+            assertThatThrownBy(src::next).isInstanceOf(BadInputException.class)
+                .hasMessage("aux.data: byte offset 64: truncated AUXTRACE payload of " + Long.toUnsignedString(payload)
+                    + " bytes: the data section ends at byte 112");
+        }
+    }
+
+    /**
+     * Pipe-mode tracing data larger than a chunk is read into an array of its own: its bytes as written, and a cut
+     * inside it while it is read is named as a change of the file, not parsed as the zeros past the file's end.
+     */
+    @ParameterizedTest(name = "cut: {0}")
+    @ValueSource(booleans = {false, true})
+    void tracingDataLargerThanAChunkIsReadWhole(boolean cut) throws IOException {
+        Path file = dir.resolve("tracing.data");
+        int payload = 3 * SMALL_CHUNK + 8;
+        ByteBuffer b = ByteBuffer.allocate(16 + payload + 16).order(ByteOrder.LITTLE_ENDIAN);
+        b.putInt(RecordType.HEADER_TRACING_DATA).putShort((short) 0).putShort((short) 16).putInt(payload).putInt(0);
+        for (int i = 0; i < payload / 8; i++) {
+            b.putLong(word(7, i));
+        }
+        b.putInt(RecordType.SAMPLE).putShort((short) 0).putShort((short) 16).putLong(42);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            ch.write(b.flip());
+        }
+        try (Arena arena = Arena.ofConfined(); FileChannel ch = FileChannel.open(file)) {
+            MemorySegment mapped = ch.map(FileChannel.MapMode.READ_ONLY, 0, ch.size(), arena);
+            long size = ch.size();
+            FileRecordSource src = new FileRecordSource(ch, mapped, Endian.LITTLE, 0, size, 0,
+                new InputErrors("tracing.data", 0), SMALL_CHUNK);
+            if (cut) {
+                try (FileChannel w = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                    w.truncate(2 * SMALL_CHUNK);
+                }
+                assertThatThrownBy(src::next).isInstanceOf(BadInputException.class)
+                    .hasMessage("tracing.data: byte offset 0: the file changed while dfx read it (cut short to "
+                        + 2 * SMALL_CHUNK + " of its " + size + " bytes after it was opened); nothing after that point"
+                        + " was read");
+                return;
+            }
+            PerfRecord r = src.next();
+            assertThat(r.trailingBytes()).isEqualTo(payload);
+            assertThat(r.trailing().isNative()).as("a heap array").isFalse();
+            for (int i = 0; i < payload / 8; i++) {
+                assertThat(Endian.LITTLE.u64(r.trailing(), 8L * i)).as("word %d", i).isEqualTo(word(7, i));
+            }
+            assertThat(src.next().u64(8)).isEqualTo(42);
+            assertThat(src.next()).isNull();
+        }
+    }
+
+    /**
      * Checks record {@code i}'s header, offset and every word of its body and payload against what was written;
      * {@code bias}: bytes of a pipe-mode header, which the offsets perf prints do not count.
      */

@@ -17,7 +17,8 @@
 #                records (4 x 4 MiB as deps.submit, 64 and 256 KiB), and the same two copies over a bare two-thread
 #                hand-off and on one thread
 #
-# Every command runs N times (default 5), the sides alternating, so that a change of the machine's load hits both;
+# Every command runs N times (default 5), the sides alternating (with --file, row by row, the side that goes first
+# alternating too), so that a change of the machine's load hits both;
 # the table gives medians and the spread (lowest-highest). Wall times are measured with GNU time(1) (Debian's
 # `time`, installed with apt-get when missing, unless DFX_NO_INSTALL=1). Prints `uptime` before and after: on a
 # shared machine compare only the ratios of one run.
@@ -121,15 +122,35 @@ side_by_side 'start-up: `script` on irq-a.data (54 KB)' '<= 150 ms' dfx-script-s
   "$(same "$work/dfx-small.txt" "$work/perf-small.txt")"
 
 if [ -n "$file" ]; then
-  for ((i = 0; i < runs; i++)); do
-    measure dfx-script "$work/dfx-script.txt" ./dfx script -i "$file"
-    measure perf-script "$work/perf-script.txt" perf script -i "$file"
-    measure dfx-dump "$work/dfx-dump.txt" ./dfx dump -i "$file"
-    measure perf-dump "$work/perf-dump.txt" perf report -D -i "$file"
-    measure dfx-report "$work/dfx-report.txt" ./dfx report -i "$file"
-    measure perf-report "$work/perf-report.txt" perf report --stdio -i "$file"
-    measure dfx-export "$work/o" ./dfx export "$file" --format chrome -o "$work/trace.json"
-  done
+  # pair DFX_LABEL DFX_OUT PEER_LABEL PEER_OUT -- DFX_CMD... -- PEER_CMD...: the two commands of one row, runs times,
+  # one row after the other, the side that goes first alternating run by run. A command that comes right after a long
+  # heavy one (perf report -D takes 20 s) was seen to run some 100 ms slower, whichever it was; so each row's runs
+  # follow only that row's, and each side follows the other as often as itself.
+  pair() {
+    local dl=$1 dout=$2 pl=$3 pout=$4 i
+    shift 5
+    local dcmd=() pcmd=()
+    while [ "$1" != -- ]; do dcmd+=("$1"); shift; done
+    shift
+    pcmd=("$@")
+    for ((i = 0; i < runs; i++)); do
+      if ((i % 2 == 0)); then
+        measure "$dl" "$dout" "${dcmd[@]}"
+        measure "$pl" "$pout" "${pcmd[@]}"
+      else
+        measure "$pl" "$pout" "${pcmd[@]}"
+        measure "$dl" "$dout" "${dcmd[@]}"
+      fi
+    done
+  }
+  pair dfx-script "$work/dfx-script.txt" perf-script "$work/perf-script.txt" -- ./dfx script -i "$file" \
+    -- perf script -i "$file"
+  pair dfx-dump "$work/dfx-dump.txt" perf-dump "$work/perf-dump.txt" -- ./dfx dump -i "$file" \
+    -- perf report -D -i "$file"
+  pair dfx-report "$work/dfx-report.txt" perf-report "$work/perf-report.txt" -- ./dfx report -i "$file" \
+    -- perf report --stdio -i "$file"
+  pair dfx-export "$work/o" perf-script-export "$work/o" -- ./dfx export "$file" --format chrome -o "$work/trace.json" \
+    -- perf script -i "$file"
   size="$(($(stat -c %s "$file") / 1000000)) MB"
   side_by_side "\`script\`, $size" '>= 2x faster, RSS <= perf' dfx-script perf-script \
     "$(same "$work/dfx-script.txt" "$work/perf-script.txt")"
@@ -138,7 +159,7 @@ if [ -n "$file" ]; then
   untip "$work/perf-report.txt" >"$work/perf-report-untipped.txt"
   side_by_side "\`report\` / \`perf report --stdio\`, $size" '<= perf, RSS <= perf' dfx-report perf-report \
     "$(same "$work/dfx-report.txt" "$work/perf-report-untipped.txt")"
-  side_by_side "\`export --format chrome\` / \`perf script\`, $size" '>= 2x faster' dfx-export perf-script -
+  side_by_side "\`export --format chrome\` / \`perf script\`, $size" '>= 2x faster' dfx-export perf-script-export -
 fi
 
 if [ -n "$record" ]; then

@@ -94,8 +94,7 @@ final class FileRecordSource implements RecordSource {
         int type = PerfRecord.headerType(header, endian);
         int size = PerfRecord.headerSize(header, endian);
         if (size < 8) {
-            throw errors.at(pos, "record of type " + type + " has size " + size
-                + ", expected at least 8 (perf_event_header)");
+            throw errors.at(pos, RecordFraming.sizeBelowHeader(type, size));
         }
         if (pos + size > end) {
             throw truncated(RecordType.name(type) + " record of " + size + " bytes");

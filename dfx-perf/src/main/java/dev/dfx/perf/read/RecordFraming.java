@@ -13,6 +13,15 @@ final class RecordFraming {
     private RecordFraming() {
     }
 
+    /**
+     * @return what is wrong with a record whose {@code perf_event_header.size} is below the header's own 8 bytes; the
+     *         type as the u32 it is, as {@code RecordChecks} names an unknown type
+     */
+    static String sizeBelowHeader(int type, int size) {
+        return "record of type " + Integer.toUnsignedString(type) + " has size " + size
+            + ", expected at least 8 (perf_event_header)";
+    }
+
     /** @return bytes following the record at {@code pos} that its {@code size} does not count */
     static long trailingBytes(MemorySegment seg, long pos, int type, int size, Endian endian) {
         if (type == RecordType.AUXTRACE && size >= 16) {

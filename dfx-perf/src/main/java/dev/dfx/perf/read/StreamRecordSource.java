@@ -45,8 +45,7 @@ public final class StreamRecordSource implements RecordSource {
         int type = endian.s32(h, 0);
         int size = endian.u16(h, 6);
         if (size < 8) {
-            throw errors.at(pos + errors.recordBias(), "record of type " + type + " has size " + size
-                + ", expected at least 8 (perf_event_header)");
+            throw errors.at(pos + errors.recordBias(), RecordFraming.sizeBelowHeader(type, size));
         }
         byte[] body = new byte[size];
         System.arraycopy(header, 0, body, 0, 8);

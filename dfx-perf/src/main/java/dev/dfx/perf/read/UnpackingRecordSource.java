@@ -86,8 +86,8 @@ public final class UnpackingRecordSource implements RecordSource, AutoCloseable 
         if (left >= 8) {
             int size = endian.u16(block, blockPos + 6);
             if (size < 8) {
-                throw errors.at(blockRecord, "record of type " + endian.s32(block, blockPos) + " has size " + size
-                    + ", expected at least 8 (perf_event_header) (unpacked byte " + blockPos + ")");
+                throw errors.at(blockRecord, RecordFraming.sizeBelowHeader(endian.s32(block, blockPos), size)
+                    + " (unpacked byte " + blockPos + ")");
             }
             if (size <= left) {
                 PerfRecord r = new PerfRecord(block, blockPos, endian, blockRecord.fileOffset(), 0, null, true);

@@ -83,6 +83,19 @@ class BadInputTest {
                 + " (perf_event_header)");
     }
 
+    /** A type past 2^31 is named as the u32 it is, as an unknown type is named elsewhere, not as a negative number. */
+    @Test
+    void recordSmallerThanItsHeaderIsNamedByItsUnsignedType() throws IOException {
+        byte[] b = fixture("irq-a.data");
+        int at = recordStart(b, dataOffset(b), 5);
+        ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putInt(at, 0xD5435363).putShort(at + 6, (short) 0);
+        Path p = write("hightype.data", b);
+        assertThatThrownBy(() -> script(p, new ByteArrayOutputStream(), null))
+            .isInstanceOf(BadInputException.class)
+            .hasMessage("hightype.data: byte offset " + at + ": record of type 3577959267 has size 0, expected at"
+                + " least 8 (perf_event_header)");
+    }
+
     @Test
     void unknownFeatureBitIsSkipped() throws IOException {
         byte[] b = fixture("irq-a.data");

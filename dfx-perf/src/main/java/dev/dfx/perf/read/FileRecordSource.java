@@ -140,32 +140,34 @@ final class FileRecordSource implements RecordSource {
         bufStart = pos;
         bufLen = got;
         if (got < n) {
-            throw changed(pos);
+            throw changed();
         }
     }
 
     /** @return the {@code n} bytes at file offset {@code at}, read into an array of their own */
     private MemorySegment ownArray(int type, long at, long n) {
-        if (n > Integer.MAX_VALUE - 16) {
-            throw errors.at(pos, RecordType.name(type) + " record announces " + n + " payload bytes, more than dfx"
-                + " can buffer");
+        if (n > RecordFraming.MAX_BUFFERED) {
+            throw errors.at(pos, RecordFraming.tooLargeToBuffer(type, n));
         }
         byte[] b = new byte[(int) n];
         if (read(b, 0, at) < n) {
-            throw changed(pos);
+            throw changed();
         }
         return MemorySegment.ofArray(b);
     }
 
-    /** The file ended before {@link #end}, where it did not when it was opened: it was cut short since. */
-    private BadInputException changed(long at) {
+    /**
+     * The file ended before {@link #end}, where it did not when it was opened: it was cut short since. Named at the
+     * record being read.
+     */
+    private BadInputException changed() {
         String now;
         try {
             now = Long.toString(channel.size());
         } catch (IOException e) {
             now = "fewer";
         }
-        return errors.at(at, "the file changed while dfx read it (cut short to " + now + " of its "
+        return errors.at(pos, "the file changed while dfx read it (cut short to " + now + " of its "
             + mapped.byteSize() + " bytes after it was opened); nothing after that point was read");
     }
 

@@ -52,12 +52,11 @@ public final class PerfFile implements AutoCloseable {
     private final Map<Integer, String> keptParts = new LinkedHashMap<>();
     private final Warnings warnings;
     private final InputErrors errors;
-    /** The file (mapped as {@link #seg}, its data section read by {@link FileRecordSource}); {@code null} for a stream. */
+    /** The file, mapped as {@link #seg}, its data section read by {@link FileRecordSource}; null for a stream. */
     private final FileChannel channel;
 
     private PerfFile(String name, Arena arena, MemorySegment seg, FileChannel channel, InputStream stream,
-                     FileHeader header,
-                     List<AttrEntry> attrs, Map<Integer, MemorySegment> features, Map<Integer, String> cutFeatures,
+                     FileHeader header, List<AttrEntry> attrs, Map<Integer, MemorySegment> features, Map<Integer, String> cutFeatures,
                      Map<Integer, MemorySegment> cutParts, CutWarning cutWarning, Warnings warnings) {
         this.name = name;
         this.cutFeatures = cutFeatures;
@@ -76,8 +75,9 @@ public final class PerfFile implements AutoCloseable {
 
     /**
      * Opens a perf.data file (file or pipe format): maps it for its header, attrs and feature sections and keeps it
-     * open for {@link #rawRecords()}, which reads the data section with read(2) ({@link FileRecordSource}). A FIFO ({@code -i <(perf record -o - ...)}) is read
-     * as a pipe-mode stream, which is all a FIFO can carry, and closed with this file.
+     * open for {@link #rawRecords()}, which reads the data section with read(2) ({@link FileRecordSource}). A FIFO
+     * ({@code -i <(perf record -o - ...)}) is read as a pipe-mode stream, which is all a FIFO can carry, and closed
+     * with this file.
      *
      * @param path the file
      * @param name how the file is named in messages and dumps (perf uses the {@code -i} argument as given)
@@ -177,7 +177,8 @@ public final class PerfFile implements AutoCloseable {
                 + " is not a pipe header (16); a file-mode perf.data must be given as a file, not a stream");
         }
         FileHeader fh = new FileHeader(e, true, size, 0, 0, 0, 0, 0, new long[4]);
-        return new PerfFile(name, null, null, null, in, fh, List.of(), Map.of(), Map.of(), Map.of(), null, new Warnings());
+        return new PerfFile(name, null, null, null, in, fh, List.of(), Map.of(), Map.of(), Map.of(), null,
+            new Warnings());
     }
 
     private static PerfFile fromSegment(MemorySegment seg, Arena arena, FileChannel channel, String name) {
@@ -539,8 +540,8 @@ public final class PerfFile implements AutoCloseable {
     }
 
     /**
-     * @return the mapped file, valid until {@link #close()} (the header, feature sections and AUXTRACE payloads are read
-     *         from it), or {@code null} for a stream
+     * @return the mapped file, valid until {@link #close()} (the header, feature sections and AUXTRACE payloads are
+     *         read from it), or {@code null} for a stream
      */
     public MemorySegment segment() {
         return seg;

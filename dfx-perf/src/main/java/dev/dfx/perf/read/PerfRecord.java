@@ -8,8 +8,8 @@ import java.lang.foreign.MemorySegment;
  * One record of a perf.data data section: {@code struct perf_event_header {u32 type; u16 misc; u16 size;}}
  * followed by {@code size - 8} bytes of body, viewed in place (a chunk of the file read by {@link FileRecordSource},
  * a pipe-mode record's own buffer or a decompressed PERF_RECORD_COMPRESSED block, each a heap array never
- * overwritten; an AUXTRACE record found through the file's index is a slice of the mapped file). Field accessors take offsets relative to the start of the
- * header, as in {@code union perf_event}.
+ * overwritten; an AUXTRACE record found through the file's index is a slice of the mapped file). Field accessors
+ * take offsets relative to the start of the header, as in {@code union perf_event}.
  *
  * <p>A PERF_RECORD_AUXTRACE record (48 bytes) is followed by {@code auxtrace.size} bytes of AUX data that
  * {@code size} does not count; {@link #trailingBytes()} says how many, and {@link #trailingOffset()} where they

@@ -22,6 +22,15 @@ final class RecordFraming {
             + ", expected at least 8 (perf_event_header)";
     }
 
+    /** The most payload bytes a reader copies into an array of their own (a Java array's index range, some left). */
+    static final long MAX_BUFFERED = Integer.MAX_VALUE - 16;
+
+    /** @return what is wrong with a record of {@code type} whose payload is more than {@link #MAX_BUFFERED} bytes */
+    static String tooLargeToBuffer(int type, long bytes) {
+        return RecordType.name(type) + " record announces " + Long.toUnsignedString(bytes)
+            + " payload bytes, more than dfx can buffer";
+    }
+
     /** @return bytes following the record at {@code pos} that its {@code size} does not count */
     static long trailingBytes(MemorySegment seg, long pos, int type, int size, Endian endian) {
         if (type == RecordType.AUXTRACE && size >= 16) {

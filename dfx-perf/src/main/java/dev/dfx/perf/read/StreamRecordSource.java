@@ -57,9 +57,8 @@ public final class StreamRecordSource implements RecordSource {
         long trailingBytes = RecordFraming.trailingBytes(seg, 0, type, size, endian);
         MemorySegment trailing = null;
         if (trailingBytes > 0) {
-            if (trailingBytes > Integer.MAX_VALUE - 16) {
-                throw errors.at(pos + errors.recordBias(), RecordType.name(type) + " record announces "
-                    + Long.toUnsignedString(trailingBytes) + " payload bytes, more than dfx can buffer");
+            if (trailingBytes > RecordFraming.MAX_BUFFERED) {
+                throw errors.at(pos + errors.recordBias(), RecordFraming.tooLargeToBuffer(type, trailingBytes));
             }
             byte[] t = new byte[(int) trailingBytes];
             int m = readFully(t, 0, t.length, size);

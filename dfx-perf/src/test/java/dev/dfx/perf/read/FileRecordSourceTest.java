@@ -156,7 +156,9 @@ class FileRecordSourceTest {
         }
     }
 
-    /** An AUXTRACE payload size near 2^63: past the end of the data, named as such (the sum with the offset overflows). */
+    /**
+     * An AUXTRACE payload size near 2^63: past the end of the data, named as such (its sum with the offset overflows).
+     */
     @ParameterizedTest(name = "payload size {0}")
     @ValueSource(longs = {0x7FFF_FFFF_FFFF_FF00L, Long.MAX_VALUE, -1L, 1L << 40})
     void aPayloadPastTheEndIsNamedAsTruncated(long payload) throws IOException {

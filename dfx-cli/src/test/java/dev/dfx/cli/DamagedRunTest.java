@@ -147,8 +147,9 @@ class DamagedRunTest extends OneRecordedRun {
     void aFlippedByteCostsOneChunkAndEveryCommandSaysSo() throws IOException {
         Path dir = copy();
         Path swimlane = dir.resolve("chunks/swimlane.dfx");
-        ChunkInfo victim = coreTaskChunks(swimlane).stream().max(Comparator.comparingInt(ChunkInfo::recordCount))
-                .orElseThrow();
+        // the smallest: when the workers shared the tasks, the other lanes' tasks keep arrows between them
+        List<ChunkInfo> chunks = coreTaskChunks(swimlane);
+        ChunkInfo victim = chunks.stream().min(Comparator.comparingInt(ChunkInfo::recordCount)).orElseThrow();
         byte[] b = Files.readAllBytes(swimlane);
         b[(int) victim.payloadOffset() + 5] ^= 0x40;
         Files.write(swimlane, b);
@@ -160,7 +161,11 @@ class DamagedRunTest extends OneRecordedRun {
         assertThat(lines(export)).singleElement().asString().startsWith(line)
                 .endsWith("; skipped the chunk's " + victim.recordCount() + " records");
         assertThat(RecordCommandTest.events(trace(), "X", "task")).hasSize(TASKS - victim.recordCount());
-        assertThat(RecordCommandTest.events(trace(), "s", "task")).as("deps intact: arrows drawn").isNotEmpty();
+        if (chunks.size() > 1) {
+            assertThat(RecordCommandTest.events(trace(), "s", "task")).as("deps intact: arrows drawn").isNotEmpty();
+        } else { // one worker ran every task: no bar is left to draw an arrow from
+            assertThat(RecordCommandTest.events(trace(), "s", "task")).isEmpty();
+        }
 
         CliRun report = CliRun.dfx("report", dir.toString());
         assertThat(report.status()).isEqualTo(1);

@@ -255,6 +255,11 @@ public final class Main implements Runnable {
                 addSubcommand(cl, name);
             }
         }
+        // picocli's own converter of a Path option calls Paths.get by reflection, whose first call spins method-handle
+        // classes no AOT cache keeps and has the JIT compile the class-file writer behind them: some 10 ms of start-up
+        // and tens of milliseconds of a compiler thread for every command given a file. Set after the subcommands
+        // are added: picocli gives a converter to the commands it already has.
+        cl.registerConverter(java.nio.file.Path.class, Main::path);
         cl.setParameterExceptionHandler(Main::usageError);
         // an option value the command cannot take, found by the command itself: a usage error as picocli's own
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> ex instanceof UsageException u
@@ -269,6 +274,21 @@ public final class Main implements Runnable {
             }
         });
         return cl;
+    }
+
+    /**
+     * An option's value as a path, as picocli's built-in converter makes it ({@code Paths.get}), failing with the
+     * line picocli's converter fails with.
+     *
+     * @throws CommandLine.TypeConversionException when the value is no path (it holds a NUL)
+     */
+    static java.nio.file.Path path(String value) {
+        try {
+            return java.nio.file.Path.of(value);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new CommandLine.TypeConversionException(String.format("cannot convert '%s' to %s (%s)", value,
+                java.nio.file.Path.class, e));
+        }
     }
 
     private static void addSubcommand(CommandLine root, String name) {

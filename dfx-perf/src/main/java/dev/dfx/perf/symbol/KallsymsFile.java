@@ -20,8 +20,10 @@ import java.nio.file.Path;
  * @param moduleNames each module named, as the DSO name perf gives it ({@code [ext4]}), once, in the order first met
  * @param usable      false when it has symbols and every address is zero (kptr_restrict hides them from this user)
  * @param text        the address of {@code _text}, or {@code null} when the file has none
+ * @param heldModules the modules of {@code moduleNames} that some symbol of the table is in, in that order
  */
-record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, boolean usable, Long text) {
+record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, boolean usable, Long text,
+                    String[] heldModules) {
     /**
      * The most a kallsyms file is read: some 25 times a large kernel's, so that an endless file ({@code /dev/zero})
      * is refused by name instead of filling the heap.
@@ -84,53 +86,91 @@ record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, 
                 + " file (a running kernel's has some 5-20 MB)");
         }
         refuseElf(bytes, bytes.length, path, option);
-        SymbolTable.Builder b = new SymbolTable.Builder(bytes);
-        Modules modules = new Modules(bytes);
-        boolean nonZero = false;
-        Long text = null;
-        int p = 0;
-        int n = bytes.length;
-        while (p < n) {
-            int q = p;
-            long addr = 0;
-            int digits = 0;
-            int h;
-            while (q < n && digits < 16 && (h = hex(bytes[q])) >= 0) {
-                addr = addr << 4 | h;
-                q++;
-                digits++;
-            }
-            int eol = q;
-            while (eol < n && bytes[eol] != '\n') {
-                eol++;
-            }
-            int nameStart = q + 3;
-            if (digits > 0 && nameStart <= eol && bytes[q] == ' ' && bytes[q + 2] == ' ') {
-                int tab = nameStart;
-                while (tab < eol && bytes[tab] != '\t') {
-                    tab++;
-                }
-                char type = (char) bytes[q + 1];
-                boolean inModule = tab < eol;
-                nonZero |= addr != 0;
-                char up = Character.toUpperCase(type);
-                if ((up == 'T' || up == 'W' || up == 'D' || up == 'B')
-                    && (nameStart == tab || bytes[nameStart] != '$')) {
-                    if (!inModule && text == null && isText(bytes, nameStart, tab)) {
-                        text = addr;
-                    }
-                    int binding = up == 'W' ? SymbolTable.WEAK
-                        : Character.isUpperCase(type) ? SymbolTable.GLOBAL : SymbolTable.LOCAL;
-                    b.addRange(addr, addr, binding, inModule, up == 'D' || up == 'B', nameStart, tab - nameStart);
-                    modules.add(inModule ? modules.id(tab + 1, eol) : -1);
-                }
-            }
-            p = eol + 1;
+        Lines lines = new Lines(bytes);
+        for (int p = 0; p < bytes.length; ) {
+            p = lines.read(p);
         }
+        SymbolTable.Builder b = lines.builder;
         int[] source = new int[b.size()];
         SymbolTable t = b.build(true, new SymbolTable.Builder(), source);
-        return new KallsymsFile(t, moduleOf(t, source, b, modules.ids()), modules.names(), nonZero || t.size() == 0,
-            text);
+        int[] moduleIds = moduleOf(t, source, b, lines.modules.ids());
+        String[] names = lines.modules.names();
+        return new KallsymsFile(t, moduleIds, names, lines.nonZero || t.size() == 0, lines.text,
+            held(moduleIds, names));
+    }
+
+    /**
+     * The symbols of a kallsyms file's lines, read one line a call. The loop over lines stays in the caller and a
+     * line's work in {@link #read}, which the JIT compiles on its own: as one method with the loop, the reader was
+     * compiled on stack by C2 into 8 KB of code, some 80 ms of a compiler thread for a loop that runs once a command.
+     * Not thread-safe.
+     */
+    private static final class Lines {
+        final SymbolTable.Builder builder;
+        final Modules modules;
+        private final byte[] bytes;
+        boolean nonZero;
+        Long text;
+
+        Lines(byte[] bytes) {
+            this.bytes = bytes;
+            this.builder = new SymbolTable.Builder(bytes);
+            this.modules = new Modules(bytes);
+        }
+
+        /**
+         * Reads the line that starts at {@code p}: up to 16 hex digits, a space, the type, a space, the name, and
+         * after a tab the module. A line of another shape is skipped.
+         *
+         * @return where the next line starts (past the file's end after the last)
+         */
+        int read(int p) {
+            byte[] bytes = this.bytes;
+            int n = bytes.length;
+            int q = p;
+            long addr = 0;
+            for (int last = Math.min(n, p + 16); q < last; q++) {
+                int h = HEX[bytes[q] & 0xff];
+                if (h < 0) {
+                    break;
+                }
+                addr = addr << 4 | h;
+            }
+            int nameStart = q + 3;
+            if (q == p || nameStart > n || bytes[q] != ' ' || bytes[q + 1] == '\n' || bytes[q + 2] != ' ') {
+                return lineEnd(q) + 1;
+            }
+            // one pass over the name to the tab before a module or the line's end
+            int tab = nameStart;
+            byte c = 0;
+            while (tab < n && (c = bytes[tab]) != '\n' && c != '\t') {
+                tab++;
+            }
+            int eol = tab < n && c == '\t' ? lineEnd(tab) : tab;
+            int type = bytes[q + 1];
+            int up = type & ~0x20; // the ASCII letters' case bit: 't' and 'T' read alike
+            nonZero |= addr != 0;
+            if ((up == 'T' || up == 'W' || up == 'D' || up == 'B')
+                && (nameStart == tab || bytes[nameStart] != '$')) {
+                boolean inModule = tab < eol;
+                if (!inModule && text == null && isText(bytes, nameStart, tab)) {
+                    text = addr;
+                }
+                int binding = up == 'W' ? SymbolTable.WEAK : type == up ? SymbolTable.GLOBAL : SymbolTable.LOCAL;
+                builder.addRange(addr, addr, binding, inModule, up == 'D' || up == 'B', nameStart, tab - nameStart);
+                modules.add(inModule ? modules.id(tab + 1, eol) : -1);
+            }
+            return eol + 1;
+        }
+
+        /** @return the index of the first newline at or after {@code from}, or the file's length */
+        private int lineEnd(int from) {
+            int eol = from;
+            while (eol < bytes.length && bytes[eol] != '\n') {
+                eol++;
+            }
+            return eol;
+        }
     }
 
     private static boolean isText(byte[] bytes, int from, int to) {
@@ -160,6 +200,26 @@ record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, 
             }
         }
         return out;
+    }
+
+    /** @return the names of the modules some symbol is in, in the order of {@code names} */
+    private static String[] held(int[] moduleIds, String[] names) {
+        if (names.length == 0) {
+            return names;
+        }
+        boolean[] held = new boolean[names.length];
+        for (int id : moduleIds) {
+            if (id >= 0) {
+                held[id] = true;
+            }
+        }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            if (held[i]) {
+                out.add(names[i]);
+            }
+        }
+        return out.toArray(new String[0]);
     }
 
     /**
@@ -220,16 +280,17 @@ record KallsymsFile(SymbolTable symbols, int[] moduleIds, String[] moduleNames, 
         }
     }
 
-    private static int hex(byte c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
+    /** Each byte's value as a hex digit, or -1. */
+    private static final byte[] HEX = new byte[256];
+
+    static {
+        java.util.Arrays.fill(HEX, (byte) -1);
+        for (int d = 0; d < 10; d++) {
+            HEX['0' + d] = (byte) d;
         }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
+        for (int d = 0; d < 6; d++) {
+            HEX['a' + d] = (byte) (10 + d);
+            HEX['A' + d] = (byte) (10 + d);
         }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
     }
 }

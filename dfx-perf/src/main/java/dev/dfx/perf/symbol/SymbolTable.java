@@ -150,7 +150,9 @@ public final class SymbolTable {
             s[j] = starts[indices[j]] - delta;
             e[j] = ends[indices[j]] - delta;
         }
-        if (ascending(s) && !overlaps(s, e)) {
+        // a part of a table without overlaps, not moved, has none either and stays in order
+        boolean plain = delta == 0 && segments == null || ascending(s) && !overlaps(s, e);
+        if (plain) {
             return new SymbolTable(s, e, j -> {
                 Symbol p = get(indices[j]);
                 return delta == 0 ? p : Symbol.of(p.name(), s[j], e[j], p.object());
@@ -181,22 +183,34 @@ public final class SymbolTable {
     }
 
     private static boolean ascending(long[] s) {
-        for (int i = 1; i < s.length; i++) {
-            if (Long.compareUnsigned(s[i - 1], s[i]) > 0) {
+        return ascending(s, s.length);
+    }
+
+    /** @return whether {@code keys[0, n)} are in unsigned order */
+    private static boolean ascending(long[] keys, int n) {
+        // unsigned order as signed order of the keys shifted by 2^63, written out: these loops run once per symbol,
+        // in the interpreter on a command's first table, where a call per key (Long.compareUnsigned) costs more than
+        // the rest of the loop
+        long prev = n > 0 ? keys[0] + Long.MIN_VALUE : 0;
+        for (int i = 1; i < n; i++) {
+            long k = keys[i] + Long.MIN_VALUE;
+            if (k < prev) {
                 return false;
             }
+            prev = k;
         }
         return true;
     }
 
     /** @return whether a symbol reaches past the next one's start, or one has no size (perf's search differs) */
     private static boolean overlaps(long[] s, long[] e) {
-        for (int i = 0; i < s.length; i++) {
-            if (s[i] == e[i] || i + 1 < s.length && Long.compareUnsigned(e[i], s[i + 1]) > 0) {
+        int last = s.length - 1;
+        for (int i = 0; i < last; i++) {
+            if (s[i] == e[i] || e[i] + Long.MIN_VALUE > s[i + 1] + Long.MIN_VALUE) { // unsigned, as in ascending
                 return true;
             }
         }
-        return false;
+        return last >= 0 && s[last] == e[last];
     }
 
     /**
@@ -252,11 +266,7 @@ public final class SymbolTable {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        int firstOutOfOrder = 1;
-        while (firstOutOfOrder < n && Long.compareUnsigned(keys[firstOutOfOrder - 1], keys[firstOutOfOrder]) <= 0) {
-            firstOutOfOrder++;
-        }
-        if (firstOutOfOrder >= n) {
+        if (ascending(keys, n)) {
             return order;
         }
         int[] into = new int[n];
@@ -491,7 +501,8 @@ public final class SymbolTable {
                 ke[j] = later.end[i];
                 from[j++] = -1 - i;
             }
-            int[] byAddress = ascending(ks) ? null : order(ks, total);
+            // the kept symbols come in address order; only later ones can be out of place
+            int[] byAddress = later.n == 0 || ascending(ks) ? null : order(ks, total);
             long[] ts = byAddress == null ? ks : permute(ks, byAddress);
             long[] te = byAddress == null ? ke : permute(ke, byAddress);
             int[] src = byAddress == null ? from : permute(from, byAddress);

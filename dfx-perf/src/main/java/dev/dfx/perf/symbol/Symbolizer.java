@@ -303,23 +303,19 @@ public final class Symbolizer {
             delta = k.text() == null ? 0 : k.text() - refAddr;
         }
         kallsyms = k;
-        for (int i = 0; i < k.symbols().size(); i++) {
-            String m = k.module(i);
-            if (m != null) {
-                moduleNames.add(m);
-            }
-        }
+        moduleNames.addAll(java.util.Arrays.asList(k.heldModules()));
         kernel = delta == 0 && loaded.unmoved() != null ? loaded.unmoved() : kernelTable(k, delta);
         return kernel;
     }
 
     /** @return the kernel's own symbols of {@code k} (its modules' left out), moved down by {@code delta} */
     private static SymbolTable kernelTable(KallsymsFile k, long delta) {
-        int n = k.symbols().size();
+        int[] moduleIds = k.moduleIds();
+        int n = moduleIds.length;
         int[] own = new int[n];
         int m = 0;
         for (int i = 0; i < n; i++) {
-            if (k.moduleIds()[i] < 0) {
+            if (moduleIds[i] < 0) {
                 own[m++] = i;
             }
         }

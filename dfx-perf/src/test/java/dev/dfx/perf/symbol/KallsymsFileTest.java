@@ -65,6 +65,18 @@ class KallsymsFileTest {
         assertThat(k.symbols().find(0xffffffff81000180L).name()).isEqualTo(".dotted");
     }
 
+    /** A last line without a newline and without a name: a symbol with an empty name, read to the file's end. */
+    @Test
+    void aNamelessLastLineWithoutANewlineIsASymbol(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("kallsyms");
+        Files.writeString(file, "ffffffff81000000 T _text\nffffffff81000100 t ", StandardCharsets.ISO_8859_1);
+
+        KallsymsFile k = KallsymsFile.load(file, "--kallsyms ");
+
+        assertThat(k.symbols().size()).isEqualTo(2);
+        assertThat(k.symbols().find(0xffffffff81000180L).name()).isEmpty();
+    }
+
     @Test
     void anEndlessFileIsRefusedByNameOnceItPassesTheLimit(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("kallsyms");

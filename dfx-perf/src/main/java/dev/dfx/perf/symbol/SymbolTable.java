@@ -138,12 +138,15 @@ public final class SymbolTable {
      * file, placed where the recording's kernel ran. Where they neither overlap nor change order, the new table
      * makes its symbols from this table's on first use (the same instances when {@code delta} is 0).
      *
-     * @param indices table indices, ascending
+     * @param indices table indices, ascending, each once
      * @param delta   subtracted from every start and end (wrapping, unsigned)
-     * @return the new table
+     * @return the new table; this one when that is every symbol, not moved, and none overlaps
      */
     SymbolTable select(int[] indices, long delta) {
         int m = indices.length;
+        if (m == starts.length && delta == 0 && segments == null) {
+            return this; // every symbol, not moved, no overlap: the same lookups (a kallsyms file without modules)
+        }
         long[] s = new long[m];
         long[] e = new long[m];
         for (int j = 0; j < m; j++) {

@@ -6,6 +6,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The input of perf-compatible commands: {@code -i FILE} as perf takes it, or a positional FILE, not both (perf
@@ -25,7 +26,8 @@ final class PerfInputOption {
     /**
      * @return the input named on the command line; when none is, {@code -} if standard input is a pipe, else
      *         {@code perf.data}, as in perf ({@link StandardInput})
-     * @throws ParameterException (a usage error) when both {@code -i} and a positional input are given
+     * @throws ParameterException (a usage error) when both {@code -i} and a positional input are given, or the input
+     *                            is no path (it holds a NUL, which only an {@code @file} argument can pass)
      * @throws UsageException when the input named is empty
      */
     String resolve() {
@@ -35,8 +37,22 @@ final class PerfInputOption {
             throw new ParameterException(command.commandLine(), "Unmatched argument '" + positional
                 + "': the input is given with -i already (" + input + ")");
         }
+        refuseNoPath("option '--input'", input);
+        refuseNoPath("positional parameter at index 0 (FILE)", positional);
         String given = input != null ? input : positional;
         return given != null ? given : StandardInput.orDefault("perf.data");
+    }
+
+    /** Refuses a value that is no path with the line picocli gives a Path option ({@link Main#path}). */
+    private void refuseNoPath(String what, String given) {
+        if (given != null) {
+            try {
+                Main.path(given);
+            } catch (TypeConversionException e) {
+                throw new ParameterException(command.commandLine(), "Invalid value for " + what + ": "
+                    + e.getMessage());
+            }
+        }
     }
 
     /**

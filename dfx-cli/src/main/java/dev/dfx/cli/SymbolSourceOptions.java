@@ -37,8 +37,10 @@ final class SymbolSourceOptions {
      * @return the options as given
      * @throws dev.dfx.error.BadInputException when the {@code --kallsyms} file cannot be used (checked here, before
      *                                          the command prints anything, as perf checks it)
+     * @throws dev.dfx.error.UsageException    when {@code --kallsyms} is given an empty path (perf: "Invalid file: ")
      */
     SymbolOptions options() {
+        EmptyPath.refuse("--kallsyms", kallsyms, "a kallsyms text file");
         SymbolOptions o = SymbolOptions.defaults().withKallsyms(kallsyms).withSymfs(symfs).withDemangle(demangle)
             .withInline(inline);
         return (buildIdDir != null ? o.withBuildIdDir(buildIdDir) : o).checked();

@@ -54,4 +54,34 @@ class PathConverterTest {
         assertThat(r.status()).isEqualTo(2);
         assertThat(r.err()).contains("cannot convert 'a\0b' to interface java.nio.file.Path");
     }
+
+    /**
+     * script and dump take their input as text (a run directory, a perf.data file or '-'): a value that is no path
+     * (a NUL, passed by an {@code @file} argument) is the usage error report's Path option gives, not an internal error.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"script", "dump"})
+    void anInputThatIsNoPathIsTheUsageErrorReportGives(String command) {
+        CliRun report = CliRun.dfx("report", "-i", "a\0b");
+        CliRun r = CliRun.dfx(command, "-i", "a\0b");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo(report.err().replace("report", command));
+
+        CliRun positional = CliRun.dfx(command, "a\0b");
+        assertThat(positional.status()).isEqualTo(2);
+        assertThat(positional.err()).isEqualTo("dfx: " + command + ": Invalid value for positional parameter at index 0"
+                + " (FILE): cannot convert 'a\0b' to interface java.nio.file.Path (java.nio.file.InvalidPathException:"
+                + " Nul character not allowed: a\0b) (see 'dfx " + command + " --help')\n");
+    }
+
+    /** perf report --kallsyms '' says "Invalid file: "; dfx names the empty path as for its other path options. */
+    @ParameterizedTest
+    @ValueSource(strings = {"report", "script"})
+    void anEmptyKallsymsPathIsAUsageError(String command) {
+        String data = dev.dfx.testing.Fixtures.testdataDir().resolve("perf/irq-a.data").toString();
+        CliRun r = CliRun.dfx(command, "-i", data, "--kallsyms", "");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err()).isEqualTo("dfx: " + command + ": option --kallsyms: empty path; expected a kallsyms text"
+                + " file (see 'dfx " + command + " --help')\n");
+    }
 }

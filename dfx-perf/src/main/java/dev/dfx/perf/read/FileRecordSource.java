@@ -23,7 +23,8 @@ import java.nio.channels.FileChannel;
  * chunk where they fit in it; else tracing data (a few MB) is read into an array of its own, and an AUXTRACE payload
  * (AUX area data, up to gigabytes) is a slice of the file's mapping, valid while the file is open.
  *
- * <p>Errors: a record cut by the declared end of the data or the end of the file is named as damage at its offset; a
+ * <p>Errors: a record cut by the declared end of the data or the end of the file is named as damage at its offset (a
+ * payload that follows a record: at the payload's, as the stream reader names it); a
  * file shorter than when it was opened (cut while dfx read it) is named as such at the offset of the first record it
  * took; a failed read gives the system's reason. Every record before the one named has been returned.
  *
@@ -58,7 +59,8 @@ final class FileRecordSource implements RecordSource {
      * @param mapped      the whole file mapped (its size is the file's when it was opened)
      * @param start       file offset of the first record
      * @param declaredEnd file offset where the data section ends according to the header
-     * @param offsetBias  subtracted from file offsets to give the offset perf prints (16 for pipe format)
+     * @param offsetBias  subtracted from file offsets to give the offset perf prints (16 for pipe format, whose cut is
+     *                    named as the file's end: it has no data section)
      * @param errors      names the file in error messages
      */
     FileRecordSource(FileChannel channel, MemorySegment mapped, Endian endian, long start, long declaredEnd,
@@ -87,7 +89,7 @@ final class FileRecordSource implements RecordSource {
             return null;
         }
         if (pos + 8 > end) {
-            throw truncated("record header (8 bytes)");
+            throw truncated(0, "record header (8 bytes)");
         }
         int at = have(8);
         long header = endian.u64(bufSeg, at);
@@ -97,14 +99,15 @@ final class FileRecordSource implements RecordSource {
             throw errors.at(pos, RecordFraming.sizeBelowHeader(type, size));
         }
         if (pos + size > end) {
-            throw truncated(RecordType.name(type) + " record of " + size + " bytes");
+            throw truncated(0, RecordType.name(type) + " record of " + size + " bytes");
         }
         at = have(size);
         MemorySegment seg = bufSeg;
         long trailingBytes = RecordFraming.trailingBytes(seg, at, type, size, endian);
         // compared without adding it to the position: a u64 size near 2^63 would overflow the sum
         if (trailingBytes < 0 || trailingBytes > end - pos - size) {
-            throw truncated(RecordType.name(type) + " payload of " + Long.toUnsignedString(trailingBytes) + " bytes");
+            throw truncated(size, RecordType.name(type) + " payload of " + Long.toUnsignedString(trailingBytes)
+                + " bytes");
         }
         MemorySegment trailing = trailingBytes == 0 ? null
             : at + size + trailingBytes <= bufLen ? seg.asSlice(at + size, trailingBytes)
@@ -189,11 +192,17 @@ final class FileRecordSource implements RecordSource {
         return bb.position() - off;
     }
 
-    private BadInputException truncated(String what) {
-        String where = end < declaredEnd
-            ? "data section truncated at EOF " + mapped.byteSize() + " (the header declares data up to byte "
-                + declaredEnd + ")"
+    /**
+     * Names the cut where {@code what} starts, {@code from} bytes after the record's start (a payload: after the record
+     * itself), as the stream reader does. A pipe-format stream saved in a file has no data section: its cut is the
+     * file's end, told in the stream reader's words.
+     */
+    private BadInputException truncated(int from, String what) {
+        long at = pos + from;
+        String where = offsetBias > 0 ? "the file ended after " + Math.max(0, end - at) + " bytes of it"
+            : end < declaredEnd ? "data section truncated at EOF " + mapped.byteSize()
+                + " (the header declares data up to byte " + declaredEnd + ")"
             : "the data section ends at byte " + end;
-        return errors.at(pos, "truncated " + what + ": " + where);
+        return errors.at(at, "truncated " + what + ": " + where);
     }
 }

@@ -125,29 +125,36 @@ class BadInputTest {
                 + " with unknown bits 0x10000000000; .*");
     }
 
-    @Test
-    void truncatedPipeStreamFailsAfterItsReadableRecords() throws IOException {
+    /**
+     * A pipe-mode stream cut inside a record, read from standard input or saved in a file: the records before the cut
+     * are delivered, and the cut is named alike, at the record's offset with how many of its bytes came.
+     */
+    @ParameterizedTest(name = "from {0}")
+    @ValueSource(strings = {"stream", "file"})
+    void truncatedPipeStreamFailsAfterItsReadableRecords(String from) throws IOException {
         byte[] full = fixture("sched-proc.pipe.data");
         byte[] cut = Arrays.copyOf(full, full.length - 100);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         assertThatThrownBy(() -> {
-            try (PerfSession s = PerfSession.open(new ByteArrayInputStream(cut), "pipe")) {
+            try (PerfSession s = openPipe(from, cut)) {
                 Goldens.script(s, bytes, null);
             }
         }).isInstanceOf(BadInputException.class)
             // a walk of the record sizes (tracing data included) puts the 96-byte SAMPLE that the cut at 15928
             // splits at byte 15860, so 68 of its bytes are there
-            .hasMessage("pipe: byte offset 15860: truncated SAMPLE record of 96 bytes: the stream ended after 68"
+            .hasMessage("pipe: byte offset 15860: truncated SAMPLE record of 96 bytes: the " + from + " ended after 68"
                 + " bytes of it");
         assertThat(bytes.toString(StandardCharsets.ISO_8859_1)).contains("sched:sched_process_exec:");
     }
 
     /**
-     * A stream cut inside the TRACING_DATA record's payload (the formats that follow the 12-byte record): named where
-     * the payload starts, with the payload's size and how many of its bytes came, as for a cut record.
+     * A stream cut inside the TRACING_DATA record's payload (the formats that follow the 12-byte record), from standard
+     * input or saved in a file: named where the payload starts, with the payload's size and how many of its bytes
+     * came, as for a cut record.
      */
-    @Test
-    void aPipeStreamCutInsideItsTracingDataNamesThePayloadsBytes() throws IOException {
+    @ParameterizedTest(name = "from {0}")
+    @ValueSource(strings = {"stream", "file"})
+    void aPipeStreamCutInsideItsTracingDataNamesThePayloadsBytes(String from) throws IOException {
         byte[] full = fixture("sched-proc.pipe.data");
         ByteBuffer bb = ByteBuffer.wrap(full).order(ByteOrder.LITTLE_ENDIAN);
         int at = 16;  // after the pipe header: records of u32 type, u16 misc, u16 size
@@ -158,12 +165,18 @@ class BadInputTest {
         long payload = Integer.toUnsignedLong(bb.getInt(at + 8));
         byte[] cut = Arrays.copyOf(full, at + size + 100);
         assertThatThrownBy(() -> {
-            try (PerfSession s = PerfSession.open(new ByteArrayInputStream(cut), "pipe")) {
+            try (PerfSession s = openPipe(from, cut)) {
                 Goldens.script(s, new ByteArrayOutputStream(), null);
             }
         }).isInstanceOf(BadInputException.class)
             .hasMessage("pipe: byte offset " + (at + size) + ": truncated TRACING_DATA payload of " + payload
-                + " bytes: the stream ended after 100 bytes of it");
+                + " bytes: the " + from + " ended after 100 bytes of it");
+    }
+
+    /** @return a session of pipe-mode {@code bytes}, named "pipe": from a stream, or from a file that holds them */
+    private PerfSession openPipe(String from, byte[] bytes) throws IOException {
+        return from.equals("stream") ? PerfSession.open(new ByteArrayInputStream(bytes), "pipe")
+            : PerfSession.open(write("cut.pipe.data", bytes), "pipe");
     }
 
     /** A stream that ends inside the 16-byte pipe header (an empty standard input, /dev/null) says how much came. */

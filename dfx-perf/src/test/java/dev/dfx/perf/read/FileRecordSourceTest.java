@@ -176,7 +176,7 @@ class FileRecordSourceTest {
                 new InputErrors("aux.data", 0));
             assertThat(src.next().size()).isEqualTo(64);
             assertThatThrownBy(src::next).isInstanceOf(BadInputException.class)
-                .hasMessage("aux.data: byte offset 64: truncated AUXTRACE payload of " + Long.toUnsignedString(payload)
+                .hasMessage("aux.data: byte offset 112: truncated AUXTRACE payload of " + Long.toUnsignedString(payload)
                     + " bytes: the data section ends at byte 112");
         }
     }

@@ -200,6 +200,9 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         Set<String> names = symbolNames;
+        // perf refuses -g graph given on the command line (not its default) for a recording without callchains
+        boolean graphAsked = mode.equals("graph")
+            && spec.commandLine().getParseResult().hasMatchedOption(spec.findOption("-g"));
         SymbolOptions syms = symbols.options();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         List<String> warnings = new ArrayList<>();
@@ -211,6 +214,9 @@ final class ReportCommand implements Callable<Integer> {
                 // the features end the stream's report: perf stops at their end marker for --header-only
                 new HeaderPrinter(session, headers.showInfo, out).printPipeFeatures();
                 return;
+            }
+            if (graphAsked) {
+                PerfReport.requireCallchains(session, !quiet && !block.any(), out);
             }
             PerfSession s = streamFeatures(session, input, out);
             try {

@@ -27,12 +27,22 @@ record LiveReport(String perf, CliRun dfx) {
         List<String> opts = options.isEmpty() ? List.of() : Arrays.asList(options.split(" "));
         List<String> perf = new ArrayList<>(List.of("--buildid-dir", cache.toString(), "report", "-i", data,
             "--stdio"));
-        List<String> dfx = new ArrayList<>(List.of("report", "-i", data, "--buildid-dir", cache.toString()));
         perf.addAll(opts);
-        dfx.addAll(opts);
         String printed = LiveRecording.perfOutput(dir, perf.toArray(String[]::new));
         return new LiveReport(opts.contains("-q") ? printed : ReportLiveTest.withoutTip(printed),
-            CliRun.dfx(dfx.toArray(String[]::new)));
+            CliRun.dfx(dfxArgs(data, cache, options)));
+    }
+
+    /**
+     * @param options report options separated by single spaces (may be empty)
+     * @return the arguments of {@code dfx report -i DATA --buildid-dir CACHE OPTIONS}
+     */
+    static String[] dfxArgs(String data, Path cache, String options) {
+        List<String> dfx = new ArrayList<>(List.of("report", "-i", data, "--buildid-dir", cache.toString()));
+        if (!options.isEmpty()) {
+            dfx.addAll(Arrays.asList(options.split(" ")));
+        }
+        return dfx.toArray(String[]::new);
     }
 
     /** Asserts that perf printed lines, that dfx exited 0 and that it printed perf's text byte for byte. */

@@ -29,7 +29,7 @@ class ReportNoSamplesLiveTest {
     void aRecordingWithoutSamplesPrintsPerfsHintAloneAndSaysSo(String options) throws Exception {
         Path data = noSamples();
         String perf = perfReport(data.toString(), options);
-        CliRun dfx = CliRun.dfx(args(data.toString(), options));
+        CliRun dfx = CliRun.dfx(LiveReport.dfxArgs(data.toString(), dir.resolve("cache"), options));
 
         assertThat(dfx.status()).as(dfx.err()).isZero();
         assertThat(dfx.out()).isEqualTo(perf);
@@ -81,7 +81,7 @@ class ReportNoSamplesLiveTest {
             data = LiveRecording.record(dir, "some.data", "-e", "cpu-clock", "-c", "100000");
         }
         String perf = perfReport(data.toString(), "--time 1,2");
-        CliRun dfx = CliRun.dfx(args(data.toString(), "--time 1,2"));
+        CliRun dfx = CliRun.dfx(LiveReport.dfxArgs(data.toString(), dir.resolve("cache"), "--time 1,2"));
 
         assertThat(CliRun.dfx("report", "-i", data.toString()).out()).contains("% ");
         assertThat(dfx.status()).as(dfx.err()).isZero();
@@ -102,14 +102,5 @@ class ReportNoSamplesLiveTest {
             cmd.addAll(Arrays.asList(options.split(" ")));
         }
         return LiveRecording.perfOutput(dir, cmd.toArray(String[]::new));
-    }
-
-    private static String[] args(String data, String options) {
-        List<String> cmd = new ArrayList<>(List.of("report", "-i", data, "--buildid-dir",
-            dir.resolve("cache").toString()));
-        if (!options.isEmpty()) {
-            cmd.addAll(Arrays.asList(options.split(" ")));
-        }
-        return cmd.toArray(String[]::new);
     }
 }

@@ -87,6 +87,30 @@ public final class PerfReport {
     }
 
     /**
+     * Refuses {@code -g} asked of a recording without callchains, as perf report does ({@code
+     * report__setup_sample_type}, perf 6.1): a recording read from a file (not pipe mode) none of whose events samples
+     * PERF_SAMPLE_CALLCHAIN, and without AUX area data (whose decoders can add callchains), has none to print. perf
+     * refuses before reading a record, after its lines pointing to the header options.
+     *
+     * @param session the recording, its attrs read (a pipe-mode stream is never refused: perf checks before its attrs
+     *                arrive)
+     * @param hint    whether the report would start with {@link #HEADER_HINT} (neither {@code -q} nor a header
+     *                printed): printed to {@code out} before refusing, as perf prints it
+     * @throws BadInputException naming the recording, when it has no callchain to print
+     */
+    public static void requireCallchains(PerfSession session, boolean hint, TextSink out) {
+        if (session.file().pipe() || session.features().containsKey(Feature.AUXTRACE.bit())
+                || (session.evlist().combinedSampleType() & SampleType.CALLCHAIN) != 0) {
+            return;
+        }
+        if (hint) {
+            out.put(HEADER_HINT);
+        }
+        throw new BadInputException(session.name() + ": -g asks for callchains, but no event of the recording samples"
+            + " them (perf record -g records them; -g none reports without)");
+    }
+
+    /**
      * Prints the report of {@code session}.
      *
      * @return the lines about symbol files that could not be used, each once, and, where no sample made an entry

@@ -4,6 +4,7 @@ import dev.dfx.error.BadInputException;
 import dev.dfx.error.UsageException;
 import dev.dfx.perf.filter.ThreadFilter;
 import dev.dfx.perf.header.HeaderPrinter;
+import dev.dfx.perf.report.CallGraph;
 import dev.dfx.perf.report.PerfReport;
 import dev.dfx.perf.session.PerfSession;
 import dev.dfx.perf.symbol.SymbolOptions;
@@ -71,10 +72,10 @@ final class ReportCommand implements Callable<Integer> {
         description = "perf.data: accumulate callchains into callers (Children column; default with callchains)")
     Boolean children;
 
-    // -g alone is graph, as perf's -g (its default when nothing follows it)
-    @Option(names = {"-g", "--call-graph"}, paramLabel = "MODE", defaultValue = "graph", arity = "0..1",
-        fallbackValue = "graph",
-        description = "perf.data: graph (default; -g alone) prints each entry's callchains, none does not")
+    // -g alone is perf's graph,0.5,caller,function,percent (its callchain_default_opt), which sets the caller order
+    @Option(names = {"-g", "--call-graph"}, paramLabel = "MODE", arity = "0..1", fallbackValue = CallGraph.BARE,
+        description = "perf.data: graph (default) prints each entry's callchains, none does not; caller or callee sets"
+            + " their order, as in perf's -g graph,0.5,caller (what -g alone means)")
     String callGraph;
 
     // taken as text: a value that starts with '-I' (-Infinity) is the value, as for perf, not picocli's option -I
@@ -185,10 +186,11 @@ final class ReportCommand implements Callable<Integer> {
         if (!file.toString().equals("-") && !Files.exists(file)) {
             throw PerfInputs.noSuchInput(file);
         }
-        String mode = callGraph.toLowerCase(java.util.Locale.ROOT);
-        if (!mode.equals("graph") && !mode.equals("none")) {
-            throw new UsageException("option -g: '" + callGraph + "' is not a call-graph mode dfx prints; expected"
-                + " graph or none");
+        CallGraph graph;
+        try {
+            graph = callGraph == null ? CallGraph.DEFAULT : CallGraph.parse(callGraph);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("option -g: " + e.getMessage());
         }
         Set<String> symbolNames = null;
         if (symbolList != null) {
@@ -200,9 +202,6 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         Set<String> names = symbolNames;
-        // perf refuses -g graph given on the command line (not its default) for a recording without callchains
-        boolean graphAsked = mode.equals("graph")
-            && spec.commandLine().getParseResult().hasMatchedOption(spec.findOption("-g"));
         SymbolOptions syms = symbols.options();
         TextSink out = new TextSink(RawOutput.of(spec.commandLine().getOut()));
         List<String> warnings = new ArrayList<>();
@@ -215,13 +214,10 @@ final class ReportCommand implements Callable<Integer> {
                 new HeaderPrinter(session, headers.showInfo, out).printPipeFeatures();
                 return;
             }
-            if (graphAsked) {
-                PerfReport.requireCallchains(session, !quiet && !block.any(), out);
-            }
             PerfSession s = streamFeatures(session, input, out);
             try {
                 warnings.addAll(PerfReport.print(s, new PerfReport.Options(sort, fields, children,
-                    mode.equals("graph"), percentLimit, syms, filter.bind(s), names,
+                    graph, percentLimit, syms, filter.bind(s), names,
                     new PerfReport.Display(showNrSamples, quiet, inverted, group, block.any() || s != session)),
                     out));
             } finally {

@@ -45,7 +45,7 @@ class PerfOptionErrorsTest {
     @CsvSource(delimiter = '|', value = {
         "report --sort nosuch | report: option --sort: unknown key 'nosuch'",
         "report -F overhead,nosuch | report: option -F: unknown key 'nosuch'",
-        "report -g caller | report: option -g: 'caller' is not a call-graph mode dfx prints",
+        "report -g fractal | report: option -g: 'fractal' is the call-graph mode fractal, which dfx does not print",
         "report --percent-limit x | report: Invalid value for option '--percent-limit': 'x' is not a double",
         "report -S a,a | report: Invalid value for option '--symbols': 'a,a': symbol 'a' is named twice",
         "report --time 1.5 | report: Invalid value for option '--time': '1.5' is not a time range",

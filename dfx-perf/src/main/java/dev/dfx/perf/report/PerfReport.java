@@ -35,7 +35,8 @@ public final class PerfReport {
      *                     recording of tracepoints only)
      * @param fields       {@code -F FIELDS}, or null
      * @param children     {@code --children} (true), {@code --no-children} (false), or null for perf's default
-     * @param graph        false for {@code -g none}: no callchains printed
+     * @param graph        {@code -g}: whether callchains are printed, whether they were asked for (a recording file
+     *                     without them is then refused), their order
      * @param percentLimit {@code --percent-limit}: lines (and callchain branches) under this share of the event's
      *                     period are left out; perf's default for branches is 0.5
      * @param symbols      where symbols are looked for
@@ -46,12 +47,17 @@ public final class PerfReport {
      *                     start {@code 0x...}, or hex address, {@link SymbolList}) are hidden likewise; null for all
      * @param display      what is printed besides the lines
      */
-    public record Options(String sort, String fields, Boolean children, boolean graph, Double percentLimit,
+    public record Options(String sort, String fields, Boolean children, CallGraph graph, Double percentLimit,
                           SymbolOptions symbols, SampleFilter filter, Set<String> symbolNames, Display display) {
-        /** The options without filters, with perf's default display. */
+        /**
+         * The options without filters, with perf's default display.
+         *
+         * @param graph false for {@code -g none}, else perf's default ({@code -g} not given)
+         */
         public Options(String sort, String fields, Boolean children, boolean graph, Double percentLimit,
                        SymbolOptions symbols) {
-            this(sort, fields, children, graph, percentLimit, symbols, SampleFilter.NONE, null, Display.DEFAULT);
+            this(sort, fields, children, graph ? CallGraph.DEFAULT : CallGraph.NONE, percentLimit, symbols,
+                SampleFilter.NONE, null, Display.DEFAULT);
         }
     }
 
@@ -90,24 +96,33 @@ public final class PerfReport {
      * Refuses {@code -g} asked of a recording without callchains, as perf report does ({@code
      * report__setup_sample_type}, perf 6.1): a recording read from a file (not pipe mode) none of whose events samples
      * PERF_SAMPLE_CALLCHAIN, and without AUX area data (whose decoders can add callchains), has none to print. perf
-     * refuses before reading a record, after its lines pointing to the header options.
+     * refuses after checking the sort keys, fields and filters, before reading a record: it has printed its hint lines
+     * by then.
      *
-     * @param session the recording, its attrs read (a pipe-mode stream is never refused: perf checks before its attrs
-     *                arrive)
-     * @param hint    whether the report would start with {@link #HEADER_HINT} (neither {@code -q} nor a header
-     *                printed): printed to {@code out} before refusing, as perf prints it
      * @throws BadInputException naming the recording, when it has no callchain to print
      */
-    public static void requireCallchains(PerfSession session, boolean hint, TextSink out) {
-        if (session.file().pipe() || session.features().containsKey(Feature.AUXTRACE.bit())
+    private static void requireCallchains(PerfSession session, Options opt, TextSink out, List<String> elideNotes) {
+        if (!opt.graph().asked() || session.file().pipe() || session.features().containsKey(Feature.AUXTRACE.bit())
                 || (session.evlist().combinedSampleType() & SampleType.CALLCHAIN) != 0) {
             return;
         }
-        if (hint) {
-            out.put(HEADER_HINT);
-        }
+        printer(opt, out).hints(elideNotes, opt.display().headerShown());
         throw new BadInputException(session.name() + ": -g asks for callchains, but no event of the recording samples"
             + " them (perf record -g records them; -g none reports without)");
+    }
+
+    /** perf's callchain order: -G, else the order -g set, else caller with children (unless --no-children). */
+    private static boolean callerOrder(Options opt) {
+        if (opt.display().inverted()) {
+            return true;
+        }
+        return opt.graph().callerOrder() != null ? opt.graph().callerOrder() : !Boolean.FALSE.equals(opt.children());
+    }
+
+    private static ReportPrinter printer(Options opt, TextSink out) {
+        return new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
+            opt.percentLimit() == null ? 0.5 : opt.percentLimit(), opt.display().quiet(),
+            opt.filter().times() == null ? null : opt.filter().times().text());
     }
 
     /**
@@ -125,7 +140,8 @@ public final class PerfReport {
     public static List<String> print(PerfSession session, Options opt, TextSink out) {
         // checks the keys before anything is read; the layout used is made at the first sample, when a pipe-mode
         // stream has given its attrs (HEADER_ATTR records come before the samples); the sort keys are settled here
-        boolean trace = layout(session, opt).keys().contains(SortKey.TRACE);
+        ReportLayout settled = layout(session, opt);
+        boolean trace = settled.keys().contains(SortKey.TRACE);
         session.hintMissingFormats(" (dfx report cannot sort them by trace)");
         if (trace && !session.file().pipe()) {
             // refused before anything is read or printed, as script refuses its trace field (a pipe's formats come
@@ -137,6 +153,7 @@ public final class PerfReport {
                 }
             }
         }
+        requireCallchains(session, opt, out, settled.elideNotes());
         ReportLayout[] layout = new ReportLayout[1];
         DsoOrder dsos = new DsoOrder(headerDsos(session));
         Map<Evsel, Hists> hists = new LinkedHashMap<>();
@@ -145,10 +162,9 @@ public final class PerfReport {
         BadInputException stopped = null;
         SymbolList symbolList = SymbolList.of(opt.symbolNames());
         try {
-            // callchain order is caller unless --no-children (also in pipe mode), and perf's unwinder then hands frames
-            // outermost first, which decides the order of its addr2line questions
-            boolean callerOrder = !Boolean.FALSE.equals(opt.children()) || opt.display().inverted();
-            warnings = ProfileWalk.run(session, opt.symbols(), callerOrder, trace, s -> {
+            // callchain order is caller unless --no-children or -g callee (also in pipe mode), and perf's unwinder
+            // then hands frames outermost first, which decides the order of its addr2line questions
+            warnings = ProfileWalk.run(session, opt.symbols(), callerOrder(opt), trace, s -> {
                 if (skipped(s, opt.filter())) {
                     return;
                 }
@@ -166,9 +182,7 @@ public final class PerfReport {
         } catch (BadInputException e) {
             stopped = e;
         }
-        ReportPrinter printer = new ReportPrinter(out, opt.percentLimit() == null ? 0 : opt.percentLimit(),
-            opt.percentLimit() == null ? 0.5 : opt.percentLimit(), opt.display().quiet(),
-            opt.filter().times() == null ? null : opt.filter().times().text());
+        ReportPrinter printer = printer(opt, out);
         List<String> elideNotes = (layout[0] != null ? layout[0] : layout(session, opt)).elideNotes();
         if (hists.isEmpty()) {
             // perf's __cmd_report: no entry in any event's hists (no sample, or every one dropped before it made an
@@ -203,25 +217,22 @@ public final class PerfReport {
      * @return the columns and callchain mode for the events known so far (callchains if any event samples them);
      *         a pipe-mode stream never gets the Children column, even with {@code --children}: perf sets up its
      *         columns before the stream's attrs arrive; its callchains still run from caller to callee unless
-     *         {@code --no-children} is given, as children mode set that order when the options were read
+     *         {@code --no-children} or {@code -g callee} is given, as children mode set that order when the options
+     *         were read
      */
     private static ReportLayout layout(PerfSession session, Options opt) {
         boolean callchain = false;
         for (Evsel e : session.evlist().all()) {
             callchain |= (e.attr().sampleType() & SampleType.CALLCHAIN) != 0;
         }
-        boolean inverted = opt.display().inverted();
         boolean nr = opt.display().showNrSamples();
-        ReportLayout l;
-        if (!session.file().pipe()) {
-            l = ReportLayout.of(opt.sort(), opt.fields(), tracepointsOnly(session), opt.children(), opt.graph(),
-                callchain, nr);
-            l = l.withCallerOrder(l.callerOrder() || callchain && inverted);
-        } else {
-            // perf settles the default sort keys before a stream's attrs arrive, so they are those of other recordings
-            l = ReportLayout.of(opt.sort(), opt.fields(), false, Boolean.FALSE, opt.graph(), callchain, nr)
-                .withCallerOrder(callchain && (!Boolean.FALSE.equals(opt.children()) || inverted));
-        }
+        // perf settles the default sort keys before a stream's attrs arrive, so a stream's are those of other
+        // recordings, and it never gets the Children column
+        ReportLayout l = !session.file().pipe()
+            ? ReportLayout.of(opt.sort(), opt.fields(), tracepointsOnly(session), opt.children(), opt.graph().print(),
+                callchain, nr)
+            : ReportLayout.of(opt.sort(), opt.fields(), false, Boolean.FALSE, opt.graph().print(), callchain, nr);
+        l = l.withCallerOrder(callchain && callerOrder(opt));
         SymbolList symbols = SymbolList.of(opt.symbolNames());
         return l.elide(opt.filter().threads().comms(), symbols == null ? null : symbols.names());
     }

@@ -199,7 +199,7 @@ final class FileRecordSource implements RecordSource {
      */
     private BadInputException truncated(int from, String what) {
         long at = pos + from;
-        String where = offsetBias > 0 ? "the file ended after " + Math.max(0, end - at) + " bytes of it"
+        String where = offsetBias > 0 ? RecordFraming.endedAfter("file", Math.max(0, end - at))
             : end < declaredEnd ? "data section truncated at EOF " + mapped.byteSize()
                 + " (the header declares data up to byte " + declaredEnd + ")"
             : "the data section ends at byte " + end;

@@ -22,6 +22,15 @@ final class RecordFraming {
             + ", expected at least 8 (perf_event_header)";
     }
 
+    /**
+     * @param input "stream" or "file"
+     * @param got   how many bytes of the cut record (or payload) the input held
+     * @return where a cut input ended, in the words both readers of pipe-format input use
+     */
+    static String endedAfter(String input, long got) {
+        return "the " + input + " ended after " + got + (got == 1 ? " byte" : " bytes") + " of it";
+    }
+
     /** The most payload bytes a reader copies into an array of their own (a Java array's index range, some left). */
     static final long MAX_BUFFERED = Integer.MAX_VALUE - 16;
 

@@ -102,7 +102,7 @@ public final class StreamRecordSource implements RecordSource {
      * @param got  how many of its bytes the stream held
      */
     private BadInputException truncated(int from, String what, int got) {
-        return errors.at(pos + from + errors.recordBias(), "truncated " + what + ": the stream ended after " + got
-            + " bytes of it");
+        return errors.at(pos + from + errors.recordBias(), "truncated " + what + ": "
+            + RecordFraming.endedAfter("stream", got));
     }
 }

@@ -147,6 +147,20 @@ class BadInputTest {
         assertThat(bytes.toString(StandardCharsets.ISO_8859_1)).contains("sched:sched_process_exec:");
     }
 
+    /** A cut one byte into a record's header: that byte, in the singular. */
+    @ParameterizedTest(name = "from {0}")
+    @ValueSource(strings = {"stream", "file"})
+    void aCutOneByteIntoARecordCountsOneByte(String from) throws IOException {
+        byte[] cut = Arrays.copyOf(fixture("sched-proc.pipe.data"), 15861); // the SAMPLE at 15860, above
+        assertThatThrownBy(() -> {
+            try (PerfSession s = openPipe(from, cut)) {
+                Goldens.script(s, new ByteArrayOutputStream(), null);
+            }
+        }).isInstanceOf(BadInputException.class)
+            .hasMessage("pipe: byte offset 15860: truncated record header (8 bytes): the " + from + " ended after 1"
+                + " byte of it");
+    }
+
     /**
      * A stream cut inside the TRACING_DATA record's payload (the formats that follow the 12-byte record), from standard
      * input or saved in a file: named where the payload starts, with the payload's size and how many of its bytes

@@ -72,11 +72,12 @@ final class ReportCommand implements Callable<Integer> {
         description = "perf.data: accumulate callchains into callers (Children column; default with callchains)")
     Boolean children;
 
-    // -g alone is perf's graph,0.5,caller,function,percent (its callchain_default_opt), which sets the caller order
+    // -g alone is perf's graph,0.5,caller,function,percent (its callchain_default_opt), which sets the caller order;
+    // every -g given counts, in order, as each adds to what the ones before it set in perf
     @Option(names = {"-g", "--call-graph"}, paramLabel = "MODE", arity = "0..1", fallbackValue = CallGraph.BARE,
         description = "perf.data: graph (default) prints each entry's callchains, none does not; caller or callee sets"
             + " their order, as in perf's -g graph,0.5,caller (what -g alone means)")
-    String callGraph;
+    List<String> callGraph = new ArrayList<>();
 
     // taken as text: a value that starts with '-I' (-Infinity) is the value, as for perf, not picocli's option -I
     @Option(names = "--percent-limit", paramLabel = "PERCENT", preprocessor = RawValuePreprocessor.class,
@@ -188,7 +189,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         CallGraph graph;
         try {
-            graph = callGraph == null ? CallGraph.DEFAULT : CallGraph.parse(callGraph);
+            graph = callGraph.isEmpty() ? CallGraph.DEFAULT : CallGraph.parse(callGraph);
         } catch (IllegalArgumentException e) {
             throw new UsageException("option -g: " + e.getMessage());
         }

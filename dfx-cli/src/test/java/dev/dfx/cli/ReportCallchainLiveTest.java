@@ -79,7 +79,8 @@ class ReportCallchainLiveTest {
     @ParameterizedTest(name = "report {0}")
     @ValueSource(strings = {"-g graph", "-g --no-children", "--no-children -g", "-g graph --no-children",
         "-g caller --no-children", "-g callee --no-children", "-g graph,0.5,callee --no-children", "-g c --no-children",
-        "-g callee -G", "--no-children", "-g none"})
+        "-g callee -G", "--no-children", "-g none", "-g none -g graph --no-children",
+        "-g 0.5abc -g caller --no-children"})
     void callchainsAreOrderedAsPerfOrdersThem(String options) throws Exception {
         Path callchains = dir.resolve("g.data");
         if (!Files.exists(callchains)) {

@@ -1,6 +1,9 @@
 package dev.dfx.perf.report;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How {@code perf report -g} prints callchains, read as perf reads its value ({@code __parse_callchain_report_opt},
@@ -9,7 +12,9 @@ import java.util.Locale;
  * {@code callee}), a sort key ({@code function}, {@code address}, {@code srcline}, {@code branch}) or a value
  * ({@code percent}, {@code period}, {@code count}), any prefix of a word naming the first word it starts (perf's
  * {@code strncmp} over the word's length, so {@code c} is {@code caller}); the first number is the threshold, the
- * second the print limit. perf's {@code -g} alone is {@code graph,0.5,caller,function,percent} ({@link #BARE}), which
+ * second the print limit, each read as C's strtod reads it (its leading number). Several {@code -g} add up, each onto
+ * what the ones before it set, and {@code none} followed by a {@code -g} without a print type has nothing to print
+ * with (perf: "Can't register callchain params"). perf's {@code -g} alone is {@code graph,0.5,caller,function,percent} ({@link #BARE}), which
  * sets the caller order even without children. dfx prints {@code graph} with perf's threshold 0.5, by function, as
  * percentages, in either order, or {@code none}; the rest is refused by name. Words are read in any case, as dfx
  * reads every option value that names something. Immutable.
@@ -33,41 +38,139 @@ public record CallGraph(boolean print, boolean asked, Boolean callerOrder) {
     private static final String[] VALUES = {"percent", "period", "count"};
 
     /**
-     * @param value {@code -g}'s value as given (perf's {@link #BARE} for {@code -g} alone)
-     * @return what it asks for, {@link #asked} true unless it turns graphs off
-     * @throws IllegalArgumentException naming the word dfx does not print or perf would not take
+     * Reads {@code -g}'s values in command-line order, each onto what the ones before it set, as perf's options
+     * accumulate into its {@code callchain_param} ({@code -g 20 -g caller} keeps the threshold 20): only the end result
+     * must be one dfx prints.
+     *
+     * @param values each {@code -g}'s value as given ({@link #BARE} for {@code -g} alone); at least one
+     * @return what they ask for together, {@link #asked} true unless the last turns graphs off
+     * @throws IllegalArgumentException naming the word that perf would not take, or that set what dfx does not print
      */
+    public static CallGraph parse(List<String> values) {
+        Reading r = new Reading();
+        values.forEach(r::read);
+        return r.result();
+    }
+
+    /** As {@link #parse(List)} of one value. */
     public static CallGraph parse(String value) {
-        Boolean caller = null;
-        int numbers = 0;
-        for (String word : value.split(",")) {
-            if (word.isEmpty()) {
-                continue; // perf's strtok skips empty words
-            }
-            String w = word.toLowerCase(Locale.ROOT);
-            if ("none".startsWith(w)) {
-                return NONE; // perf stops reading at none
-            }
-            String mode = named(w, MODES);
-            if (mode != null) {
-                if (!mode.equals("graph")) {
-                    throw new IllegalArgumentException("'" + word + "' is the call-graph mode " + mode
-                        + ", which dfx does not print; expected graph or none");
+        return parse(List.of(value));
+    }
+
+    /** perf's {@code callchain_param} and {@code use_callchain} as the values are read, with the word that set each. */
+    private static final class Reading {
+        private boolean none;
+        private boolean asked;
+        private Boolean caller;
+        private String mode = "graph";
+        private String modeWord;
+        private String key = "function";
+        private String keyWord;
+        private String value = "percent";
+        private String valueWord;
+        private double threshold = 0.5;
+        private String thresholdWord;
+        private double printLimit;
+        private String printLimitWord;
+
+        void read(String v) {
+            asked = true;
+            int numbers = 0;
+            for (String word : v.split(",")) {
+                if (word.isEmpty()) {
+                    continue; // perf's strtok skips empty words
                 }
-            } else if ("caller".startsWith(w)) {
-                caller = Boolean.TRUE;
-            } else if ("callee".startsWith(w)) {
-                caller = Boolean.FALSE;
-            } else if (named(w, KEYS) != null) {
-                refuseUnless(word, named(w, KEYS), "function", "sort key");
-            } else if (named(w, VALUES) != null) {
-                refuseUnless(word, named(w, VALUES), "percent", "value");
-            } else {
-                number(word, numbers++);
+                String w = word.toLowerCase(Locale.ROOT);
+                if ("none".startsWith(w)) {
+                    none = true; // perf stops reading the value at none
+                    asked = false;
+                    return;
+                }
+                String named;
+                if ((named = named(w, MODES)) != null) {
+                    mode = named;
+                    modeWord = word;
+                    none = false;
+                } else if ("caller".startsWith(w)) {
+                    caller = Boolean.TRUE;
+                } else if ("callee".startsWith(w)) {
+                    caller = Boolean.FALSE;
+                } else if ((named = named(w, KEYS)) != null) {
+                    key = named;
+                    keyWord = word;
+                } else if ((named = named(w, VALUES)) != null) {
+                    value = named;
+                    valueWord = word;
+                } else {
+                    number(word, numbers++);
+                }
             }
         }
-        return new CallGraph(true, true, caller);
+
+        /** The {@code index}th number of one value (perf's strtod and strtoul: its longest leading number). */
+        private void number(String word, int index) {
+            Double v = leadingNumber(word);
+            if (v == null) {
+                throw new IllegalArgumentException("'" + word + "' is neither a call-graph mode, order, sort key or"
+                    + " value nor a number");
+            }
+            if (index == 0) {
+                threshold = v;
+                thresholdWord = word;
+            } else if (index == 1) {
+                printLimit = v;
+                printLimitWord = word;
+            } else {
+                throw new IllegalArgumentException("'" + word + "': a third number; expected a threshold, then a"
+                    + " print limit");
+            }
+        }
+
+        CallGraph result() {
+            if (none && asked) {
+                throw new IllegalArgumentException("-g none, then -g without a print type: nothing to print the"
+                    + " callchains with (perf: Can't register callchain params); give -g graph");
+            }
+            if (none) {
+                return NONE;
+            }
+            if (!mode.equals("graph")) {
+                throw new IllegalArgumentException("'" + modeWord + "' is the call-graph mode " + mode
+                    + ", which dfx does not print; expected graph or none");
+            }
+            refuseUnless(keyWord, key, "function", "sort key");
+            refuseUnless(valueWord, value, "percent", "value");
+            if (threshold != 0.5) {
+                throw new IllegalArgumentException("a call-graph threshold of " + thresholdWord + ": dfx prints perf's"
+                    + " 0.5 only (--percent-limit P hides lines and branches under P %)");
+            }
+            if (printLimit != 0) {
+                throw new IllegalArgumentException("'" + printLimitWord + "': dfx prints callchains without a print"
+                    + " limit (0, perf's default)");
+            }
+            return new CallGraph(true, asked, caller);
+        }
     }
+
+    /**
+     * @return the longest number {@code word} starts with, as C's strtod reads it (decimal with an exponent,
+     *         hexadecimal, inf, infinity, nan), or null where it starts with none
+     */
+    static Double leadingNumber(String word) {
+        Matcher m = LEADING_NUMBER.matcher(word);
+        if (!m.lookingAt()) {
+            return null;
+        }
+        String n = m.group().toLowerCase(Locale.ROOT);
+        boolean minus = n.startsWith("-");
+        String u = n.startsWith("-") || n.startsWith("+") ? n.substring(1) : n;
+        double v = u.startsWith("inf") ? Double.POSITIVE_INFINITY : u.equals("nan") ? Double.NaN
+            : u.startsWith("0x") ? new java.math.BigInteger(u.substring(2), 16).doubleValue() : Double.parseDouble(u);
+        return minus ? -v : v;
+    }
+
+    private static final Pattern LEADING_NUMBER = Pattern.compile(
+        "[+-]?(?:0[xX][0-9a-fA-F]+|(?i:infinity|inf|nan)|(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)");
 
     /** @return the first of {@code words} that {@code w} is a prefix of, or null */
     private static String named(String w, String[] words) {
@@ -79,28 +182,11 @@ public record CallGraph(boolean print, boolean asked, Boolean callerOrder) {
         return null;
     }
 
+    /** Refuses a sort key or value other than the one dfx prints; {@code word} set it (null: perf's default). */
     private static void refuseUnless(String word, String named, String printed, String what) {
         if (!named.equals(printed)) {
             throw new IllegalArgumentException("'" + word + "' is the call-graph " + what + " " + named
                 + ", which dfx does not print; expected " + printed);
-        }
-    }
-
-    /** The {@code index}th number of the list: the threshold (dfx prints perf's 0.5 only), then the print limit. */
-    private static void number(String word, int index) {
-        double v;
-        try {
-            v = Double.parseDouble(word);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + word + "' is neither a call-graph mode, order, sort key or value"
-                + " nor a number");
-        }
-        if (index == 0 && v != 0.5) {
-            throw new IllegalArgumentException("a call-graph threshold of " + word + ": dfx prints perf's 0.5 only"
-                + " (--percent-limit P hides lines and branches under P %)");
-        }
-        if (index > 0) {
-            throw new IllegalArgumentException("'" + word + "': dfx prints callchains without a print limit");
         }
     }
 }

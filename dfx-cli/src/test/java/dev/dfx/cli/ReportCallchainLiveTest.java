@@ -73,13 +73,14 @@ class ReportCallchainLiveTest {
     /**
      * A recording with callchains: their order as perf orders them. {@code -g} alone is perf's
      * graph,0.5,caller,...: caller first also with {@code --no-children}; {@code -g graph} sets no order (callee first
-     * without children); {@code -G} puts the caller first whatever {@code -g} says. (Not compared: {@code -g callee}
-     * with children, where perf orders entries of equal Children apart from dfx, docs/perf-data.md.)
+     * without children); {@code -G} puts the caller first whatever {@code -g} says. With children, entries of equal
+     * Children are ordered by their chains' depth, the comparison turned round in callee order (__hpp__sort_acc).
      */
     @ParameterizedTest(name = "report {0}")
     @ValueSource(strings = {"-g graph", "-g --no-children", "--no-children -g", "-g graph --no-children",
         "-g caller --no-children", "-g callee --no-children", "-g graph,0.5,callee --no-children", "-g c --no-children",
-        "-g callee -G", "--no-children", "-g none", "-g none -g graph --no-children",
+        "-g callee -G", "--no-children", "-g none", "-g none -g graph --no-children", "-g callee",
+        "-g graph,0.5,callee --children", "-g callee -n",
         "-g 0.5abc -g caller --no-children"})
     void callchainsAreOrderedAsPerfOrdersThem(String options) throws Exception {
         Path callchains = dir.resolve("g.data");

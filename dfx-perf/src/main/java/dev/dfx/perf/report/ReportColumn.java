@@ -113,9 +113,11 @@ sealed interface ReportColumn {
                 if (c != 0 || x.thread != y.thread || !h.useCallchain()) {
                     return c;
                 }
-                // a caller above its callees when they have equal period: in children mode the chains run
-                // from caller to callee (ORDER_CALLER), so the deeper chain belongs to the caller
-                return Integer.compare(y.maxDepth, x.maxDepth);
+                // a caller above its callees when they have equal period (__hpp__sort_acc): with the chains run
+                // from caller to callee the deeper chain belongs to the caller; from callee to caller (-g callee)
+                // to the callee, and perf turns the comparison round
+                int deeper = Integer.compare(y.maxDepth, x.maxDepth);
+                return h.layout().callerOrder() ? deeper : -deeper;
             }
             int c = Long.compareUnsigned(value(y), value(x));
             // __hpp__sort: in a group's table, equal values are ordered by the members' in group order

@@ -79,6 +79,10 @@ final class ReportCommand implements Callable<Integer> {
             + " their order, as in perf's -g graph,0.5,caller (what -g alone means)")
     List<String> callGraph = new ArrayList<>();
 
+    @Option(names = "--no-call-graph", arity = "0",
+        description = "perf.data: as -g none, where it stands among the -g given (perf's negation of --call-graph)")
+    boolean noCallGraph;
+
     // taken as text: a value that starts with '-I' (-Infinity) is the value, as for perf, not picocli's option -I
     @Option(names = "--percent-limit", paramLabel = "PERCENT", preprocessor = RawValuePreprocessor.class,
         arity = "0..1",
@@ -189,7 +193,8 @@ final class ReportCommand implements Callable<Integer> {
         }
         CallGraph graph;
         try {
-            graph = callGraph.isEmpty() ? CallGraph.DEFAULT : CallGraph.parse(callGraph);
+            List<String> values = callGraphValues();
+            graph = values.isEmpty() ? CallGraph.DEFAULT : CallGraph.parse(values);
         } catch (IllegalArgumentException e) {
             throw new UsageException("option -g: " + e.getMessage());
         }
@@ -233,6 +238,28 @@ final class ReportCommand implements Callable<Integer> {
         });
         warnings.forEach(w -> spec.commandLine().getErr().println("dfx report: " + w));
         return 0;
+    }
+
+    /**
+     * @return the values of the -g given, in command-line order, with each --no-call-graph among them as none (perf
+     *         unsets the option there: graphs off until a later -g gives a print type)
+     */
+    private List<String> callGraphValues() {
+        if (!noCallGraph) {
+            return callGraph;
+        }
+        List<String> values = new ArrayList<>();
+        java.util.Iterator<String> given = callGraph.iterator();
+        for (CommandLine.Model.ArgSpec a : spec.commandLine().getParseResult().matchedArgs()) {
+            if (a instanceof CommandLine.Model.OptionSpec o) {
+                if (o.longestName().equals("--call-graph")) {
+                    values.add(given.next());
+                } else if (o.longestName().equals("--no-call-graph")) {
+                    values.add("none");
+                }
+            }
+        }
+        return values;
     }
 
     /**

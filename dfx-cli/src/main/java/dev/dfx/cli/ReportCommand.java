@@ -19,6 +19,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -249,7 +250,7 @@ final class ReportCommand implements Callable<Integer> {
             return callGraph;
         }
         List<String> values = new ArrayList<>();
-        java.util.Iterator<String> given = callGraph.iterator();
+        Iterator<String> given = callGraph.iterator();
         for (CommandLine.Model.ArgSpec a : spec.commandLine().getParseResult().matchedArgs()) {
             if (a instanceof CommandLine.Model.OptionSpec o) {
                 if (o.longestName().equals("--call-graph")) {

@@ -1,5 +1,6 @@
 package dev.dfx.perf.report;
 
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -14,8 +15,8 @@ import java.util.regex.Pattern;
  * {@code strncmp} over the word's length, so {@code c} is {@code caller}); the first number is the threshold, the
  * second the print limit, each read as C's strtod reads it (its leading number). Several {@code -g} add up, each onto
  * what the ones before it set, and {@code none} followed by a {@code -g} without a print type has nothing to print
- * with (perf: "Can't register callchain params"). perf's {@code -g} alone is {@code graph,0.5,caller,function,percent} ({@link #BARE}), which
- * sets the caller order even without children. dfx prints {@code graph} with perf's threshold 0.5, by function, as
+ * with (perf: "Can't register callchain params"). perf's {@code -g} alone is {@code graph,0.5,caller,function,percent}
+ * ({@link #BARE}), which sets the caller order even without children. dfx prints {@code graph} with perf's threshold 0.5, by function, as
  * percentages, in either order, or {@code none}; the rest is refused by name. Words are read in any case, as dfx
  * reads every option value that names something. Immutable.
  *
@@ -50,11 +51,6 @@ public record CallGraph(boolean print, boolean asked, Boolean callerOrder) {
         Reading r = new Reading();
         values.forEach(r::read);
         return r.result();
-    }
-
-    /** As {@link #parse(List)} of one value. */
-    public static CallGraph parse(String value) {
-        return parse(List.of(value));
     }
 
     /** perf's {@code callchain_param} and {@code use_callchain} as the values are read, with the word that set each. */
@@ -165,7 +161,7 @@ public record CallGraph(boolean print, boolean asked, Boolean callerOrder) {
         boolean minus = n.startsWith("-");
         String u = n.startsWith("-") || n.startsWith("+") ? n.substring(1) : n;
         double v = u.startsWith("inf") ? Double.POSITIVE_INFINITY : u.equals("nan") ? Double.NaN
-            : u.startsWith("0x") ? new java.math.BigInteger(u.substring(2), 16).doubleValue() : Double.parseDouble(u);
+            : u.startsWith("0x") ? new BigInteger(u.substring(2), 16).doubleValue() : Double.parseDouble(u);
         return minus ? -v : v;
     }
 

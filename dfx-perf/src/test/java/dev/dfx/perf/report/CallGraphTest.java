@@ -33,7 +33,7 @@ class CallGraphTest {
         "none,fractal,nonsense             | false | false | default",
         "caller,none                       | false | false | default"})
     void readsWhatPerfReads(String value, boolean print, boolean asked, Boolean callerOrder) {
-        assertThat(CallGraph.parse(value)).isEqualTo(new CallGraph(print, asked, callerOrder));
+        assertThat(CallGraph.parse(List.of(value))).isEqualTo(new CallGraph(print, asked, callerOrder));
     }
 
     /**
@@ -87,7 +87,7 @@ class CallGraphTest {
             + " branches under P %)",
         "graph,x         | 'x' is neither a call-graph mode, order, sort key or value nor a number"})
     void refusesWhatDfxDoesNotPrintByName(String value, String message) {
-        assertThatThrownBy(() -> CallGraph.parse(value)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> CallGraph.parse(List.of(value))).isInstanceOf(IllegalArgumentException.class)
             .hasMessage(message);
     }
 }

@@ -1,8 +1,6 @@
 package dev.dfx.export;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +9,9 @@ import java.util.concurrent.FutureTask;
 
 /**
  * A part of a Chrome trace ({@link TraceSink#defer}) drawn on a thread of its own, while the trace's own thread
- * draws what precedes it: into a {@link ChromeTraceWriter} of its own over a spill file in the temporary directory
- * (so that the memory stays bounded whatever the part's size), whose events {@link #join()} copies into the trace.
+ * draws what precedes it: into a {@link ChromeTraceWriter} of its own over a {@link TraceSpill} (in memory up to
+ * {@link TraceSpill#memoryLimit}, the rest in a spill file in the temporary directory, so that the memory stays
+ * bounded whatever the part's size), whose events {@link #join()} copies into the trace.
  * The bytes are the same as drawing the part at the join: the part writes its events as the trace would, each
  * after a comma, and names its own rows where it first draws on them, as the trace would have named them there.
  *
@@ -20,15 +19,14 @@ import java.util.concurrent.FutureTask;
  * happens after the part ended (the task's completion), so its writer's counts are read safely.
  */
 final class ChromeTracePart implements TraceSink.Deferred {
-    private static final int SPILL_BUFFER = 1 << 16;
-
     private final ChromeTraceWriter trace;
     private final ChromeTraceWriter part;
-    private final Path spill;
+    private final TraceSpill spill;
     private final FutureTask<Void> drawing;
     private boolean joined;
 
-    private ChromeTracePart(ChromeTraceWriter trace, ChromeTraceWriter part, Path spill, FutureTask<Void> drawing) {
+    private ChromeTracePart(ChromeTraceWriter trace, ChromeTraceWriter part, TraceSpill spill,
+                            FutureTask<Void> drawing) {
         this.trace = trace;
         this.part = part;
         this.spill = spill;
@@ -36,27 +34,28 @@ final class ChromeTracePart implements TraceSink.Deferred {
     }
 
     /**
+     * Starts drawing with the memory limit for this JVM's heap ({@link TraceSpill#memoryLimit}).
+     *
      * @throws UncheckedIOException when the spill file cannot be created
      */
     static ChromeTracePart start(ChromeTraceWriter trace, TraceSink.Part draw, long originNs) {
-        Path spill;
+        return start(trace, draw, originNs, TraceSpill.memoryLimit(Runtime.getRuntime().maxMemory()));
+    }
+
+    /**
+     * @param memoryLimit bytes of the part held in memory, the rest in the spill file
+     * @throws UncheckedIOException when the spill file cannot be created
+     */
+    static ChromeTracePart start(ChromeTraceWriter trace, TraceSink.Part draw, long originNs, long memoryLimit) {
+        Path file;
         try {
-            spill = Files.createTempFile("dfx-trace-", ".part");
+            // made now, empty, so that a temporary directory that takes no file is known before anything is drawn
+            file = Files.createTempFile("dfx-trace-", ".part");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a spill file for a part of the trace", e);
         }
-        ChromeTraceWriter part;
-        try {
-            part = new ChromeTraceWriter(new BufferedOutputStream(Files.newOutputStream(spill), SPILL_BUFFER),
-                    originNs, true);
-        } catch (IOException e) {
-            try {
-                Files.deleteIfExists(spill);
-            } catch (IOException again) {
-                e.addSuppressed(again);
-            }
-            throw new UncheckedIOException("cannot write the spill file " + spill + " of a part of the trace", e);
-        }
+        TraceSpill spill = new TraceSpill(file, memoryLimit);
+        ChromeTraceWriter part = new ChromeTraceWriter(spill, originNs, true);
         FutureTask<Void> drawing = new FutureTask<>(() -> {
             try (part) {
                 draw.draw(part);
@@ -69,7 +68,7 @@ final class ChromeTracePart implements TraceSink.Deferred {
 
     /** @return the spill file (deleted by {@link #close()}) */
     Path spill() {
-        return spill;
+        return spill.file();
     }
 
     @Override
@@ -82,12 +81,7 @@ final class ChromeTracePart implements TraceSink.Deferred {
         if (part.empty()) {
             return;
         }
-        try (InputStream in = Files.newInputStream(spill)) {
-            if (in.read() != '[') {
-                throw new IllegalStateException(spill + ": a part of a trace starts with its bracket");
-            }
-            trace.append(part, in);
-        }
+        trace.append(part, spill);
     }
 
     /** Waits for the drawing; rethrows its failure as it was thrown. */
@@ -128,11 +122,7 @@ final class ChromeTracePart implements TraceSink.Deferred {
                 }
             }
         } finally {
-            try {
-                Files.deleteIfExists(spill);
-            } catch (IOException e) {
-                // a leftover file in the temporary directory; nothing of the trace depends on it
-            }
+            spill.discard();
         }
     }
 }

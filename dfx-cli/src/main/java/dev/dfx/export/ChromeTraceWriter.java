@@ -1,10 +1,7 @@
 package dev.dfx.export;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.SequenceInputStream;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -157,13 +154,16 @@ public final class ChromeTraceWriter implements TraceSink {
      * next event of its own) and counts them.
      *
      * @param part   the part's writer, closed
-     * @param events what it wrote after its opening bracket: its events, separated by commas
+     * @param spill  what it wrote: an opening bracket, then its events, separated by commas
      */
-    void append(ChromeTraceWriter part, InputStream events) throws IOException {
+    void append(ChromeTraceWriter part, TraceSpill spill) throws IOException {
         if (this.events == 0) {
             throw new IllegalStateException("a part of a trace follows at least one event");
         }
-        gen.raw(new SequenceInputStream(new ByteArrayInputStream(COMMA), events));
+        gen.raw(out -> {
+            out.write(COMMA);
+            spill.writeTo(out, 1); // its bracket left out
+        });
         this.events += part.events;
         latestNs = Math.max(latestNs, part.latestNs);
     }

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.BufferRecycler;
 import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -327,16 +326,26 @@ public final class JsonWriter {
         return this;
     }
 
+    /** Writes bytes that are JSON text already into the output ({@link #raw}). */
+    @FunctionalInterface
+    public interface RawBytes {
+        /**
+         * @param out the writer's output, after everything written so far; not to be closed
+         * @throws IOException when the bytes cannot be had or the output written
+         */
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /**
-     * Copies bytes that are JSON text already (a part of this document written by another writer) after what was
+     * Puts bytes that are JSON text already (a part of this document written by another writer) after what was
      * written so far. The generator does not see them: the caller keeps the grammar (e.g. the bytes are array items,
      * each after a comma, and an item was written before them, so that the generator puts a comma before the next).
      *
-     * @throws IOException when {@code json} cannot be read or the output written
+     * @throws IOException when {@code json} fails or the output cannot be written
      */
-    public JsonWriter raw(InputStream json) throws IOException {
+    public JsonWriter raw(RawBytes json) throws IOException {
         gen.flush();
-        json.transferTo(out);
+        json.writeTo(out);
         return this;
     }
 

@@ -21,8 +21,8 @@ import java.util.Map;
  * {@link DependencyFlows} on each task's first run, scheduler dispatch-to-finish bars (cat {@code dispatch}),
  * scheduler phase bars (cat {@code phase}) with the queue depth counters they sampled, and orchestrator submit bars
  * (cat {@code submit}, named after the function of the task's first run); overlapping bars of a lane go to
- * sub-lanes. The bars after the cores' need no arrows: {@link #draw} draws them as a part of the trace
- * ({@link TraceSink#defer}, on a thread of their own for Chrome JSON) while the arrows are planned and the cores'
+ * sub-lanes. The bars after the cores' need no arrows: {@link #draw} draws them as three parts of the trace
+ * ({@link TraceSink#defer}, each on a thread of its own for Chrome JSON) while the arrows are planned and the cores'
  * bars drawn. Not thread-safe.
  */
 final class SwimlaneBars {
@@ -65,7 +65,7 @@ final class SwimlaneBars {
     }
 
     /**
-     * Draws every bar: the cores' bars, then the schedulers' and the orchestrator's as a part of the trace, drawn
+     * Draws every bar: the cores' bars, then the schedulers' and the orchestrator's as parts of the trace, drawn
      * while {@code plan} runs and the cores' bars are drawn.
      *
      * @param functions the run's function names by id
@@ -74,17 +74,23 @@ final class SwimlaneBars {
      */
     static void draw(TraceSink w, TraceLayout layout, Map<String, String> functions, FirstRuns runs,
                      ChunkReader swimlane, FlowPlan plan) throws IOException {
-        try (TraceSink.Deferred rest = w.defer(part -> new SwimlaneBars(part, layout.forPart(part), functions, runs,
-                DependencyFlows.none()).drawRest(swimlane))) {
+        // three parts, joined in the order they would be drawn in place: each on its own rows (a part names the rows
+        // it draws on), so the trace's bytes are the same as from one part; on two CPUs, whichever thread is done
+        // first leaves the other CPU to the rest instead of one part's thread drawing them all at the end
+        try (TraceSink.Deferred tasks = w.defer(p -> forPart(p, layout, functions, runs).drawSchedTasks(swimlane));
+             TraceSink.Deferred phases = w.defer(p -> forPart(p, layout, functions, runs).drawPhases(swimlane));
+             TraceSink.Deferred submits = w.defer(p -> forPart(p, layout, functions, runs).drawSubmits(swimlane))) {
             new SwimlaneBars(w, layout, functions, runs, plan.flows()).drawCores(swimlane);
-            rest.join();
+            tasks.join();
+            phases.join();
+            submits.join();
         }
     }
 
-    private void drawRest(ChunkReader swimlane) throws IOException {
-        drawSchedTasks(swimlane);
-        drawPhases(swimlane);
-        drawSubmits(swimlane);
+    /** @return the bars drawn into a part of the trace, on rows it names itself, without arrows */
+    private static SwimlaneBars forPart(TraceSink part, TraceLayout layout, Map<String, String> functions,
+                                        FirstRuns runs) {
+        return new SwimlaneBars(part, layout.forPart(part), functions, runs, DependencyFlows.none());
     }
 
     private void drawCores(ChunkReader r) throws IOException {

@@ -8,8 +8,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** A deferred part of a Chrome trace: drawn on its own thread, the same bytes as drawn in place. */
@@ -18,11 +20,17 @@ class ChromeTracePartTest {
 
     /** Rows and bars before the part, the part (its own rows), bars drawn while it is drawn, then the metadata. */
     private static void draw(TraceSink w, int partBars, int ownBars) throws IOException {
+        draw(w, w::defer, partBars, ownBars);
+    }
+
+    /** As {@link #draw(TraceSink, int, int)}, the part deferred by {@code defer}. */
+    private static void draw(TraceSink w, Function<TraceSink.Part, TraceSink.Deferred> defer, int partBars,
+                             int ownBars) throws IOException {
         w.process(1, "cores", 0);
         w.process(2, "schedulers", 1);
         w.thread(1, 10, "core 0", 10);
         w.complete(1, 10, "first", "task", ORIGIN, 5, Map.of());
-        try (TraceSink.Deferred part = w.defer(p -> {
+        try (TraceSink.Deferred part = defer.apply(p -> {
             p.thread(2, 20, "sched 0 \"phases\"", 20);
             for (int i = 0; i < partBars; i++) {
                 p.complete(2, 20, "phase " + i, "phase", ORIGIN + 10L * i, 7, Map.of("i", i, "name", "n\u00e9" + i));
@@ -61,6 +69,26 @@ class ChromeTracePartTest {
             JsonNode events = new ObjectMapper().readTree(expected).get("traceEvents");
             assertThat(events.size()).isEqualTo(10 + 2 * sizes[0] + sizes[1]);
             assertThat(events.get(events.size() - 1).get("name").asText()).isEqualTo("after");
+        }
+    }
+
+    /**
+     * A part past its memory limit: the first block of it in memory, the rest in the spill file, the same bytes; the
+     * spill file removed when the part is closed. 20,000 bars of the part are some 2.7 MB, three blocks.
+     */
+    @Test
+    void aPartPastItsMemoryLimitGoesOnInTheSpillFileWithTheSameBytes() throws IOException {
+        for (int partBars : new int[] {0, 3, 20_000}) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ChromeTraceWriter w = new ChromeTraceWriter(out, ORIGIN);
+            List<ChromeTracePart> parts = new ArrayList<>();
+            draw(w, p -> {
+                ChromeTracePart part = ChromeTracePart.start(w, p, ORIGIN, 1);
+                parts.add(part);
+                return part;
+            }, partBars, 2);
+            assertThat(out.toByteArray()).as("%d part bars", partBars).isEqualTo(inPlace(partBars, 2));
+            assertThat(parts.getFirst().spill()).doesNotExist();
         }
     }
 

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A run's trace whose schedulers' and orchestrator's bars are drawn on a thread of their own (a deferred part, while
+ * A run's trace whose schedulers' and orchestrator's bars are drawn on threads of their own (deferred parts, while
  * the arrows are planned and the cores' bars drawn) is the same bytes as the trace drawn in order on one thread, and
  * {@code dfx record}'s trace.json, whose deps replay the recording hands over, is those bytes too.
  */

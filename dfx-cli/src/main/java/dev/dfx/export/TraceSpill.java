@@ -1,0 +1,160 @@
+package dev.dfx.export;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a deferred part of a trace ({@link ChromeTracePart}) waits for its join: in memory up to a limit, in heap
+ * blocks of {@value #BLOCK} bytes, and past it in a spill file (made empty by the caller, in the temporary directory),
+ * so that memory stays bounded whatever the part's size. Held in memory, a part is never written to a file, read back and deleted: for a flood
+ * recording's 42 MB of scheduler and orchestrator bars those three steps took some 60 ms after the part was drawn,
+ * on the one thread left running (the spill file's deletion waited for the writeback of its pages), against one pass
+ * over the blocks now.
+ *
+ * <p>Thread-safety: written and closed by one thread (the part's), then read by another ({@link #writeTo}, after
+ * the part's task completed: that completion orders the writes before the reads), then {@link #discard}ed; not for
+ * concurrent use.
+ */
+final class TraceSpill extends OutputStream {
+    /** Bytes a block holds: writes of 64 KiB or more from it pass a buffered stream's buffer by. */
+    static final int BLOCK = 1 << 20;
+    /** Bytes through the spill file's buffer. */
+    private static final int FILE_BUFFER = 1 << 16;
+
+    private final long memoryLimit;
+    private final List<byte[]> blocks = new ArrayList<>();
+    /** Bytes used of the last block. */
+    private int fill = BLOCK;
+    /** Bytes in memory. */
+    private long inMemory;
+    /** The spill file, written once the memory is full. */
+    private final Path file;
+    /** The spill file's stream, opened when the memory is full; null until then. */
+    private OutputStream fileOut;
+    private long inFile;
+
+    /**
+     * @param file        an empty file for what does not fit in memory; deleted by {@link #discard}
+     * @param memoryLimit the most bytes held in memory before the rest goes to the file (at least one block)
+     */
+    TraceSpill(Path file, long memoryLimit) {
+        this.file = file;
+        this.memoryLimit = memoryLimit;
+    }
+
+    /**
+     * @return the limit of one part for a JVM whose largest heap is {@code maxHeap} bytes: a sixteenth of it, at most
+     *         64 MiB (a trace is drawn with up to three parts at once; the largest of flood's recording, 65,536
+     *         tasks, its phase bars and queue depths, is 24 MB)
+     */
+    static long memoryLimit(long maxHeap) {
+        return Math.min(64L << 20, maxHeap / 16);
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+        if (fill == BLOCK && !nextBlock()) {
+            fileOut.write(b);
+            inFile++;
+            return;
+        }
+        blocks.getLast()[fill++] = (byte) b;
+        inMemory++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        while (len > 0) {
+            if (fill == BLOCK && !nextBlock()) {
+                fileOut.write(b, off, len);
+                inFile += len;
+                return;
+            }
+            int n = Math.min(len, BLOCK - fill);
+            System.arraycopy(b, off, blocks.getLast(), fill, n);
+            fill += n;
+            inMemory += n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    /**
+     * Starts a block, or the spill file once the memory is full.
+     *
+     * @return whether the next bytes go to a block
+     * @throws IOException when the spill file cannot be opened
+     */
+    private boolean nextBlock() throws IOException {
+        if (fileOut == null && inMemory + BLOCK > memoryLimit && inMemory > 0) {
+            fileOut = new BufferedOutputStream(Files.newOutputStream(file), FILE_BUFFER);
+        }
+        if (fileOut != null) {
+            return false;
+        }
+        blocks.add(new byte[BLOCK]);
+        fill = 0;
+        return true;
+    }
+
+    /** Ends the writing: what is buffered for the spill file goes to it. */
+    @Override
+    public void close() throws IOException {
+        if (fileOut != null) {
+            fileOut.close();
+        }
+    }
+
+    /** @return bytes written, in memory and in the spill file */
+    long size() {
+        return inMemory + inFile;
+    }
+
+    /** @return the spill file (empty while every byte is in memory) */
+    Path file() {
+        return file;
+    }
+
+    /**
+     * Writes the bytes from {@code from} on to {@code out}: the blocks, then the spill file. After {@link #close}.
+     *
+     * @param from bytes to leave out at the start, {@code 0..size()}
+     * @throws IOException when {@code out} fails or the spill file cannot be read whole
+     */
+    void writeTo(OutputStream out, long from) throws IOException {
+        long skip = from;
+        for (int i = 0; i < blocks.size(); i++) {
+            int used = i == blocks.size() - 1 ? fill : BLOCK;
+            if (skip >= used) {
+                skip -= used;
+                continue;
+            }
+            out.write(blocks.get(i), (int) skip, used - (int) skip);
+            skip = 0;
+        }
+        if (fileOut == null) {
+            return;
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            if (in.skip(skip) != skip || in.transferTo(out) != inFile - skip) {
+                throw new IOException(file + ": a part of a trace spilled there is shorter than written");
+            }
+        }
+    }
+
+    /** Lets the blocks go and deletes the spill file; once the writing ended. */
+    void discard() {
+        blocks.clear();
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a leftover file in the temporary directory; nothing of the trace depends on it
+        }
+    }
+}

@@ -10,7 +10,8 @@ import java.util.concurrent.Callable;
  * The replay may be left to the first caller that needs it ({@link #replayed}), so that the trace draws what needs
  * no edges while it runs.
  *
- * <p>Thread-safe: the replay runs once, on the first thread that asks; the others wait for it.
+ * <p>Thread-safe: the replay runs once, on the first thread that asks (or the one {@link #replayAhead} starts); the
+ * others wait for it.
  */
 public final class DependencyEdges {
     private Callable<List<Edge>> replay;
@@ -49,6 +50,21 @@ public final class DependencyEdges {
      */
     public static DependencyEdges replayed(Callable<List<Edge>> replay, String failed) {
         return new DependencyEdges(replay, failed, null, null);
+    }
+
+    /**
+     * Starts the replay, if any is to run, on a thread of its own ({@code dfx-deps-replay}), so that it runs from the
+     * start of the post-recording work beside the other outputs, whichever thread asks for the edges first;
+     * {@link #edges()} and {@link #absent()} wait for it. A replay that fails is left to the deps export to report,
+     * as when a caller runs it.
+     */
+    public void replayAhead() {
+        synchronized (this) {
+            if (replay == null) {
+                return;
+            }
+        }
+        Thread.ofPlatform().name("dfx-deps-replay").daemon().start(this::edges);
     }
 
     /** @return the replayed edges in resolution order, or null when there are none to draw */

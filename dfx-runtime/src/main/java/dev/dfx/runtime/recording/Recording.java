@@ -161,8 +161,11 @@ public final class Recording {
         phase = "exporting";
         // the outputs thread starts first: the workload's check runs on this thread while it writes them
         CompletableFuture<List<List<OutputFile>>> own = exportOwn(dir, started, outcome);
+        // replayed by the first of deps.json and the trace to need the edges, or ahead by a thread of its own
+        DependencyEdges deps = dependencyEdges(dir, started);
+        deps.replayAhead();
         RunManifest.Workload w = ran.completed() ? checked(ran.workload(), outcome) : ran.workload();
-        List<OutputFile> outputs = exportAll(dir, started, own, extra, outcome, clock, start, w, reports);
+        List<OutputFile> outputs = exportAll(dir, started, own, deps, extra, outcome, clock, start, w, reports);
         started.forEach(SubsystemRecorder::close);
         String failure = writeFailure.get();
         if (failure != null) {
@@ -260,8 +263,10 @@ public final class Recording {
     }
 
     /**
-     * Starts writing the subsystems' outputs from their chunk files on a thread of their own, after the deps replay
-     * ({@link #replayDeps}); {@link #exportAll} joins it.
+     * Starts writing the subsystems' outputs from their chunk files on a thread of their own; {@link #exportAll} joins
+     * it. deps.json asks for the replayed edges only after its tasks and tensors, and the replay runs meanwhile on a
+     * thread of its own ({@link DependencyEdges#replayAhead}), beside this thread's other outputs instead of before
+     * them.
      *
      * @return each started subsystem's outputs, in subsystem order (fewer when an Error stopped the thread)
      */
@@ -270,7 +275,6 @@ public final class Recording {
         return CompletableFuture.supplyAsync(() -> {
             List<List<OutputFile>> each = new ArrayList<>();
             try {
-                replayDeps(dir, started);
                 for (SubsystemRecorder r : started) {
                     each.add(sealed(dir, exportOne(dir, r, outcome)));
                 }
@@ -283,23 +287,21 @@ public final class Recording {
 
     /**
      * Writes every output from the chunk files: the subsystems' outputs on a thread of their own ({@code own}, started
-     * by {@link #exportOwn}) while this thread replays the deps records and runs the extra exports (the trace), which
-     * share the deps replay instead of replaying the chunk file again.
-     * Post-recording work is where a user waits; on two or more CPUs the two halves overlap.
+     * by {@link #exportOwn}) while this thread runs the extra exports (the trace), which share the deps replay
+     * ({@code deps}) instead of replaying the chunk file again.
+     * Post-recording work is where a user waits; on two or more CPUs the threads overlap.
      *
      * @return every file of the run directory: chunk files and subsystem outputs in subsystem order, then the extras;
      *         the outputs sealed ({@link OutputSeal})
      */
     private List<OutputFile> exportAll(Path dir, List<SubsystemRecorder> started,
-                                       CompletableFuture<List<List<OutputFile>>> own, List<Export> extra,
-                                       Outcome outcome, RunManifest.Clock clock, Instant start,
+                                       CompletableFuture<List<List<OutputFile>>> own, DependencyEdges deps,
+                                       List<Export> extra, Outcome outcome, RunManifest.Clock clock, Instant start,
                                        RunManifest.Workload w, List<RunManifest.SubsystemReport> reports) {
         List<OutputFile> chunks = new ArrayList<>();
         for (SubsystemRecorder r : started) {
             chunks.add(chunkFile(r));
         }
-        // replayed by the first of deps.json and the trace to need the edges; the other waits for that replay
-        DependencyEdges deps = dependencyEdges(dir, started);
         List<OutputFile> extras = new ArrayList<>();
         if (!extra.isEmpty()) {
             RunManifest m = manifest(outcome.status(), outcome.reason(), clock, start, null, 0, w, reports, chunks);
@@ -331,23 +333,6 @@ public final class Recording {
             s.add(OutputSeal.seal(dir, o));
         }
         return s;
-    }
-
-    /**
-     * Replays the deps chunk file first thing on the outputs thread: the trace, written meanwhile on the session's
-     * thread, needs the edges for its arrows part way through, and would otherwise replay them itself, on the longer
-     * of the two threads. A replay that fails or is refused is left to the deps export to report.
-     */
-    private static void replayDeps(Path dir, List<SubsystemRecorder> started) {
-        for (SubsystemRecorder r : started) {
-            if (r instanceof DepsRecorder d && d.refusal() == null && d.chunkFileComplete()) {
-                try {
-                    d.replay(dir);
-                } catch (IOException | RuntimeException e) {
-                    return;
-                }
-            }
-        }
     }
 
     private static OutputFile chunkFile(SubsystemRecorder r) {

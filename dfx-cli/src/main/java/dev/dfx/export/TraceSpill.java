@@ -1,5 +1,7 @@
 package dev.dfx.export;
 
+import dev.dfx.error.IoErrors;
+import dev.dfx.io.AtomicFile;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,27 +42,34 @@ final class TraceSpill extends OutputStream {
     private long inFile;
 
     /**
-     * @param file        an empty file for what does not fit in memory; deleted by {@link #discard}
-     * @param memoryLimit the most bytes held in memory before the rest goes to the file (at least one block)
+     * @param file        an empty file for what does not fit in memory; deleted by {@link #discard}, and by an
+     *                    export's exit hook ({@link AtomicFile#discardOnExit()}) when a signal ends the JVM first
+     * @param memoryLimit the most bytes held in memory (whole blocks) before the rest goes to the file
      */
     TraceSpill(Path file, long memoryLimit) {
         this.file = file;
         this.memoryLimit = memoryLimit;
+        AtomicFile.inFlight(file);
     }
 
     /**
-     * @return the limit of one part for a JVM whose largest heap is {@code maxHeap} bytes: a sixteenth of it, at most
-     *         64 MiB (a trace is drawn with up to three parts at once; the largest of flood's recording, 65,536
-     *         tasks, its phase bars and queue depths, is 24 MB)
+     * @return the limit of one part for a JVM whose largest heap is {@code maxHeap} bytes: a sixty-fourth of it, at
+     *         most 64 MiB (a trace is drawn with up to three parts at once, beside the deps replay; the largest part
+     *         of flood's recording, 65,536 tasks, its phase bars and queue depths, is 24 MB); under a block (a heap
+     *         under 64 MiB) every byte goes to the spill file
      */
     static long memoryLimit(long maxHeap) {
-        return Math.min(64L << 20, maxHeap / 16);
+        return Math.min(64L << 20, maxHeap / 64);
     }
 
     @Override
     public void write(int b) throws IOException {
         if (fill == BLOCK && !nextBlock()) {
-            fileOut.write(b);
+            try {
+                fileOut.write(b);
+            } catch (IOException e) {
+                throw failed(e);
+            }
             inFile++;
             return;
         }
@@ -72,7 +81,11 @@ final class TraceSpill extends OutputStream {
     public void write(byte[] b, int off, int len) throws IOException {
         while (len > 0) {
             if (fill == BLOCK && !nextBlock()) {
-                fileOut.write(b, off, len);
+                try {
+                    fileOut.write(b, off, len);
+                } catch (IOException e) {
+                    throw failed(e);
+                }
                 inFile += len;
                 return;
             }
@@ -92,8 +105,12 @@ final class TraceSpill extends OutputStream {
      * @throws IOException when the spill file cannot be opened
      */
     private boolean nextBlock() throws IOException {
-        if (fileOut == null && inMemory + BLOCK > memoryLimit && inMemory > 0) {
-            fileOut = new BufferedOutputStream(Files.newOutputStream(file), FILE_BUFFER);
+        if (fileOut == null && inMemory + BLOCK > memoryLimit) {
+            try {
+                fileOut = new BufferedOutputStream(Files.newOutputStream(file), FILE_BUFFER);
+            } catch (IOException e) {
+                throw failed(e);
+            }
         }
         if (fileOut != null) {
             return false;
@@ -107,8 +124,22 @@ final class TraceSpill extends OutputStream {
     @Override
     public void close() throws IOException {
         if (fileOut != null) {
-            fileOut.close();
+            try {
+                fileOut.close();
+            } catch (IOException e) {
+                throw failed(e);
+            }
         }
+    }
+
+    /**
+     * @return {@code e} as a failure of the spill file, named with the folder it is in: the trace's own file is not
+     *         the one that failed (a full temporary directory)
+     */
+    private IOException failed(IOException e) {
+        String why = IoErrors.describe(e);
+        String reason = why.startsWith(file + ": ") ? why.substring(file.toString().length() + 2) : why;
+        return new IOException("the spill file " + file + " of a part of the trace (java.io.tmpdir): " + reason, e);
     }
 
     /** @return bytes written, in memory and in the spill file */
@@ -156,5 +187,6 @@ final class TraceSpill extends OutputStream {
         } catch (IOException e) {
             // a leftover file in the temporary directory; nothing of the trace depends on it
         }
+        AtomicFile.settled(file);
     }
 }

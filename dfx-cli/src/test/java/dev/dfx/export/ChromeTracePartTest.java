@@ -73,22 +73,26 @@ class ChromeTracePartTest {
     }
 
     /**
-     * A part past its memory limit: the first block of it in memory, the rest in the spill file, the same bytes; the
-     * spill file removed when the part is closed. 20,000 bars of the part are some 2.7 MB, three blocks.
+     * A part past its memory limit: all of it in the spill file (a limit under a block), or its first block in memory
+     * and the rest in the file; the same bytes, the spill file removed when the part is closed. 20,000 bars of the
+     * part are some 2.7 MB, three blocks.
      */
     @Test
     void aPartPastItsMemoryLimitGoesOnInTheSpillFileWithTheSameBytes() throws IOException {
-        for (int partBars : new int[] {0, 3, 20_000}) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ChromeTraceWriter w = new ChromeTraceWriter(out, ORIGIN);
-            List<ChromeTracePart> parts = new ArrayList<>();
-            draw(w, p -> {
-                ChromeTracePart part = ChromeTracePart.start(w, p, ORIGIN, 1);
-                parts.add(part);
-                return part;
-            }, partBars, 2);
-            assertThat(out.toByteArray()).as("%d part bars", partBars).isEqualTo(inPlace(partBars, 2));
-            assertThat(parts.getFirst().spill()).doesNotExist();
+        for (long limit : new long[] {1, TraceSpill.BLOCK}) {
+            for (int partBars : new int[] {0, 3, 20_000}) {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                ChromeTraceWriter w = new ChromeTraceWriter(out, ORIGIN);
+                List<ChromeTracePart> parts = new ArrayList<>();
+                draw(w, p -> {
+                    ChromeTracePart part = ChromeTracePart.start(w, p, ORIGIN, limit);
+                    parts.add(part);
+                    return part;
+                }, partBars, 2);
+                assertThat(out.toByteArray()).as("limit %d, %d part bars", limit, partBars)
+                        .isEqualTo(inPlace(partBars, 2));
+                assertThat(parts.getFirst().spill()).doesNotExist();
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.dfx.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -41,8 +42,8 @@ class TraceSpillTest {
         }
         spill.close();
         assertThat(spill.size()).isEqualTo(size);
-        // what memory holds: whole blocks up to the limit, at least one block
-        long inMemory = Math.min(size, Math.max(TraceSpill.BLOCK, limit / TraceSpill.BLOCK * TraceSpill.BLOCK));
+        // what memory holds: whole blocks up to the limit
+        long inMemory = Math.min(size, limit / TraceSpill.BLOCK * TraceSpill.BLOCK);
         assertThat(Files.size(file)).isEqualTo(size - inMemory);
         for (long from : new long[] {0, Math.min(size, 1), Math.min(size, TraceSpill.BLOCK), Math.min(size, TraceSpill.BLOCK + 7L),
             size}) {
@@ -54,9 +55,22 @@ class TraceSpillTest {
         assertThat(file).doesNotExist();
     }
 
+    /** A spill file that cannot be written is named as the one that failed, with the folder it is in. */
+    @ParameterizedTest(name = "{0} bytes in memory first")
+    @CsvSource({"0", "1048576"})
+    void aSpillFileThatCannotBeWrittenIsNamed(long limit) throws IOException {
+        Path file = dir.resolve("gone/part"); // its folder is missing: the file cannot be opened
+        TraceSpill spill = new TraceSpill(file, limit);
+        byte[] data = new byte[TraceSpill.BLOCK + 10];
+        assertThatThrownBy(() -> spill.write(data, 0, data.length)).isInstanceOf(IOException.class)
+                .hasMessage("the spill file " + file + " of a part of the trace (java.io.tmpdir): no such file or"
+                        + " directory");
+        spill.discard();
+    }
+
     @ParameterizedTest(name = "max heap {0} -> {1}")
-    @CsvSource({"268435456, 16777216", "1073741824, 67108864", "25769803776, 67108864"})
-    void theMemoryLimitIsASixteenthOfTheHeapAtMost64MiB(long maxHeap, long limit) {
+    @CsvSource({"41943040, 655360", "268435456, 4194304", "1073741824, 16777216", "25769803776, 67108864"})
+    void theMemoryLimitIsA64thOfTheHeapAtMost64MiB(long maxHeap, long limit) {
         assertThat(TraceSpill.memoryLimit(maxHeap)).isEqualTo(limit);
     }
 }

@@ -43,7 +43,10 @@ public final class AtomicFile {
         T write(OutputStream out) throws IOException;
     }
 
-    /** Temporary files between creation and rename (or deletion), for {@link #discardOnExit()}. */
+    /**
+     * Temporary files between creation and rename (or deletion), and those of other writers between
+     * {@link #inFlight} and {@link #settled}, for {@link #discardOnExit()}.
+     */
     private static final Set<Path> IN_FLIGHT = ConcurrentHashMap.newKeySet();
     private static final AtomicBoolean DISCARD_HOOK = new AtomicBoolean();
 
@@ -71,6 +74,19 @@ public final class AtomicFile {
                 }
             }, "dfx-discard-temporaries"));
         }
+    }
+
+    /**
+     * Counts {@code file}, a temporary file written outside this class (a trace part's spill file), among those the
+     * exit hook of {@link #discardOnExit()} deletes, until {@link #settled}. Thread-safe.
+     */
+    public static void inFlight(Path file) {
+        IN_FLIGHT.add(file);
+    }
+
+    /** No longer counts {@code file} ({@link #inFlight}): its writer deleted or kept it. Thread-safe. */
+    public static void settled(Path file) {
+        IN_FLIGHT.remove(file);
     }
 
     /**

@@ -198,6 +198,19 @@ class LauncherAotCacheTest {
     }
 
     /**
+     * A heap of the caller's own (DFX_JAVA_OPTS=-Xmx..., as dfx's out-of-memory line suggests) smaller than a command's
+     * young generation (script's 32 MB): the JVM sizes the young generation for that heap and starts with the cache,
+     * where it refused the cache at start-up ("Unable to use AOT cache", exit 1) after warnings about NewSize.
+     */
+    @Test
+    void aHeapOfTheCallersOwnGetsItsOwnYoungGenerationAndTheCache() throws Exception {
+        assertThat(dfx(1, null)).isEqualTo(new Done(0, "jar 1\n", BUILDING));
+        assertThat(dfx(1, "-Xmx24m", "script")).isEqualTo(new Done(0, "jar 1\n", ""));
+        Done logged = dfx(1, "-Xmx24m -Xlog:class+load", "script");
+        assertThat(logged.out()).containsPattern("\\] dev.dfx.cli.Main source: shared objects file");
+    }
+
+    /**
      * The caches only speed start-up: where their folder cannot be made (here a file in its place; a read-only or
      * full disk alike), the command runs from the jar, without a word about caches, and nothing half made is left.
      */

@@ -136,9 +136,9 @@ public final class ChromeTraceWriter implements TraceSink {
     }
 
     /**
-     * Draws the part on a thread of its own into a spill file, which {@link Deferred#join()} appends here
-     * ({@link ChromeTracePart}); when no spill file can be created (a full or read-only temporary directory), at the
-     * join, as other sinks do.
+     * Draws the part on a thread of its own, in memory up to a limit and the rest in a spill file
+     * ({@link TraceSpill}), which {@link Deferred#join()} appends here ({@link ChromeTracePart}); when no spill file
+     * can be created (a missing or read-only temporary directory), at the join, as other sinks do.
      */
     @Override
     public Deferred defer(Part part) {

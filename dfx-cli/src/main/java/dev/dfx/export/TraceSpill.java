@@ -14,10 +14,9 @@ import java.util.List;
 /**
  * Where a deferred part of a trace ({@link ChromeTracePart}) waits for its join: in memory up to a limit, in heap
  * blocks of {@value #BLOCK} bytes, and past it in a spill file (made empty by the caller, in the temporary directory),
- * so that memory stays bounded whatever the part's size. Held in memory, a part is never written to a file, read back and deleted: for a flood
- * recording's 42 MB of scheduler and orchestrator bars those three steps took some 60 ms after the part was drawn,
- * on the one thread left running (the spill file's deletion waited for the writeback of its pages), against one pass
- * over the blocks now.
+ * so that memory stays bounded whatever the part's size. Held in memory, a part is not written to a file, read back
+ * and deleted: steps that come after the part is drawn, on the one thread left running (and a deletion waits for the
+ * writeback of the file's pages); the join writes the blocks out in one pass.
  *
  * <p>Thread-safety: written and closed by one thread (the part's), then read by another ({@link #writeTo}, after
  * the part's task completed: that completion orders the writes before the reads), then {@link #discard}ed; not for

@@ -61,19 +61,10 @@ final class TraceSpill extends OutputStream {
         return Math.min(64L << 20, maxHeap / 64);
     }
 
+    /** One byte, as {@link #write(byte[], int, int)} writes it (the trace's writers write arrays). */
     @Override
     public void write(int b) throws IOException {
-        if (fill == BLOCK && !nextBlock()) {
-            try {
-                fileOut.write(b);
-            } catch (IOException e) {
-                throw failed(e);
-            }
-            inFile++;
-            return;
-        }
-        blocks.getLast()[fill++] = (byte) b;
-        inMemory++;
+        write(new byte[] {(byte) b}, 0, 1);
     }
 
     @Override

@@ -16,8 +16,8 @@ import java.util.regex.Pattern;
  * second the print limit, each read as C's strtod reads it (its leading number). Several {@code -g} add up, each onto
  * what the ones before it set, and {@code none} followed by a {@code -g} without a print type has nothing to print
  * with (perf: "Can't register callchain params"). perf's {@code -g} alone is {@code graph,0.5,caller,function,percent}
- * ({@link #BARE}), which sets the caller order even without children. dfx prints {@code graph} with perf's threshold 0.5, by function, as
- * percentages, in either order, or {@code none}; the rest is refused by name. Words are read in any case, as dfx
+ * ({@link #BARE}), which sets the caller order even without children. dfx prints {@code graph} with perf's threshold
+ * 0.5, by function, as percentages, in either order, or {@code none}; the rest is refused by name. Words are read in any case, as dfx
  * reads every option value that names something. Immutable.
  *
  * @param print       whether callchains are printed ({@code none} turns them off)
@@ -159,7 +159,7 @@ public record CallGraph(boolean print, boolean asked, Boolean callerOrder) {
         }
         String n = m.group().toLowerCase(Locale.ROOT);
         boolean minus = n.startsWith("-");
-        String u = n.startsWith("-") || n.startsWith("+") ? n.substring(1) : n;
+        String u = minus || n.startsWith("+") ? n.substring(1) : n;
         double v = u.startsWith("inf") ? Double.POSITIVE_INFINITY : u.equals("nan") ? Double.NaN
             : u.startsWith("0x") ? new BigInteger(u.substring(2), 16).doubleValue() : Double.parseDouble(u);
         return minus ? -v : v;

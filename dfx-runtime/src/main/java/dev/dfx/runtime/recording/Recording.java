@@ -161,7 +161,7 @@ public final class Recording {
         phase = "exporting";
         // the outputs thread starts first: the workload's check runs on this thread while it writes them
         CompletableFuture<List<List<OutputFile>>> own = exportOwn(dir, started, outcome);
-        // replayed by the first of deps.json and the trace to need the edges, or ahead by a thread of its own
+        // the deps replay starts now, on a thread of its own; deps.json and the trace's arrows wait for its edges
         DependencyEdges deps = dependencyEdges(dir, started);
         deps.replayAhead();
         RunManifest.Workload w = ran.completed() ? checked(ran.workload(), outcome) : ran.workload();
